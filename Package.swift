@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Strips",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "strips", targets: ["strips"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
+        // No SDL and no wall clock: time is always a parameter.
+        .target(name: "StripsCore"),
+        // Headers are found through <SDL2/...>, so no pkg-config flags are needed (SDL's own
+        // -D_REENTRANT is one SwiftPM refuses and warns about on every build).
+        .systemLibrary(
+            name: "CSDL2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2"]),
+        .executableTarget(
+            name: "strips",
+            dependencies: [
+                "StripsCore", "StripsSDL",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
+    ]
+)

@@ -1,0 +1,120 @@
+/// A parsed headless script (shared/headless.md): the initial window, then timed commands.
+public struct Script: Hashable, Sendable {
+    public static let defaultWindow = Size(width: 1024, height: 768)
+    /// Without an `end`, the run stops this long after the last event.
+    public static let defaultTail = 2000.0
+
+    public enum Command: Hashable, Sendable {
+        case down(Point), move(Point), up(Point)
+        case wheel(dx: Double, dy: Double)
+        /// The key name as written; the runner resolves it the way SDL_GetKeyFromName does.
+        case key(name: String, ctrl: Bool, shift: Bool)
+        case resize(Size)
+        case screenshot(path: String)
+        case dump
+        case end
+    }
+
+    public struct Step: Hashable, Sendable {
+        /// Milliseconds on the virtual clock.
+        public var time: Double
+        public var command: Command
+        public var line: Int
+    }
+
+    public var window = Script.defaultWindow
+    public var steps: [Step] = []
+
+    /// When the run stops: the `end` command's time, or 2000 ms after the last event.
+    public var endTime: Double {
+        if let end = steps.first(where: { $0.command == .end }) { return end.time }
+        return (steps.last?.time ?? 0) + Self.defaultTail
+    }
+
+    public init(window: Size = Script.defaultWindow, steps: [Step] = []) {
+        self.window = window
+        self.steps = steps
+    }
+}
+
+public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+
+    public var description: String { "script line \(line): \(message)" }
+}
+
+extension Script {
+    public static func parse(_ text: String) throws(ScriptError) -> Script {
+        var script = Script()
+        var lastTime = -Double.infinity
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = offset + 1
+            let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let verb = words.first else { continue }
+            func fail(_ message: String) -> ScriptError { ScriptError(line: lineNumber, message: message) }
+            func number(_ word: String, _ what: String) throws(ScriptError) -> Double {
+                guard let v = Double(word), v.isFinite else { throw fail("\(what) must be a number, not '\(word)'") }
+                return v
+            }
+            if verb == "window" {
+                guard words.count == 3 else { throw fail("expected 'window W H'") }
+                guard script.steps.isEmpty else { throw fail("'window' must come before the first 'at'") }
+                let w = try number(words[1], "width"), h = try number(words[2], "height")
+                guard w >= 1, h >= 1 else { throw fail("window size must be at least 1 x 1") }
+                script.window = Size(width: w, height: h)
+                continue
+            }
+            guard verb == "at" else { throw fail("unknown command '\(verb)' (expected 'window' or 'at')") }
+            guard words.count >= 3 else { throw fail("expected 'at T COMMAND ...'") }
+            let time = try number(words[1], "time")
+            guard time >= 0 else { throw fail("time must not be negative") }
+            guard time >= lastTime else { throw fail("time \(words[1]) is earlier than the line before") }
+            lastTime = time
+            let args = Array(words.dropFirst(3))
+            func expect(_ n: Int, _ usage: String) throws(ScriptError) {
+                guard args.count == n else { throw fail("expected 'at T \(usage)'") }
+            }
+            let command: Command
+            switch words[2] {
+            case "down", "move", "up":
+                try expect(2, "\(words[2]) X Y")
+                let p = Point(x: try number(args[0], "X"), y: try number(args[1], "Y"))
+                command = words[2] == "down" ? .down(p) : words[2] == "move" ? .move(p) : .up(p)
+            case "wheel":
+                try expect(2, "wheel DX DY")
+                command = .wheel(dx: try number(args[0], "DX"), dy: try number(args[1], "DY"))
+            case "key":
+                try expect(1, "key NAME")
+                var name = Substring(args[0])
+                var ctrl = false, shift = false
+                while true {
+                    let lower = name.lowercased()
+                    if lower.hasPrefix("ctrl+"), name.count > 5 { ctrl = true; name = name.dropFirst(5) }
+                    else if lower.hasPrefix("shift+"), name.count > 6 { shift = true; name = name.dropFirst(6) }
+                    else { break }
+                }
+                command = .key(name: String(name), ctrl: ctrl, shift: shift)
+            case "resize":
+                try expect(2, "resize W H")
+                let w = try number(args[0], "W"), h = try number(args[1], "H")
+                guard w >= 0, h >= 0 else { throw fail("window size must not be negative") }
+                command = .resize(Size(width: w, height: h))
+            case "screenshot":
+                guard !args.isEmpty else { throw fail("expected 'at T screenshot PATH'") }
+                command = .screenshot(path: args.joined(separator: " "))
+            case "dump":
+                try expect(0, "dump")
+                command = .dump
+            case "end":
+                try expect(0, "end")
+                command = .end
+            default:
+                throw fail("unknown event '\(words[2])'")
+            }
+            script.steps.append(Step(time: time, command: command, line: lineNumber))
+        }
+        return script
+    }
+}

@@ -1,0 +1,32 @@
+/// What a key or a click asks the editor to do. Actions run one at a time: one asked for during
+/// an animation waits for it to end, in order, and is never interleaved with it.
+public enum EditorAction: Hashable, Sendable {
+    case focus(Int)
+    case step(Int)
+    case first, last
+    case delete
+    case undo, redo
+}
+
+/// A deleted page and where it stood, so undo can put it back and redo can take it again.
+public struct PageRemoval: Hashable, Sendable {
+    public var page: Page
+    public var index: Int
+}
+
+/// Undo and redo stacks of removals. Deleting never touches files: pages live in memory only.
+public struct EditHistory: Hashable, Sendable {
+    public private(set) var undoStack: [PageRemoval] = []
+    public private(set) var redoStack: [PageRemoval] = []
+
+    public init() {}
+
+    public mutating func recordDelete(_ removal: PageRemoval, clearingRedo: Bool) {
+        undoStack.append(removal)
+        if clearingRedo { redoStack.removeAll() }
+    }
+
+    public mutating func popUndo() -> PageRemoval? { undoStack.popLast() }
+    public mutating func pushRedo(_ removal: PageRemoval) { redoStack.append(removal) }
+    public mutating func popRedo() -> PageRemoval? { redoStack.popLast() }
+}

@@ -1,0 +1,75 @@
+/// The editor's own animations (Photos article, feature 5), as pure functions of time. UIKit's
+/// batch-update animations move cells on their own; these drive both strips together and the
+/// document only changes once they end.
+public struct EditorAnimation: Hashable, Sendable {
+    /// Tapping a thumbnail or pressing an arrow key.
+    public static let moveDuration = 0.3
+    /// Each of the two phases of a delete or an insert.
+    public static let phaseDuration = 0.15
+
+    public enum Kind: Hashable, Sendable {
+        /// Scroll from `fromSlot` to page `to`; the expansion passes straight from one to the other.
+        case move(fromSlot: Double, to: Int)
+        /// Page `index` collapses, then the gap closes; with `toLeft` the focus moves to the left
+        /// neighbour (the last page went), otherwise the right neighbour slides into its place.
+        case delete(index: Int, toLeft: Bool)
+        /// Page `index` (already in the document) opens a gap while the focus moves to it, then grows.
+        case insert(index: Int, fromSlot: Double)
+    }
+
+    /// What the strips show at one instant of the animation.
+    public struct Frame: Hashable, Sendable {
+        public var focusSlot: Double
+        public var transitions: [Int: CellTransition]
+        public var focusOverride: FocusOverride?
+    }
+
+    public struct FocusOverride: Hashable, Sendable {
+        public var from: Int
+        public var to: Int
+        public var progress: Double
+    }
+
+    public var kind: Kind
+    public var start: Double
+
+    public init(_ kind: Kind, at start: Double) {
+        self.kind = kind
+        self.start = start
+    }
+
+    public var duration: Double {
+        switch kind {
+        case .move: return Self.moveDuration
+        case .delete, .insert: return 2 * Self.phaseDuration
+        }
+    }
+
+    public func isFinished(at t: Double) -> Bool { t >= start + duration }
+
+    private func phase(_ n: Int, at t: Double) -> Double {
+        Tween(start: start + Double(n) * Self.phaseDuration, duration: Self.phaseDuration).progress(at: t)
+    }
+
+    public func frame(at t: Double) -> Frame {
+        switch kind {
+        case .move(let fromSlot, let to):
+            let p = Tween(start: start, duration: Self.moveDuration).progress(at: t)
+            let from = Int(fromSlot.rounded())
+            let override = from == to ? nil : FocusOverride(from: from, to: to, progress: p)
+            return Frame(focusSlot: fromSlot.lerp(to: Double(to), p), transitions: [:], focusOverride: override)
+        case .delete(let index, let toLeft):
+            let collapse = phase(0, at: t), close = phase(1, at: t)
+            let transition = CellTransition(visibility: 1 - collapse, presence: 1 - close)
+            let focus = toLeft ? Double(index).lerp(to: Double(index - 1), close) : Double(index)
+            return Frame(focusSlot: focus, transitions: [index: transition], focusOverride: nil)
+        case .insert(let index, let fromSlot):
+            let open = phase(0, at: t), grow = phase(1, at: t)
+            let transition = CellTransition(visibility: grow, presence: open)
+            // The cell at the old focus: the new page shares slot `index` with the one after it.
+            let fromIndex = fromSlot.rounded() >= Double(index) ? Int(fromSlot.rounded()) + 1 : Int(fromSlot.rounded())
+            let override = open < 1 ? FocusOverride(from: fromIndex, to: index, progress: open) : nil
+            return Frame(focusSlot: fromSlot.lerp(to: Double(index), open), transitions: [index: transition], focusOverride: override)
+        }
+    }
+}

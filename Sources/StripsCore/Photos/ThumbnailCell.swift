@@ -1,0 +1,54 @@
+/// The geometry of one thumbnail as a value: fixed dimensions plus a state that animations
+/// transform. Cell updates compose as plain functions (cell -> cell), as in the Photos article.
+public struct ThumbnailCell: Hashable, Sendable {
+    public struct Dimensions: Hashable, Sendable {
+        /// A resting thumbnail: half as wide as the strip is high.
+        public var defaultSize: Size
+        /// The page's width / height, clamped to what a thumbnail can show.
+        public var aspectRatio: Double
+        /// Between resting thumbnails.
+        public var spacing: Double
+        /// Added around the focused thumbnail, half on each side.
+        public var focusedSpacing: Double
+    }
+
+    public struct State: Hashable, Sendable {
+        /// 0 resting, 1 fully taking its page's aspect ratio.
+        public var expanding: Double
+        public var transition: CellTransition
+
+        public static let resting = State(expanding: 0, transition: .none)
+    }
+
+    public typealias Update = @Sendable (ThumbnailCell) -> ThumbnailCell
+
+    public let index: Int
+    public let dims: Dimensions
+    public var state: State
+
+    public func updated(by update: Update?) -> ThumbnailCell { update.map { $0(self) } ?? self }
+
+    /// Extra width over a resting thumbnail when expanded.
+    public var additionalWidth: Double {
+        (dims.defaultSize.height * dims.aspectRatio - dims.defaultSize.width) * state.expanding
+    }
+
+    public var size: Size {
+        let v = state.transition.visibility
+        return Size(width: (dims.defaultSize.width + additionalWidth) * v, height: dims.defaultSize.height * v)
+    }
+
+    /// How far this cell pushes each side's neighbours away: half its extra width plus half the
+    /// focused spacing, fading with its presence so a closing gap releases them.
+    public var push: Double {
+        (additionalWidth + dims.focusedSpacing * state.expanding) / 2 * state.transition.presence
+    }
+}
+
+extension ThumbnailCell.State {
+    /// Composes two updates: `first`, then `second`.
+    public static func compose(_ first: ThumbnailCell.Update?, _ second: @escaping ThumbnailCell.Update) -> ThumbnailCell.Update {
+        guard let first else { return second }
+        return { second(first($0)) }
+    }
+}

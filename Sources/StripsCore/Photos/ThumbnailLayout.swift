@@ -1,0 +1,118 @@
+/// The small strip (Photos article, features 2-4): thumbnails centred by side insets, the one at
+/// the centre widened to its page's aspect ratio, its neighbours pushed aside.
+///
+/// Only the cells near the viewport are computed, and the push on each comes from the (at most
+/// a few) expanding cells, not from a reduction over the whole document, so a frame costs the
+/// same at 10 pages and at 100,000.
+public struct ThumbnailLayout: CollectionLayout {
+    public static let stripHeight = 66.0
+    public static let restingWidthRatio = 0.5
+    public static let spacing = 4.0
+    public static let focusedSpacing = 20.0
+    public static let aspectRange = 0.2...5.0
+
+    public var pageAspects: [Double]
+    /// Multiplies every cell's expansion: 0 while the user drags the strip, 1 at rest.
+    public var expandingRate = 1.0
+    public var slots = SlotMap()
+    /// During a move animation the expansion passes from one cell to the other directly,
+    /// instead of following the offset through every cell in between.
+    public var focusOverride: (from: Int, to: Int, progress: Double)?
+    public private(set) var bounds = Rect.zero
+
+    public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
+
+    public var itemCount: Int { pageAspects.count }
+    public var itemSize: Size {
+        Size(width: bounds.height * Self.restingWidthRatio, height: bounds.height)
+    }
+    /// One resting cell plus its spacing: the distance between neighbouring slots.
+    public var pitch: Double { itemSize.width + Self.spacing }
+    /// Lets the first and last cells reach the centre.
+    public var sideInset: Double { (bounds.width - itemSize.width) / 2 }
+
+    public mutating func prepare(bounds: Rect) { self.bounds = bounds }
+
+    /// Does not change with the expansion: the strip never jumps while cells breathe.
+    public var contentSize: Size {
+        let n = Double(itemCount)
+        return Size(width: max(0, n * itemSize.width + (n - 1) * Self.spacing), height: bounds.height)
+    }
+
+    /// The slot (fractional index) centred by content offset `offset`.
+    public func slot(forOffset offset: Double) -> Double {
+        pitch > 0 ? (offset + sideInset) / pitch : 0
+    }
+
+    public func offset(forSlot slot: Double) -> Double { slot * pitch - sideInset }
+
+    public func cell(at index: Int) -> ThumbnailCell {
+        let aspect = pageAspects[index].clamped(to: Self.aspectRange)
+        let dims = ThumbnailCell.Dimensions(
+            defaultSize: itemSize, aspectRatio: aspect, spacing: Self.spacing, focusedSpacing: Self.focusedSpacing)
+        return ThumbnailCell(index: index, dims: dims, state: State(expanding: expanding(of: index), transition: slots.transition(index)))
+    }
+
+    private typealias State = ThumbnailCell.State
+
+    /// expanding = 1 - |cellOffset - offset| / (itemWidth + spacing) near the centre, times the rate.
+    public func expanding(of index: Int) -> Double {
+        if let focus = focusOverride {
+            let e = index == focus.to ? focus.progress : index == focus.from ? 1 - focus.progress : 0
+            return e * expandingRate
+        }
+        let distance = abs(slots.slot(of: index) - slot(forOffset: bounds.minX))
+        return max(0, 1 - distance) * expandingRate
+    }
+
+    /// Cells that may be expanded right now: the two around the centre, plus any in a transition
+    /// or a focus override. Everything else rests.
+    private func expandingCells() -> [ThumbnailCell] {
+        var candidates = Set<Int>()
+        let centre = slot(forOffset: bounds.minX)
+        if let range = slots.indices(near: (centre - 1)...(centre + 1), count: itemCount) {
+            candidates.formUnion(range)
+        }
+        if let focus = focusOverride { candidates.formUnion([focus.from, focus.to]) }
+        return candidates.filter { pageAspects.indices.contains($0) }.sorted()
+            .map { cell(at: $0) }.filter { $0.state.expanding > 0 }
+    }
+
+    public func attributes(at index: Int) -> LayoutAttributes? {
+        guard pageAspects.indices.contains(index) else { return nil }
+        return attributes(of: cell(at: index), pushedBy: expandingCells())
+    }
+
+    private func attributes(of cell: ThumbnailCell, pushedBy expanding: [ThumbnailCell]) -> LayoutAttributes {
+        let restingCenter = slots.slot(of: cell.index) * pitch + itemSize.width / 2
+        let shift = expanding.reduce(0.0) { total, other in
+            if other.index == cell.index { return total }
+            return total + (cell.index < other.index ? -other.push : other.push)
+        }
+        let size = cell.size
+        let frame = Rect(center: Point(x: restingCenter, y: itemSize.height / 2), size: size)
+        return LayoutAttributes(
+            index: cell.index, frame: frame, transform: Transform(translation: Point(x: shift, y: 0)),
+            alpha: cell.state.transition.visibility)
+    }
+
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        guard pitch > 0 else { return [] }
+        let expanding = expandingCells()
+        // Pushes reach at most a few hundred points; widen the search by the largest of them.
+        let reach = expanding.reduce(0.0) { $0 + $1.push } / pitch + 1
+        let range = (rect.minX / pitch - reach)...(rect.maxX / pitch + reach)
+        guard let indices = slots.indices(near: range, count: itemCount) else { return [] }
+        return indices.map { attributes(of: cell(at: $0), pushedBy: expanding) }
+            .filter { $0.drawnFrame.intersects(rect) }
+    }
+
+    /// Flings end on the nearest cell's centre.
+    public func targetContentOffset(proposed: Double, velocity: Double) -> Double {
+        guard itemCount > 0 else { return offset(forSlot: 0) }
+        let slot = slot(forOffset: proposed).rounded().clamped(to: 0...Double(itemCount - 1))
+        return offset(forSlot: slot)
+    }
+
+    public func targetContentOffset(forBoundsChange proposed: Double) -> Double { proposed }
+}

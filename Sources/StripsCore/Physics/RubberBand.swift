@@ -1,0 +1,31 @@
+/// UIScrollView's resistance past an edge: the farther the pull, the less the content follows,
+/// never exceeding one viewport length.
+public enum RubberBand {
+    public static let coefficient = 0.55
+
+    /// f(x) = (1 - 1 / (x c / dim + 1)) dim, odd in x so pulls before the start mirror those past the end.
+    public static func offset(forOvershoot x: Double, dimension: Double, coefficient c: Double = coefficient) -> Double {
+        guard dimension > 0 else { return 0 }
+        let magnitude = (1 - 1 / (abs(x) * c / dimension + 1)) * dimension
+        return x < 0 ? -magnitude : magnitude
+    }
+
+    /// Inverse of `offset`: how far the pointer has to be pulled to show `y` points of overshoot.
+    public static func overshoot(forOffset y: Double, dimension: Double, coefficient c: Double = coefficient) -> Double {
+        guard dimension > 0 else { return 0 }
+        let m = min(abs(y), dimension * 0.999_999)
+        let x = (1 / (1 - m / dimension) - 1) * dimension / c
+        return y < 0 ? -x : x
+    }
+
+    /// Clamps `position` to `range`, letting what lies outside stretch like a rubber band.
+    public static func clamp(_ position: Double, to range: ClosedRange<Double>, dimension: Double) -> Double {
+        if position < range.lowerBound {
+            return range.lowerBound + offset(forOvershoot: position - range.lowerBound, dimension: dimension)
+        }
+        if position > range.upperBound {
+            return range.upperBound + offset(forOvershoot: position - range.upperBound, dimension: dimension)
+        }
+        return position
+    }
+}

@@ -1,0 +1,33 @@
+/// Input as the scenes see it, from SDL or from a script line alike. Times are seconds on the
+/// scene's clock, carried separately so that velocity comes from the events' own timestamps.
+public enum InputEvent: Hashable, Sendable {
+    /// The primary pointer: left mouse button or first finger.
+    case pointerDown(Point)
+    /// Moves with or without the button held; hovering tells which strip the wheel scrolls.
+    case pointerMove(Point)
+    case pointerUp(Point)
+    /// SDL's precise wheel units; positive `dx` scrolls right, positive `dy` scrolls up.
+    case wheel(dx: Double, dy: Double)
+    case key(Key)
+    case resize(Size)
+}
+
+/// A key press with its modifiers.
+public struct Key: Hashable, Sendable {
+    public enum Name: String, Hashable, Sendable {
+        case left, right, up, down, home, end, delete, backspace, escape
+        case z, y, q, f, m, d
+        /// A real key no scene uses: delivered, and ignored.
+        case other
+    }
+
+    public var name: Name
+    public var ctrl: Bool
+    public var shift: Bool
+
+    public init(_ name: Name, ctrl: Bool = false, shift: Bool = false) {
+        self.name = name
+        self.ctrl = ctrl
+        self.shift = shift
+    }
+}

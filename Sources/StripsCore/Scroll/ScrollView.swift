@@ -1,0 +1,221 @@
+import Foundation
+
+/// UIScrollView along one axis, without a view: content offset, size and insets, and the motion
+/// that moves the offset (drag with rubber band, fling, bounce, paging, snapping, animated moves).
+/// Every strip in the app is one of these; time always comes in as an argument.
+public struct ScrollView: Sendable {
+    /// A press-and-release that moves less than this is a tap, not a drag.
+    public static let tapSlop = 6.0
+    /// Below this release speed (pt/s) a paging strip decides by position, not by direction.
+    public static let pagingFlickSpeed = 250.0
+    /// Wheel input that stops for this long is over, and the strip settles.
+    public static let wheelIdle = 0.15
+    /// Points scrolled per unit of SDL's precise wheel delta (one notch of a mouse wheel).
+    public static let wheelStep = 48.0
+
+    public let axis: Axis
+    public private(set) var viewport: Double = 0
+    public private(set) var contentLength: Double = 0
+    public private(set) var leadingInset: Double = 0
+    public private(set) var trailingInset: Double = 0
+    public private(set) var offset: Double = 0
+    public private(set) var motion: ScrollMotion = .idle
+    public var decelerationRate: Double
+    /// Paging strips stop on multiples of the viewport, at most one page from where the drag began.
+    public var isPagingEnabled: Bool
+
+    public init(axis: Axis, decelerationRate: Double = Deceleration.normalRate, paging: Bool = false) {
+        self.axis = axis
+        self.decelerationRate = decelerationRate
+        self.isPagingEnabled = paging
+    }
+
+    public var minOffset: Double { -leadingInset }
+    public var maxOffset: Double { max(minOffset, contentLength + trailingInset - viewport) }
+    public var offsetRange: ClosedRange<Double> { minOffset...maxOffset }
+    public var isIdle: Bool { motion.isIdle }
+    public var isDragging: Bool { motion.isDragging }
+
+    /// A bounds change: the caller supplies the offset that keeps the right item in view
+    /// (the layout's `targetContentOffset(forBoundsChange:)`); any motion stops there.
+    public mutating func setGeometry(viewport: Double, contentLength: Double, leadingInset: Double, trailingInset: Double, offset: Double) {
+        self.viewport = max(0, viewport)
+        self.contentLength = max(0, contentLength)
+        self.leadingInset = leadingInset
+        self.trailingInset = trailingInset
+        self.offset = offset.clamped(to: offsetRange)
+        motion = .idle
+    }
+
+    /// Moves the offset without animation, stopping any motion but a drag's bookkeeping.
+    public mutating func setOffset(_ value: Double) {
+        offset = value.clamped(to: offsetRange)
+        motion = .idle
+    }
+
+    /// A 0.3 s-style programmatic move (tap on a thumbnail, arrow keys).
+    public mutating func animate(to target: Double, at time: Double, duration: Double, easing: Easing = .easeInOut) {
+        let target = target.clamped(to: offsetRange)
+        guard duration > 0, abs(target - offset) > 1e-9 else {
+            setOffset(target)
+            return
+        }
+        motion = .animating(from: offset, to: target, Tween(start: time, duration: duration, easing: easing))
+    }
+
+    // MARK: Drag
+
+    public mutating func beginDrag(pointer: Point, at time: Double) {
+        // Catching a moving strip starts from where it is now, as a finger stops a fling.
+        var drag = ScrollMotion.Drag(startOffset: offset, startPointer: pointer.along(axis))
+        drag.tracker.add(pointer, at: time)
+        motion = .dragging(drag)
+    }
+
+    public mutating func drag(pointer: Point, at time: Double) {
+        guard case .dragging(var drag) = motion else { return }
+        drag.tracker.add(pointer, at: time)
+        let raw = drag.startOffset + (drag.startPointer - pointer.along(axis))
+        offset = RubberBand.clamp(raw, to: offsetRange, dimension: viewport)
+        motion = .dragging(drag)
+    }
+
+    /// Releases the drag; `target` is the layout's `targetContentOffset(proposed:velocity:)`
+    /// (nil for free scrolling). Returns the content velocity at release, in points per second.
+    @discardableResult
+    public mutating func endDrag(pointer: Point, at time: Double, target: ((Double, Double) -> Double)?) -> Double {
+        guard case .dragging(var drag) = motion else { return 0 }
+        drag.tracker.add(pointer, at: time)
+        let velocity = -drag.tracker.velocity(at: time).along(axis)
+        if isPagingEnabled {
+            settle(on: pagingTarget(startOffset: drag.startOffset, velocity: velocity), velocity: velocity, at: time)
+        } else if let target {
+            let proposed = Deceleration(start: offset, velocity: velocity, rate: decelerationRate).restingPoint
+            settle(on: target(proposed, velocity), velocity: velocity, at: time)
+        } else {
+            fling(velocity: velocity, at: time)
+        }
+        return velocity
+    }
+
+    /// Releases without a fling, e.g. when a drag is cancelled by a resize.
+    public mutating func cancelDrag(target: Double) {
+        offset = target.clamped(to: offsetRange)
+        motion = .idle
+    }
+
+    private func pagingTarget(startOffset: Double, velocity: Double) -> Double {
+        guard viewport > 0 else { return minOffset }
+        let page = { (x: Double) in (x - self.minOffset) / self.viewport }
+        let anchor = page(startOffset).rounded()
+        var chosen: Double
+        if abs(velocity) >= Self.pagingFlickSpeed {
+            chosen = anchor + (velocity > 0 ? 1 : -1)
+        } else {
+            chosen = page(offset).rounded()
+        }
+        chosen = chosen.clamped(to: (anchor - 1)...(anchor + 1))
+        let lastPage = ((maxOffset - minOffset) / viewport).rounded()
+        chosen = chosen.clamped(to: 0...max(0, lastPage))
+        return minOffset + chosen * viewport
+    }
+
+    // MARK: Settling
+
+    /// Moves to `target` from the current offset, carrying `velocity`: a deceleration that lands
+    /// exactly on the target when the fling is heading there at about the right speed, otherwise a
+    /// critically damped spring, which glides back from a short drag and bounces in from the edges.
+    public mutating func settle(on target: Double, velocity: Double, at time: Double) {
+        let target = target.clamped(to: offsetRange)
+        let distance = target - offset
+        if abs(distance) < 0.01 && abs(velocity) < 1 {
+            offset = target
+            motion = .idle
+            return
+        }
+        let inBounds = offsetRange.contains(offset)
+        let landing = Deceleration.landing(from: offset, on: target, rate: decelerationRate)
+        let ratio = velocity == 0 ? 0 : landing.velocity / velocity
+        if inBounds && (0.5...2).contains(ratio) {
+            motion = .decelerating(landing, since: time)
+        } else {
+            motion = .springing(Spring(from: offset, to: target, velocity: velocity), since: time)
+        }
+    }
+
+    /// A free fling: natural deceleration, bouncing back if it runs past an edge.
+    public mutating func fling(velocity: Double, at time: Double) {
+        if !offsetRange.contains(offset) {
+            motion = .springing(Spring(from: offset, to: offset.clamped(to: offsetRange), velocity: velocity), since: time)
+        } else if abs(velocity) < 1 {
+            motion = .idle
+        } else {
+            motion = .decelerating(Deceleration(start: offset, velocity: velocity, rate: decelerationRate), since: time)
+        }
+    }
+
+    // MARK: Wheel
+
+    /// Wheel and trackpad deltas in SDL's precise units; positive scrolls toward the end.
+    public mutating func wheel(delta: Double, at time: Double) {
+        if case .dragging = motion { return }
+        offset = (offset + delta * Self.wheelStep).clamped(to: offsetRange)
+        motion = .wheeling(last: time)
+    }
+
+    // MARK: Time
+
+    /// Advances the motion to `time`. Returns true when the strip came to rest on this tick.
+    @discardableResult
+    public mutating func tick(at time: Double, target: ((Double, Double) -> Double)?) -> Bool {
+        switch motion {
+        case .idle, .dragging:
+            return false
+        case .wheeling(let last):
+            guard time - last >= Self.wheelIdle else { return false }
+            if isPagingEnabled {
+                settle(on: pagingTarget(startOffset: offset, velocity: 0), velocity: 0, at: time)
+            } else if let target {
+                settle(on: target(offset, 0), velocity: 0, at: time)
+            } else {
+                motion = .idle
+            }
+            return motion.isIdle
+        case .animating(let from, let to, let tween):
+            if tween.isFinished(at: time) {
+                offset = to
+                motion = .idle
+                return true
+            }
+            offset = tween.value(from: from, to: to, at: time)
+            return false
+        case .decelerating(let decel, let since):
+            let t = max(0, time - since)
+            let position = decel.position(at: t)
+            if !offsetRange.contains(position) {
+                // Ran past an edge: the spring takes over with the speed the content had.
+                // The overshoot is one frame's travel at most, so the hand-over is seamless.
+                let edge = position.clamped(to: offsetRange)
+                offset = position
+                motion = .springing(Spring(from: position, to: edge, velocity: decel.velocity(at: t)), since: time)
+                return false
+            }
+            if t >= decel.duration(untilWithin: 0.25) {
+                offset = decel.restingPoint.clamped(to: offsetRange)
+                motion = .idle
+                return true
+            }
+            offset = position
+            return false
+        case .springing(let spring, let since):
+            let t = max(0, time - since)
+            if spring.isSettled(at: t) {
+                offset = spring.target
+                motion = .idle
+                return true
+            }
+            offset = spring.position(at: t)
+            return false
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import CSDL2
+import StripsCore
+
+/// The real window: SDL events in, the scene's draw list out, on a vsync-paced loop that sleeps
+/// in SDL_WaitEvent whenever the scene has nothing moving.
+public final class LiveWindow {
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    private let canvas: Canvas
+    private let hasVSync: Bool
+    private var fingerID: SDL_FingerID?
+
+    public init(title: String, size: Size, fonts: FontBook?) throws {
+        try SDLSystem.start(video: true)
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let center = Int32(SDL_WINDOWPOS_CENTERED_MASK)
+        guard let window = SDL_CreateWindow(title, center, center, Int32(size.width), Int32(size.height), flags) else {
+            throw SDLError("cannot open a window")
+        }
+        SDL_SetWindowMinimumSize(window, 1, 1)
+        var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard let renderer else {
+            SDL_DestroyWindow(window)
+            throw SDLError("cannot make a renderer")
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        self.window = window
+        self.renderer = renderer
+        canvas = Canvas(renderer: renderer, fonts: fonts)
+        canvas.textures.onFailure = { path, reason in
+            FileHandleOutput.standardError("strips: \(reason)")
+            _ = path
+        }
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    public var pointSize: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// Seconds on SDL's clock, the same one the events are stamped with.
+    private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
+
+    /// Runs until the scene asks to quit or the window is closed.
+    public func run<S: Scene>(_ scene: inout S) {
+        scene.handle(.resize(pointSize), at: Self.now())
+        var title = ""
+        var running = true
+        var frameStart = Self.now()
+        while running {
+            // Sleep until something happens when nothing moves; otherwise drain and draw.
+            var event = SDL_Event()
+            if scene.isIdle {
+                if SDL_WaitEvent(&event) == 1 { running = deliver(event, to: &scene) }
+            }
+            while running, SDL_PollEvent(&event) == 1 { running = deliver(event, to: &scene) }
+            if !running || scene.wantsToQuit { break }
+            scene.tick(at: Self.now())
+            if scene.title != title {
+                title = scene.title
+                SDL_SetWindowTitle(window, title)
+            }
+            render(scene.drawList())
+            if !hasVSync {
+                // The software renderer does not wait for vsync; pace to 60 Hz ourselves.
+                let elapsed = Self.now() - frameStart
+                if elapsed < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - elapsed) * 1000)) }
+            }
+            frameStart = Self.now()
+        }
+    }
+
+    private func render(_ items: [DrawItem]) {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        let points = pointSize
+        canvas.scale = points.width > 0 ? Double(pw) / points.width : 1
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        canvas.draw(items)
+        SDL_RenderPresent(renderer)
+    }
+
+    /// Returns false when the app should stop.
+    private func deliver<S: Scene>(_ event: SDL_Event, to scene: inout S) -> Bool {
+        let time = Double(event.common.timestamp) / 1000
+        let size = pointSize
+        switch SDL_EventType(event.type) {
+        case SDL_QUIT:
+            return false
+        case SDL_WINDOWEVENT:
+            let kind = SDL_WindowEventID(UInt32(event.window.event))
+            if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
+                scene.handle(.resize(size), at: time)
+            }
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            scene.handle(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
+            scene.handle(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
+        case SDL_MOUSEMOTION:
+            scene.handle(.pointerMove(Point(x: Double(event.motion.x), y: Double(event.motion.y))), at: time)
+        case SDL_MOUSEWHEEL:
+            var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
+            if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
+                dx = -dx
+                dy = -dy
+            }
+            scene.handle(.wheel(dx: dx, dy: dy), at: time)
+        case SDL_FINGERDOWN where fingerID == nil:
+            fingerID = event.tfinger.fingerId
+            scene.handle(.pointerDown(fingerPoint(event.tfinger, size)), at: time)
+        case SDL_FINGERMOTION where fingerID == event.tfinger.fingerId:
+            scene.handle(.pointerMove(fingerPoint(event.tfinger, size)), at: time)
+        case SDL_FINGERUP where fingerID == event.tfinger.fingerId:
+            fingerID = nil
+            scene.handle(.pointerUp(fingerPoint(event.tfinger, size)), at: time)
+        case SDL_KEYDOWN where event.key.repeat == 0 || scene.isIdle:
+            scene.handle(.key(KeyNames.key(from: event.key)), at: time)
+        default:
+            break
+        }
+        return !scene.wantsToQuit
+    }
+
+    /// Fingers report 0...1 of the window; scenes work in points.
+    private func fingerPoint(_ finger: SDL_TouchFingerEvent, _ size: Size) -> Point {
+        Point(x: Double(finger.x) * size.width, y: Double(finger.y) * size.height)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Finds the bundled Assets/ folder: beside the executable when installed, else in the source tree.
+public enum Resources {
+    public static func assetsFolder(file: String = #filePath) -> String? {
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["STRIPS_ASSETS"] { candidates.append(URL(fileURLWithPath: env)) }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var dir = executable.deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.appendingPathComponent("Assets"))
+            dir = dir.deletingLastPathComponent()
+        }
+        // Sources/StripsSDL/Resources.swift -> the package root.
+        candidates.append(URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Assets"))
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Sample").path) }?.path
+    }
+
+    public static var sampleDocument: String? { assetsFolder().map { $0 + "/Sample" } }
+    public static var pizzaFolder: String? { assetsFolder().map { $0 + "/Pizza" } }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import StripsCore
+import StripsSDL
+
+/// What every scene command does once its scene is built: run it live or from a script.
+enum SceneRunner {
+    static func loadScript(_ path: String) throws -> Script {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw fail("\(path): cannot read the script")
+        }
+        do {
+            return try Script.parse(text)
+        } catch {
+            throw fail("\(path): \(error.description)")
+        }
+    }
+
+    static func startSDL(video: Bool) throws {
+        do {
+            try SDLSystem.start(video: video)
+        } catch {
+            throw fail("\(error)")
+        }
+    }
+
+    /// DejaVu Sans, or nil with one clear line when it is not installed: the scenes still run.
+    static func fonts() -> FontBook? {
+        let fonts = FontBook()
+        if fonts == nil {
+            FileHandleOutput.standardError("strips: no DejaVu Sans font found (apt-get install fonts-dejavu-core); text is not drawn")
+        }
+        return fonts
+    }
+
+    static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, fonts: FontBook?) throws {
+        guard let script else {
+            var scene = scene
+            do {
+                let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts)
+                window.run(&scene)
+            } catch let error as SDLError {
+                throw fail(error.description)
+            }
+            return
+        }
+        let output: TraceOutput
+        do {
+            output = try TraceOutput(path: options.trace)
+        } catch {
+            throw fail("\(options.trace ?? "-"): cannot write the trace")
+        }
+        var runner = HeadlessRunner(script: script, scene: scene, traceEveryFrame: options.traceEveryFrame)
+        var renderer: OffscreenRenderer?
+        do {
+            try runner.run(
+                resolveKey: { KeyNames.resolve($0, ctrl: $1, shift: $2) },
+                emit: { output.write($0) },
+                screenshot: { path, items, window in
+                    if renderer == nil { renderer = try OffscreenRenderer(fonts: fonts) }
+                    try renderer?.screenshot(items, window: window, to: path)
+                })
+        } catch let error as ScriptError {
+            throw fail("\(options.script ?? "script"): \(error.description)")
+        } catch let error as SDLError {
+            throw fail(error.description)
+        }
+        output.close()
+    }
+}
+
+/// Trace lines to a file or to standard output, buffered.
+final class TraceOutput {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(path: String?) throws {
+        if let path {
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            self.handle = handle
+        } else {
+            handle = FileHandle.standardOutput
+        }
+    }
+
+    func write(_ line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+        if buffer.count > 1 << 16 { flush() }
+    }
+
+    func flush() {
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() {
+        flush()
+        if handle !== FileHandle.standardOutput { try? handle.close() }
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import StripsCore
+import StripsSDL
+
+@main
+struct Strips: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strips",
+        abstract: "Photos-style page strips and a half-pizza selector, on SDL2.",
+        discussion: """
+            With --script the scene runs headless on a virtual 60 Hz clock and writes a JSON Lines \
+            trace (see README.md, "Headless mode"). Without it a window opens.
+            """,
+        subcommands: [PhotosCommand.self],
+        defaultSubcommand: PhotosCommand.self
+    )
+}
+
+/// Options every scene shares: the headless script and where its trace goes.
+struct HeadlessOptions: ParsableArguments {
+    @Option(name: .long, help: "Run headless from this script instead of opening a window.")
+    var script: String?
+
+    @Option(name: .long, help: "Write the trace here instead of standard output.")
+    var trace: String?
+
+    @Flag(name: .long, help: "Write a trace line for every frame, not only at 'dump'.")
+    var traceEveryFrame = false
+
+    func validate() throws {
+        if script == nil && (trace != nil || traceEveryFrame) {
+            throw ValidationError("--trace and --trace-every-frame need --script")
+        }
+    }
+}
+
+/// Prints one line on standard error and exits non-zero: the contract for bad input.
+func fail(_ message: String) -> ExitCode {
+    FileHandleOutput.standardError("strips: \(message)")
+    return ExitCode(1)
+}
