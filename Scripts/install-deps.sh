@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Strips needs, only those missing. Safe to run again.
+set -euo pipefail
+
+packages=(
+  libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
+  libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
+  xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "Installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

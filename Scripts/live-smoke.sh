@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Opens the real window under Xvfb and uses it as a person would: drag, fling, click a thumbnail,
+# delete, undo, resize, then Escape. Fails if the app dies, draws nothing, or will not quit.
+#   Scripts/live-smoke.sh path/to/strips [scene args...]
+set -euo pipefail
+app=$1; shift
+args=("$@"); [ ${#args[@]} -gt 0 ] || args=(photos)
+out=$(mktemp -d)
+trap 'kill $pid $xvfb 2>/dev/null || true; rm -rf "$out"' EXIT
+
+display=""
+for n in $(seq 150 199); do [ -e /tmp/.X$n-lock ] || { display=":$n"; break; }; done
+[ -n "$display" ] || { echo "live-smoke: no free X display"; exit 1; }
+Xvfb "$display" -screen 0 1280x1024x24 >/dev/null 2>&1 & xvfb=$!
+export DISPLAY=$display
+for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
+
+"$app" "${args[@]}" >"$out/app.log" 2>&1 & pid=$!
+wid=""
+for _ in $(seq 100); do
+  wid=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | head -1) && [ -n "$wid" ] && break
+  kill -0 "$pid" 2>/dev/null || { echo "live-smoke: the app exited before its window showed"; cat "$out/app.log"; exit 1; }
+  sleep 0.1
+done
+[ -n "$wid" ] || { echo "live-smoke: no window after 10 s"; exit 1; }
+xdotool windowactivate --sync "$wid" >/dev/null 2>&1 || true
+sleep 0.5
+
+alive() { kill -0 "$pid" 2>/dev/null || { echo "live-smoke: the app died during $1"; cat "$out/app.log"; exit 1; }; }
+step() { local what=$1; shift; xdotool "$@"; sleep 0.6; alive "$what"; }
+step "a fling on the preview" mousemove --window "$wid" 800 300 mousedown 1 mousemove --window "$wid" 700 300 sleep 0.02 mousemove --window "$wid" 500 300 sleep 0.02 mousemove --window "$wid" 300 300 mouseup 1
+step "a slow drag" mousemove --window "$wid" 300 300 mousedown 1 mousemove --window "$wid" 420 310 sleep 0.4 mouseup 1
+step "a click on a thumbnail" mousemove --window "$wid" 600 727 click 1
+step "Delete" key --window "$wid" Delete
+step "Ctrl+Z" key --window "$wid" ctrl+z
+step "Right" key --window "$wid" Right
+step "a resize" windowsize "$wid" 700 500
+step "a resize to almost nothing" windowsize "$wid" 1 1
+step "a resize back" windowsize "$wid" 900 700
+
+xwd -silent -id "$wid" | convert xwd:- "$out/shot.png"
+colors=$(identify -format %k "$out/shot.png")
+[ "$colors" -gt 50 ] || { echo "live-smoke: the window shows only $colors colours"; exit 1; }
+
+xdotool key --window "$wid" Escape
+for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$pid" 2>/dev/null; then echo "live-smoke: the app did not quit on Escape"; exit 1; fi
+wait "$pid" || { echo "live-smoke: the app exited with $?"; cat "$out/app.log"; exit 1; }
+echo "live-smoke: ${args[*]}: window drawn ($colors colours), gestures, keys and resizes survived, quit cleanly"

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and opens Strips: `Scripts/run.sh` shows the bundled sample
+# document; `Scripts/run.sh photos ~/Scans` your own; `Scripts/run.sh pizza` the pizza selector.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Scripts/install-deps.sh
+swift build -c release --product strips
+exec .build/release/strips "$@"
