@@ -110,7 +110,10 @@ public struct ScrollView: Sendable {
         let anchor = page(startOffset).rounded()
         var chosen: Double
         if abs(velocity) >= Self.pagingFlickSpeed {
-            chosen = anchor + (velocity > 0 ? 1 : -1)
+            // A flick goes to the next page boundary in its direction from where the content is,
+            // so flicking back after dragging forward returns to the page it came from.
+            let position = page(offset)
+            chosen = velocity > 0 ? (position + 1e-6).rounded(.up) : (position - 1e-6).rounded(.down)
         } else {
             chosen = page(offset).rounded()
         }
