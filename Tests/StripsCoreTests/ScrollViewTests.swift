@@ -115,12 +115,34 @@ private func settle(_ s: inout ScrollView, from t0: Double = 0) -> Double {
         #expect(s.offset == 450)
     }
 
-    @Test func wheelScrollsThenSettles() {
+    @Test func oneWheelNotchTurnsOnePage() {
         var s = pagingStrip()
         s.wheel(delta: 1, at: 0)
         #expect(s.offset == 1000 + ScrollView.wheelStep)
         s.tick(at: 0.1, target: nil)
         #expect(!s.isIdle)
-        #expect(settle(&s, from: 0.1) == 1000)
+        #expect(settle(&s, from: 0.1) == 2000)
+    }
+
+    @Test func aLongWheelGestureStillTurnsOnlyOnePage() {
+        var s = pagingStrip()
+        for i in 0..<100 { s.wheel(delta: -1, at: Double(i) * 0.01) }
+        #expect(s.offset == 0)
+        #expect(settle(&s, from: 1) == 0)
+        var t = pagingStrip()
+        for i in 0..<100 { t.wheel(delta: 1, at: Double(i) * 0.01) }
+        #expect(settle(&t, from: 1) == 2000)
+    }
+
+    @Test func wheelOnASnappingStripSettlesOnTheNearestTarget() {
+        var s = ScrollView(axis: .horizontal)
+        s.setGeometry(viewport: 500, contentLength: 5000, leadingInset: 0, trailingInset: 0, offset: 1000)
+        let snap: (Double, Double) -> Double = { p, _ in (p / 100).rounded() * 100 }
+        s.wheel(delta: 1, at: 0)
+        s.wheel(delta: 0.5, at: 0.05)
+        #expect(s.offset == 1000 + 1.5 * ScrollView.wheelStep)
+        var t = 0.05
+        while !s.isIdle { t += 1.0 / 60; s.tick(at: t, target: snap) }
+        #expect(s.offset == 1100)
     }
 }

@@ -6,8 +6,9 @@ public enum ScrollMotion: Sendable {
     case decelerating(Deceleration, since: Double)
     case springing(Spring, since: Double)
     case animating(from: Double, to: Double, Tween)
-    /// Wheel or trackpad input; `last` is the newest event, so the strip settles once it stops.
-    case wheeling(last: Double)
+    /// Wheel or trackpad input; `last` is the newest event, so the strip settles once it stops;
+    /// `start` is where the gesture began, so a paging strip turns one page per gesture.
+    case wheeling(last: Double, start: Double)
 
     public struct Drag: Sendable {
         public var startOffset: Double

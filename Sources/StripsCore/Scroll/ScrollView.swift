@@ -162,8 +162,15 @@ public struct ScrollView: Sendable {
     /// Wheel and trackpad deltas in SDL's precise units; positive scrolls toward the end.
     public mutating func wheel(delta: Double, at time: Double) {
         if case .dragging = motion { return }
-        offset = (offset + delta * Self.wheelStep).clamped(to: offsetRange)
-        motion = .wheeling(last: time)
+        var start = offset
+        if case .wheeling(_, let began) = motion { start = began }
+        var range = offsetRange
+        if isPagingEnabled {
+            // A wheel gesture turns at most one page, like a fling.
+            range = max(range.lowerBound, start - viewport)...min(range.upperBound, start + viewport)
+        }
+        offset = (offset + delta * Self.wheelStep).clamped(to: range)
+        motion = .wheeling(last: time, start: start)
     }
 
     // MARK: Time
@@ -174,10 +181,13 @@ public struct ScrollView: Sendable {
         switch motion {
         case .idle, .dragging:
             return false
-        case .wheeling(let last):
+        case .wheeling(let last, let start):
             guard time - last >= Self.wheelIdle else { return false }
             if isPagingEnabled {
-                settle(on: pagingTarget(startOffset: offset, velocity: 0), velocity: 0, at: time)
+                // Any deliberate wheel movement pages in its direction: one notch is ~5 % of a page.
+                let moved = offset - start
+                let intent = abs(moved) > 1 ? (moved > 0 ? Self.pagingFlickSpeed : -Self.pagingFlickSpeed) : 0
+                settle(on: pagingTarget(startOffset: start, velocity: intent), velocity: 0, at: time)
             } else if let target {
                 settle(on: target(offset, 0), velocity: 0, at: time)
             } else {
