@@ -270,3 +270,38 @@ import Testing
         }
     }
 }
+
+@Suite struct AddPagesTests {
+    @Test func droppedPagesGoAfterTheFocusWithTheInsertAnimation() {
+        var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
+        scene.handle(.key(Key(.right)), at: 0)
+        var t = 0.0
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        let dropped = SceneHarness.pages([2.0, 0.5]).map { Page(id: $0.id == "p0.png" ? "p0.png" : "new.png", path: $0.path, pixelSize: $0.pixelSize) }
+        scene.addPages(dropped, at: t)
+        // The document holds them at once; the gap opens over the first phase.
+        #expect(scene.pages.map(\.id) == ["p0.png", "p1.png", "p0.png (2)", "new.png", "p2.png", "p3.png", "p4.png"])
+        #expect(!scene.isIdle)
+        scene.tick(at: t + 0.075)
+        let opening = scene.thumbnailCells()
+        #expect(opening.contains { $0.index == 2 } == false || opening.first { $0.index == 2 }!.alpha == 0)
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        #expect(scene.focusIndex == 2)
+        #expect(scene.preview.offset == 1600)
+        let focused = scene.thumbnailCells().first { $0.index == 2 }
+        #expect(focused.map { abs($0.frame.midX - 400) < 1e-6 } == true)
+        #expect(focused.map { abs($0.frame.width - 132) < 1e-6 } == true)
+        #expect(scene.thumbnailCells().first { $0.index == 3 }.map { $0.alpha == 1 } == true)
+    }
+
+    @Test func droppingIntoAnEmptyDocument() {
+        var scene = PhotosScene(documentName: "T", pages: [], windowSize: Size(width: 800, height: 600))
+        #expect(scene.focusIndex == -1)
+        scene.addPages(SceneHarness.pages([1, 1, 1]), at: 0)
+        var t = 0.0
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        #expect(scene.pages.count == 3)
+        #expect(scene.focusIndex == 0)
+        #expect(scene.preview.offset == 0)
+    }
+}

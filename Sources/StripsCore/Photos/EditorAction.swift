@@ -6,6 +6,8 @@ public enum EditorAction: Hashable, Sendable {
     case first, last
     case delete
     case undo, redo
+    /// Pages dropped on the window: inserted after the page in focus.
+    case add([Page])
 }
 
 /// A deleted page and where it stood, so undo can put it back and redo can take it again.

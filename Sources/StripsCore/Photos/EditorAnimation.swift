@@ -13,8 +13,9 @@ public struct EditorAnimation: Hashable, Sendable {
         /// Page `index` collapses, then the gap closes; with `toLeft` the focus moves to the left
         /// neighbour (the last page went), otherwise the right neighbour slides into its place.
         case delete(index: Int, toLeft: Bool)
-        /// Page `index` (already in the document) opens a gap while the focus moves to it, then grows.
-        case insert(index: Int, fromSlot: Double)
+        /// Pages `index ..< index + count` (already in the document) open a gap while the focus
+        /// moves to the first of them, then grow.
+        case insert(index: Int, count: Int, fromSlot: Double)
     }
 
     /// What the strips show at one instant of the animation.
@@ -63,13 +64,16 @@ public struct EditorAnimation: Hashable, Sendable {
             let transition = CellTransition(visibility: 1 - collapse, presence: 1 - close)
             let focus = toLeft ? Double(index).lerp(to: Double(index - 1), close) : Double(index)
             return Frame(focusSlot: focus, transitions: [index: transition], focusOverride: nil)
-        case .insert(let index, let fromSlot):
+        case .insert(let index, let count, let fromSlot):
             let open = phase(0, at: t), grow = phase(1, at: t)
             let transition = CellTransition(visibility: grow, presence: open)
-            // The cell at the old focus: the new page shares slot `index` with the one after it.
-            let fromIndex = fromSlot.rounded() >= Double(index) ? Int(fromSlot.rounded()) + 1 : Int(fromSlot.rounded())
+            var transitions: [Int: CellTransition] = [:]
+            for i in index..<(index + count) { transitions[i] = transition }
+            // The cell at the old focus: the new pages share slot `index` with the one after them.
+            let oldFocus = Int(fromSlot.rounded())
+            let fromIndex = oldFocus >= index ? oldFocus + count : oldFocus
             let override = open < 1 ? FocusOverride(from: fromIndex, to: index, progress: open) : nil
-            return Frame(focusSlot: fromSlot.lerp(to: Double(index), open), transitions: [index: transition], focusOverride: override)
+            return Frame(focusSlot: fromSlot.lerp(to: Double(index), open), transitions: transitions, focusOverride: override)
         }
     }
 }

@@ -21,8 +21,18 @@ extension PhotosScene {
         return slot
     }
 
+    /// Adds pictures after the page in focus, with the insert animation (files dropped on the window).
+    public mutating func addPages(_ newPages: [Page], at time: Double) {
+        guard !newPages.isEmpty else { return }
+        enqueue(.add(newPages), at: time)
+        layoutPass()
+    }
+
     private mutating func perform(_ action: EditorAction, at time: Double) {
-        guard !pages.isEmpty || action == .undo else { return }
+        switch action {
+        case .undo, .add: break
+        default: guard !pages.isEmpty else { return }
+        }
         switch action {
         case .focus(let index):
             move(to: index.clamped(to: 0...(pages.count - 1)), at: time)
@@ -42,11 +52,12 @@ extension PhotosScene {
             let slot = pages.isEmpty ? 0 : takeOver()
             driver = .editor
             let index = removal.index.clamped(to: 0...pages.count)
-            pages.insert(removal.page, at: index)
             history.pushRedo(removal)
-            let animation = EditorAnimation(.insert(index: index, fromSlot: slot), at: time)
-            relayout(for: animation, at: time)
-            editor = animation
+            insert(uniquelyNamed([removal.page]), at: index, fromSlot: slot, time: time)
+        case .add(let newPages):
+            let slot = pages.isEmpty ? 0 : takeOver()
+            driver = .editor
+            insert(uniquelyNamed(newPages), at: pages.isEmpty ? 0 : focusIndex + 1, fromSlot: slot, time: time)
         case .redo:
             guard let removal = history.popRedo() else { return }
             // Focus the page first, then delete it as the user did.
@@ -54,6 +65,28 @@ extension PhotosScene {
             deleteIsRedo = true
         }
         applyEditorFrame(at: time)
+    }
+
+    private mutating func insert(_ newPages: [Page], at index: Int, fromSlot slot: Double, time: Double) {
+        pages.insert(contentsOf: newPages, at: index)
+        let animation = EditorAnimation(.insert(index: index, count: newPages.count, fromSlot: slot), at: time)
+        relayout(for: animation, at: time)
+        editor = animation
+    }
+
+    /// Page ids are file names, unique within the document: a second "scan.jpg" is "scan.jpg (2)".
+    private func uniquelyNamed(_ newPages: [Page]) -> [Page] {
+        var taken = Set(pages.map(\.id))
+        return newPages.map { page in
+            var renamed = page
+            var n = 2
+            while taken.contains(renamed.id) {
+                renamed.id = "\(page.id) (\(n))"
+                n += 1
+            }
+            taken.insert(renamed.id)
+            return renamed
+        }
     }
 
     private mutating func move(to index: Int, at time: Double) {
@@ -106,7 +139,7 @@ extension PhotosScene {
             history.recordDelete(PageRemoval(page: page, index: index), clearingRedo: !deleteIsRedo)
             deleteIsRedo = false
             focusIndex = pages.isEmpty ? -1 : (toLeft ? index - 1 : min(index, pages.count - 1))
-        case .insert(let index, _):
+        case .insert(let index, _, _):
             focusIndex = index
         }
         driver = .none
