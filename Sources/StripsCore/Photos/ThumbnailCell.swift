@@ -1,5 +1,6 @@
-/// The geometry of one thumbnail as a value: fixed dimensions plus a state that animations
-/// transform. Cell updates compose as plain functions (cell -> cell), as in the Photos article.
+/// The geometry of one thumbnail as a value: fixed dimensions plus a state that the scroll
+/// position and the animations change. Updates are plain functions (cell -> cell) that compose,
+/// as in the Photos article: `resting.expanded(e).transitioned(t)`.
 public struct ThumbnailCell: Hashable, Sendable {
     public struct Dimensions: Hashable, Sendable {
         /// A resting thumbnail: half as wide as the strip is high.
@@ -20,13 +21,21 @@ public struct ThumbnailCell: Hashable, Sendable {
         public static let resting = State(expanding: 0, transition: .none)
     }
 
-    public typealias Update = @Sendable (ThumbnailCell) -> ThumbnailCell
-
     public let index: Int
     public let dims: Dimensions
     public var state: State
 
-    public func updated(by update: Update?) -> ThumbnailCell { update.map { $0(self) } ?? self }
+    public func expanded(_ expanding: Double) -> ThumbnailCell {
+        var cell = self
+        cell.state.expanding = expanding
+        return cell
+    }
+
+    public func transitioned(_ transition: CellTransition) -> ThumbnailCell {
+        var cell = self
+        cell.state.transition = transition
+        return cell
+    }
 
     /// Extra width over a resting thumbnail when expanded.
     public var additionalWidth: Double {
@@ -42,13 +51,5 @@ public struct ThumbnailCell: Hashable, Sendable {
     /// focused spacing, fading with its presence so a closing gap releases them.
     public var push: Double {
         (additionalWidth + dims.focusedSpacing * state.expanding) / 2 * state.transition.presence
-    }
-}
-
-extension ThumbnailCell.State {
-    /// Composes two updates: `first`, then `second`.
-    public static func compose(_ first: ThumbnailCell.Update?, _ second: @escaping ThumbnailCell.Update) -> ThumbnailCell.Update {
-        guard let first else { return second }
-        return { second(first($0)) }
     }
 }

@@ -50,10 +50,10 @@ public struct ThumbnailLayout: CollectionLayout {
         let aspect = pageAspects[index].clamped(to: Self.aspectRange)
         let dims = ThumbnailCell.Dimensions(
             defaultSize: itemSize, aspectRatio: aspect, spacing: Self.spacing, focusedSpacing: Self.focusedSpacing)
-        return ThumbnailCell(index: index, dims: dims, state: State(expanding: expanding(of: index), transition: slots.transition(index)))
+        return ThumbnailCell(index: index, dims: dims, state: .resting)
+            .expanded(expanding(of: index))
+            .transitioned(slots.transition(index))
     }
-
-    private typealias State = ThumbnailCell.State
 
     /// expanding = 1 - |cellOffset - offset| / (itemWidth + spacing) near the centre, times the rate.
     public func expanding(of index: Int) -> Double {
