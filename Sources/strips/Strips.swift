@@ -16,6 +16,24 @@ struct Strips: ParsableCommand {
     )
 }
 
+extension Strips {
+    /// ArgumentParser's own failure output is several lines (message, usage, hint); the headless
+    /// contract promises one line on standard error, so bad options are reported here.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            exit(withError: code)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }  // --help, --version
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandleOutput.standardError("strips: \(message) (see strips --help)")
+            exit(withError: ExitCode(exitCode(for: error).rawValue == 0 ? 1 : exitCode(for: error).rawValue))
+        }
+    }
+}
+
 /// Options every scene shares: the headless script and where its trace goes.
 struct HeadlessOptions: ParsableArguments {
     @Option(name: .long, help: "Run headless from this script instead of opening a window.")
