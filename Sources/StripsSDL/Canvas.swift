@@ -9,11 +9,16 @@ final class Canvas {
     /// Pixels per point (2 on a HiDPI display).
     var scale = 1.0
     private var textTextures: [TextRun: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
+    /// Texts shortened to fit a width, by (text, point size, weight, width).
+    var fittedTexts: [String: String] = [:]
+    /// The frame's size in points, for decode priorities: nearest the centre first.
+    private var viewSize = Size(width: 1, height: 1)
 
-    init(renderer: OpaquePointer, fonts: FontBook?) {
+    init(renderer: OpaquePointer, fonts: FontBook?, options: TextureOptions = TextureOptions(decode: .sync),
+         wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
         self.fonts = fonts
-        textures = TextureCache(renderer: renderer)
+        textures = TextureCache(renderer: renderer, options: options, wake: wake)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
@@ -21,7 +26,13 @@ final class Canvas {
         for entry in textTextures.values { SDL_DestroyTexture(entry.texture) }
     }
 
-    func draw(_ items: [DrawItem]) {
+    /// Draws one frame; `now` (seconds) times the pictures' fade-in.
+    func draw(_ items: [DrawItem], now: Double = 0) {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        viewSize = Size(width: max(1, Double(pw) / scale), height: max(1, Double(ph) / scale))
+        textures.beginFrame(now: now, pixels: PixelLimit(width: pw, height: ph))
+        defer { textures.endFrame() }
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
         for item in items {
             switch item {
@@ -33,7 +44,7 @@ final class Canvas {
         SDL_RenderSetClipRect(renderer, nil)
     }
 
-    private func setClip(_ clip: Rect?) -> Bool {
+    func setClip(_ clip: Rect?) -> Bool {
         guard let clip else {
             SDL_RenderSetClipRect(renderer, nil)
             return true
@@ -49,11 +60,11 @@ final class Canvas {
         return true
     }
 
-    private static func frect(_ r: Rect) -> SDL_FRect {
+    static func frect(_ r: Rect) -> SDL_FRect {
         SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
     }
 
-    private static func alphaByte(_ a: Double) -> UInt8 { UInt8((a.clamped(to: 0...1) * 255).rounded()) }
+    static func alphaByte(_ a: Double) -> UInt8 { UInt8((a.clamped(to: 0...1) * 255).rounded()) }
 
     private func draw(_ fill: Fill) {
         guard setClip(fill.clip), fill.alpha > 0 else { return }
@@ -65,13 +76,23 @@ final class Canvas {
 
     private func draw(_ quad: ImageQuad) {
         guard quad.alpha > 0, !quad.frame.isEmpty, setClip(quad.clip) else { return }
-        guard let texture = textures.texture(for: quad.image) else {
-            let c = quad.placeholder
-            SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, Self.alphaByte(quad.alpha))
-            var rect = Self.frect(quad.frame)
-            SDL_RenderFillRectF(renderer, &rect)
+        // Pictures nearest the middle of the window are decoded first.
+        let center = quad.frame.center
+        let priority = abs(center.x - viewSize.width / 2) / viewSize.width + abs(center.y - viewSize.height / 2) / viewSize.height
+        let texture: OpaquePointer, fade: Double
+        switch textures.lookup(quad.image, priority: priority) {
+        case .pending:
+            drawPlaceholder(quad)
             return
+        case .failed(let failure):
+            drawErrorCard(quad, failure: failure)
+            return
+        case .ready(let ready, let amount):
+            texture = ready
+            fade = amount
         }
+        // A picture fades in over its placeholder once decoded.
+        if fade < 1 { drawPlaceholder(quad) }
         var w: Int32 = 0, h: Int32 = 0
         SDL_QueryTexture(texture, nil, nil, &w, &h)
         let s = quad.source
@@ -79,8 +100,15 @@ final class Canvas {
             x: Int32((s.minX * Double(w)).rounded()), y: Int32((s.minY * Double(h)).rounded()),
             w: max(1, Int32((s.width * Double(w)).rounded())), h: max(1, Int32((s.height * Double(h)).rounded())))
         var dest = Self.frect(quad.frame)
-        SDL_SetTextureAlphaMod(texture, Self.alphaByte(quad.alpha))
+        SDL_SetTextureAlphaMod(texture, Self.alphaByte(quad.alpha * fade))
         SDL_RenderCopyF(renderer, texture, &source, &dest)
+    }
+
+    private func drawPlaceholder(_ quad: ImageQuad) {
+        let c = quad.placeholder
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, Self.alphaByte(quad.alpha))
+        var rect = Self.frect(quad.frame)
+        SDL_RenderFillRectF(renderer, &rect)
     }
 
     private func draw(_ run: TextRun) {
@@ -93,7 +121,7 @@ final class Canvas {
         SDL_RenderCopyF(renderer, entry.texture, nil, &dest)
     }
 
-    private func textTexture(_ run: TextRun) -> (texture: OpaquePointer, w: Int32, h: Int32)? {
+    func textTexture(_ run: TextRun) -> (texture: OpaquePointer, w: Int32, h: Int32)? {
         if let entry = textTextures[run.withoutPlacement] { return entry }
         guard !run.text.isEmpty, let font = fonts?.font(pointSize: run.pointSize, weight: run.weight, scale: scale) else { return nil }
         let c = run.color

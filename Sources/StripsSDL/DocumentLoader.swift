@@ -54,17 +54,24 @@ public enum DocumentLoader {
             let count = (seen[name] ?? 0) + 1
             seen[name] = count
             let id = count == 1 ? name : "\(name) (\(count))"
+            ImageCatalog.shared.remember(path)
             return Page(id: id, path: path, pixelSize: pixelSize(of: path, report: report))
         }
     }
 
+    /// The page's shape from the file's header (upright, after EXIF orientation), without decoding
+    /// the pixels. A file that cannot be read gets a page of the fallback shape; its reason is
+    /// reported once, and the renderer draws it on the page.
     static func pixelSize(of path: String, report: (String) -> Void) -> Size {
-        guard let surface = IMG_Load(path) else {
-            report("strips: \(path): \(String(cString: SDL_GetError()))")
-            return fallbackSize
+        switch ImageHeader.read(path) {
+        case .success(let info):
+            if let problem = info.sizeProblem, ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(problem)") }
+            let size = info.displaySize
+            return size.width > 0 && size.height > 0 ? size : fallbackSize
+        case .failure(let failure):
+            if ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(failure.reason)") }
+            return failure.shape ?? fallbackSize
         }
-        defer { SDL_FreeSurface(surface) }
-        return Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
     }
 
     /// What the window title calls the document: the folder's name, or the file's.

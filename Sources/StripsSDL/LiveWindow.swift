@@ -9,8 +9,13 @@ public final class LiveWindow {
     private let canvas: Canvas
     private let hasVSync: Bool
     private var fingerID: SDL_FingerID?
+    /// Files of a drag and drop under way, delivered together when it completes.
+    private var droppedPaths: [String] = []
+    private var dropInProgress = false
+    private var pendingDropComplete = false
 
-    public init(title: String, size: Size, fonts: FontBook?) throws {
+    /// `textures`: how pictures are decoded (on worker threads by default) and the memory they may use.
+    public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions()) throws {
         try SDLSystem.start(video: true)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let center = Int32(SDL_WINDOWPOS_CENTERED_MASK)
@@ -29,11 +34,18 @@ public final class LiveWindow {
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         self.window = window
         self.renderer = renderer
-        canvas = Canvas(renderer: renderer, fonts: fonts)
+        // A finished decode wakes the loop from its sleep with an event of our own.
+        let wakeType = SDL_RegisterEvents(1)
+        canvas = Canvas(renderer: renderer, fonts: fonts, options: textures, wake: {
+            guard wakeType != UInt32.max else { return }
+            var event = SDL_Event()
+            event.type = wakeType
+            SDL_PushEvent(&event)
+        })
         canvas.textures.onFailure = { path, reason in
-            FileHandleOutput.standardError("strips: \(reason)")
-            _ = path
+            FileHandleOutput.standardError("strips: \(path): \(reason)")
         }
+        SDL_EventState(UInt32(SDL_DROPFILE.rawValue), SDL_ENABLE)
     }
 
     deinit {
@@ -50,20 +62,30 @@ public final class LiveWindow {
     /// Seconds on SDL's clock, the same one the events are stamped with.
     private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
 
-    /// Runs until the scene asks to quit or the window is closed.
-    public func run<S: Scene>(_ scene: inout S) {
+    /// Runs until the scene asks to quit or the window is closed. `onDrop` receives the files and
+    /// folders dropped on the window, all of one drag together.
+    public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil) {
         scene.handle(.resize(pointSize), at: Self.now())
         var title = ""
         var running = true
         var frameStart = Self.now()
         while running {
             // Sleep until something happens when nothing moves; otherwise drain and draw.
+            // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
-            if scene.isIdle {
-                if SDL_WaitEvent(&event) == 1 { running = deliver(event, to: &scene) }
+            if scene.isIdle && !canvas.textures.isFading {
+                let waited = canvas.textures.needsFrames ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
+                if waited == 1 { running = deliver(event, to: &scene) }
             }
             while running, SDL_PollEvent(&event) == 1 { running = deliver(event, to: &scene) }
             if !running || scene.wantsToQuit { break }
+            if !droppedPaths.isEmpty, pendingDropComplete {
+                let paths = droppedPaths
+                droppedPaths.removeAll()
+                pendingDropComplete = false
+                onDrop?(&scene, paths, Self.now())
+            }
+            canvas.textures.source = scene as? PagedImageSource
             scene.tick(at: Self.now())
             if scene.title != title {
                 title = scene.title
@@ -86,7 +108,7 @@ public final class LiveWindow {
         canvas.scale = points.width > 0 ? Double(pw) / points.width : 1
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
-        canvas.draw(items)
+        canvas.draw(items, now: Self.now())
         SDL_RenderPresent(renderer)
     }
 
@@ -125,6 +147,18 @@ public final class LiveWindow {
             scene.handle(.pointerUp(fingerPoint(event.tfinger, size)), at: time)
         case SDL_KEYDOWN where event.key.repeat == 0 || scene.isIdle:
             scene.handle(.key(KeyNames.key(from: event.key)), at: time)
+        case SDL_DROPFILE:
+            if let file = event.drop.file {
+                droppedPaths.append(String(cString: file))
+                SDL_free(file)
+            }
+            // Without a DROPBEGIN (older SDL), each file is a drop of its own.
+            if !dropInProgress { pendingDropComplete = true }
+        case SDL_DROPBEGIN:
+            dropInProgress = true
+        case SDL_DROPCOMPLETE:
+            dropInProgress = false
+            pendingDropComplete = true
         default:
             break
         }

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import StripsCore
 
 /// SDL's software renderer into a memory surface: screenshots without any display or driver.
@@ -8,11 +9,32 @@ public final class OffscreenRenderer {
     private var renderer: OpaquePointer?
     private var canvas: Canvas?
     private var size = (w: Int32(0), h: Int32(0))
+    private let textureOptions: TextureOptions
+    /// Told once per picture that cannot be shown: (path, reason).
+    public var onImageFailure: (String, String) -> Void = { _, _ in }
+    /// What the scene says about its pages (prefetching, eviction order); set before rendering.
+    public var imageSource: PagedImageSource?
 
-    public init(fonts: FontBook?) throws {
+    /// `textures`: decoding is synchronous unless asked otherwise, so screenshots are deterministic.
+    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync)) throws {
         self.fonts = fonts
+        textureOptions = textures
         try SDLSystem.start(video: false)
     }
+
+    /// Texture memory held now and at most so far, and the number of textures, for benchmarks.
+    public var textureBytes: Int { canvas?.textures.bytes ?? 0 }
+    public var peakTextureBytes: Int { canvas?.textures.peakBytes ?? 0 }
+    public var textureCount: Int { canvas?.textures.textureCount ?? 0 }
+    /// True while asynchronous decodes are under way or pictures are fading in.
+    public var needsFrames: Bool { canvas?.textures.needsFrames ?? false }
+
+    /// Blocks until the asynchronous decodes asked for so far are done (or `timeout` seconds pass).
+    @discardableResult
+    public func waitForDecodes(timeout: Double) -> Bool { canvas?.textures.waitForDecodes(timeout: timeout) ?? true }
+
+    /// True once the picture has a texture (not pending, not failed).
+    public func hasTexture(_ ref: ImageRef) -> Bool { canvas?.textures.isCached(ref) ?? false }
 
     deinit {
         canvas = nil
@@ -22,14 +44,21 @@ public final class OffscreenRenderer {
 
     /// Renders the draw list at `window` points (1 pixel per point) and writes a PNG.
     public func screenshot(_ items: [DrawItem], window: Size, to path: String) throws {
+        try render(items, window: window)
+        guard let surface else { return }
+        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write the screenshot \(path)") }
+    }
+
+    /// Renders the draw list at `window` points into the surface only (`strips bench` times this).
+    public func render(_ items: [DrawItem], window: Size) throws {
         let w = Int32(max(1, window.width.rounded())), h = Int32(max(1, window.height.rounded()))
         try prepare(width: w, height: h)
-        guard let renderer, let canvas, let surface else { return }
+        guard let renderer, let canvas else { return }
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
-        canvas.draw(items)
+        canvas.textures.source = imageSource
+        canvas.draw(items, now: ProcessInfo.processInfo.systemUptime)
         SDL_RenderPresent(renderer)
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write the screenshot \(path)") }
     }
 
     /// Reads one pixel of the last frame, for tests: (r, g, b).
@@ -56,7 +85,9 @@ public final class OffscreenRenderer {
         }
         surface = newSurface
         renderer = newRenderer
-        canvas = Canvas(renderer: newRenderer, fonts: fonts)
+        let canvas = Canvas(renderer: newRenderer, fonts: fonts, options: textureOptions)
+        canvas.textures.onFailure = { [weak self] in self?.onImageFailure($0, $1) }
+        self.canvas = canvas
         size = (width, height)
     }
 }

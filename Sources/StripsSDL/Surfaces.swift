@@ -32,4 +32,32 @@ enum Surfaces {
         SDL_FreeSurface(surface)
         return small
     }
+
+    /// The surface turned upright for its EXIF orientation; the input is freed when a copy is made.
+    static func orient(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: Orientation) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard orientation != .up else { return surface }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        let (dw, dh) = orientation.swapsAxes ? (h, w) : (w, h)
+        guard let turned = SDL_CreateRGBSurfaceWithFormat(0, Int32(dw), Int32(dh), 32, surface.pointee.format.pointee.format) else {
+            SDL_FreeSurface(surface)
+            return nil
+        }
+        let sourcePitch = Int(surface.pointee.pitch) / 4, destPitch = Int(turned.pointee.pitch) / 4
+        let source = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        let dest = turned.pointee.pixels.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<dh {
+            let row = dest + y * destPitch
+            // Walk the stored pixels with a fixed step per displayed pixel: no per-pixel switch.
+            let start = orientation.storedPixel(x: 0, y: y, w: w, h: h)
+            let next = dw > 1 ? orientation.storedPixel(x: 1, y: y, w: w, h: h) : start
+            let step = (next.x - start.x) + (next.y - start.y) * sourcePitch
+            var index = start.x + start.y * sourcePitch
+            for x in 0..<dw {
+                row[x] = source[index]
+                index += step
+            }
+        }
+        SDL_FreeSurface(surface)
+        return turned
+    }
 }

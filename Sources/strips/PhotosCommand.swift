@@ -12,6 +12,21 @@ struct PhotosCommand: ParsableCommand {
 
     @OptionGroup var headless: HeadlessOptions
 
+    @Option(name: .long, help: "Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first.")
+    var textureBudget = 512
+
+    @Option(name: .long, help: """
+        When pictures are decoded: 'async' (worker threads, frames go on; the live default) or \
+        'sync' (before the frame that shows them; the headless default: deterministic screenshots).
+        """)
+    var decode: DecodeMode?
+
+    func validate() throws {
+        guard (16...1_048_576).contains(textureBudget) else {
+            throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
+        }
+    }
+
     func run() throws {
         let paths: [String]
         let name: String
@@ -35,6 +50,11 @@ struct PhotosCommand: ParsableCommand {
         let pages = DocumentLoader.pages(for: files) { FileHandleOutput.standardError($0) }
         let window = script?.window ?? Script.defaultWindow
         let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
-        try SceneRunner.run(scene, script: script, options: headless, fonts: fonts)
+        let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync))
+        try SceneRunner.run(scene, script: script, options: headless, fonts: fonts, textures: textures) { scene, paths, time in
+            scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
+        }
     }
 }
+
+extension DecodeMode: ExpressibleByArgument {}

@@ -33,12 +33,15 @@ enum SceneRunner {
         return fonts
     }
 
-    static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, fonts: FontBook?) throws {
+    /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
+    /// headless); `onDrop`: what files dropped on the live window do.
+    static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, fonts: FontBook?,
+                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil) throws {
         guard let script else {
             var scene = scene
             do {
-                let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts)
-                window.run(&scene)
+                let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions())
+                window.run(&scene, onDrop: onDrop)
             } catch let error as SDLError {
                 throw fail(error.description)
             }
@@ -57,7 +60,10 @@ enum SceneRunner {
                 resolveKey: { KeyNames.resolve($0, ctrl: $1, shift: $2) },
                 emit: { output.write($0) },
                 screenshot: { path, items, window in
-                    if renderer == nil { renderer = try OffscreenRenderer(fonts: fonts) }
+                    if renderer == nil {
+                        renderer = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
+                        renderer?.onImageFailure = { path, reason in FileHandleOutput.standardError("strips: \(path): \(reason)") }
+                    }
                     try renderer?.screenshot(items, window: window, to: path)
                 })
         } catch let error as ScriptError {

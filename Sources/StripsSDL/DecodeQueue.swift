@@ -1,0 +1,106 @@
+import Foundation
+import StripsCore
+
+/// Decodes pictures on worker threads, most wanted first. The render thread says each frame what
+/// it wants (replacing the last wish list, so pages flung past are never decoded) and collects the
+/// finished surfaces; textures are then made on the render thread.
+final class DecodeQueue: @unchecked Sendable {
+    struct Job: Hashable, Sendable {
+        var ref: ImageRef
+        var limit: PixelLimit
+    }
+
+    struct Finished: Sendable {
+        var job: Job
+        var result: Result<DecodedSurface, ImageFailure>
+    }
+
+    // Everything below is guarded by `condition`.
+    private let condition = NSCondition()
+    private var wanted: [Job] = []
+    private var running: Set<ImageRef> = []
+    private var finished: [Finished] = []
+    private var stopped = false
+    private let onFinish: @Sendable () -> Void
+
+    /// `onFinish` runs on a worker thread after each decode (the live window wakes its loop).
+    init(workers: Int, onFinish: @escaping @Sendable () -> Void = {}) {
+        self.onFinish = onFinish
+        for i in 0..<max(1, workers) {
+            let thread = Thread { [self] in work() }
+            thread.name = "strips-decode-\(i)"
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    /// Replaces the wish list, most wanted first. Jobs already running or finished are not repeated.
+    func want(_ jobs: [Job]) {
+        condition.lock()
+        let done = Set(finished.map(\.job.ref))
+        var seen = Set<ImageRef>()
+        wanted = jobs.filter { !running.contains($0.ref) && !done.contains($0.ref) && seen.insert($0.ref).inserted }
+        if !wanted.isEmpty { condition.broadcast() }
+        condition.unlock()
+    }
+
+    /// The decodes finished since the last call.
+    func takeFinished() -> [Finished] {
+        condition.lock()
+        defer { condition.unlock() }
+        let result = finished
+        finished.removeAll()
+        return result
+    }
+
+    /// True while something is wanted, decoding or waiting to be collected.
+    var isBusy: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !wanted.isEmpty || !running.isEmpty || !finished.isEmpty
+    }
+
+    /// Blocks until nothing is wanted or running (or `timeout` seconds pass); true when settled.
+    @discardableResult
+    func waitUntilSettled(timeout: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !wanted.isEmpty || !running.isEmpty {
+            if !condition.wait(until: deadline) { return false }
+        }
+        return true
+    }
+
+    /// Lets the workers finish their current picture and exit.
+    func stop() {
+        condition.lock()
+        stopped = true
+        wanted.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            while !stopped && wanted.isEmpty { condition.wait() }
+            if stopped {
+                condition.unlock()
+                return
+            }
+            let job = wanted.removeFirst()
+            running.insert(job.ref)
+            condition.unlock()
+
+            let result = ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail)
+
+            condition.lock()
+            running.remove(job.ref)
+            if !stopped { finished.append(Finished(job: job, result: result)) }
+            condition.broadcast()
+            condition.unlock()
+            onFinish()
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import CSDL2
+import CTurboJPEG
+import Foundation
+import StripsCore
+
+/// A decoded picture on its way to becoming a texture. Surfaces may be made on any thread;
+/// ownership passes with the value, and whoever holds it last frees it.
+final class DecodedSurface: @unchecked Sendable {
+    private(set) var surface: UnsafeMutablePointer<SDL_Surface>?
+
+    init(_ surface: UnsafeMutablePointer<SDL_Surface>) { self.surface = surface }
+
+    var width: Int32 { surface?.pointee.w ?? 0 }
+    var height: Int32 { surface?.pointee.h ?? 0 }
+
+    deinit { if let surface { SDL_FreeSurface(surface) } }
+}
+
+/// The largest picture a texture may be, in pixels, preserving the shape.
+struct PixelLimit: Hashable, Sendable {
+    var width: Int32
+    var height: Int32
+}
+
+/// Turns a picture file into an upright ARGB surface no larger than asked: JPEGs through
+/// libjpeg-turbo's scaled decoding, everything else through SDL_image and a downscale.
+/// Safe on any thread; refuses absurd sizes before allocating anything.
+enum ImageDecoder {
+    static func decode(_ path: String, limit: PixelLimit, fast: Bool = false) -> Result<DecodedSurface, ImageFailure> {
+        if let change = ImageCatalog.shared.change(of: path) { return .failure(change) }
+        let info: ImageInfo
+        switch ImageHeader.read(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let read): info = read
+        }
+        if let problem = info.sizeProblem { return .failure(ImageFailure(problem, shape: info.displaySize)) }
+        let decoded: Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure>
+        if info.format == .jpeg {
+            decoded = decodeJPEG(path, info: info, limit: limit, fast: fast)
+        } else {
+            decoded = decodeWithSDL(path)
+        }
+        switch decoded {
+        case .failure(let failure): return .failure(failure)
+        case .success(let surface):
+            guard let upright = Surfaces.orient(surface, info.orientation) else {
+                return .failure(ImageFailure("out of memory turning the picture upright"))
+            }
+            return .success(DecodedSurface(Surfaces.fit(upright, maxWidth: limit.width, maxHeight: limit.height)))
+        }
+    }
+
+    static func decodeWithSDL(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+        switch Surfaces.load(path) {
+        case .success(let surface): return .success(surface)
+        case .failure:
+            return .failure(ImageFailure("cannot decode: \(String(cString: SDL_GetError()))"))
+        }
+    }
+
+    /// Decodes at the smallest of libjpeg-turbo's scales (1/8, 1/4, 3/8, ... 1) that still covers
+    /// the limit, so a 66 pt thumbnail of a 12 MP scan costs a 1/8 decode.
+    static func decodeJPEG(_ path: String, info: ImageInfo, limit: PixelLimit, fast: Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+        let bytes: [UInt8]
+        switch FileReader.contents(of: path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let read): bytes = read
+        }
+        guard let tj = tjInitDecompress() else { return .failure(ImageFailure("libjpeg-turbo could not start")) }
+        defer { tjDestroy(tj) }
+        var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let headerOK = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(tj, $0.baseAddress, UInt($0.count), &w, &h, &subsampling, &colorspace) == 0
+        }
+        guard headerOK else { return .failure(ImageFailure("corrupt JPEG: \(errorText(tj))")) }
+        // The limit is for the upright picture; the decode is of the stored one.
+        let (limitW, limitH) = info.orientation.swapsAxes ? (limit.height, limit.width) : (limit.width, limit.height)
+        let scale = min(1, Double(limitW) / Double(w), Double(limitH) / Double(h))
+        let (sw, sh) = scaledSize(w: w, h: h, atLeast: scale)
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, sw, sh, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            return .failure(ImageFailure("out of memory for a \(sw) x \(sh) picture"))
+        }
+        let flags = fast ? Int32(TJFLAG_FASTDCT) : 0
+        // TJPF_BGRA is SDL's ARGB8888 on a little-endian machine: bytes B, G, R, A.
+        let status = bytes.withUnsafeBufferPointer {
+            tjDecompress2(tj, $0.baseAddress, UInt($0.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
+                          sw, surface.pointee.pitch, sh, Int32(TJPF_BGRA.rawValue), flags)
+        }
+        if status != 0 {
+            let message = errorText(tj)
+            let fatal = tjGetErrorCode(tj) != Int32(TJERR_WARNING.rawValue)
+            if message.contains("Premature end") {
+                SDL_FreeSurface(surface)
+                return .failure(ImageFailure("the file is truncated", shape: info.displaySize))
+            }
+            if fatal {
+                SDL_FreeSurface(surface)
+                // Colour spaces libjpeg-turbo will not convert (CMYK) may still be SDL_image's.
+                if case .success(let fallback) = decodeWithSDL(path) { return .success(fallback) }
+                return .failure(ImageFailure("corrupt JPEG: \(message)", shape: info.displaySize))
+            }
+            // Other warnings (stray bytes between markers) are common in real photos: the picture is fine.
+        }
+        return .success(surface)
+    }
+
+    /// The smallest libjpeg-turbo scaled size whose scale is at least `scale`.
+    static func scaledSize(w: Int32, h: Int32, atLeast scale: Double) -> (Int32, Int32) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count), count > 0 else { return (w, h) }
+        var best: (num: Int32, denom: Int32) = (1, 1)
+        for i in 0..<Int(count) {
+            let f = factors[i]
+            let value = Double(f.num) / Double(f.denom)
+            if value <= 1, value >= scale, value < Double(best.num) / Double(best.denom) { best = (f.num, f.denom) }
+        }
+        func scaled(_ d: Int32) -> Int32 { (d * best.num + best.denom - 1) / best.denom }
+        return (scaled(w), scaled(h))
+    }
+
+    private static func errorText(_ tj: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(tj) else { return "unknown error" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,215 @@
+import CExif
+import CSDL2
+import Foundation
+import StripsCore
+
+/// Reads a picture's size and orientation from its header: JPEG SOF (and EXIF through libexif),
+/// PNG IHDR, GIF, BMP and WebP are read directly; other formats fall back to a full decode.
+public enum ImageHeader {
+    /// The header of the file at `path`, or why there is no usable picture.
+    public static func read(_ path: String) -> Result<ImageInfo, ImageFailure> {
+        let file: FileReader
+        switch FileReader.open(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let opened): file = opened
+        }
+        defer { file.close() }
+        if file.size == 0 { return .failure(ImageFailure("the file is empty")) }
+        let head = file.bytes(at: 0, count: 32)
+        let info: ImageInfo?
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return jpeg(file)
+        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            info = png(head)
+        } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
+            info = gif(head)
+        } else if head.starts(with: Array("BM".utf8)) {
+            info = bmp(head)
+        } else if head.starts(with: Array("RIFF".utf8)), head.count >= 16, Array(head[8..<12]) == Array("WEBP".utf8) {
+            info = webp(head)
+        } else {
+            return probeByDecoding(path)
+        }
+        guard let info else { return .failure(ImageFailure("the file is truncated or its header is damaged")) }
+        return .success(info)
+    }
+
+    /// Formats without a header reader here (TGA, TIFF, ...): SDL_image decodes the whole file.
+    static func probeByDecoding(_ path: String) -> Result<ImageInfo, ImageFailure> {
+        guard let surface = IMG_Load(path) else {
+            let error = String(cString: SDL_GetError())
+            return .failure(ImageFailure(error.contains("Unsupported image format") ? "not a picture: unknown file format" : "cannot decode: \(error)"))
+        }
+        defer { SDL_FreeSurface(surface) }
+        return .success(ImageInfo(format: .other, width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+    }
+
+    // MARK: Formats
+
+    static func jpeg(_ file: FileReader) -> Result<ImageInfo, ImageFailure> {
+        var offset = 2
+        var orientation = Orientation.up
+        for _ in 0..<512 {
+            // Markers may be preceded by fill bytes (0xFF).
+            var marker = file.bytes(at: offset, count: 2)
+            guard marker.count == 2, marker[0] == 0xFF else {
+                return .failure(ImageFailure(offset >= file.size ? "the file is truncated" : "corrupt JPEG header"))
+            }
+            while marker.count == 2, marker[1] == 0xFF {
+                offset += 1
+                marker = file.bytes(at: offset, count: 2)
+            }
+            guard marker.count == 2 else { return .failure(ImageFailure("the file is truncated")) }
+            let code = marker[1]
+            if code == 0x01 || (0xD0...0xD7).contains(code) {
+                offset += 2
+                continue
+            }
+            let lengthBytes = file.bytes(at: offset + 2, count: 2)
+            guard lengthBytes.count == 2 else { return .failure(ImageFailure("the file is truncated")) }
+            let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
+            guard length >= 2 else { return .failure(ImageFailure("corrupt JPEG header")) }
+            switch code {
+            case 0xC0...0xCF where code != 0xC4 && code != 0xC8 && code != 0xCC:
+                let sof = file.bytes(at: offset + 4, count: 5)
+                guard sof.count == 5 else { return .failure(ImageFailure("the file is truncated")) }
+                let height = Int(sof[1]) << 8 | Int(sof[2]), width = Int(sof[3]) << 8 | Int(sof[4])
+                return .success(ImageInfo(format: .jpeg, width: width, height: height, orientation: orientation))
+            case 0xE1:
+                let segment = file.bytes(at: offset + 4, count: length - 2)
+                if segment.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {  // "Exif\0\0"
+                    orientation = exifOrientation(segment) ?? orientation
+                }
+            case 0xDA, 0xD9:
+                return .failure(ImageFailure("corrupt JPEG: no frame header"))
+            default:
+                break
+            }
+            offset += 2 + length
+        }
+        return .failure(ImageFailure("corrupt JPEG header"))
+    }
+
+    /// The orientation tag of an APP1 "Exif" segment, read by libexif.
+    public static func exifOrientation(_ segment: [UInt8]) -> Orientation? {
+        guard let data = segment.withUnsafeBufferPointer({ exif_data_new_from_data($0.baseAddress, UInt32($0.count)) }) else {
+            return nil
+        }
+        defer { exif_data_unref(data) }
+        guard let ifd0 = data.pointee.ifd.0,
+              let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
+              entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1, let bytes = entry.pointee.data
+        else { return nil }
+        let value = exif_get_short(bytes, exif_data_get_byte_order(data))
+        return Orientation(rawValue: Int(value))
+    }
+
+    static func png(_ head: [UInt8]) -> ImageInfo? {
+        guard head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
+        return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20))
+    }
+
+    static func gif(_ head: [UInt8]) -> ImageInfo? {
+        guard head.count >= 10 else { return nil }
+        return ImageInfo(format: .gif, width: le16(head, 6), height: le16(head, 8))
+    }
+
+    static func bmp(_ head: [UInt8]) -> ImageInfo? {
+        guard head.count >= 26 else { return nil }
+        let dib = le32(head, 14)
+        if dib == 12 { return ImageInfo(format: .bmp, width: le16(head, 18), height: le16(head, 20)) }
+        // Height is signed: negative means the rows are stored top-down.
+        let height = Int(Int32(bitPattern: UInt32(le32(head, 22))))
+        return ImageInfo(format: .bmp, width: Int(Int32(bitPattern: UInt32(le32(head, 18)))), height: abs(height))
+    }
+
+    static func webp(_ head: [UInt8]) -> ImageInfo? {
+        guard head.count >= 30 else { return nil }
+        let chunk = String(decoding: head[12..<16], as: UTF8.self)
+        switch chunk {
+        case "VP8 ":
+            return ImageInfo(format: .webp, width: le16(head, 26) & 0x3FFF, height: le16(head, 28) & 0x3FFF)
+        case "VP8L":
+            guard head[20] == 0x2F else { return nil }
+            let bits = le32(head, 21)
+            return ImageInfo(format: .webp, width: (bits & 0x3FFF) + 1, height: ((bits >> 14) & 0x3FFF) + 1)
+        case "VP8X":
+            let w = Int(head[24]) | Int(head[25]) << 8 | Int(head[26]) << 16
+            let h = Int(head[27]) | Int(head[28]) << 8 | Int(head[29]) << 16
+            return ImageInfo(format: .webp, width: w + 1, height: h + 1)
+        default:
+            return nil
+        }
+    }
+
+    private static func be32(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
+    private static func le32(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 }
+    private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+}
+
+/// A file read in pieces at any offset (pread), with the first 64 KiB read once.
+struct FileReader {
+    let fd: Int32
+    let size: Int
+    private let head: [UInt8]
+
+    static func open(_ path: String) -> Result<FileReader, ImageFailure> {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(ImageFailure(FileReader.describe(errno: errno))) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let failure = ImageFailure(FileReader.describe(errno: errno))
+            Glibc.close(fd)
+            return .failure(failure)
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            Glibc.close(fd)
+            return .failure(ImageFailure("a folder, not a picture"))
+        }
+        var reader = FileReader(fd: fd, size: Int(info.st_size), head: [])
+        reader = FileReader(fd: fd, size: reader.size, head: reader.pread(at: 0, count: min(reader.size, 1 << 16)))
+        return .success(reader)
+    }
+
+    private init(fd: Int32, size: Int, head: [UInt8]) {
+        self.fd = fd
+        self.size = size
+        self.head = head
+    }
+
+    func close() { Glibc.close(fd) }
+
+    /// Up to `count` bytes at `offset`: fewer at the end of the file.
+    func bytes(at offset: Int, count: Int) -> [UInt8] {
+        guard offset >= 0, count > 0, offset < size else { return [] }
+        if offset + count <= head.count { return Array(head[offset..<(offset + count)]) }
+        return pread(at: offset, count: min(count, size - offset))
+    }
+
+    private func pread(at offset: Int, count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let read = buffer.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, count, off_t(offset)) }
+        return read <= 0 ? [] : Array(buffer.prefix(read))
+    }
+
+    /// The whole file, or why it cannot be read.
+    static func contents(of path: String) -> Result<[UInt8], ImageFailure> {
+        switch open(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let file):
+            defer { file.close() }
+            if file.size == 0 { return .failure(ImageFailure("the file is empty")) }
+            let bytes = file.pread(at: 0, count: file.size)
+            return bytes.count == file.size ? .success(bytes) : .failure(ImageFailure("the file could not be read to its end"))
+        }
+    }
+
+    static func describe(errno code: Int32) -> String {
+        switch code {
+        case ENOENT: return "the file is gone"
+        case EACCES, EPERM: return "no permission to read the file"
+        default: return "cannot read the file (\(String(cString: strerror(code))))"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import StripsCore
+
+/// The document editor tells the renderer which pictures come next and how far each page is from
+/// the focus: the page in focus and its neighbours are decoded first and evicted last.
+extension PhotosScene: PagedImageSource {
+    /// Neighbours' thumbnails this far either side of the focus are decoded before they scroll in.
+    static let thumbnailLookahead = 24
+
+    public func imagesToPrefetch() -> [ImageRef] {
+        guard !pages.isEmpty, focusIndex >= 0 else { return [] }
+        let focus = focusIndex.clamped(to: 0...(pages.count - 1))
+        var refs: [ImageRef] = []
+        func add(_ index: Int, _ variant: ImageRef.Variant) {
+            if pages.indices.contains(index) { refs.append(ImageRef(path: pages[index].path, variant: variant)) }
+        }
+        add(focus, .full)
+        add(focus, .thumbnail)
+        add(focus + 1, .full)
+        add(focus - 1, .full)
+        for k in 1...Self.thumbnailLookahead {
+            add(focus + k, .thumbnail)
+            add(focus - k, .thumbnail)
+        }
+        add(focus + 2, .full)
+        add(focus - 2, .full)
+        return refs
+    }
+
+    public func focusDistances() -> [String: Int] {
+        var distances: [String: Int] = [:]
+        distances.reserveCapacity(pages.count)
+        for (index, page) in pages.enumerated() {
+            let d = abs(index - focusIndex)
+            distances[page.path] = min(distances[page.path] ?? d, d)
+        }
+        return distances
+    }
+
+    /// Files and folders dropped on the window become pages after the one in focus; paths that
+    /// hold no pictures are reported, the others still come in.
+    public mutating func addDroppedPaths(_ paths: [String], at time: Double, report: (String) -> Void) {
+        var files: [String] = []
+        for path in paths {
+            do {
+                files += try DocumentLoader.imageFiles(in: [path])
+            } catch {
+                report("strips: \(error.description)")
+            }
+        }
+        addPages(DocumentLoader.pages(for: files, report: report), at: time)
+    }
+}
