@@ -1,0 +1,197 @@
+/// One strip of pizza halves (the article's PizzaHalfSelectorLayout), laid out along the vertical
+/// axis: a table of pizza-sized rows whose cells shrink, fade and close up as they leave the
+/// centre of the screen, each half pushed against the window's centre line.
+///
+/// Content coordinates: row i spans y = i * pizza ... (i + 1) * pizza; x runs across the strip,
+/// whose edge on the centre line is `centerLineX` (the right edge of the left strip, the left
+/// edge of the right one).
+public struct PizzaHalfLayout: CollectionLayout {
+    public static let defaultPizzaSize = 300.0
+    /// Distance from the screen centre at which a half has shrunk and faded all it will.
+    public static let criticalOffset = 200.0
+    /// How much a half shrinks at the critical offset: scale = 1 - 0.6 |norm|.
+    public static let scaleFactor = 0.6
+    /// Between the two halves of the pizza at the centre line.
+    public static let gap = 4.0
+    /// Rows close up by offsetFromCenter / 4 * scale, so shrunken halves leave no wide gaps.
+    public static let compression = 4.0
+    /// The caption band: 60 pt tall, its centre 30 pt above the top of the centre pizza.
+    public static let captionHeight = 60.0
+    public static let captionLift = 30.0
+    /// Captions slide this far (times norm) as their pizza leaves the centre.
+    public static let captionShift = 20.0
+    public static let captionMargin = 8.0
+    public static let captionKind = LayoutAttributes.Kind.supplementary("caption")
+    /// Captions are above every cell, as the article's zIndex 100 puts headers above cells.
+    public static let captionZ = 100_000
+
+    public var half: PizzaHalf
+    public var itemCount: Int
+    public var pizzaSize = PizzaHalfLayout.defaultPizzaSize
+    /// The "drum" variant: neighbours overlap the centre pizza, the nearest on top.
+    public var drum = false
+    public private(set) var bounds = Rect.zero
+
+    public init(half: PizzaHalf, itemCount: Int) {
+        self.half = half
+        self.itemCount = itemCount
+    }
+
+    public var itemSize: Size { Size(width: pizzaSize / 2, height: pizzaSize) }
+    public var viewport: Double { bounds.height }
+    /// Top and bottom insets: the first and last pizzas can reach the centre.
+    public var inset: Double { (viewport - pizzaSize) / 2 }
+    public var centerLineX: Double { half == .left ? bounds.width : 0 }
+    /// The screen centre in content coordinates (the article's screenCenterYOffset).
+    public var screenCenterY: Double { bounds.minY + viewport / 2 }
+
+    public mutating func prepare(bounds: Rect) { self.bounds = bounds }
+
+    public var contentSize: Size { Size(width: bounds.width, height: Double(max(0, itemCount)) * pizzaSize) }
+
+    // MARK: Pizza index <-> content offset
+
+    /// The content offset that centres pizza `index` (may be fractional).
+    public func offset(for index: Double) -> Double { index * pizzaSize + pizzaSize / 2 - viewport / 2 }
+
+    /// The fractional pizza index at the centre of the screen for content offset `offset`.
+    public func position(forOffset offset: Double) -> Double {
+        pizzaSize > 0 ? (offset + viewport / 2 - pizzaSize / 2) / pizzaSize : 0
+    }
+
+    /// The pizza nearest the centre for `offset`, within the menu.
+    public func nearestIndex(forOffset offset: Double) -> Int {
+        guard itemCount > 0 else { return 0 }
+        let p = position(forOffset: offset)
+        guard p.isFinite else { return 0 }
+        return Int(p.rounded().clamped(to: 0...Double(itemCount - 1)))
+    }
+
+    public var currentIndex: Int { nearestIndex(forOffset: bounds.minY) }
+
+    // MARK: The numbers
+
+    /// The row's place in the table, before any of the effects.
+    public func defaultFrame(at index: Int) -> Rect {
+        Rect(x: centerLineX - (half == .left ? itemSize.width : 0), y: Double(index) * pizzaSize,
+             width: itemSize.width, height: itemSize.height)
+    }
+
+    /// Signed distance from the row's middle to the screen centre (positive: below the centre).
+    public func offsetFromCenter(at index: Int) -> Double { defaultFrame(at: index).midY - screenCenterY }
+
+    /// -1 ... 1: 0 at the centre, +-1 from 200 pt away on.
+    public func norm(at index: Int) -> Double {
+        (offsetFromCenter(at: index) / Self.criticalOffset).clamped(to: -1...1)
+    }
+
+    public static func scale(norm: Double) -> Double { 1 - scaleFactor * abs(norm) }
+
+    /// The article's verticalOffset: rows close up toward the centre as they shrink.
+    public static func verticalOffset(offsetFromCenter: Double, scale: Double) -> Double {
+        -offsetFromCenter / compression * scale
+    }
+
+    /// Where the drum puts a row's middle, from the centre: three quarters of its distance while
+    /// it is near, so it slides under the centre pizza, then a quarter, so the far ones stack.
+    public func drumOffset(offsetFromCenter d: Double) -> Double {
+        let near = d.clamped(to: -Self.criticalOffset...Self.criticalOffset)
+        return near / Self.criticalOffset * pizzaSize / 2 + (d - near) / Self.compression
+    }
+
+    /// The frame before the scale: the half moved so that, once scaled about its centre, its
+    /// inner edge sits gap / 2 from the centre line; rows pulled toward the screen centre.
+    /// Setting this frame and then the scale is the article's order; the other way round the
+    /// scale would apply to an already-shifted frame and the edges would miss the line.
+    public func centerAlignedFrame(at index: Int, scale: Double) -> Rect {
+        let size = itemSize
+        let halfWidth = size.width * scale / 2
+        let x = half == .left ? centerLineX - Self.gap / 2 - halfWidth : centerLineX + Self.gap / 2 + halfWidth
+        let d = offsetFromCenter(at: index)
+        let y = drum
+            ? screenCenterY + drumOffset(offsetFromCenter: d)
+            : defaultFrame(at: index).midY + Self.verticalOffset(offsetFromCenter: d, scale: scale)
+        return Rect(center: Point(x: x, y: y), size: size)
+    }
+
+    /// Flat strips never overlap; on the drum the nearer a half is to the centre, the higher it
+    /// sits: hundreds count whole pizzas of distance, so the order is strict while they move.
+    public func zIndex(at index: Int) -> Int {
+        guard drum, pizzaSize > 0 else { return 0 }
+        let distance = abs(offsetFromCenter(at: index)) / pizzaSize
+        return max(0, Int(((Double(itemCount) - distance) * 100).rounded()))
+    }
+
+    public func attributes(at index: Int) -> LayoutAttributes? {
+        guard (0..<itemCount).contains(index) else { return nil }
+        let scale = Self.scale(norm: norm(at: index))
+        return LayoutAttributes(
+            index: index, frame: centerAlignedFrame(at: index, scale: scale),
+            transform: Transform(scale: scale), alpha: scale, zIndex: zIndex(at: index))
+    }
+
+    // MARK: Captions
+
+    /// The caption band of the row, fixed on screen (it moves with the bounds), before its shift.
+    public func defaultCaptionFrame() -> Rect {
+        let top = (viewport - pizzaSize) / 2 - Self.captionHeight / 2 - Self.captionLift
+        let x = half == .left ? Self.captionMargin : Self.gap / 2
+        return Rect(x: x, y: bounds.minY + top, width: max(0, bounds.width - Self.captionMargin - Self.gap / 2),
+                    height: Self.captionHeight)
+    }
+
+    /// The pizza's name above the centre: alpha 1 - |norm|, shifted 20 * norm.
+    public func captionAttributes(at index: Int) -> LayoutAttributes? {
+        guard (0..<itemCount).contains(index) else { return nil }
+        let n = norm(at: index)
+        return LayoutAttributes(
+            kind: Self.captionKind, index: index, frame: defaultCaptionFrame(),
+            transform: Transform(translation: Point(x: 0, y: Self.captionShift * n)),
+            alpha: 1 - abs(n), zIndex: Self.captionZ)
+    }
+
+    // MARK: Visible range
+
+    /// Cells whose drawn frame meets `rect`, then the captions of those cells that are visible
+    /// at all (alpha > 0). Drawn positions grow monotonically with the distance from the centre,
+    /// so the search walks out from the centre row and stops at the first row past each edge.
+    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+        let cells = cellAttributes(in: rect)
+        let captions = cells.compactMap { captionAttributes(at: $0.index) }.filter { $0.alpha > 0 }
+        return cells + captions
+    }
+
+    public func cellAttributes(in rect: Rect) -> [LayoutAttributes] {
+        guard itemCount > 0, pizzaSize > 0, !rect.isEmpty else { return [] }
+        let center = nearestIndex(forOffset: bounds.minY)
+        var before: [LayoutAttributes] = []
+        var index = center - 1
+        while index >= 0, let a = attributes(at: index), a.drawnFrame.maxY > rect.minY {
+            if a.drawnFrame.intersects(rect) { before.append(a) }
+            index -= 1
+        }
+        var after: [LayoutAttributes] = []
+        index = center
+        while index < itemCount, let a = attributes(at: index) {
+            // The centre row may lie above the rect when it is scrolled past the last pizza.
+            if index > center, a.drawnFrame.minY >= rect.maxY { break }
+            if a.drawnFrame.intersects(rect) { after.append(a) }
+            index += 1
+        }
+        return before.reversed() + after
+    }
+
+    // MARK: Snapping
+
+    /// A fling ends on the centre of the pizza nearest where it would have stopped. When that is
+    /// the pizza it started on, the scroll view glides back with a spring instead of the fast
+    /// jump back the article had to hack around.
+    public func targetContentOffset(proposed: Double, velocity: Double) -> Double {
+        offset(for: Double(nearestIndex(forOffset: proposed)))
+    }
+
+    /// After a resize the offset is recomputed from the pizza, not kept in points.
+    public func targetContentOffset(forBoundsChange proposed: Double) -> Double {
+        offset(for: Double(nearestIndex(forOffset: proposed)))
+    }
+}
