@@ -93,13 +93,18 @@ enum ImageDecoder {
                 SDL_FreeSurface(surface)
                 return .failure(ImageFailure("the file is truncated", shape: info.displaySize))
             }
+            // Stray bytes between markers are common in real photos and harmless; any other
+            // damage to the data would show as a garbled page: say so instead.
+            if !fatal && !message.contains("extraneous bytes") {
+                SDL_FreeSurface(surface)
+                return .failure(ImageFailure(message.hasPrefix("Corrupt JPEG") ? message : "corrupt JPEG: \(message)", shape: info.displaySize))
+            }
             if fatal {
                 SDL_FreeSurface(surface)
                 // Colour spaces libjpeg-turbo will not convert (CMYK) may still be SDL_image's.
                 if case .success(let fallback) = decodeWithSDL(path) { return .success(fallback) }
                 return .failure(ImageFailure("corrupt JPEG: \(message)", shape: info.displaySize))
             }
-            // Other warnings (stray bytes between markers) are common in real photos: the picture is fine.
         }
         return .success(surface)
     }

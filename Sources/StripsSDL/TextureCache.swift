@@ -142,6 +142,7 @@ final class TextureCache {
             queue.want(jobs)
         }
         evictIfNeeded()
+        peakBytes = max(peakBytes, bytes)
     }
 
     /// The texture for `ref`, or what to draw instead. `priority`: lower is decoded sooner.
@@ -211,7 +212,6 @@ final class TextureCache {
             }
             entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limit: job.limit, limited: limited)
             bytes += size
-            peakBytes = max(peakBytes, bytes)
         }
     }
 
