@@ -1,0 +1,215 @@
+import ArgumentParser
+import StripsCore
+import StripsSDL
+
+/// `strips bench`: how much a frame costs, and how that grows with the document. Prints the
+/// tables of docs/PERFORMANCE.md in one run. The workloads are in StripsCore/Benchmark; only
+/// the clock is here (the core never reads one).
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure per-frame layout, scene and rendering cost (use a release build).",
+        discussion: "Reproduce with: swift run -c release strips bench")
+
+    @Flag(name: .long, help: "Fewer repetitions: a rough table in a few seconds.")
+    var quick = false
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Page counts of the scene table (section 2).")
+    var scenePages: [Int] = [10, 1_000, 100_000]
+
+    @Flag(name: .long, help: "Only the scene table (section 2), e.g. for a profiler.")
+    var sceneOnly = false
+
+    func run() throws {
+        #if DEBUG
+        print("note: this is a debug build; numbers are only meaningful with -c release\n")
+        #endif
+        let budget = quick ? 0.05 : 0.6
+        var checksum = 0.0
+
+        if !sceneOnly { layoutTable(budget: budget, checksum: &checksum) }
+        sceneTable(checksum: &checksum)
+        if !sceneOnly { try flingTable(checksum: &checksum) }
+        if checksum.isNaN { print("checksum \(checksum)") }
+    }
+
+    /// 1. Layout per frame: ours against the article's, mid-fling.
+    func layoutTable(budget: Double, checksum: inout Double) {
+        print("1. Layout per frame, mid-fling: preview + thumbnail strips, 1280x800 window,")
+        print("   attributes(in:) of the visible rects at an offset between two pages, expanding rate 1.")
+        print("   Median of repeated samples (monotonic clock).\n")
+        let sizes = [10, 1_000, 5_000, 100_000]
+        var ours: [Int: Double] = [:], article: [Int: Double] = [:]
+        for n in sizes {
+            var w = LayoutWorkload(pageCount: n, method: .visibleRange)
+            ours[n] = Bench.medianPerFrame(budget: budget) { checksum += w.frame($0) }
+        }
+        for n in [10, 1_000, 5_000] {
+            var w = LayoutWorkload(pageCount: n, method: .article)
+            article[n] = Bench.medianPerFrame(budget: n >= 5_000 ? budget * 3 : budget, minSamples: quick ? 3 : 11) {
+                checksum += w.frame($0)
+            }
+        }
+        var table = TextTable(["pages", "ours (visible range)", "ours vs 10 pages", "article (O(N^2))", "article / ours"])
+        for n in sizes {
+            let o = ours[n]!, a = article[n]
+            table.add([
+                Bench.grouped(n), TextTable.duration(ns: o), "x" + TextTable.format(o / ours[10]!, 2),
+                a.map { TextTable.duration(ns: $0) } ?? "-",
+                a.map { "x" + TextTable.format($0 / o, $0 / o < 100 ? 1 : 0) } ?? "-",
+            ])
+        }
+        print(table.rendered + "\n")
+    }
+
+    /// 2. The whole scene per frame, without rendering: catches any O(N) path outside the layouts.
+    func sceneTable(checksum: inout Double) {
+        print("2. PhotosScene per frame during the fling session (3 s of flicks on both strips), no rendering.")
+        print("   tick = input + scene.tick(at:); trace line = HeadlessRunner.traceLine (every frame only with")
+        print("   --trace-every-frame); focusDistances = what TextureCache asks on frames that evict over budget.\n")
+        let session = FlingSession()
+        let runs = quick ? 1 : 3
+        var sceneTable = TextTable(["pages", "tick p50", "tick p99", "drawList p50", "drawList p99", "trace line p50", "focusDistances p50"])
+        for n in scenePages {
+            let pages = BenchPages.synthetic(count: n, paths: ["page.jpg"])
+            var tick: [Double] = [], draw: [Double] = [], trace: [Double] = [], evict: [Double] = []
+            for _ in 0..<runs {
+                let r = Bench.fling(session, pages: pages, renderer: nil, traceLines: true)
+                tick += r.tick
+                draw += r.draw
+                trace += r.trace
+                evict += r.evict
+                checksum += r.checksum
+            }
+            let t = Percentiles(tick), d = Percentiles(draw), l = Percentiles(trace), e = Percentiles(evict)
+            sceneTable.add([Bench.grouped(n), Bench.ms(t.p50), Bench.ms(t.p99), Bench.ms(d.p50), Bench.ms(d.p99), Bench.ms(l.p50), Bench.ms(e.p50)])
+        }
+        print(sceneTable.rendered + "\n")
+    }
+
+    /// 3. The headless fling with the software renderer drawing real pictures.
+    func flingTable(checksum: inout Double) throws {
+        let session = FlingSession()
+        let runs = quick ? 1 : 3
+        let files: [String]
+        if let sample = Resources.sampleDocument, let found = try? DocumentLoader.imageFiles(in: [sample]) {
+            files = found
+        } else {
+            files = []
+            print("note: Assets/Sample not found; pages are drawn as placeholders")
+        }
+        let pages = BenchPages.synthetic(count: 1_000, paths: files)
+        let renderer = try OffscreenRenderer(fonts: nil)
+        let cold = Bench.fling(session, pages: pages, renderer: renderer, traceLines: false)
+        var result = Bench.FlingTimes()
+        for _ in 0..<runs { result += Bench.fling(session, pages: pages, renderer: renderer, traceLines: false) }
+        checksum += cold.checksum + result.checksum
+        print("3. Headless fling, 1,000 pages (the \(files.count) sample pictures in turn, varied page shapes), 1280x800,")
+        print("   SDL software renderer into a memory surface; \(runs) x \(session.frameCount) frames after one warm-up run.")
+        print("   Frames with something moving: \(result.moving) of \(result.total.count).\n")
+        var flingTable = TextTable(["per frame", "p50", "p99", "max"])
+        for (name, values) in [("layout (input + scene.tick)", result.tick), ("draw list (scene.drawList)", result.draw),
+                               ("software rendering", result.render), ("total", result.total)] {
+            let p = Percentiles(values)
+            flingTable.add([name, Bench.ms(p.p50), Bench.ms(p.p99), Bench.ms(p.max)])
+        }
+        print(flingTable.rendered)
+        let coldTotal = Percentiles(cold.total)
+        print("\n   Warm-up run (textures decoded on first use): total p50 \(Bench.ms(coldTotal.p50)), max \(Bench.ms(coldTotal.max)).")
+        print("   Budget at 60 Hz: 16.67 ms per frame.")
+    }
+}
+
+/// The clock and the loops around the core's workloads.
+enum Bench {
+    private static let clock = ContinuousClock()
+
+    static func nanoseconds(_ d: Duration) -> Double {
+        let c = d.components
+        return Double(c.seconds) * 1e9 + Double(c.attoseconds) / 1e9
+    }
+
+    /// Median nanoseconds per call of `body(frame)`: samples of at least ~1 ms each (a batch of
+    /// calls), for about `budget` seconds and at least `minSamples` samples.
+    static func medianPerFrame(budget: Double, minSamples: Int = 15, _ body: (Int) -> Void) -> Double {
+        var frame = 0
+        // Warm up and calibrate the batch size.
+        let first = clock.now
+        body(frame)
+        frame += 1
+        let once = max(1, nanoseconds(clock.now - first))
+        let batch = max(1, Int(1e6 / once))
+        var samples: [Double] = []
+        let start = clock.now
+        while samples.count < minSamples || (nanoseconds(clock.now - start) < budget * 1e9 && samples.count < 2_000) {
+            let t0 = clock.now
+            for _ in 0..<batch {
+                body(frame)
+                frame += 1
+            }
+            samples.append(nanoseconds(clock.now - t0) / Double(batch))
+        }
+        return Percentiles(samples).p50
+    }
+
+    struct FlingTimes {
+        var tick: [Double] = [], draw: [Double] = [], render: [Double] = [], trace: [Double] = [], evict: [Double] = [], total: [Double] = []
+        var moving = 0
+        var checksum = 0.0
+
+        static func += (a: inout FlingTimes, b: FlingTimes) {
+            a.tick += b.tick
+            a.draw += b.draw
+            a.render += b.render
+            a.trace += b.trace
+            a.evict += b.evict
+            a.total += b.total
+            a.moving += b.moving
+            a.checksum += b.checksum
+        }
+    }
+
+    /// Plays the fling session on a fresh editor, timing each frame's stages in milliseconds.
+    static func fling(_ session: FlingSession, pages: [Page], renderer: OffscreenRenderer?, traceLines: Bool) -> FlingTimes {
+        var scene = PhotosScene(documentName: "bench", pages: pages, windowSize: session.window)
+        var times = FlingTimes()
+        for k in 0..<session.frameCount {
+            let t = Double(k) * FlingSession.frameInterval
+            let t0 = clock.now
+            for step in session.steps(forFrame: k) { scene.handle(step.event, at: step.time) }
+            scene.tick(at: t)
+            let t1 = clock.now
+            let items = scene.drawList()
+            let t2 = clock.now
+            try? renderer?.render(items, window: scene.windowSize)
+            let t3 = clock.now
+            if traceLines && k % 10 == 0 {
+                let line = HeadlessRunner<PhotosScene>.traceLine(scene: scene, time: t * 1000, frame: k)
+                let t4 = clock.now
+                times.trace.append(nanoseconds(t4 - t3) / 1e6)
+                // What the texture cache asks the scene on a frame that evicts (over its budget).
+                times.checksum += Double(line.utf8.count + scene.focusDistances().count)
+                times.evict.append(nanoseconds(clock.now - t4) / 1e6)
+            }
+            times.tick.append(nanoseconds(t1 - t0) / 1e6)
+            times.draw.append(nanoseconds(t2 - t1) / 1e6)
+            if renderer != nil { times.render.append(nanoseconds(t3 - t2) / 1e6) }
+            times.total.append(nanoseconds(t3 - t0) / 1e6)
+            if !scene.isIdle { times.moving += 1 }
+            times.checksum += Double(items.count)
+        }
+        return times
+    }
+
+    static func ms(_ value: Double) -> String { TextTable.duration(ns: value * 1e6) }
+
+    /// 100000 -> "100,000".
+    static func grouped(_ n: Int) -> String {
+        var digits = Array(String(n)), out = ""
+        while digits.count > 3 {
+            out = "," + String(digits.suffix(3)) + out
+            digits.removeLast(3)
+        }
+        return String(digits) + out
+    }
+}
