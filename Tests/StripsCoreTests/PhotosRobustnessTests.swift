@@ -4,17 +4,6 @@ import Testing
 /// Random but reproducible sequences of everything a user can do, checking after each settles
 /// that the strips agree: no sequence crashes, desynchronises or leaves the focus off-centre.
 @Suite struct PhotosRobustnessTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func checkAtRest(_ scene: PhotosScene, _ context: String) {
         let g = scene.geometry
         guard !scene.pages.isEmpty else {
@@ -34,7 +23,7 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
     func randomSessions(seed: UInt64) {
-        var rng = SplitMix(state: seed)
+        var rng = SeededRandom(seed: seed)
         var scene = PhotosScene(documentName: "T", pages: SceneHarness.pages([0.7, 1.5, 0.3, 3, 1, 0.7, 2, 0.5]), windowSize: Size(width: 800, height: 600))
         var t = 0.0
         let keys: [Key] = [Key(.left), Key(.right), Key(.home), Key(.end), Key(.delete), Key(.backspace),
