@@ -33,6 +33,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
+        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"],
+                          path: "Sources/LoadBench"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
     ]

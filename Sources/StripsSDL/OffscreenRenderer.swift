@@ -36,6 +36,9 @@ public final class OffscreenRenderer {
     /// True once the picture has a texture (not pending, not failed).
     public func hasTexture(_ ref: ImageRef) -> Bool { canvas?.textures.isCached(ref) ?? false }
 
+    /// True once the picture is shown: as a texture, or as its error card.
+    public func isResolved(_ ref: ImageRef) -> Bool { canvas?.textures.isResolved(ref) ?? false }
+
     deinit {
         canvas = nil
         if let renderer { SDL_DestroyRenderer(renderer) }

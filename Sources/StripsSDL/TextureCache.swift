@@ -16,6 +16,8 @@ public struct TextureOptions: Sendable {
     public var budget: Int
     public var decode: DecodeMode
     public var workers: Int
+    /// Benchmarks only: decode every picture at full size, as a naive loader would.
+    public var fullSizeDecoding = false
 
     /// One core is left to the render loop.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
@@ -86,7 +88,8 @@ final class TextureCache {
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
         self.options = options
-        queue = options.decode == .async ? DecodeQueue(workers: options.workers, onFinish: wake) : nil
+        queue = options.decode == .async
+            ? DecodeQueue(workers: options.workers, fullSize: options.fullSizeDecoding, onFinish: wake) : nil
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0 {
             maxTextureSide = min(info.max_texture_width, info.max_texture_height)
@@ -112,6 +115,9 @@ final class TextureCache {
     var textureCount: Int { entries.count }
 
     func isCached(_ ref: ImageRef) -> Bool { entries[ref] != nil }
+
+    /// True once the picture is shown: as a texture, or as its error card.
+    func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.path] != nil }
 
     func failure(for path: String) -> ImageFailure? { failures[path] }
 
@@ -184,7 +190,10 @@ final class TextureCache {
 
     private func decodeNow(_ ref: ImageRef) {
         let job = job(for: ref)
-        accept(ImageDecoder.decode(ref.path, limit: job.limit, fast: ref.variant == .thumbnail), for: job, arrived: -.infinity)
+        let decoded = options.fullSizeDecoding
+            ? ImageDecoder.decodeFullSize(ref.path, limit: job.limit)
+            : ImageDecoder.decode(ref.path, limit: job.limit, fast: ref.variant == .thumbnail)
+        accept(decoded, for: job, arrived: -.infinity)
         evictIfNeeded()
     }
 

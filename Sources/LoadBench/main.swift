@@ -1,0 +1,267 @@
+// strips-bench-load: how fast a folder of 12 MP phone scans opens, and what it costs in memory,
+// with Strips' loader (header sizes, scaled decoding on worker threads, texture budget) and with
+// a naive loader (every page fully decoded before the first frame). Headless: SDL's software
+// renderer into an offscreen surface, no display needed. Printed numbers, not a timed test.
+//
+//   strips-bench-load [--pages 100,1000] [--budget MIB] [--workers N] [--folder DIR]
+//
+// Each measurement runs in a child process of its own, so peak resident memory is its own.
+import CSDL2
+import CTurboJPEG
+import Foundation
+import StripsCore
+import StripsSDL
+
+/// One line on standard output, at once (progress shows while the benchmark runs).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+struct Options {
+    var pages = [100, 1000]
+    var budgetMiB = 512
+    var workers = TextureOptions.defaultWorkers
+    var folder: String?
+    var child: String?
+    var childPages = 0
+
+    init(_ arguments: [String]) {
+        var args = arguments.makeIterator()
+        while let arg = args.next() {
+            switch arg {
+            case "--pages": pages = (args.next() ?? "").split(separator: ",").compactMap { Int($0) }
+            case "--budget": budgetMiB = Int(args.next() ?? "") ?? budgetMiB
+            case "--workers": workers = Int(args.next() ?? "") ?? workers
+            case "--folder": folder = args.next()
+            case "--child": child = args.next()
+            case "--count": childPages = Int(args.next() ?? "") ?? 0
+            default:
+                FileHandle.standardError.write(Data("strips-bench-load: unknown option \(arg)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+let window = Size(width: 1024, height: 768)
+func now() -> Double { ProcessInfo.processInfo.systemUptime }
+
+/// Peak resident memory of this process so far, in MiB.
+func peakRSS() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+// MARK: Generating the scans
+
+/// A 4000 x 3000 "scan": paper with lines of dark text-like marks and a little noise, as JPEG.
+func makeScan(seed: UInt32) -> [UInt8] {
+    let w = 4000, h = 3000
+    var pixels = [UInt8](repeating: 0, count: w * h * 3)
+    var state = seed &* 2654435761 | 1
+    func random() -> UInt32 { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return state }
+    for y in 0..<h {
+        let line = (y / 60) % 2 == 1 && y % 60 > 18 && y % 60 < 42 && y > 200 && y < h - 200
+        for x in 0..<w {
+            let i = (y * w + x) * 3
+            var v = 236 + Int(random() % 12)
+            if line && x > 220 && x < w - 220 && ((x / 37 + y / 60 + Int(seed)) % 7 != 0) && (x % 37 < 30) { v = 40 + Int(random() % 40) }
+            pixels[i] = UInt8(v)
+            pixels[i + 1] = UInt8(v - 4)
+            pixels[i + 2] = UInt8(v - 16)
+        }
+    }
+    guard let tj = tjInitCompress() else { fatalError("libjpeg-turbo could not start") }
+    defer { tjDestroy(tj) }
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let status = pixels.withUnsafeBufferPointer {
+        tjCompress2(tj, $0.baseAddress, Int32(w), 0, Int32(h), Int32(TJPF_RGB.rawValue), &buffer, &size,
+                    Int32(TJSAMP_420.rawValue), 85, 0)
+    }
+    guard status == 0, let buffer else { fatalError("cannot encode the scan") }
+    defer { tjFree(buffer) }
+    return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+}
+
+/// The same JPEG with an EXIF block saying "turn 90 degrees clockwise" (orientation 6).
+func withOrientation6(_ jpeg: [UInt8]) -> [UInt8] {
+    var tiff: [UInt8] = Array("II*\0".utf8) + [8, 0, 0, 0, 1, 0]
+    tiff += [0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]
+    let payload = Array("Exif\0\0".utf8) + tiff
+    let length = payload.count + 2
+    return Array(jpeg[0..<2]) + [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + Array(jpeg[2...])
+}
+
+/// N pages, page1.jpg ... pageN.jpg, copied from two encoded scans; a few are broken.
+func generate(count: Int, in folder: String, scans: [[UInt8]]) throws -> Int {
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var broken = 0
+    for i in 1...count {
+        var bytes = scans[i % scans.count]
+        if i % 50 == 17 {
+            switch broken % 3 {
+            case 0: bytes = Array(bytes.prefix(bytes.count / 3))                         // truncated
+            case 1: bytes = []                                                           // empty
+            default: bytes = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }  // not a picture
+            }
+            broken += 1
+        }
+        guard FileManager.default.createFile(atPath: "\(folder)/page\(i).jpg", contents: Data(bytes)) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+    return broken
+}
+
+// MARK: One measurement (child process)
+
+struct Measurement: Codable {
+    var firstFrame: Double
+    var thumbnailsShown: Double
+    var peakRSSOpen: Double
+    var peakRSSFling: Double?
+    var peakTexturesMiB: Double?
+    var flingFrames: Int?
+    var slowestFlingFrame: Double?
+}
+
+func visibleRefs(_ scene: PhotosScene) -> [ImageRef] {
+    scene.thumbnailCells().map { ImageRef(path: scene.pages[$0.index].path, variant: .thumbnail) }
+        + scene.previewCells().map { ImageRef(path: scene.pages[$0.index].path, variant: .full) }
+}
+
+func measure(naive: Bool, folder: String, options: Options) throws -> Measurement {
+    try SDLSystem.start(video: false)
+    let fonts = FontBook()
+    let t0 = now()
+    let files = try DocumentLoader.imageFiles(in: [folder])
+    let pages: [Page]
+    if naive {
+        // The old loader: every file fully decoded to learn its size.
+        pages = files.enumerated().map { i, path in
+            var size = DocumentLoader.fallbackSize
+            if let surface = IMG_Load(path) {
+                size = Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
+                SDL_FreeSurface(surface)
+            }
+            return Page(id: "page\(i)", path: path, pixelSize: size)
+        }
+    } else {
+        pages = DocumentLoader.pages(for: files) { _ in }
+    }
+    var scene = PhotosScene(documentName: "Bench", pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
+    var textures = TextureOptions(budget: options.budgetMiB << 20, decode: naive ? .sync : .async, workers: options.workers)
+    textures.fullSizeDecoding = naive
+    let renderer = try OffscreenRenderer(fonts: fonts, textures: textures)
+    var t = 0.0
+    scene.tick(at: t)
+    renderer.imageSource = scene
+    try renderer.render(scene.drawList(), window: window)
+    let firstFrame = now() - t0
+    // Frames at about 60 Hz (a frame waits at most 1/60 s for decodes) until every visible picture is shown.
+    while !visibleRefs(scene).allSatisfy(renderer.isResolved) {
+        renderer.waitForDecodes(timeout: 1.0 / 60)
+        t += 1.0 / 60
+        scene.tick(at: t)
+        try renderer.render(scene.drawList(), window: window)
+    }
+    let shown = now() - t0
+    let openRSS = peakRSS()
+    guard !naive else { return Measurement(firstFrame: firstFrame, thumbnailsShown: shown, peakRSSOpen: openRSS) }
+
+    // Fling through the whole document: drag the thumbnail strip ten pages a frame, then let go.
+    let strip = scene.geometry.thumbnails
+    var x = strip.maxX - 20
+    scene.handle(.pointerDown(Point(x: x, y: strip.midY)), at: t)
+    var frames = 0, slowest = 0.0
+    while scene.focusIndex < scene.pages.count - 1 && frames < 5000 {
+        let start = now()
+        t += 1.0 / 60
+        x -= 370
+        scene.handle(.pointerMove(Point(x: x, y: strip.midY)), at: t)
+        scene.tick(at: t)
+        renderer.imageSource = scene
+        try renderer.render(scene.drawList(), window: window)
+        slowest = max(slowest, now() - start)
+        frames += 1
+        renderer.waitForDecodes(timeout: max(0, 1.0 / 60 - (now() - start)))
+    }
+    scene.handle(.pointerUp(Point(x: x, y: strip.midY)), at: t)
+    while !scene.isIdle || !visibleRefs(scene).allSatisfy(renderer.isResolved) {
+        renderer.waitForDecodes(timeout: 1.0 / 60)
+        t += 1.0 / 60
+        scene.tick(at: t)
+        renderer.imageSource = scene
+        try renderer.render(scene.drawList(), window: window)
+    }
+    return Measurement(firstFrame: firstFrame, thumbnailsShown: shown, peakRSSOpen: openRSS, peakRSSFling: peakRSS(),
+                       peakTexturesMiB: Double(renderer.peakTextureBytes) / Double(1 << 20), flingFrames: frames,
+                       slowestFlingFrame: slowest)
+}
+
+// MARK: Driver
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+if let child = options.child, let folder = options.folder {
+    let result = try measure(naive: child == "naive", folder: folder, options: options)
+    say(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
+    exit(0)
+}
+
+let root = options.folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("strips-bench-load-\(getpid())").path
+let started = now()
+say("strips-bench-load: synthetic 4000x3000 JPEG scans (every second one EXIF-rotated), 2 broken per 100 pages")
+var generation = now()
+let plain = makeScan(seed: 1)
+let scans = [plain, withOrientation6(makeScan(seed: 2))]
+say(String(format: "encoded 2 scans of %.1f MB each in %.1f s", Double(plain.count) / 1e6, now() - generation))
+let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+
+func runChild(_ loader: String, folder: String, count: Int) throws -> Measurement {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["--child", loader, "--folder", folder, "--count", "\(count)", "--budget", "\(options.budgetMiB)",
+                         "--workers", "\(options.workers)"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    return try JSONDecoder().decode(Measurement.self, from: data)
+}
+
+var rows: [(count: Int, ours: Measurement, naive: Measurement)] = []
+for count in options.pages {
+    let folder = "\(root)/\(count)"
+    generation = now()
+    let broken = try generate(count: count, in: folder, scans: scans)
+    say(String(format: "%d pages (%d broken) written in %.1f s", count, broken, now() - generation))
+    let ours = try runChild("ours", folder: folder, count: count)
+    let naive = try runChild("naive", folder: folder, count: count)
+    rows.append((count, ours, naive))
+    try? FileManager.default.removeItem(atPath: folder)
+}
+if options.folder == nil { try? FileManager.default.removeItem(atPath: root) }
+
+let cores = ProcessInfo.processInfo.activeProcessorCount
+say("")
+say("window \(Int(window.width))x\(Int(window.height)), offscreen software renderer, texture budget \(options.budgetMiB) MiB, "
+      + "\(options.workers) decode worker(s), \(cores) cores")
+say("pages  loader   first frame   thumbnails shown   peak RSS (open)   fling: peak RSS   peak textures   slowest fling frame")
+func seconds(_ s: Double) -> String { String(format: "%8.3f s", s) }
+func mib(_ m: Double?) -> String { m.map { String(format: "%8.0f MiB", $0) } ?? "           -" }
+for row in rows {
+    let o = row.ours, n = row.naive
+    say(String(format: "%5d  strips  %@     %@        %@      %@    %@    %@", row.count, seconds(o.firstFrame), seconds(o.thumbnailsShown),
+                 mib(o.peakRSSOpen), mib(o.peakRSSFling), mib(o.peakTexturesMiB),
+                 o.slowestFlingFrame.map { String(format: "%6.1f ms (%d frames)", $0 * 1000, o.flingFrames ?? 0) } ?? "-"))
+    say(String(format: "%5d  naive   %@     %@        %@      %@    %@    %@", row.count, seconds(n.firstFrame), seconds(n.thumbnailsShown),
+                 mib(n.peakRSSOpen), mib(nil), mib(nil), "-"))
+}
+for row in rows {
+    say(String(format: "%d pages: first frame %.0fx sooner, thumbnails shown %.1fx sooner than the naive loader",
+                 row.count, row.naive.firstFrame / row.ours.firstFrame, row.naive.thumbnailsShown / row.ours.thumbnailsShown))
+}
+say(String(format: "total %.0f s", now() - started))
