@@ -191,6 +191,29 @@ import Testing
         #expect(left.text == "Pepperoni" && left.alpha == 1)
     }
 
+    @Test func wholePizzaCaptionSlidesApartAsOneHalfLeaves() throws {
+        // Both on Margherita; hold the right half 100 pt up: its Margherita caption would be at
+        // alpha 0.5 (norm -0.5), the left one at 1. Still one caption, as visible as the left
+        // one, half-way (0.5 / 1) from the middle back to the left half's place.
+        let (scene, traces) = try Self.run("""
+            at 0 down 700 500
+            at 50 move 700 450
+            at 100 move 700 400
+            at 120 dump
+            """)
+        let captions = traces[0].captions
+        #expect(captions.count == 1)
+        let caption = try #require(captions.first)
+        #expect(caption.text == "Margherita" && caption.alpha == 1)
+        let size = ApproximateTextMeasurer().size(of: "Margherita", pointSize: PizzaCaption.pointSize, weight: .bold)
+        // The left half's own place: centred over the half (512 - 2 - 75), clear of the line.
+        let own = min(512 - 77, 512 - PizzaCaption.lineClearance - size.width / 2)
+        #expect(abs(caption.frame.midX - (own + 512) / 2) < 1e-6)
+        // Left caption at 162, right at 162 - 10; the middle of those is 157; half-way there.
+        #expect(abs(caption.frame.midY - 159.5) < 1e-6)
+        #expect(scene.captions().first?.half == .left)
+    }
+
     @Test func mixGlidesBothHalvesToAnotherCombinationDeterministically() throws {
         let script = "at 0 key m\nat 1000 dump\nat 1010 key m\nat 2000 dump"
         let (a, ta) = try Self.run(script)

@@ -10,30 +10,37 @@ public struct PizzaCaption: Hashable, Sendable {
     public var alpha: Double
     /// nil for the caption of a whole pizza.
     public var half: PizzaHalf?
+    /// The pizza's place on the menu.
+    public var index: Int
 
     /// The captions of both strips, merged the way the article's container controller does:
-    /// when both halves have the same pizza nearest the centre, that pizza's two half captions
-    /// give way to one in the middle, as visible as the more visible of the two.
+    /// when both halves show the same pizza, one caption in the middle names the whole pizza.
+    /// While one of them moves away, the two captions of that pizza stay one: it shows as the
+    /// more visible of the two and slides from the middle toward that half's own place as the
+    /// other fades (by the ratio of their alphas), so the names never overlap or jump.
     static func compose(left: PizzaStrip, right: PizzaStrip, menu: [Pizza], centerLineX: Double,
                         measurer: any TextMeasurer) -> [PizzaCaption] {
-        let whole = left.nearest == right.nearest && menu.indices.contains(left.nearest) ? left.nearest : nil
+        let visible = { (strip: PizzaStrip) in
+            strip.layout.attributes(in: strip.layout.bounds).filter {
+                $0.kind == PizzaHalfLayout.captionKind && menu.indices.contains($0.index)
+            }.map { caption(menu[$0.index].name, $0, in: strip, centerLineX: centerLineX, measurer: measurer) }
+        }
+        let l = visible(left), r = visible(right)
         var captions: [PizzaCaption] = []
-        for strip in [left, right] {
-            for a in strip.layout.attributes(in: strip.layout.bounds) where a.kind == PizzaHalfLayout.captionKind {
-                guard a.index != whole, menu.indices.contains(a.index) else { continue }
-                captions.append(caption(menu[a.index].name, a, in: strip, centerLineX: centerLineX, measurer: measurer))
+        for a in l {
+            guard let b = r.first(where: { $0.index == a.index }) else {
+                captions.append(a)
+                continue
             }
+            let strong = a.alpha >= b.alpha ? a : b
+            let together = min(a.alpha, b.alpha) / strong.alpha
+            let whole = Point(x: centerLineX, y: (a.frame.midY + b.frame.midY) / 2)
+            let center = Point(x: strong.frame.midX.lerp(to: whole.x, together), y: strong.frame.midY.lerp(to: whole.y, together))
+            captions.append(PizzaCaption(
+                text: strong.text, frame: Rect(center: center, size: strong.frame.size), alpha: strong.alpha,
+                half: together >= 1 ? nil : strong.half, index: strong.index))
         }
-        if let whole, let l = left.layout.captionAttributes(at: whole), let r = right.layout.captionAttributes(at: whole) {
-            let stronger = l.alpha >= r.alpha ? l : r
-            if stronger.alpha > 0 {
-                let size = measurer.size(of: menu[whole].name, pointSize: pointSize, weight: .bold)
-                let band = stronger.drawnFrame.offsetBy(dx: 0, dy: left.frame.minY - left.scroll.offset)
-                captions.append(PizzaCaption(
-                    text: menu[whole].name, frame: Rect(center: Point(x: centerLineX, y: band.midY), size: size),
-                    alpha: stronger.alpha, half: nil))
-            }
-        }
+        captions += r.filter { b in !l.contains { $0.index == b.index } }
         return captions
     }
 
@@ -52,6 +59,6 @@ public struct PizzaCaption: Hashable, Sendable {
             midX = min(midX, band.maxX - size.width / 2)
         }
         return PizzaCaption(text: text, frame: Rect(center: Point(x: midX, y: band.midY), size: size), alpha: a.alpha,
-                            half: strip.half)
+                            half: strip.half, index: a.index)
     }
 }
