@@ -8,7 +8,7 @@ public struct FrameStats: Sendable {
     public struct Sample: Hashable, Sendable {
         public var end: Double
         public var duration: Double
-        /// Work before presenting (input, tick, draw list, render calls), without waiting for vsync.
+        /// Work before presenting (tick, draw list, drawing), without the wait for vsync in present.
         public var work: Double
     }
 

@@ -13,6 +13,9 @@ public final class LiveWindow {
     private var droppedPaths: [String] = []
     private var dropInProgress = false
     private var pendingDropComplete = false
+    /// F toggles the frame statistics overlay; shown once, the statistics are printed on exit.
+    private var stats = FrameStats()
+    private var showStats = false, statsShown = false, presentStart = 0.0
 
     /// `textures`: how pictures are decoded (on worker threads by default) and the memory they may use.
     public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions()) throws {
@@ -69,11 +72,14 @@ public final class LiveWindow {
         var title = ""
         var running = true
         var frameStart = Self.now()
+        defer { if statsShown { FileHandleOutput.standardError(stats.summary) } }
         while running {
+            var slept = false
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
             if scene.isIdle && !canvas.textures.isFading {
+                slept = true
                 let waited = canvas.textures.needsFrames ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
                 if waited == 1 { running = deliver(event, to: &scene) }
             }
@@ -85,21 +91,32 @@ public final class LiveWindow {
                 pendingDropComplete = false
                 onDrop?(&scene, paths, Self.now())
             }
+            let workStart = Self.preciseNow()
             canvas.textures.source = scene as? PagedImageSource
             scene.tick(at: Self.now())
             if scene.title != title {
                 title = scene.title
                 SDL_SetWindowTitle(window, title)
             }
-            render(scene.drawList())
+            var items = scene.drawList()
+            if showStats {
+                let textures = (count: canvas.textures.textureCount, bytes: canvas.textures.bytes)
+                items += stats.overlay(at: Self.now(), textures: textures, measurer: canvas.fonts ?? ApproximateTextMeasurer())
+            }
+            render(items)
+            let work = presentStart - workStart
             if !hasVSync {
                 // The software renderer does not wait for vsync; pace to 60 Hz ourselves.
                 let elapsed = Self.now() - frameStart
                 if elapsed < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - elapsed) * 1000)) }
             }
             frameStart = Self.now()
+            stats.record(end: Self.preciseNow(), work: work, afterPause: slept)
         }
     }
+
+    /// Seconds on the high-resolution counter, for frame statistics.
+    private static func preciseNow() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 
     private func render(_ items: [DrawItem]) {
         var pw: Int32 = 0, ph: Int32 = 0
@@ -109,6 +126,7 @@ public final class LiveWindow {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
         canvas.draw(items, now: Self.now())
+        presentStart = Self.preciseNow()
         SDL_RenderPresent(renderer)
     }
 
@@ -145,6 +163,9 @@ public final class LiveWindow {
         case SDL_FINGERUP where fingerID == event.tfinger.fingerId:
             fingerID = nil
             scene.handle(.pointerUp(fingerPoint(event.tfinger, size)), at: time)
+        case SDL_KEYDOWN where event.key.keysym.sym == SDLK_f.rawValue && event.key.keysym.mod & UInt16(KMOD_CTRL.rawValue | KMOD_ALT.rawValue) == 0:
+            if event.key.repeat == 0 { showStats.toggle() }
+            statsShown = statsShown || showStats
         case SDL_KEYDOWN where event.key.repeat == 0 || scene.isIdle:
             scene.handle(.key(KeyNames.key(from: event.key)), at: time)
         case SDL_DROPFILE:
