@@ -3,7 +3,7 @@
 // a naive loader (every page fully decoded before the first frame). Headless: SDL's software
 // renderer into an offscreen surface, no display needed. Printed numbers, not a timed test.
 //
-//   strips-bench-load [--pages 100,1000] [--budget MIB] [--workers N] [--folder DIR]
+//   strips-bench-load [--pages 100,1000] [--budget MIB] [--workers N] [--folder DIR] [--no-naive]
 //
 // Each measurement runs in a child process of its own, so peak resident memory is its own.
 import CSDL2
@@ -22,6 +22,8 @@ struct Options {
     var folder: String?
     var child: String?
     var childPages = 0
+    /// The naive loader takes about 0.1 s a page; --no-naive skips it for quick runs.
+    var naive = true
 
     init(_ arguments: [String]) {
         var args = arguments.makeIterator()
@@ -31,6 +33,7 @@ struct Options {
             case "--budget": budgetMiB = Int(args.next() ?? "") ?? budgetMiB
             case "--workers": workers = Int(args.next() ?? "") ?? workers
             case "--folder": folder = args.next()
+            case "--no-naive": naive = false
             case "--child": child = args.next()
             case "--count": childPages = Int(args.next() ?? "") ?? 0
             default:
@@ -136,6 +139,7 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
     let fonts = FontBook()
     let t0 = now()
     let files = try DocumentLoader.imageFiles(in: [folder])
+    let listed = now() - t0
     let pages: [Page]
     if naive {
         // The old loader: every file fully decoded to learn its size.
@@ -150,6 +154,8 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
     } else {
         pages = DocumentLoader.pages(for: files) { _ in }
     }
+    let sized = now() - t0
+    FileHandle.standardError.write(Data(String(format: "%@ %d: listed %.3f s, sized %.3f s\n", naive ? "naive" : "strips", files.count, listed, sized).utf8))
     var scene = PhotosScene(documentName: "Bench", pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
     var textures = TextureOptions(budget: options.budgetMiB << 20, decode: naive ? .sync : .async, workers: options.workers)
     textures.fullSizeDecoding = naive
@@ -232,14 +238,14 @@ func runChild(_ loader: String, folder: String, count: Int) throws -> Measuremen
     return try JSONDecoder().decode(Measurement.self, from: data)
 }
 
-var rows: [(count: Int, ours: Measurement, naive: Measurement)] = []
+var rows: [(count: Int, ours: Measurement, naive: Measurement?)] = []
 for count in options.pages {
     let folder = "\(root)/\(count)"
     generation = now()
     let broken = try generate(count: count, in: folder, scans: scans)
     say(String(format: "%d pages (%d broken) written in %.1f s", count, broken, now() - generation))
     let ours = try runChild("ours", folder: folder, count: count)
-    let naive = try runChild("naive", folder: folder, count: count)
+    let naive = options.naive ? try runChild("naive", folder: folder, count: count) : nil
     rows.append((count, ours, naive))
     try? FileManager.default.removeItem(atPath: folder)
 }
@@ -257,11 +263,13 @@ for row in rows {
     say(String(format: "%5d  strips  %@     %@        %@      %@    %@    %@", row.count, seconds(o.firstFrame), seconds(o.thumbnailsShown),
                  mib(o.peakRSSOpen), mib(o.peakRSSFling), mib(o.peakTexturesMiB),
                  o.slowestFlingFrame.map { String(format: "%6.1f ms (%d frames)", $0 * 1000, o.flingFrames ?? 0) } ?? "-"))
+    guard let n else { continue }
     say(String(format: "%5d  naive   %@     %@        %@      %@    %@    %@", row.count, seconds(n.firstFrame), seconds(n.thumbnailsShown),
-                 mib(n.peakRSSOpen), mib(nil), mib(nil), "-"))
+               mib(n.peakRSSOpen), mib(nil), mib(nil), "-"))
 }
 for row in rows {
+    guard let naive = row.naive else { continue }
     say(String(format: "%d pages: first frame %.0fx sooner, thumbnails shown %.1fx sooner than the naive loader",
-                 row.count, row.naive.firstFrame / row.ours.firstFrame, row.naive.thumbnailsShown / row.ours.thumbnailsShown))
+               row.count, naive.firstFrame / row.ours.firstFrame, naive.thumbnailsShown / row.ours.thumbnailsShown))
 }
 say(String(format: "total %.0f s", now() - started))

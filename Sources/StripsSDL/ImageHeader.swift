@@ -147,7 +147,7 @@ public enum ImageHeader {
     private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
 }
 
-/// A file read in pieces at any offset (pread), with the first 64 KiB read once.
+/// A file read in pieces at any offset (pread), with the first 4 KiB read once.
 struct FileReader {
     let fd: Int32
     let size: Int
@@ -167,7 +167,7 @@ struct FileReader {
             return .failure(ImageFailure("a folder, not a picture"))
         }
         var reader = FileReader(fd: fd, size: Int(info.st_size), head: [])
-        reader = FileReader(fd: fd, size: reader.size, head: reader.pread(at: 0, count: min(reader.size, 1 << 16)))
+        reader = FileReader(fd: fd, size: reader.size, head: reader.pread(at: 0, count: min(reader.size, 1 << 12)))
         return .success(reader)
     }
 
