@@ -23,17 +23,32 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 [ -n "$wid" ] || { echo "live-smoke: no window after 10 s"; exit 1; }
+# SDL may replace its first window when it picks a renderer; wait until the id holds still.
+for _ in $(seq 20); do
+  sleep 0.3
+  now=$(xdotool search --onlyvisible --pid "$pid" 2>/dev/null | tail -1)
+  [ "$now" = "$wid" ] && break
+  wid=$now
+done
 xdotool windowactivate --sync "$wid" >/dev/null 2>&1 || true
 sleep 0.5
 
 alive() { kill -0 "$pid" 2>/dev/null || { echo "live-smoke: the app died during $1"; cat "$out/app.log"; exit 1; }; }
 step() { local what=$1; shift; xdotool "$@"; sleep 0.6; alive "$what"; }
-step "a fling on the preview" mousemove --window "$wid" 800 300 mousedown 1 mousemove --window "$wid" 700 300 sleep 0.02 mousemove --window "$wid" 500 300 sleep 0.02 mousemove --window "$wid" 300 300 mouseup 1
-step "a slow drag" mousemove --window "$wid" 300 300 mousedown 1 mousemove --window "$wid" 420 310 sleep 0.4 mouseup 1
-step "a click on a thumbnail" mousemove --window "$wid" 600 727 click 1
-step "Delete" key --window "$wid" Delete
-step "Ctrl+Z" key --window "$wid" ctrl+z
-step "Right" key --window "$wid" Right
+if [ "${args[0]}" = pizza ]; then
+  step "a fling on the left half" mousemove --window "$wid" 450 500 mousedown 1 mousemove --window "$wid" 450 420 sleep 0.02 mousemove --window "$wid" 450 300 sleep 0.02 mousemove --window "$wid" 450 200 mouseup 1
+  step "a short drag on the right half" mousemove --window "$wid" 580 350 mousedown 1 mousemove --window "$wid" 580 330 sleep 0.4 mouseup 1
+  step "Down" key --window "$wid" Down
+  step "M" key --window "$wid" m
+  step "D" key --window "$wid" d
+else
+  step "a fling on the preview" mousemove --window "$wid" 800 300 mousedown 1 mousemove --window "$wid" 700 300 sleep 0.02 mousemove --window "$wid" 500 300 sleep 0.02 mousemove --window "$wid" 300 300 mouseup 1
+  step "a slow drag" mousemove --window "$wid" 300 300 mousedown 1 mousemove --window "$wid" 420 310 sleep 0.4 mouseup 1
+  step "a click on a thumbnail" mousemove --window "$wid" 600 727 click 1
+  step "Delete" key --window "$wid" Delete
+  step "Ctrl+Z" key --window "$wid" ctrl+z
+  step "Right" key --window "$wid" Right
+fi
 step "a resize" windowsize "$wid" 700 500
 step "a resize to almost nothing" windowsize "$wid" 1 1
 step "a resize back" windowsize "$wid" 900 700

@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 swift build --product strips
-Scripts/live-smoke.sh .build/debug/strips
+Scripts/live-smoke.sh .build/debug/strips photos
+Scripts/live-smoke.sh .build/debug/strips pizza
 swift test
