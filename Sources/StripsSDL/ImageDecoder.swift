@@ -7,8 +7,27 @@ import StripsCore
 /// ownership passes with the value, and whoever holds it last frees it.
 final class DecodedSurface: @unchecked Sendable {
     private(set) var surface: UnsafeMutablePointer<SDL_Surface>?
+    /// Every pixel fully opaque (scans, JPEGs): drawn without blending, which the software
+    /// renderer does several times faster.
+    let isOpaque: Bool
 
-    init(_ surface: UnsafeMutablePointer<SDL_Surface>) { self.surface = surface }
+    init(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        self.surface = surface
+        isOpaque = Self.allOpaque(surface)
+    }
+
+    /// Checked here, on the decoding thread, so the render thread never scans pixels.
+    private static func allOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        guard let format = surface.pointee.format, format.pointee.BytesPerPixel == 4, let pixels = surface.pointee.pixels else { return false }
+        let amask = format.pointee.Amask
+        if amask == 0 { return true }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        for y in 0..<h {
+            let row = pixels.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w where row[x] & amask != amask { return false }
+        }
+        return true
+    }
 
     var width: Int32 { surface?.pointee.w ?? 0 }
     var height: Int32 { surface?.pointee.h ?? 0 }

@@ -49,7 +49,7 @@ final class TextureCache {
     static let fadeDuration = 0.15
 
     enum Lookup {
-        case ready(OpaquePointer, fade: Double)
+        case ready(OpaquePointer, fade: Double, opaque: Bool)
         case pending
         case failed(ImageFailure)
     }
@@ -62,6 +62,7 @@ final class TextureCache {
         var limit: PixelLimit
         /// The picture was shrunk to the limit: a bigger window deserves a sharper decode.
         var limited: Bool
+        var opaque: Bool
     }
 
     private let renderer: OpaquePointer
@@ -159,19 +160,19 @@ final class TextureCache {
             if ref.variant == .full, entry.limited, isMuchBigger(fullLimit, than: entry.limit) {
                 if queue == nil {
                     decodeNow(ref)
-                    if let sharper = entries[ref] { return .ready(sharper.texture, fade: 1) }
+                    if let sharper = entries[ref] { return .ready(sharper.texture, fade: 1, opaque: sharper.opaque) }
                 } else {
                     wishes.append((priority + 10, job(for: ref)))
                 }
             }
             let fade = min(1, max(0, (now - entry.arrived) / Self.fadeDuration))
             if fade < 1 { fading = true }
-            return .ready(entry.texture, fade: fade)
+            return .ready(entry.texture, fade: fade, opaque: entry.opaque)
         }
         if let failure = failures[ref.path] { return .failed(failure) }
         guard queue != nil else {
             decodeNow(ref)
-            if let entry = entries[ref] { return .ready(entry.texture, fade: 1) }
+            if let entry = entries[ref] { return .ready(entry.texture, fade: 1, opaque: entry.opaque) }
             return failures[ref.path].map { .failed($0) } ?? .pending
         }
         wishes.append((priority, job(for: ref)))
@@ -219,7 +220,7 @@ final class TextureCache {
                 bytes -= old.bytes
                 arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
             }
-            entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limit: job.limit, limited: limited)
+            entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limit: job.limit, limited: limited, opaque: decoded.isOpaque)
             bytes += size
         }
     }
