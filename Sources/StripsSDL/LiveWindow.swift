@@ -71,7 +71,7 @@ public final class LiveWindow {
         scene.handle(.resize(pointSize), at: Self.now())
         var title = ""
         var running = true
-        var frameStart = Self.now()
+        var deadline = Self.preciseNow()
         defer { if statsShown { FileHandleOutput.standardError(stats.summary) } }
         while running {
             var slept = false
@@ -105,14 +105,31 @@ public final class LiveWindow {
             }
             render(items)
             let work = presentStart - workStart
-            if !hasVSync {
-                // The software renderer does not wait for vsync; pace to 60 Hz ourselves.
-                let elapsed = Self.now() - frameStart
-                if elapsed < 1.0 / 60 { SDL_Delay(UInt32((1.0 / 60 - elapsed) * 1000)) }
-            }
-            frameStart = Self.now()
+            pace(&deadline, restart: slept)
             stats.record(end: Self.preciseNow(), work: work, afterPause: slept)
         }
+    }
+
+    /// Waits for the next 60 Hz deadline on the high-resolution clock. Software renderers (and
+    /// some drivers that claim vsync, such as Mesa's under Xvfb) do not block in present, so the
+    /// loop keeps its own beat; deadlines advance by whole frames, so sleeping never drifts.
+    private func pace(_ deadline: inout Double, restart: Bool) {
+        let interval = 1.0 / 60
+        let now = Self.preciseNow()
+        if hasVSync && !restart && now - (deadline - interval) > interval * 0.75 {
+            // Present really waited for the display: it keeps the beat, sleeping would halve it.
+            deadline = now + interval
+            return
+        }
+        if restart || now - deadline > interval {
+            // After a pause, or a frame that ran long, start a new beat from now.
+            deadline = now + interval
+        } else {
+            deadline += interval
+        }
+        let remaining = deadline - Self.preciseNow()
+        if remaining > 0.002 { SDL_Delay(UInt32((remaining - 0.001) * 1000)) }
+        while Self.preciseNow() < deadline { SDL_Delay(0) }
     }
 
     /// Seconds on the high-resolution counter, for frame statistics.
