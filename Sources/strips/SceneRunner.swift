@@ -6,7 +6,9 @@ import StripsSDL
 /// What every scene command does once its scene is built: run it live or from a script.
 enum SceneRunner {
     static func loadScript(_ path: String) throws -> Script {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        // Read through a handle, not FileManager.contents: scripts may come from pipes ("-" is stdin).
+        let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
+        guard let data = try? handle?.readToEnd() ?? Data(), handle != nil, let text = String(data: data, encoding: .utf8) else {
             throw fail("\(path): cannot read the script")
         }
         do {
