@@ -20,10 +20,11 @@ import Testing
         return bundleDir.appendingPathComponent("strips").path
     }
 
-    func run(_ args: [String]) throws -> Result {
+    func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = args
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -6,19 +6,7 @@ import Testing
     let cli = CommandLineTests()
 
     func run(_ args: [String], environment: [String: String] = [:]) throws -> CommandLineTests.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-        process.arguments = args
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return .init(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                     stderr: String(decoding: stderr, as: UTF8.self))
+        try cli.run(args, environment: environment)
     }
 
     @Test func scriptedRunTracesBothHalvesAndCaptions() throws {

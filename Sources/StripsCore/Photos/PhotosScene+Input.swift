@@ -1,22 +1,6 @@
-extension PhotosScene {
+extension PhotosScene: InputRouting {
     public mutating func handle(_ event: InputEvent, at time: Double) {
-        switch event {
-        case .resize(let size):
-            resize(to: size)
-        case .pointerDown(let p):
-            pointer = p
-            pointerDown(p, at: time)
-        case .pointerMove(let p):
-            pointer = p
-            pointerMoved(p, at: time)
-        case .pointerUp(let p):
-            pointer = p
-            pointerUp(p, at: time)
-        case .wheel(let dx, let dy):
-            wheel(dx: dx, dy: dy, at: time)
-        case .key(let key):
-            keyPressed(key, at: time)
-        }
+        route(event, at: time)
         layoutPass()
     }
 

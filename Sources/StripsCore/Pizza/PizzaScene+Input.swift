@@ -1,20 +1,5 @@
-extension PizzaScene {
-    public mutating func handle(_ event: InputEvent, at time: Double) {
-        switch event {
-        case .resize(let size): resize(to: size)
-        case .pointerDown(let p):
-            pointer = p
-            pointerDown(p, at: time)
-        case .pointerMove(let p):
-            pointer = p
-            pointerMoved(p, at: time)
-        case .pointerUp(let p):
-            pointer = p
-            pointerUp(p, at: time)
-        case .wheel(let dx, let dy): wheel(dx: dx, dy: dy, at: time)
-        case .key(let key): keyPressed(key, at: time)
-        }
-    }
+extension PizzaScene: InputRouting {
+    public mutating func handle(_ event: InputEvent, at time: Double) { route(event, at: time) }
 
     /// The half whose strip contains `p`; nil over the panel or outside the window.
     func half(at p: Point) -> PizzaHalf? {

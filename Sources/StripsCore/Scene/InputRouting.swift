@@ -1,0 +1,33 @@
+/// Scenes that answer each kind of input in its own method. `route` is the one place that
+/// remembers where the pointer is (the wheel and the keys act on what is under it).
+protocol InputRouting {
+    var pointer: Point { get set }
+    mutating func resize(to size: Size)
+    mutating func pointerDown(_ p: Point, at time: Double)
+    mutating func pointerMoved(_ p: Point, at time: Double)
+    mutating func pointerUp(_ p: Point, at time: Double)
+    mutating func wheel(dx: Double, dy: Double, at time: Double)
+    mutating func keyPressed(_ key: Key, at time: Double)
+}
+
+extension InputRouting {
+    mutating func route(_ event: InputEvent, at time: Double) {
+        switch event {
+        case .resize(let size):
+            resize(to: size)
+        case .pointerDown(let p):
+            pointer = p
+            pointerDown(p, at: time)
+        case .pointerMove(let p):
+            pointer = p
+            pointerMoved(p, at: time)
+        case .pointerUp(let p):
+            pointer = p
+            pointerUp(p, at: time)
+        case .wheel(let dx, let dy):
+            wheel(dx: dx, dy: dy, at: time)
+        case .key(let key):
+            keyPressed(key, at: time)
+        }
+    }
+}
