@@ -54,7 +54,8 @@ public final class OffscreenRenderer {
 
     /// Renders the draw list at `window` points into the surface only (`strips bench` times this).
     public func render(_ items: [DrawItem], window: Size) throws {
-        let w = Int32(max(1, window.width.rounded())), h = Int32(max(1, window.height.rounded()))
+        // The script caps window sizes; the clamp keeps a bad caller from trapping in the conversion.
+        let w = Int32(max(1, window.width.rounded()).clamped(to: 1...32767)), h = Int32(max(1, window.height.rounded()).clamped(to: 1...32767))
         try prepare(width: w, height: h)
         guard let renderer, let canvas else { return }
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)

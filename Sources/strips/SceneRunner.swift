@@ -64,7 +64,10 @@ enum SceneRunner {
                 screenshot: { path, items, window in
                     if renderer == nil {
                         renderer = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
-                        renderer?.onImageFailure = { path, reason in FileHandleOutput.standardError("strips: \(path): \(reason)") }
+                        renderer?.onImageFailure = { path, reason in
+                            // Once per file, as the loader reports it: not again for each screenshot.
+                            if ImageCatalog.shared.shouldReport(path) { FileHandleOutput.standardError("strips: \(path): \(reason)") }
+                        }
                     }
                     try renderer?.screenshot(items, window: window, to: path)
                 })

@@ -155,11 +155,49 @@ import Testing
             window 800 600
             at 0 key Delete
             at 500 key ctrl+z
+            at 600 dump
             at 1000 dump
             """, pages: SceneHarness.pages([0.7]))
+        // While it grows back, the page is already the one in focus: never count 1 with active -1.
         #expect(trace[0].count == 1)
         #expect(trace[0].active == 0)
-        #expect(trace[0].cells("preview").count == 1)
+        #expect(trace[1].active == 0)
+        #expect(trace[1].cells("preview").count == 1)
+    }
+
+    @Test func thumbnailsExpandAgainWhenTheirGlideIsInterrupted() throws {
+        // A fling on the thumbnails (rate -> 0), then a press on the preview stops it.
+        for interruption in ["at 80 down 500 300\nat 96 up 500 300", "at 80 key Right", "at 80 move 500 300\nat 90 wheel 1 0"] {
+            let trace = try SceneHarness.photos("""
+                window 800 600
+                at 0 down 500 \(thumbY)
+                at 16 move 450 \(thumbY)
+                at 33 move 400 \(thumbY)
+                at 50 up 380 \(thumbY)
+                \(interruption)
+                at 3000 dump
+                """)
+            #expect(trace[0].idle)
+            #expect(trace[0].expanding == 1, "\(interruption)")
+            let focused = try #require(trace[0].cells("thumbnails").first { $0.index == trace[0].active })
+            #expect(focused.rect().width != 33)
+        }
+    }
+
+    @Test func absurdInputsDoNotBreakTheScene() throws {
+        let trace = try SceneHarness.photos("""
+            window 800 600
+            at 0 down 500 300
+            at 16 move -999999 300
+            at 20 up -999999 300
+            at 30 resize 16384 16384
+            at 40 key d
+            at 50 resize 1 16384
+            at 60 resize 800 600
+            at 3000 dump
+            """)
+        #expect(trace[0].idle)
+        #expect(trace[0].offset("preview") == Double(trace[0].active) * 800)
     }
 
     @Test func resizeKeepsTheFocusedPage() throws {
@@ -260,6 +298,11 @@ import Testing
         ("hello", 1, "unknown command"),
         ("at -5 dump", 1, "negative"),
         ("window 0 10", 1, "at least"),
+        ("window 1e10 100", 1, "at most"),
+        ("at 0 resize 1e21 500", 1, "at most"),
+        ("at 1e300 dump", 1, "at most"),
+        ("at 0 move -1.7e308 300", 1, "within"),
+        ("at 0 wheel 1e9 0", 1, "within"),
     ])
     func rejectsBadLinesNamingThem(text: String, line: Int, message: String) {
         #expect {

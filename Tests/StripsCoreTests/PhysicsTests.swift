@@ -98,6 +98,22 @@ import Testing
         #expect(abs(tracker.velocity(at: 0.3).x - 100) < 1e-6)
     }
 
+    @Test func absurdSpeedsAreLimited() {
+        var tracker = VelocityTracker()
+        tracker.add(Point(x: 0, y: 0), at: 0)
+        tracker.add(Point(x: -1.7e308, y: 1e300), at: 0.01)
+        let v = tracker.velocity(at: 0.01)
+        #expect(v.x == -VelocityTracker.maxSpeed)
+        #expect(v.y == VelocityTracker.maxSpeed)
+    }
+
+    @Test func saturatingIntegerConversion() {
+        #expect(Int(saturating: .nan) == 0)
+        #expect(Int(saturating: .infinity) > 1 << 50)
+        #expect(Int(saturating: -1e300) < -(1 << 50))
+        #expect(Int(saturating: 41.0) == 41)
+    }
+
     @Test func restingBeforeReleaseMeansNoFling() {
         var tracker = VelocityTracker()
         for i in 0...10 { tracker.add(Point(x: Double(i) * 30, y: 0), at: Double(i) * 0.01) }

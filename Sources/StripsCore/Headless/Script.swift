@@ -3,6 +3,12 @@ public struct Script: Hashable, Sendable {
     public static let defaultWindow = Size(width: 1024, height: 768)
     /// Without an `end`, the run stops this long after the last event.
     public static let defaultTail = 2000.0
+    /// The longest script: a day of virtual time (5 million frames) is far beyond any test.
+    public static let maxTime = 86_400_000.0
+    /// Window sizes beyond what SDL can make a surface of are refused, not attempted.
+    public static let maxWindowSide = 16_384.0
+    /// Pointer coordinates farther than this from the window are a mistake, not a gesture.
+    public static let maxCoordinate = 1_000_000.0
 
     public enum Command: Hashable, Sendable {
         case down(Point), move(Point), up(Point)
@@ -63,6 +69,7 @@ extension Script {
                 guard script.steps.isEmpty else { throw fail("'window' must come before the first 'at'") }
                 let w = try number(words[1], "width"), h = try number(words[2], "height")
                 guard w >= 1, h >= 1 else { throw fail("window size must be at least 1 x 1") }
+                guard w <= maxWindowSide, h <= maxWindowSide else { throw fail("window size must be at most \(Int(maxWindowSide)) x \(Int(maxWindowSide))") }
                 script.window = Size(width: w, height: h)
                 continue
             }
@@ -70,6 +77,7 @@ extension Script {
             guard words.count >= 3 else { throw fail("expected 'at T COMMAND ...'") }
             let time = try number(words[1], "time")
             guard time >= 0 else { throw fail("time must not be negative") }
+            guard time <= maxTime else { throw fail("time must be at most \(Int(maxTime)) ms (a day)") }
             guard time >= lastTime else { throw fail("time \(words[1]) is earlier than the line before") }
             lastTime = time
             let args = Array(words.dropFirst(3))
@@ -81,10 +89,13 @@ extension Script {
             case "down", "move", "up":
                 try expect(2, "\(words[2]) X Y")
                 let p = Point(x: try number(args[0], "X"), y: try number(args[1], "Y"))
+                guard abs(p.x) <= maxCoordinate, abs(p.y) <= maxCoordinate else { throw fail("X and Y must be within ±\(Int(maxCoordinate))") }
                 command = words[2] == "down" ? .down(p) : words[2] == "move" ? .move(p) : .up(p)
             case "wheel":
                 try expect(2, "wheel DX DY")
-                command = .wheel(dx: try number(args[0], "DX"), dy: try number(args[1], "DY"))
+                let dx = try number(args[0], "DX"), dy = try number(args[1], "DY")
+                guard abs(dx) <= maxCoordinate, abs(dy) <= maxCoordinate else { throw fail("DX and DY must be within ±\(Int(maxCoordinate))") }
+                command = .wheel(dx: dx, dy: dy)
             case "key":
                 try expect(1, "key NAME")
                 var name = Substring(args[0])
@@ -100,6 +111,7 @@ extension Script {
                 try expect(2, "resize W H")
                 let w = try number(args[0], "W"), h = try number(args[1], "H")
                 guard w >= 0, h >= 0 else { throw fail("window size must not be negative") }
+                guard w <= maxWindowSide, h <= maxWindowSide else { throw fail("window size must be at most \(Int(maxWindowSide)) x \(Int(maxWindowSide))") }
                 command = .resize(Size(width: w, height: h))
             case "screenshot":
                 guard !args.isEmpty else { throw fail("expected 'at T screenshot PATH'") }

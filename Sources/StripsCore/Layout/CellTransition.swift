@@ -37,8 +37,8 @@ public struct SlotMap: Hashable, Sendable {
     public func indices(near slots: ClosedRange<Double>, count: Int) -> ClosedRange<Int>? {
         guard count > 0 else { return nil }
         let absent = transitions.values.reduce(0) { $0 + (1 - $1.presence) }
-        let lo = Int((slots.lowerBound).rounded(.down)) - 1
-        let hi = Int((slots.upperBound + absent).rounded(.up)) + 1
+        let lo = Int(saturating: slots.lowerBound.rounded(.down)) - 1
+        let hi = Int(saturating: (slots.upperBound + absent).rounded(.up)) + 1
         let a = max(0, lo), b = min(count - 1, hi)
         return a <= b ? a...b : nil
     }

@@ -56,7 +56,7 @@ public struct EditorAnimation: Hashable, Sendable {
         switch kind {
         case .move(let fromSlot, let to):
             let p = Tween(start: start, duration: Self.moveDuration).progress(at: t)
-            let from = Int(fromSlot.rounded())
+            let from = Int(saturating: fromSlot.rounded())
             let override = from == to ? nil : FocusOverride(from: from, to: to, progress: p)
             return Frame(focusSlot: fromSlot.lerp(to: Double(to), p), transitions: [:], focusOverride: override)
         case .delete(let index, let toLeft):
@@ -70,7 +70,7 @@ public struct EditorAnimation: Hashable, Sendable {
             var transitions: [Int: CellTransition] = [:]
             for i in index..<(index + count) { transitions[i] = transition }
             // The cell at the old focus: the new pages share slot `index` with the one after them.
-            let oldFocus = Int(fromSlot.rounded())
+            let oldFocus = Int(saturating: fromSlot.rounded())
             let fromIndex = oldFocus >= index ? oldFocus + count : oldFocus
             let override = open < 1 ? FocusOverride(from: fromIndex, to: index, progress: open) : nil
             return Frame(focusSlot: fromSlot.lerp(to: Double(index), open), transitions: transitions, focusOverride: override)

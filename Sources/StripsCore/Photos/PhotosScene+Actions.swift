@@ -69,6 +69,8 @@ extension PhotosScene {
 
     private mutating func insert(_ newPages: [Page], at index: Int, fromSlot slot: Double, time: Double) {
         pages.insert(contentsOf: newPages, at: index)
+        // The document has changed already: the focus is the first new page, where the strips go.
+        focusIndex = index
         let animation = EditorAnimation(.insert(index: index, count: newPages.count, fromSlot: slot), at: time)
         relayout(for: animation, at: time)
         editor = animation
@@ -106,10 +108,7 @@ extension PhotosScene {
         let frame = animation.frame(at: time)
         previewLayout.slots = SlotMap(frame.transitions)
         thumbnailLayout.slots = previewLayout.slots
-        let keepFocus = focusIndex
-        focusIndex = max(0, focusIndex)
         applyGeometry()
-        focusIndex = keepFocus
         show(slot: frame.focusSlot)
     }
 
@@ -157,11 +156,13 @@ extension PhotosScene {
         } else {
             let layout = thumbnailLayout
             preview.tick(at: time, target: nil)
-            let thumbnailsSettled = thumbnails.tick(at: time) { layout.targetContentOffset(proposed: $0, velocity: $1) }
+            thumbnails.tick(at: time) { layout.targetContentOffset(proposed: $0, velocity: $1) }
             syncFollower()
-            if thumbnailsSettled { expandingRate.animate(to: 1, at: time) }
             if driver != .none && preview.isIdle && thumbnails.isIdle && press == nil { driver = .none }
         }
+        // The rate follows one rule: 0 while the user scrolls the thumbnails, 1 whenever the strip
+        // is at rest, however it came to rest (its own settling, the preview or a key taking over).
+        if thumbnails.isIdle && press?.target != .thumbnails { expandingRate.animate(to: 1, at: time) }
         expandingRate.tick(at: time)
         layoutPass()
     }

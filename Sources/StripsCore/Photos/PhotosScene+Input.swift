@@ -61,8 +61,6 @@ extension PhotosScene: InputRouting {
             thumbnails.endDrag(pointer: p, at: time) { layout.targetContentOffset(proposed: $0, velocity: $1) }
             if !released.isDragging && released.wasIdle, let index = thumbnailIndex(at: p) {
                 enqueue(.focus(index), at: time)
-            } else if thumbnails.isIdle {
-                expandingRate.animate(to: 1, at: time)
             }
         case .ignored:
             break

@@ -104,6 +104,6 @@ public struct PhotosScene: Scene {
 
     mutating func updateFocus(fromSlot slot: Double) {
         guard !pages.isEmpty, geometry.preview.width > 0 else { return }
-        focusIndex = Int(slot.rounded()).clamped(to: 0...(pages.count - 1))
+        focusIndex = Int(saturating: slot.rounded()).clamped(to: 0...(pages.count - 1))
     }
 }

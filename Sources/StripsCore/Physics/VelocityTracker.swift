@@ -2,6 +2,8 @@
 public struct VelocityTracker: Sendable {
     /// Only the last ~100 ms of movement count; older motion says nothing about the release.
     public static let window = 0.1
+    /// No hand flicks faster (pt/s); a glitching device or script must not launch the content to infinity.
+    public static let maxSpeed = 30_000.0
 
     private var samples: [(time: Double, position: Point)] = []
 
@@ -25,6 +27,7 @@ public struct VelocityTracker: Sendable {
         // A pause at the end of the motion: the pointer is at rest now.
         if time - last.time > Self.window { return .zero }
         let dt = last.time - first.time
-        return Point(x: (last.position.x - first.position.x) / dt, y: (last.position.y - first.position.y) / dt)
+        func limited(_ v: Double) -> Double { v.isNaN ? 0 : v.clamped(to: -Self.maxSpeed...Self.maxSpeed) }
+        return Point(x: limited((last.position.x - first.position.x) / dt), y: limited((last.position.y - first.position.y) / dt))
     }
 }

@@ -64,7 +64,7 @@ public struct PizzaHalfLayout: CollectionLayout {
         guard itemCount > 0 else { return 0 }
         let p = position(forOffset: offset)
         guard p.isFinite else { return 0 }
-        return Int(p.rounded().clamped(to: 0...Double(itemCount - 1)))
+        return Int(saturating: p.rounded().clamped(to: 0...Double(itemCount - 1)))
     }
 
     public var currentIndex: Int { nearestIndex(forOffset: bounds.minY) }
@@ -119,7 +119,7 @@ public struct PizzaHalfLayout: CollectionLayout {
     public func zIndex(at index: Int) -> Int {
         guard drum, pizzaSize > 0 else { return 0 }
         let distance = abs(offsetFromCenter(at: index)) / pizzaSize
-        return max(0, Int(((Double(itemCount) - distance) * 100).rounded()))
+        return max(0, Int(saturating: ((Double(itemCount) - distance) * 100).rounded()))
     }
 
     public func attributes(at index: Int) -> LayoutAttributes? {
