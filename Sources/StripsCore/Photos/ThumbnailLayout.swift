@@ -99,12 +99,20 @@ public struct ThumbnailLayout: CollectionLayout {
     public func attributes(in rect: Rect) -> [LayoutAttributes] {
         guard pitch > 0 else { return [] }
         let expanding = expandingCells()
-        // Pushes reach at most a few hundred points; widen the search by the largest of them.
-        let reach = expanding.reduce(0.0) { $0 + $1.push } / pitch + 1
-        let range = (rect.minX / pitch - reach)...(rect.maxX / pitch + reach)
-        guard let indices = slots.indices(near: range, count: itemCount) else { return [] }
-        return indices.map { attributes(of: cell(at: $0), pushedBy: expanding) }
-            .filter { $0.drawnFrame.intersects(rect) }
+        let first = rect.minX / pitch, last = rect.maxX / pitch
+        // Pushes move cells away from the expanding ones. A cell resting outside the rect can only
+        // be pushed into it by an expanding cell on its far side, so widen each side by those
+        // pushes alone: with the focus in view (the usual case) nothing is widened.
+        let leftReach = expanding.filter { slots.slot(of: $0.index) < first }.reduce(0.0) { $0 + $1.push } / pitch
+        let rightReach = expanding.filter { slots.slot(of: $0.index) > last }.reduce(0.0) { $0 + $1.push } / pitch
+        guard let indices = slots.indices(near: (first - leftReach)...(last + rightReach), count: itemCount) else { return [] }
+        // An expanded cell is wider than a slot: it may reach in from beyond the margin.
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(indices.count + expanding.count)
+        for cell in expanding where cell.index < indices.lowerBound { result.append(attributes(of: cell, pushedBy: expanding)) }
+        for index in indices { result.append(attributes(of: cell(at: index), pushedBy: expanding)) }
+        for cell in expanding where cell.index > indices.upperBound { result.append(attributes(of: cell, pushedBy: expanding)) }
+        return result.filter { $0.drawnFrame.intersects(rect) }
     }
 
     /// Flings end on the nearest cell's centre.
