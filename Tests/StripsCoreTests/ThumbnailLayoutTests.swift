@@ -125,3 +125,33 @@ import Testing
         #expect(partial.value == 1)
     }
 }
+
+@Suite struct ThumbnailVisibleRangeTests {
+    /// The visible-range query must list exactly the cells a brute-force pass over every cell
+    /// finds intersecting the rect: at any offset, rate, rect, transition or focus override.
+    @Test(arguments: [11, 12, 13, 14] as [UInt64])
+    func matchesBruteForce(seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let aspects = (0..<60).map { _ in [0.1, 0.3, 0.7, 1, 1.5, 3, 8].randomElement(using: &rng)! }
+        for _ in 0..<300 {
+            var layout = ThumbnailLayout(pageAspects: aspects)
+            let width = Double.random(in: 50...1400, using: &rng)
+            layout.prepare(bounds: Rect(x: 0, y: 0, width: width, height: 66))
+            layout.expandingRate = [0, 0.4, 1].randomElement(using: &rng)!
+            if Bool.random(using: &rng) {
+                let i = Int.random(in: 0..<60, using: &rng)
+                layout.slots = SlotMap([i: CellTransition(visibility: .random(in: 0...1, using: &rng), presence: .random(in: 0...1, using: &rng))])
+            }
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                layout.focusOverride = (Int.random(in: 0..<60, using: &rng), Int.random(in: 0..<60, using: &rng), .random(in: 0...1, using: &rng))
+            }
+            let offset = layout.offset(forSlot: Double.random(in: -2...62, using: &rng))
+            layout.prepare(bounds: Rect(x: offset, y: 0, width: width, height: 66))
+            let rect = Bool.random(using: &rng) ? layout.bounds
+                : Rect(x: offset + .random(in: -800...800, using: &rng), y: 0, width: .random(in: 1...900, using: &rng), height: 66)
+            let fast = layout.attributes(in: rect).map(\.index)
+            let brute = (0..<60).compactMap { layout.attributes(at: $0) }.filter { $0.drawnFrame.intersects(rect) }.map(\.index)
+            #expect(fast == brute)
+        }
+    }
+}
