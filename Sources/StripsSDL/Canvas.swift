@@ -84,7 +84,9 @@ final class Canvas {
         let center = quad.frame.center
         let priority = abs(center.x - viewSize.width / 2) / viewSize.width + abs(center.y - viewSize.height / 2) / viewSize.height
         let texture: OpaquePointer, fade: Double, opaque: Bool
-        switch textures.lookup(quad.image, priority: priority) {
+        let want = PixelLimit(width: Int32(saturating: (quad.frame.width * scale).rounded()),
+                              height: Int32(saturating: (quad.frame.height * scale).rounded()))
+        switch textures.lookup(quad.image, priority: priority, want: want) {
         case .pending:
             drawPlaceholder(quad)
             return
@@ -105,6 +107,12 @@ final class Canvas {
             x: Int32((s.minX * Double(w)).rounded()), y: Int32((s.minY * Double(h)).rounded()),
             w: max(1, Int32((s.width * Double(w)).rounded())), h: max(1, Int32((s.height * Double(h)).rounded())))
         var dest = Self.frect(quad.frame)
+        if s == Rect(x: 0, y: 0, width: 1, height: 1),
+           abs(Double(dest.w) * scale - Double(w)) < 1.5, abs(Double(dest.h) * scale - Double(h)) < 1.5 {
+            // A picture decoded for this very size: whole pixels, so it is copied, not resampled.
+            dest = SDL_FRect(x: Float((Double(dest.x) * scale).rounded() / scale), y: Float((Double(dest.y) * scale).rounded() / scale),
+                             w: Float(Double(w) / scale), h: Float(Double(h) / scale))
+        }
         let alpha = Self.alphaByte(quad.alpha * fade)
         SDL_SetTextureAlphaMod(texture, alpha)
         SDL_SetTextureBlendMode(texture, opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)

@@ -20,3 +20,10 @@ extension Int {
         self = Int(value.clamped(to: -4.5e15...4.5e15))
     }
 }
+
+extension Int32 {
+    /// `Int32(value)` that never traps, for sizes handed to SDL.
+    public init(saturating value: Double) {
+        self = value.isNaN ? 0 : Int32(value.clamped(to: -2_147_483_648...2_147_483_647))
+    }
+}
