@@ -31,6 +31,7 @@ final class Canvas {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
         viewSize = Size(width: max(1, Double(pw) / scale), height: max(1, Double(ph) / scale))
+        textures.scale = scale
         textures.beginFrame(now: now, pixels: PixelLimit(width: pw, height: ph))
         defer { textures.endFrame() }
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))

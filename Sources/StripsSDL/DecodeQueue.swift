@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import StripsCore
 
@@ -85,6 +86,9 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     private func work() {
+        // Decoding is background work: below the render loop and the display server, which
+        // share the same cores and have a frame to finish every 16 ms.
+        _ = strips_nice_current_thread(10)
         while true {
             condition.lock()
             while !stopped && wanted.isEmpty { condition.wait() }

@@ -7,6 +7,9 @@ extension PhotosScene: PagedImageSource {
     /// Neighbours' thumbnails this far either side of the focus are decoded before they scroll in.
     static let thumbnailLookahead = 24
 
+    /// Pages are fitted into the preview strip: a neighbour decoded ahead is already the right size.
+    public var fullPictureBox: Size? { geometry.preview.size }
+
     public func imagesToPrefetch() -> [ImageRef] {
         guard !pages.isEmpty, focusIndex >= 0 else { return [] }
         let focus = focusIndex.clamped(to: 0...(pages.count - 1))

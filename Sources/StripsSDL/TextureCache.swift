@@ -36,6 +36,13 @@ public protocol PagedImageSource {
     func imagesToPrefetch() -> [ImageRef]
     /// Pages from the focus, by picture path.
     func focusDistances() -> [String: Int]
+    /// The box, in points, that full pictures are fitted into, so pictures decoded ahead of time
+    /// have the size they will be drawn at; nil when pictures are drawn at varied sizes.
+    var fullPictureBox: Size? { get }
+}
+
+extension PagedImageSource {
+    public var fullPictureBox: Size? { nil }
 }
 
 /// Textures for the pictures the draw list names. Thumbnails are decoded small, full pictures no
@@ -87,6 +94,8 @@ final class TextureCache {
     private(set) var fullLimit = PixelLimit(width: 4096, height: 4096)
     /// Set by the window each frame; nil for scenes that do not say.
     var source: PagedImageSource?
+    /// Pixels per point of the frame being drawn.
+    var scale = 1.0
     /// Told once per picture that cannot be shown: (path, reason).
     var onFailure: (String, String) -> Void = { _, _ in }
 
@@ -146,8 +155,11 @@ final class TextureCache {
         if let queue {
             var jobs = wishes.sorted { $0.priority < $1.priority }.map(\.job)
             if let source, bytes < options.budget / 10 * 8 {
+                let box = source.fullPictureBox.map {
+                    clampedToWindow(PixelLimit(width: Int32(saturating: ($0.width * scale).rounded()), height: Int32(saturating: ($0.height * scale).rounded())))
+                }
                 for ref in source.imagesToPrefetch() where entries[ref] == nil && failures[ref.path] == nil {
-                    jobs.append(job(for: ref))
+                    jobs.append(ref.variant == .full && box != nil ? DecodeQueue.Job(ref: ref, limit: box!) : job(for: ref))
                 }
             }
             queue.want(jobs)
