@@ -71,7 +71,7 @@ public final class LiveWindow {
         scene.handle(.resize(pointSize), at: Self.now())
         var title = ""
         var running = true
-        var deadline = Self.preciseNow()
+        var frameEnd = Self.preciseNow()
         defer { if statsShown { FileHandleOutput.standardError(stats.summary) } }
         while running {
             var slept = false
@@ -105,31 +105,33 @@ public final class LiveWindow {
             }
             render(items)
             let work = presentStart - workStart
-            pace(&deadline, restart: slept)
+            pace(&frameEnd, restart: slept)
             stats.record(end: Self.preciseNow(), work: work, afterPause: slept)
         }
     }
 
-    /// Waits for the next 60 Hz deadline on the high-resolution clock. Software renderers (and
+    /// Waits for the next 60 Hz beat on the high-resolution clock. Software renderers (and
     /// some drivers that claim vsync, such as Mesa's under Xvfb) do not block in present, so the
-    /// loop keeps its own beat; deadlines advance by whole frames, so sleeping never drifts.
-    private func pace(_ deadline: inout Double, restart: Bool) {
+    /// loop keeps its own beat; each beat is the last one plus a frame, so sleeping never drifts.
+    /// `previousEnd` is when the last frame ended (its beat when it was on time).
+    private func pace(_ previousEnd: inout Double, restart: Bool) {
         let interval = 1.0 / 60
         let now = Self.preciseNow()
-        if hasVSync && !restart && now - (deadline - interval) > interval * 0.75 {
-            // Present really waited for the display: it keeps the beat, sleeping would halve it.
-            deadline = now + interval
+        // After a pause there is no beat to keep; when present really waited for the display,
+        // it keeps the beat and sleeping on top would halve the frame rate.
+        if restart || (hasVSync && now - previousEnd >= interval * 0.75) {
+            previousEnd = now
             return
         }
-        if restart || now - deadline > interval {
-            // After a pause, or a frame that ran long, start a new beat from now.
-            deadline = now + interval
-        } else {
-            deadline += interval
+        let beat = previousEnd + interval
+        guard beat > now else {
+            previousEnd = now  // late: the next beat counts from here
+            return
         }
-        let remaining = deadline - Self.preciseNow()
+        let remaining = beat - now
         if remaining > 0.002 { SDL_Delay(UInt32((remaining - 0.001) * 1000)) }
-        while Self.preciseNow() < deadline { SDL_Delay(0) }
+        while Self.preciseNow() < beat { SDL_Delay(0) }
+        previousEnd = beat
     }
 
     /// Seconds on the high-resolution counter, for frame statistics.
