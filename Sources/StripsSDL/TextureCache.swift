@@ -159,7 +159,11 @@ final class TextureCache {
                     clampedToWindow(PixelLimit(width: Int32(saturating: ($0.width * scale).rounded()), height: Int32(saturating: ($0.height * scale).rounded())))
                 }
                 for ref in source.imagesToPrefetch() where entries[ref] == nil && failures[ref.path] == nil {
-                    jobs.append(ref.variant == .full && box != nil ? DecodeQueue.Job(ref: ref, limit: box!) : job(for: ref))
+                    if ref.variant == .full, let box {
+                        jobs.append(DecodeQueue.Job(ref: ref, limit: box))
+                    } else {
+                        jobs.append(job(for: ref))
+                    }
                 }
             }
             queue.want(jobs)
