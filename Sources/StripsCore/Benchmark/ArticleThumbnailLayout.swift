@@ -31,18 +31,15 @@ public struct ArticleThumbnailLayout: CollectionLayout {
     }
 
     public var itemCount: Int { pageAspects.count }
-    public var itemSize: Size {
-        Size(width: bounds.height * ThumbnailLayout.restingWidthRatio, height: bounds.height)
-    }
+    public var itemSize: Size { ThumbnailLayout.restingSize(stripHeight: bounds.height) }
     /// The article's `itemSize.width + config.distanceBetween`.
     public var widthWithOffset: Double { itemSize.width + ThumbnailLayout.spacing }
-    public var sideInset: Double { (bounds.width - itemSize.width) / 2 }
+    public var sideInset: Double { ThumbnailLayout.sideInset(stripWidth: bounds.width, itemWidth: itemSize.width) }
 
     public mutating func prepare(bounds: Rect) { self.bounds = bounds }
 
     public var contentSize: Size {
-        let n = Double(itemCount)
-        return Size(width: max(0, n * itemSize.width + (n - 1) * ThumbnailLayout.spacing), height: bounds.height)
+        Size(width: ThumbnailLayout.contentWidth(count: itemCount, itemWidth: itemSize.width), height: bounds.height)
     }
 
     /// The article's `offsetWithoutInsets.x`: the content offset measured from the first cell.

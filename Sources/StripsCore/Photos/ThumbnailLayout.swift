@@ -23,20 +23,29 @@ public struct ThumbnailLayout: CollectionLayout {
     public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
 
     public var itemCount: Int { pageAspects.count }
-    public var itemSize: Size {
-        Size(width: bounds.height * Self.restingWidthRatio, height: bounds.height)
-    }
+    public var itemSize: Size { Self.restingSize(stripHeight: bounds.height) }
     /// One resting cell plus its spacing: the distance between neighbouring slots.
     public var pitch: Double { itemSize.width + Self.spacing }
     /// Lets the first and last cells reach the centre.
-    public var sideInset: Double { (bounds.width - itemSize.width) / 2 }
+    public var sideInset: Double { Self.sideInset(stripWidth: bounds.width, itemWidth: itemSize.width) }
+
+    // The strip's geometry, shared with the article's re-implementation in the benchmark.
+    public static func restingSize(stripHeight: Double) -> Size {
+        Size(width: stripHeight * restingWidthRatio, height: stripHeight)
+    }
+
+    public static func sideInset(stripWidth: Double, itemWidth: Double) -> Double { (stripWidth - itemWidth) / 2 }
+
+    public static func contentWidth(count: Int, itemWidth: Double) -> Double {
+        let n = Double(count)
+        return max(0, n * itemWidth + (n - 1) * spacing)
+    }
 
     public mutating func prepare(bounds: Rect) { self.bounds = bounds }
 
     /// Does not change with the expansion: the strip never jumps while cells breathe.
     public var contentSize: Size {
-        let n = Double(itemCount)
-        return Size(width: max(0, n * itemSize.width + (n - 1) * Self.spacing), height: bounds.height)
+        Size(width: Self.contentWidth(count: itemCount, itemWidth: itemSize.width), height: bounds.height)
     }
 
     /// The slot (fractional index) centred by content offset `offset`.
