@@ -6,7 +6,7 @@ import Testing
 @Suite struct PizzaLayoutTests {
     static func layout(_ half: PizzaHalf = .left, count: Int = 9, offset: Double, drum: Bool = false) -> PizzaHalfLayout {
         var layout = PizzaHalfLayout(half: half, itemCount: count)
-        layout.drum = drum
+        layout.drum = drum ? 1 : 0
         layout.prepare(bounds: Rect(x: 0, y: offset, width: 512, height: 600))
         return layout
     }

@@ -28,8 +28,9 @@ public struct PizzaHalfLayout: CollectionLayout {
     public var half: PizzaHalf
     public var itemCount: Int
     public var pizzaSize = PizzaHalfLayout.defaultPizzaSize
-    /// The "drum" variant: neighbours overlap the centre pizza, the nearest on top.
-    public var drum = false
+    /// How far into the "drum" variant (neighbours overlap the centre pizza, the nearest on top):
+    /// 0 flat, 1 drum; D animates between them.
+    public var drum = 0.0
     public private(set) var bounds = Rect.zero
 
     public init(half: PizzaHalf, itemCount: Int) {
@@ -108,16 +109,15 @@ public struct PizzaHalfLayout: CollectionLayout {
         let halfWidth = size.width * scale / 2
         let x = half == .left ? centerLineX - Self.gap / 2 - halfWidth : centerLineX + Self.gap / 2 + halfWidth
         let d = offsetFromCenter(at: index)
-        let y = drum
-            ? screenCenterY + drumOffset(offsetFromCenter: d)
-            : defaultFrame(at: index).midY + Self.verticalOffset(offsetFromCenter: d, scale: scale)
+        let flatY = defaultFrame(at: index).midY + Self.verticalOffset(offsetFromCenter: d, scale: scale)
+        let y = drum > 0 ? flatY.lerp(to: screenCenterY + drumOffset(offsetFromCenter: d), drum) : flatY
         return Rect(center: Point(x: x, y: y), size: size)
     }
 
     /// Flat strips never overlap; on the drum the nearer a half is to the centre, the higher it
     /// sits: hundreds count whole pizzas of distance, so the order is strict while they move.
     public func zIndex(at index: Int) -> Int {
-        guard drum, pizzaSize > 0 else { return 0 }
+        guard drum > 0, pizzaSize > 0 else { return 0 }
         let distance = abs(offsetFromCenter(at: index)) / pizzaSize
         return max(0, Int(saturating: ((Double(itemCount) - distance) * 100).rounded()))
     }

@@ -75,9 +75,7 @@ extension PizzaScene: InputRouting {
         case .m:
             mix(at: time)
         case .d:
-            drum.toggle()
-            left.layout.drum = drum
-            right.layout.drum = drum
+            toggleDrum(at: time)
         default:
             break
         }

@@ -10,7 +10,10 @@ public struct PizzaScene: Scene {
     public internal(set) var wantsToQuit = false
     public internal(set) var left: PizzaStrip
     public internal(set) var right: PizzaStrip
+    /// The drum variant is on (D); `drumAmount` is how far the strips are into it.
     public internal(set) var drum = false
+    public internal(set) var drumAmount = 0.0
+    var drumMove: (from: Double, tween: Tween)?
     public internal(set) var random: SeededRandom
     var press: Press?
     /// Where the pointer last was: the wheel and the arrow keys act on the half under it.
@@ -38,7 +41,10 @@ public struct PizzaScene: Scene {
         applyGeometry(keeping: (left.selected, right.selected))
     }
 
-    public var isIdle: Bool { left.scroll.isIdle && right.scroll.isIdle }
+    public var isIdle: Bool { left.scroll.isIdle && right.scroll.isIdle && drumMove == nil }
+
+    /// How long the strips take to fold into the drum or flatten out.
+    public static let drumDuration = 0.3
 
     public var title: String {
         guard !menu.isEmpty else { return "Pizza - the menu is empty" }
@@ -93,13 +99,32 @@ public struct PizzaScene: Scene {
     mutating func applyGeometry(keeping selection: (left: Int, right: Int)) {
         let area = stripsArea
         let mid = centerLineX
-        left.place(in: Rect(x: 0, y: 0, width: mid, height: area.height), pizzaSize: pizzaSize, drum: drum, index: selection.left)
+        left.place(in: Rect(x: 0, y: 0, width: mid, height: area.height), pizzaSize: pizzaSize, drum: drumAmount, index: selection.left)
         right.place(in: Rect(x: mid, y: 0, width: max(0, area.width - mid), height: area.height), pizzaSize: pizzaSize,
-                    drum: drum, index: selection.right)
+                    drum: drumAmount, index: selection.right)
     }
 
     public mutating func tick(at time: Double) {
+        if let move = drumMove {
+            setDrumAmount(move.tween.value(from: move.from, to: drum ? 1 : 0, at: time))
+            if move.tween.isFinished(at: time) { drumMove = nil }
+        }
         left.tick(at: time)
         right.tick(at: time)
+    }
+
+    /// D: fold into the drum or flatten out, from wherever the strips are now.
+    mutating func toggleDrum(at time: Double) {
+        drum.toggle()
+        let remaining = abs((drum ? 1 : 0) - drumAmount)
+        drumMove = (drumAmount, Tween(start: time, duration: Self.drumDuration * remaining, easing: .easeInOut))
+    }
+
+    mutating func setDrumAmount(_ amount: Double) {
+        drumAmount = amount
+        left.layout.drum = amount
+        right.layout.drum = amount
+        left.layoutPass()
+        right.layoutPass()
     }
 }

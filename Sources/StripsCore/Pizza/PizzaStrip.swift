@@ -34,7 +34,7 @@ public struct PizzaStrip: Sendable {
     }
 
     /// A new window: the strip keeps `index` centred, whatever was moving.
-    mutating func place(in frame: Rect, pizzaSize: Double, drum: Bool, index: Int) {
+    mutating func place(in frame: Rect, pizzaSize: Double, drum: Double, index: Int) {
         self.frame = frame
         layout.pizzaSize = pizzaSize
         layout.drum = drum
