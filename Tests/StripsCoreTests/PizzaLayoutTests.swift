@@ -180,3 +180,17 @@ import Testing
         #expect(throws: PizzaMenu.ParseError.self) { try PizzaMenu.parse("slug\tname\tprice_cents\n", folder: "/a") }
     }
 }
+
+@Suite struct PizzaDrumCaptionTests {
+    @Test func captionRisesAboveTheTuckedNeighbour() {
+        var layout = PizzaHalfLayout(half: .left, itemCount: 9)
+        layout.prepare(bounds: Rect(x: 0, y: 0, width: 500, height: 700))
+        let flat = layout.defaultCaptionFrame()
+        layout.drum = 1
+        let drum = layout.defaultCaptionFrame()
+        // Neighbour centre 175 pt above the centre, 120 pt tall: its top is 85 pt above the pizza's.
+        #expect(abs(flat.minY - drum.minY - 85) < 1e-9)
+        layout.drum = 0.5
+        #expect(abs(flat.minY - layout.defaultCaptionFrame().minY - 42.5) < 1e-9)
+    }
+}

@@ -134,10 +134,18 @@ public struct PizzaHalfLayout: CollectionLayout {
 
     /// The caption band of the row, fixed on screen (it moves with the bounds), before its shift.
     public func defaultCaptionFrame() -> Rect {
-        let top = (viewport - pizzaSize) / 2 - Self.captionHeight / 2 - Self.captionLift
+        let top = (viewport - pizzaSize) / 2 - Self.captionHeight / 2 - Self.captionLift - drumCaptionLift
         let x = half == .left ? Self.captionMargin : Self.gap / 2
         return Rect(x: x, y: bounds.minY + top, width: max(0, bounds.width - Self.captionMargin - Self.gap / 2),
                     height: Self.captionHeight)
+    }
+
+    /// On the drum the neighbour above tucks under the centre pizza but still shows above it;
+    /// the caption rises by that much (85 pt for a 300 pt pizza) so it never sits on a pizza.
+    var drumCaptionLift: Double {
+        guard drum > 0, pizzaSize > 0 else { return 0 }
+        let neighbourTop = drumOffset(offsetFromCenter: -pizzaSize) - pizzaSize * Self.scale(norm: 1) / 2
+        return max(0, -pizzaSize / 2 - neighbourTop) * drum
     }
 
     /// The pizza's name above the centre: alpha 1 - |norm|, shifted 20 * norm.
