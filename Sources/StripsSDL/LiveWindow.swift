@@ -67,20 +67,25 @@ public final class LiveWindow {
 
     /// Runs until the scene asks to quit or the window is closed. `onDrop` receives the files and
     /// folders dropped on the window, all of one drag together.
-    public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil) {
+    /// `stopWhen` ends the loop once it holds (tests drive the real loop with it); while it is
+    /// set, the loop never sleeps for more than 50 ms, so it is asked again.
+    public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil,
+                              stopWhen: ((S) -> Bool)? = nil) {
         scene.handle(.resize(pointSize), at: Self.now())
         var title = ""
         var running = true
         var frameEnd = Self.preciseNow()
         defer { if statsShown { FileHandleOutput.standardError(stats.summary) } }
         while running {
+            if let stopWhen, stopWhen(scene) { break }
             var slept = false
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
             if scene.isIdle && !canvas.textures.isFading {
                 slept = true
-                let waited = canvas.textures.needsFrames ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
+                let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
+                    : canvas.textures.needsFrames ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
                 if waited == 1 { running = deliver(event, to: &scene) }
             }
             while running, SDL_PollEvent(&event) == 1 { running = deliver(event, to: &scene) }

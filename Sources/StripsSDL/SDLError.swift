@@ -17,7 +17,13 @@ public enum SDLSystem {
     nonisolated(unsafe) private static var started = false
 
     public static func start(video: Bool) throws {
-        guard !started else { return }
+        if started {
+            // Started headless (screenshots, tests) and now asked for a window: add video alone.
+            if video && SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0 {
+                guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else { throw SDLError("SDL video could not start") }
+            }
+            return
+        }
         // Fingers arrive as finger events; SDL's synthetic mouse events from them would double them.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
