@@ -73,7 +73,7 @@ func makeScan(seed: UInt32) -> [UInt8] {
             pixels[i + 2] = UInt8(v - 16)
         }
     }
-    guard let tj = tjInitCompress() else { fatalError("libjpeg-turbo could not start") }
+    guard let tj = tjInitCompress() else { stop("libjpeg-turbo could not start") }
     defer { tjDestroy(tj) }
     var buffer: UnsafeMutablePointer<UInt8>?
     var size: UInt = 0
@@ -81,7 +81,7 @@ func makeScan(seed: UInt32) -> [UInt8] {
         tjCompress2(tj, $0.baseAddress, Int32(w), 0, Int32(h), Int32(TJPF_RGB.rawValue), &buffer, &size,
                     Int32(TJSAMP_420.rawValue), 85, 0)
     }
-    guard status == 0, let buffer else { fatalError("cannot encode the scan") }
+    guard status == 0, let buffer else { stop("cannot encode the synthetic scan") }
     defer { tjFree(buffer) }
     return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
 }
@@ -273,3 +273,9 @@ for row in rows {
                row.count, naive.firstFrame / row.ours.firstFrame, naive.thumbnailsShown / row.ours.thumbnailsShown))
 }
 say(String(format: "total %.0f s", now() - started))
+
+/// One line on standard error and a non-zero exit: the bench cannot go on.
+func stop(_ message: String) -> Never {
+    FileHandleOutput.standardError("strips-bench-load: \(message)")
+    exit(1)
+}
