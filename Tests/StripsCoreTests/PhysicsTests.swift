@@ -47,11 +47,6 @@ import Testing
         #expect(RubberBand.offset(forOvershoot: 0, dimension: 500) == 0)
     }
 
-    @Test func inverseRoundTrips() {
-        let y = RubberBand.offset(forOvershoot: 321, dimension: 768)
-        #expect(abs(RubberBand.overshoot(forOffset: y, dimension: 768) - 321) < 1e-6)
-    }
-
     @Test func clampOnlyStretchesOutsideTheRange() {
         #expect(RubberBand.clamp(50, to: 0...100, dimension: 500) == 50)
         #expect(RubberBand.clamp(150, to: 0...100, dimension: 500) < 150)

@@ -50,13 +50,6 @@ public struct Rect: Hashable, Sendable {
         Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
     }
 
-    public func insetBy(_ insets: EdgeInsets) -> Rect {
-        Rect(
-            x: minX + insets.left, y: minY + insets.top,
-            width: max(0, width - insets.left - insets.right),
-            height: max(0, height - insets.top - insets.bottom))
-    }
-
     /// The largest rectangle of `aspectRatio` that fits inside, centred (AVMakeRect's aspect fit).
     public func aspectFit(_ aspectRatio: Double) -> Rect {
         guard aspectRatio > 0, !isEmpty else { return Rect(center: center, size: .zero) }
@@ -65,17 +58,4 @@ public struct Rect: Hashable, Sendable {
         }
         return Rect(center: center, size: Size(width: width, height: width / aspectRatio))
     }
-}
-
-public struct EdgeInsets: Hashable, Sendable {
-    public var top, left, bottom, right: Double
-
-    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top
-        self.left = left
-        self.bottom = bottom
-        self.right = right
-    }
-
-    public static let zero = EdgeInsets()
 }

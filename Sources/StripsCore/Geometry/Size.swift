@@ -14,6 +14,4 @@ public struct Size: Hashable, Sendable {
         guard width > 0, height > 0 else { return 1 }
         return width / height
     }
-
-    public func length(along axis: Axis) -> Double { axis == .horizontal ? width : height }
 }

@@ -10,14 +10,6 @@ public enum RubberBand {
         return x < 0 ? -magnitude : magnitude
     }
 
-    /// Inverse of `offset`: how far the pointer has to be pulled to show `y` points of overshoot.
-    public static func overshoot(forOffset y: Double, dimension: Double, coefficient c: Double = coefficient) -> Double {
-        guard dimension > 0 else { return 0 }
-        let m = min(abs(y), dimension * 0.999_999)
-        let x = (1 / (1 - m / dimension) - 1) * dimension / c
-        return y < 0 ? -x : x
-    }
-
     /// Clamps `position` to `range`, letting what lies outside stretch like a rubber band.
     public static func clamp(_ position: Double, to range: ClosedRange<Double>, dimension: Double) -> Double {
         if position < range.lowerBound {

@@ -98,12 +98,6 @@ public struct ScrollView: Sendable {
         return velocity
     }
 
-    /// Releases without a fling, e.g. when a drag is cancelled by a resize.
-    public mutating func cancelDrag(target: Double) {
-        offset = target.clamped(to: offsetRange)
-        motion = .idle
-    }
-
     private func pagingTarget(startOffset: Double, velocity: Double) -> Double {
         guard viewport > 0 else { return minOffset }
         let page = { (x: Double) in (x - self.minOffset) / self.viewport }
