@@ -49,14 +49,12 @@ extension PhotosScene {
             editor = EditorAnimation(.delete(index: focusIndex, toLeft: last), at: time)
         case .undo:
             guard let removal = history.popUndo() else { return }
-            let slot = pages.isEmpty ? 0 : takeOver()
-            driver = .editor
+            let slot = takeOver()
             let index = removal.index.clamped(to: 0...pages.count)
             history.pushRedo(removal)
             insert(uniquelyNamed([removal.page]), at: index, fromSlot: slot, time: time)
         case .add(let newPages):
-            let slot = pages.isEmpty ? 0 : takeOver()
-            driver = .editor
+            let slot = takeOver()
             insert(uniquelyNamed(newPages), at: pages.isEmpty ? 0 : focusIndex + 1, fromSlot: slot, time: time)
         case .redo:
             guard let removal = history.popRedo() else { return }
@@ -168,8 +166,9 @@ extension PhotosScene {
     }
 
     /// Sets the strip that follows from the one that leads, and the focus from both.
+    /// Only the layouts' sizes matter here, and those change only in `applyGeometry`; the callers
+    /// hand the layouts their new bounds afterwards.
     mutating func syncFollower() {
-        layoutPass()
         switch driver {
         case .preview:
             thumbnails.setOffset(ScrollSynchronizer.thumbnailOffset(
@@ -183,6 +182,5 @@ extension PhotosScene {
         case .none, .editor:
             break
         }
-        layoutPass()
     }
 }

@@ -23,13 +23,11 @@ extension PhotosScene: InputRouting {
         } else if g.thumbnails.contains(p) {
             press = Press(target: .thumbnails, start: p, wasIdle: thumbnails.isIdle)
             thumbnails.beginDrag(pointer: p, at: time)
-            if driver == .preview { preview.setOffset(previewLayout.targetContentOffset(proposed: preview.offset, velocity: 0)) }
-            driver = .thumbnails
+            lead(.thumbnails)
         } else if g.preview.contains(p) {
             press = Press(target: .preview, start: p, wasIdle: preview.isIdle)
             preview.beginDrag(pointer: p, at: time)
-            if driver == .thumbnails { thumbnails.setOffset(thumbnailLayout.targetContentOffset(proposed: thumbnails.offset, velocity: 0)) }
-            driver = .preview
+            lead(.preview)
         } else {
             press = Press(target: .ignored, start: p, wasIdle: false)
         }
@@ -69,19 +67,28 @@ extension PhotosScene: InputRouting {
         startPending(at: time)
     }
 
+    /// Hands the lead to `strip`. The other one, if it was still moving on its own, stops on its
+    /// nearest resting place first, so the two never pull against each other.
+    mutating func lead(_ strip: ScrollDriver) {
+        if driver == .preview && strip != .preview {
+            preview.setOffset(previewLayout.targetContentOffset(proposed: preview.offset, velocity: 0))
+        } else if driver == .thumbnails && strip != .thumbnails {
+            thumbnails.setOffset(thumbnailLayout.targetContentOffset(proposed: thumbnails.offset, velocity: 0))
+        }
+        driver = strip
+    }
+
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
         guard editor == nil, press == nil, !pages.isEmpty else { return }
         // Horizontal strips: a plain vertical wheel pages too; wheel down moves forward.
         let delta = abs(dx) >= abs(dy) ? dx : -dy
         guard delta != 0 else { return }
         if geometry.thumbnails.contains(pointer) {
-            if driver == .preview { preview.setOffset(previewLayout.targetContentOffset(proposed: preview.offset, velocity: 0)) }
-            driver = .thumbnails
+            lead(.thumbnails)
             expandingRate.animate(to: 0, at: time)
             thumbnails.wheel(delta: delta, at: time)
         } else {
-            if driver == .thumbnails { thumbnails.setOffset(thumbnailLayout.targetContentOffset(proposed: thumbnails.offset, velocity: 0)) }
-            driver = .preview
+            lead(.preview)
             preview.wheel(delta: delta, at: time)
         }
         syncFollower()

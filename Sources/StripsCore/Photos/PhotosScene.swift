@@ -84,10 +84,8 @@ public struct PhotosScene: Scene {
     }
 
     /// Sets both strips to show `slot` (a fractional page), as an editor animation does.
+    /// The layouts already have the window's sizes (`applyGeometry`), all the offsets need.
     mutating func show(slot: Double) {
-        let g = geometry
-        previewLayout.prepare(bounds: Rect(x: 0, y: 0, width: g.preview.width, height: g.preview.height))
-        thumbnailLayout.prepare(bounds: Rect(x: 0, y: 0, width: g.thumbnails.width, height: g.thumbnails.height))
         preview.setOffset(previewLayout.offset(forPage: slot))
         thumbnails.setOffset(thumbnailLayout.offset(forSlot: slot))
     }
