@@ -34,30 +34,46 @@ xdotool windowactivate --sync "$wid" >/dev/null 2>&1 || true
 sleep 0.5
 
 alive() { kill -0 "$pid" 2>/dev/null || { echo "live-smoke: the app died during $1"; cat "$out/app.log"; exit 1; }; }
-step() { local what=$1; shift; xdotool "$@"; sleep 0.6; alive "$what"; }
+# The app's window as it is now: SDL may still swap its first window for another while it picks a
+# renderer, so every action looks it up afresh (WID in an action stands for it) and tries twice.
+window_now() { xdotool search --onlyvisible --pid "$pid" 2>/dev/null | tail -1; }
+step() {
+  local what=$1; shift
+  local try args
+  for try in 1 2; do
+    wid=$(window_now)
+    args=("${@//WID/$wid}")
+    xdotool "${args[@]}" 2>/dev/null && break
+    [ "$try" = 2 ] && { alive "$what"; echo "live-smoke: xdotool failed during $what"; exit 1; }
+    sleep 0.5
+  done
+  sleep 0.6; alive "$what"
+}
 if [ "${args[0]}" = pizza ]; then
-  step "a fling on the left half" mousemove --window "$wid" 450 500 mousedown 1 mousemove --window "$wid" 450 420 sleep 0.02 mousemove --window "$wid" 450 300 sleep 0.02 mousemove --window "$wid" 450 200 mouseup 1
-  step "a short drag on the right half" mousemove --window "$wid" 580 350 mousedown 1 mousemove --window "$wid" 580 330 sleep 0.4 mouseup 1
-  step "Down" key --window "$wid" Down
-  step "M" key --window "$wid" m
-  step "D" key --window "$wid" d
+  step "a fling on the left half" mousemove --window WID 450 500 mousedown 1 mousemove --window WID 450 420 sleep 0.02 mousemove --window WID 450 300 sleep 0.02 mousemove --window WID 450 200 mouseup 1
+  step "a short drag on the right half" mousemove --window WID 580 350 mousedown 1 mousemove --window WID 580 330 sleep 0.4 mouseup 1
+  step "Down" key --window WID Down
+  step "M" key --window WID m
+  step "D" key --window WID d
 else
-  step "a fling on the preview" mousemove --window "$wid" 800 300 mousedown 1 mousemove --window "$wid" 700 300 sleep 0.02 mousemove --window "$wid" 500 300 sleep 0.02 mousemove --window "$wid" 300 300 mouseup 1
-  step "a slow drag" mousemove --window "$wid" 300 300 mousedown 1 mousemove --window "$wid" 420 310 sleep 0.4 mouseup 1
-  step "a click on a thumbnail" mousemove --window "$wid" 600 727 click 1
-  step "Delete" key --window "$wid" Delete
-  step "Ctrl+Z" key --window "$wid" ctrl+z
-  step "Right" key --window "$wid" Right
+  step "a fling on the preview" mousemove --window WID 800 300 mousedown 1 mousemove --window WID 700 300 sleep 0.02 mousemove --window WID 500 300 sleep 0.02 mousemove --window WID 300 300 mouseup 1
+  step "a slow drag" mousemove --window WID 300 300 mousedown 1 mousemove --window WID 420 310 sleep 0.4 mouseup 1
+  step "a click on a thumbnail" mousemove --window WID 600 727 click 1
+  step "Delete" key --window WID Delete
+  step "Ctrl+Z" key --window WID ctrl+z
+  step "Right" key --window WID Right
 fi
-step "a resize" windowsize "$wid" 700 500
-step "a resize to almost nothing" windowsize "$wid" 1 1
-step "a resize back" windowsize "$wid" 900 700
+step "a resize" windowsize WID 700 500
+step "a resize to almost nothing" windowsize WID 1 1
+step "a resize back" windowsize WID 900 700
 
+wid=$(window_now)
 xwd -silent -id "$wid" | convert xwd:- "$out/shot.png"
 colors=$(identify -format %k "$out/shot.png")
 [ "$colors" -gt 50 ] || { echo "live-smoke: the window shows only $colors colours"; exit 1; }
 
-xdotool key --window "$wid" Escape
+# The app may close its window before xdotool sends the key release: that is the quit working.
+xdotool key --window "$(window_now)" Escape 2>/dev/null || true
 for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then echo "live-smoke: the app did not quit on Escape"; exit 1; fi
 wait "$pid" || { echo "live-smoke: the app exited with $?"; cat "$out/app.log"; exit 1; }
