@@ -49,8 +49,8 @@ import Testing
             #expect(centre.rect() == Rect(x: x, y: 192, width: 150, height: 300))
             #expect(cells[1].alpha == 0.4 && cells[1].number("scale") == 0.4)
         }
-        #expect(scene.selectionName == "Margherita")
-        #expect(scene.price == 999)
+        #expect(scene.order?.name == "Margherita")
+        #expect(scene.order?.price == 999)
     }
 
     @Test func aFlingEndsOnAPizzaCentreAndMovesOnlyItsHalf() throws {
@@ -114,8 +114,8 @@ import Testing
         // Up past the first pizza stays on it.
         #expect(traces[1].offset("left") == -192)
         #expect(scene.selected[.left] == 0 && scene.selected[.right] == 2)
-        #expect(scene.selectionName == "Margherita + Four Cheese")
-        #expect(scene.price == 1174)  // (999 + 1349) / 2
+        #expect(scene.order?.name == "Margherita + Four Cheese")
+        #expect(scene.order?.price == 1174)  // (999 + 1349) / 2
     }
 
     @Test func wheelMovesAtLeastOnePizzaPerGesture() throws {
@@ -289,7 +289,7 @@ import Testing
 
     @Test func panelNamesTheCombinationAndPrice() throws {
         let (scene, _) = try Self.run("at 0 move 700 300\nat 0 key down\nat 0 key down\nat 0 key down\nat 1000 end")
-        #expect(scene.selectionName == "Margherita + Hawaiian")
+        #expect(scene.order?.name == "Margherita + Hawaiian")
         let texts = scene.drawList().compactMap { item -> String? in
             if case .text(let run) = item { return run.text }
             return nil

@@ -54,39 +54,9 @@ public struct PhotosFrame: FrameContent {
         let h = picture / cell
         return Rect(x: 0, y: (1 - h) / 2, width: 1, height: h)
     }
-
-    public func traceFields() -> [(String, JSON)] {
-        [
-            ("count", .int(pages.count)),
-            ("active", .int(focusIndex)),
-            ("pages", .array(pages.map { .string($0.id) })),
-            ("preview", .object([
-                ("offset", .number(previewOffset)),
-                ("cells", .array(preview.map { p in
-                    .object([
-                        ("page", .string(pages[p.cell.index].id)), ("index", .int(p.cell.index)),
-                        ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
-                    ])
-                })),
-            ])),
-            ("thumbnails", .object([
-                ("offset", .number(thumbnailOffset)),
-                ("expanding", .number(expanding)),
-                ("cells", .array(thumbnails.map { cell in
-                    .object([
-                        ("page", .string(pages[cell.index].id)), ("index", .int(cell.index)),
-                        ("frame", .rect(cell.frame)), ("alpha", .number(cell.alpha)),
-                    ])
-                })),
-            ])),
-        ]
-    }
 }
 
 extension PhotosScene {
-    /// Neighbours' thumbnails this far either side of the focus are decoded before they scroll in.
-    static let thumbnailLookahead = 24
-
     public func frame(at time: Double) -> Frame {
         let window = Rect(origin: .zero, size: windowSize)
         let g = geometry
@@ -100,32 +70,9 @@ extension PhotosScene {
             window: windowSize, pages: pages, focusIndex: focusIndex, previewOffset: preview.offset,
             thumbnailOffset: thumbnails.offset, expanding: thumbnails.layout.expandingRate.value,
             preview: previewCells, thumbnails: pages.isEmpty ? [] : thumbnails.cells(in: window),
-            thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [], prefetch: prefetch())
+            thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [],
+            prefetch: PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: g.preview.size))
         return Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
-    }
-
-    /// The page in focus and its neighbours, nearest first: full pictures fitted to the preview,
-    /// so a neighbour decoded ahead is already the size it is drawn at.
-    func prefetch() -> [PictureRequest] {
-        guard !pages.isEmpty, focusIndex >= 0 else { return [] }
-        let focus = focusIndex.clamped(to: 0...(pages.count - 1))
-        let box = geometry.preview.size
-        var requests: [PictureRequest] = []
-        func add(_ index: Int, _ variant: ImageRef.Variant) {
-            guard pages.indices.contains(index) else { return }
-            requests.append(PictureRequest(image: ImageRef(path: pages[index].path, variant: variant), size: variant == .full ? box : nil))
-        }
-        add(focus, .full)
-        add(focus, .thumbnail)
-        add(focus + 1, .full)
-        add(focus - 1, .full)
-        for k in 1...Self.thumbnailLookahead {
-            add(focus + k, .thumbnail)
-            add(focus - k, .thumbnail)
-        }
-        add(focus + 2, .full)
-        add(focus - 2, .full)
-        return requests
     }
 
     private func emptyState() -> [TextRun] {

@@ -22,7 +22,7 @@ extension PhotosScene {
     /// Where the strips are as an action takes them over; a drag in progress will not fling.
     private mutating func takeOver() -> Double {
         let slot = currentSlot
-        press?.target = .ignored
+        press?.target = nil
         return slot
     }
 
@@ -32,14 +32,8 @@ extension PhotosScene {
         default: guard !pages.isEmpty else { return }
         }
         switch action {
-        case .focus(let index):
-            move(to: index.clamped(to: 0...(pages.count - 1)), at: time)
-        case .step(let delta):
-            move(to: (focusIndex + delta).clamped(to: 0...(pages.count - 1)), at: time)
-        case .first:
-            move(to: 0, at: time)
-        case .last:
-            move(to: pages.count - 1, at: time)
+        case .focus, .step, .first, .last:
+            if let index = action.destination(from: focusIndex, count: pages.count) { move(to: index, at: time) }
         case .delete(let redoing):
             _ = takeOver()
             show(slot: Double(focusIndex))
@@ -51,10 +45,10 @@ extension PhotosScene {
             guard let removal = history.popUndo() else { return }
             let slot = takeOver()
             history.pushRedo(removal)
-            insert(uniquelyNamed([removal.page]), at: removal.index.clamped(to: 0...pages.count), fromSlot: slot, time: time)
+            insert(pages.uniquelyNamed([removal.page]), at: removal.index.clamped(to: 0...pages.count), fromSlot: slot, time: time)
         case .add(let newPages):
             let slot = takeOver()
-            insert(uniquelyNamed(newPages), at: pages.isEmpty ? 0 : focusIndex + 1, fromSlot: slot, time: time)
+            insert(pages.uniquelyNamed(newPages), at: pages.isEmpty ? 0 : focusIndex + 1, fromSlot: slot, time: time)
         case .redo:
             guard let removal = history.popRedo() else { return }
             // Focus the page first, then delete it as the user did.
@@ -80,26 +74,9 @@ extension PhotosScene {
         pages.insert(contentsOf: newPages, at: index)
         focusIndex = index
         let animation = EditorAnimation(.insert(index: index, count: newPages.count, fromSlot: slot), at: time)
-        let frame = animation.frame(at: time)
-        apply(frame)
         layOut()
-        show(slot: frame.focusSlot)
+        apply(animation.frame(at: time))
         mode = .editing(animation)
-    }
-
-    /// Page ids are file names, unique within the document: a second "scan.jpg" is "scan.jpg (2)".
-    private func uniquelyNamed(_ newPages: [Page]) -> [Page] {
-        var taken = Set(pages.map(\.id))
-        return newPages.map { page in
-            var renamed = page
-            var n = 2
-            while taken.contains(renamed.id) {
-                renamed.id = "\(page.id) (\(n))"
-                n += 1
-            }
-            taken.insert(renamed.id)
-            return renamed
-        }
     }
 
     /// Moves both strips to the editor animation's frame at `time`.
@@ -118,9 +95,7 @@ extension PhotosScene {
     private mutating func finishEditor() {
         guard let finished = editor else { return }
         mode = .resting
-        preview.layout.slots = SlotMap()
-        thumbnails.layout.slots = SlotMap()
-        thumbnails.layout.focusOverride = nil
+        apply(.rest)
         switch finished.kind {
         case .move(_, let to):
             focusIndex = to

@@ -5,7 +5,7 @@ extension PhotosScene: InputRouting {
         windowSize = Size(width: max(0, size.width), height: max(0, size.height))
         // Rotation in the article: the page in focus stays in focus, whatever was moving.
         // A drag in progress ends where it is; its release will not fling.
-        press?.target = .ignored
+        press?.target = nil
         thumbnails.layout.expandingRate = ExpandingRate()
         if editor == nil { mode = .resting }
         layOut()
@@ -14,32 +14,24 @@ extension PhotosScene: InputRouting {
 
     mutating func pointerDown(_ p: Point, at time: Double) {
         let g = geometry
-        if editor != nil || pages.isEmpty {
-            press = Press(target: .ignored, start: p, wasIdle: false)
-        } else if g.thumbnails.contains(p) {
-            press = Press(target: .thumbnails, start: p, wasIdle: thumbnails.isIdle)
-            thumbnails.press(p, at: time)
-            lead(.thumbnails)
-        } else if g.preview.contains(p) {
-            press = Press(target: .preview, start: p, wasIdle: preview.isIdle)
-            preview.press(p, at: time)
-            lead(.preview)
-        } else {
-            press = Press(target: .ignored, start: p, wasIdle: false)
+        let target: Lead? = editor != nil || pages.isEmpty ? nil
+            : g.thumbnails.contains(p) ? .thumbnails : g.preview.contains(p) ? .preview : nil
+        press = Press(on: target, at: p, wasIdle: target == .thumbnails ? thumbnails.isIdle : target == .preview && preview.isIdle)
+        switch target {
+        case .thumbnails: thumbnails.press(p, at: time)
+        case .preview: preview.press(p, at: time)
+        case nil: return
         }
+        if let target { lead(target) }
     }
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
-        guard var current = press else { return }
-        if !current.isDragging && p.distance(to: current.start) >= ScrollView.tapSlop && current.target != .ignored {
-            current.isDragging = true
-            if current.target == .thumbnails { thumbnails.layout.expandingRate.animate(to: 0, at: time) }
-        }
-        press = current
-        switch current.target {
+        guard press != nil else { return }
+        if press?.move(to: p) == true, press?.target == .thumbnails { thumbnails.layout.expandingRate.animate(to: 0, at: time) }
+        switch press?.target {
         case .preview: preview.drag(p, at: time)
         case .thumbnails: thumbnails.drag(p, at: time)
-        case .ignored: break
+        case nil: break
         }
         follow()
     }
@@ -53,10 +45,8 @@ extension PhotosScene: InputRouting {
         case .thumbnails:
             thumbnails.release(p, at: time)
             // A click on a thumbnail (or in the gap beside one) moves to it.
-            if !released.isDragging && released.wasIdle, let cell = thumbnails.cell(at: p, alongAxis: true) {
-                enqueue(.focus(cell.index), at: time)
-            }
-        case .ignored:
+            if released.isTap, let cell = thumbnails.cell(at: p, alongAxis: true) { enqueue(.focus(cell.index), at: time) }
+        case nil:
             break
         }
         follow()
@@ -89,20 +79,10 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func keyPressed(_ key: Key, at time: Double) {
-        let action: EditorAction?
-        switch (key.name, key.ctrl, key.shift) {
-        case (.escape, _, _), (.q, false, _):
+        if key.name == .escape || (key.name == .q && !key.ctrl) {
             wantsToQuit = true
-            action = nil
-        case (.left, _, _): action = .step(-1)
-        case (.right, _, _): action = .step(1)
-        case (.home, _, _): action = .first
-        case (.end, _, _): action = .last
-        case (.delete, _, _), (.backspace, _, _): action = .delete(redoing: false)
-        case (.z, true, false): action = .undo
-        case (.z, true, true), (.y, true, _): action = .redo
-        default: action = nil
+        } else if let action = EditorAction(key) {
+            enqueue(action, at: time)
         }
-        if let action { enqueue(action, at: time) }
     }
 }

@@ -30,17 +30,9 @@ public struct PhotosScene: Scene {
     /// The page in focus; -1 when the document is empty. Kept as an index, not derived from the
     /// offsets, so a window resized to nothing still knows it.
     public internal(set) var focusIndex: Int
-    var press: Press?
+    var press: Press<Lead>?
     var pointer = Point.zero
     let measurer: any TextMeasurer
-
-    struct Press {
-        enum Target { case preview, thumbnails, ignored }
-        var target: Target
-        var start: Point
-        var wasIdle: Bool
-        var isDragging = false
-    }
 
     public init(documentName: String, pages: [Page], windowSize: Size, measurer: any TextMeasurer = ApproximateTextMeasurer()) {
         self.documentName = documentName

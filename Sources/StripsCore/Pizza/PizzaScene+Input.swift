@@ -7,36 +7,32 @@ extension PizzaScene: InputRouting {
     }
 
     /// The half the keys act on: the one under the pointer, else the one on its side of the line.
-    var hoveredHalf: PizzaHalf { pointer.x < centerLineX ? .left : .right }
+    var hoveredHalf: PizzaHalf { pointer.x < geometry.centerLineX ? .left : .right }
 
     mutating func resize(to size: Size) {
         windowSize = Size(width: max(0, size.width), height: max(0, size.height))
         // A drag in progress ends where it is; its release will not fling.
-        press?.half = nil
+        press?.target = nil
         layOut(keeping: [.left: left.destinationIndex, .right: right.destinationIndex])
     }
 
     mutating func pointerDown(_ p: Point, at time: Double) {
-        guard !menu.isEmpty, let half = half(at: p) else {
-            press = Press(half: nil, start: p, wasIdle: false)
-            return
-        }
-        press = Press(half: half, start: p, wasIdle: strip(half).isIdle)
-        update(half) { $0.press(p, at: time) }
+        let half = menu.isEmpty ? nil : half(at: p)
+        press = Press(on: half, at: p, wasIdle: half.map { strip($0).isIdle } ?? false)
+        if let half { update(half) { $0.press(p, at: time) } }
     }
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
-        guard var current = press, let half = current.half else { return }
-        if !current.isDragging && p.distance(to: current.start) >= ScrollView.tapSlop { current.isDragging = true }
-        press = current
+        guard let half = press?.target else { return }
+        _ = press?.move(to: p)
         update(half) { $0.drag(p, at: time) }
     }
 
     mutating func pointerUp(_ p: Point, at time: Double) {
         guard let released = press else { return }
         press = nil
-        guard let half = released.half else { return }
-        let tapped = !released.isDragging && released.wasIdle ? strip(half).cell(at: p)?.index : nil
+        guard let half = released.target else { return }
+        let tapped = released.isTap ? strip(half).cell(at: p)?.index : nil
         update(half) { $0.release(p, at: time) }
         // A click on a neighbouring half brings it to the centre.
         if let tapped, tapped != strip(half).nearestIndex {

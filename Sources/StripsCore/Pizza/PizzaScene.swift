@@ -1,8 +1,6 @@
 /// The half-pizza selector: two strips of halves meeting at the window's centre line, each
 /// scrolled on its own; captions above the centre; the chosen combination and its price below.
 public struct PizzaScene: Scene {
-    /// The bottom panel with the combination and the price.
-    public static let panelHeight = 84.0
     /// Arrow keys move one pizza in this long.
     public static let stepDuration = 0.3
     /// The mix glide: long enough to watch the halves spin past.
@@ -25,17 +23,10 @@ public struct PizzaScene: Scene {
     public internal(set) var drum = false
     var drumMove: (from: Double, tween: Tween)?
     public internal(set) var random: SeededRandom
-    var press: Press?
+    var press: Press<PizzaHalf>?
     /// Where the pointer last was: the wheel and the arrow keys act on the half under it.
     var pointer = Point.zero
     let measurer: any TextMeasurer
-
-    struct Press {
-        var half: PizzaHalf?
-        var start: Point
-        var wasIdle: Bool
-        var isDragging = false
-    }
 
     /// - Parameters:
     ///   - seed: for the mix key; fixed in headless runs, from the clock in a window.
@@ -58,9 +49,13 @@ public struct PizzaScene: Scene {
     public var drumAmount: Double { left.layout.drum }
 
     public var title: String {
-        guard !menu.isEmpty else { return "Pizza - the menu is empty" }
-        return "Pizza - \(selectionName) - \(PizzaPrice.format(cents: price))"
+        guard let order else { return "Pizza - the menu is empty" }
+        return "Pizza - \(order.name) - \(PizzaPrice.format(cents: order.price))"
     }
+
+    /// The combination the halves rest on; nil for an empty menu.
+    public var order: PizzaOrder? { PizzaOrder(menu: menu, left: selected[.left], right: selected[.right]) }
+    public var geometry: PizzaGeometry { PizzaGeometry(window: windowSize) }
 
     public func strip(_ half: PizzaHalf) -> HalfStrip { half == .left ? left : right }
 
@@ -68,60 +63,14 @@ public struct PizzaScene: Scene {
         if half == .left { change(&left) } else { change(&right) }
     }
 
-    // MARK: Selection
-
-    public var selectedPizzas: (left: Pizza, right: Pizza)? {
-        guard let l = selected[.left], let r = selected[.right], menu.indices.contains(l), menu.indices.contains(r) else { return nil }
-        return (menu[l], menu[r])
-    }
-
-    public var isWholePizza: Bool { selected[.left] == selected[.right] }
-
-    /// "Pepperoni" for a whole pizza, "Pepperoni + Hawaiian" for two halves.
-    public var selectionName: String {
-        guard let (l, r) = selectedPizzas else { return "" }
-        return isWholePizza ? l.name : "\(l.name) + \(r.name)"
-    }
-
-    /// In cents: the mean of the halves, rounded up to a whole cent.
-    public var price: Int {
-        guard let (l, r) = selectedPizzas else { return 0 }
-        return PizzaPrice.combined(l.priceCents, r.priceCents)
-    }
-
-    // MARK: Geometry
-
-    /// Everything above the panel; the strips' vertical centre is the "screen centre".
-    public var stripsArea: Rect {
-        Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - Self.panelHeight))
-    }
-
-    public var panelArea: Rect {
-        let area = stripsArea
-        return Rect(x: 0, y: area.maxY, width: windowSize.width, height: windowSize.height - area.maxY)
-    }
-
-    public var centerLineX: Double { (windowSize.width / 2).rounded() }
-
-    /// 300 pt, unless the window is too small for a pizza, its caption and the gap.
-    public var pizzaSize: Double {
-        let byHeight = stripsArea.height - 2 * (PizzaHalfLayout.captionHeight)
-        let byWidth = windowSize.width - 24
-        return max(0, min(PizzaHalfLayout.defaultPizzaSize, byHeight, byWidth))
-    }
-
     /// Lays both strips out for the window, each keeping its pizza centred.
     mutating func layOut(keeping selection: [PizzaHalf: Int]) {
-        let area = stripsArea, mid = centerLineX, size = pizzaSize
-        let frames: [PizzaHalf: Rect] = [
-            .left: Rect(x: 0, y: 0, width: mid, height: area.height),
-            .right: Rect(x: mid, y: 0, width: max(0, area.width - mid), height: area.height),
-        ]
+        let g = geometry
         for half in PizzaHalf.allCases {
             let index = selection[half] ?? 0
             update(half) {
-                $0.layout.pizzaSize = size
-                $0.place(in: frames[half] ?? .zero, showing: Double(index))
+                $0.layout.pizzaSize = g.pizzaSize
+                $0.place(in: g.strip(half), showing: Double(index))
             }
             selected[half] = index
         }
