@@ -1,36 +1,16 @@
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 
 /// The Pizza article's numbers, read off the layout at named offsets. A 512 x 600 strip with
 /// 300 pt pizzas: the centre pizza spans y 150...450 on screen, insets are 150 pt.
 @Suite struct PizzaLayoutTests {
-    /// The layout and the offset it is asked at.
-    struct At {
-        var layout: PizzaHalfLayout
-        var offset: Double
-        var bounds: Rect { layout.bounds(at: offset) }
-        var inset: Double { layout.inset }
-        var itemSize: Size { layout.itemSize }
-        var contentSize: Size { layout.contentSize }
-        func offset(for index: Double) -> Double { layout.offset(atPosition: index) }
-        func position(forOffset o: Double) -> Double { layout.position(atOffset: o) }
-        func nearestIndex(forOffset o: Double) -> Int { layout.nearestIndex(atOffset: o) }
-        func attributes(at index: Int) -> LayoutAttributes? { layout.attributes(at: index, offset: offset) }
-        func attributes(in rect: Rect) -> [LayoutAttributes] { layout.attributes(in: rect, offset: offset) }
-        func cellAttributes(in rect: Rect) -> [LayoutAttributes] { layout.cellAttributes(in: rect, offset: offset) }
-        func captionAttributes(at index: Int) -> LayoutAttributes? { layout.captionAttributes(at: index, offset: offset) }
-        func norm(at index: Int) -> Double { layout.norm(at: index, offset: offset) }
-        /// Where the strip's snapping rests a fling whose deceleration would end at `proposed`.
-        func targetContentOffset(proposed: Double, velocity: Double) -> Double? {
-            Snapping(.nearestItem).restingOffset(after: .stop, from: proposed, decelerationRate: Deceleration.fastRate, layout: layout)
-        }
-    }
 
-    static func layout(_ half: PizzaHalf = .left, count: Int = 9, offset: Double, drum: Bool = false) -> At {
+    static func layout(_ half: PizzaHalf = .left, count: Int = 9, offset: Double, drum: Bool = false) -> LayoutAt<PizzaHalfLayout> {
         var layout = PizzaHalfLayout(half: half, itemCount: count)
         layout.drum = drum ? 1 : 0
         layout.viewport = Size(width: 512, height: 600)
-        return At(layout: layout, offset: offset)
+        return LayoutAt(layout, offset: offset)
     }
 
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
@@ -136,11 +116,11 @@ import Testing
 
     @Test func flingsSnapToThePizzaNearestTheirRestingPoint() {
         let layout = Self.layout(offset: 450)
-        #expect(layout.targetContentOffset(proposed: 450 + 140, velocity: 800) == 450)
-        #expect(layout.targetContentOffset(proposed: 450 + 160, velocity: 800) == 750)
-        #expect(layout.targetContentOffset(proposed: 1420, velocity: 3000) == 1350)
-        #expect(layout.targetContentOffset(proposed: -900, velocity: -3000) == -150)
-        #expect(layout.targetContentOffset(proposed: 9000, velocity: 3000) == 2250)
+        #expect(layout.restingOffset(proposed: 450 + 140) == 450)
+        #expect(layout.restingOffset(proposed: 450 + 160) == 750)
+        #expect(layout.restingOffset(proposed: 1420) == 1350)
+        #expect(layout.restingOffset(proposed: -900) == -150)
+        #expect(layout.restingOffset(proposed: 9000) == 2250)
     }
 
     @Test func drumOverlapsTheCentreAndOrdersByDistance() throws {
@@ -215,4 +195,15 @@ import Testing
         layout.drum = 0.5
         #expect(abs(flat.minY - layout.defaultCaptionFrame(offset: 0).minY - 42.5) < 1e-9)
     }
+}
+
+extension LayoutAt where L == PizzaHalfLayout {
+    var inset: Double { layout.inset }
+    var itemSize: Size { layout.itemSize }
+    func offset(for index: Double) -> Double { layout.offset(atPosition: index) }
+    func position(forOffset o: Double) -> Double { layout.position(atOffset: o) }
+    func nearestIndex(forOffset o: Double) -> Int { layout.nearestIndex(atOffset: o) }
+    func cellAttributes(in rect: Rect) -> [LayoutAttributes] { layout.cellAttributes(in: rect, offset: offset) }
+    func captionAttributes(at index: Int) -> LayoutAttributes? { layout.captionAttributes(at: index, offset: offset) }
+    func norm(at index: Int) -> Double { layout.norm(at: index, offset: offset) }
 }

@@ -1,3 +1,4 @@
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 
@@ -5,36 +6,15 @@ import Testing
     /// Aspect ratios: portrait, landscape, tall receipt, panorama beyond the clamp, square.
     let aspects = [0.7, 1.5, 0.1, 8.0, 1.0, 0.7, 0.7]
 
-    /// The layout and the offset it is asked at.
-    struct At {
-        var layout: ThumbnailLayout
-        var offset: Double
-        var bounds: Rect { layout.bounds(at: offset) }
-        var itemSize: Size { layout.itemSize }
-        var pitch: Double { layout.pitch }
-        var sideInset: Double { layout.sideInset }
-        var contentSize: Size { layout.contentSize }
-        var slots: SlotMap {
-            get { layout.slots }
-            set { layout.slots = newValue }
-        }
-        func expanding(of index: Int) -> Double { layout.expanding(of: index, offset: offset) }
-        func attributes(in rect: Rect) -> [LayoutAttributes] { layout.attributes(in: rect, offset: offset) }
-        func offset(forSlot slot: Double) -> Double { layout.offset(atPosition: slot) }
-        /// Where the strip's snapping rests a fling whose deceleration would end at `proposed`.
-        func restingOffset(proposed: Double) -> Double? {
-            Snapping(.nearestItem).restingOffset(after: .stop, from: proposed, decelerationRate: Deceleration.fastRate, layout: layout)
-        }
-    }
 
-    func layout(slot: Double, width: Double = 800, rate: Double = 1) -> At {
+    func layout(slot: Double, width: Double = 800, rate: Double = 1) -> LayoutAt<ThumbnailLayout> {
         var l = ThumbnailLayout(pageAspects: aspects)
         l.viewport = Size(width: width, height: 66)
         l.expandingRate = ExpandingRate(value: rate)
-        return At(layout: l, offset: l.offset(atPosition: slot))
+        return LayoutAt(l, offset: l.offset(atPosition: slot))
     }
 
-    func frames(_ l: At) -> [Int: Rect] {
+    func frames(_ l: LayoutAt<ThumbnailLayout>) -> [Int: Rect] {
         Dictionary(uniqueKeysWithValues: l.attributes(in: Rect(x: l.bounds.minX - 2000, y: 0, width: 5000, height: 66)).map { ($0.index, $0.drawnFrame) })
     }
 
@@ -173,4 +153,16 @@ import Testing
             #expect(fast == brute)
         }
     }
+}
+
+extension LayoutAt where L == ThumbnailLayout {
+    var itemSize: Size { layout.itemSize }
+    var pitch: Double { layout.pitch }
+    var sideInset: Double { layout.sideInset }
+    var slots: SlotMap {
+        get { layout.slots }
+        set { layout.slots = newValue }
+    }
+    func expanding(of index: Int) -> Double { layout.expanding(of: index, offset: offset) }
+    func offset(forSlot slot: Double) -> Double { layout.offset(atPosition: slot) }
 }
