@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
@@ -24,12 +25,20 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
+        // libimagequant: palette quantisation for GIF recording (pngquant's quality).
+        .systemLibrary(name: "CImageQuant", providers: [.apt(["libimagequant-dev"])]),
+        // giflib: the GIF container for recordings.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // Animated GIF recording of rendered frames, encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["CSDL2", "CImageQuant", "CGIF"]),
+        // The tuning value as a commented TOML file, and back.
+        .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL",
+                "StripsCore", "StripsSDL", "StripsTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,5 +47,7 @@ let package = Package(
                           path: "Sources/LoadBench"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
+        .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )

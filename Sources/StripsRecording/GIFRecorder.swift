@@ -1,0 +1,104 @@
+import CSDL2
+
+/// Records what the app renders into an animated GIF at 30 fps.
+///
+/// The render thread offers every frame with its scene time; the recorder keeps one per 1/30 s,
+/// copies it and hands it to a worker thread that scales, quantises and writes it. Call it from
+/// one thread (the render loop); `finish()` waits for the worker and puts the file in place.
+public final class GIFRecorder: @unchecked Sendable {
+    public struct Options: Hashable, Sendable {
+        /// 0 < scale <= 1; 0.5 (`--record-scale 0.5`) halves each side with a 2x2 average.
+        public var scale: Double
+        public var framesPerSecond: Int
+        /// Frames that may wait for the encoder; each is width * height * 4 bytes.
+        public var queueCapacity: Int
+        public var policy: RecordingPolicy
+        /// libimagequant's speed, 1 (best palette) ... 10 (fastest).
+        public var quantizerSpeed: Int
+
+        public init(scale: Double = 1, framesPerSecond: Int = 30, queueCapacity: Int = 4,
+                    policy: RecordingPolicy = .blocking, quantizerSpeed: Int = 4) {
+            self.scale = scale
+            self.framesPerSecond = framesPerSecond
+            self.queueCapacity = queueCapacity
+            self.policy = policy
+            self.quantizerSpeed = quantizerSpeed
+        }
+    }
+
+    public enum Outcome: Hashable, Sendable {
+        /// Not a new 1/30 s slot: the frame is not needed.
+        case skipped
+        case queued
+        /// The encoder was behind (`.dropping`): the previous GIF frame is shown longer.
+        case dropped
+        /// The recording has failed or finished; `finish()` tells why.
+        case failed
+    }
+
+    public let path: String?
+    private var pacer: FramePacer
+    private let worker: FrameWorker
+    private var closed = false
+
+    /// Starts a GIF at `path` (which must not exist; its folder must). Throws a one-line error.
+    public convenience init(path: String, options: Options = Options()) throws {
+        let encoder = try GIFFileEncoder(path: path, scale: options.scale,
+                                         framesPerSecond: options.framesPerSecond, speed: options.quantizerSpeed)
+        self.init(encoder: encoder, options: options, path: path)
+    }
+
+    /// Records into any encoder (tests watch the queue with a stand-in).
+    public init(encoder: any FrameEncoder, options: Options = Options(), path: String? = nil) {
+        self.path = path
+        pacer = FramePacer(framesPerSecond: options.framesPerSecond)
+        worker = FrameWorker(encoder: encoder, capacity: max(1, options.queueCapacity), policy: options.policy)
+    }
+
+    deinit { if !closed { _ = worker.close(cancel: true) } }
+
+    /// Whether a frame at `time` would be kept: the live loop skips SDL_RenderReadPixels otherwise.
+    public func wantsFrame(at time: Double) -> Bool { !closed && pacer.slot(at: time) != nil }
+
+    /// Offers ARGB8888 pixels (B, G, R, A bytes) rendered for scene time `time` (seconds).
+    @discardableResult
+    public func append(pixels: UnsafeRawPointer, width: Int, height: Int, pitch: Int, at time: Double) -> Outcome {
+        guard !closed else { return .failed }
+        guard width > 0, height > 0, pitch >= width * 4 else { return .skipped }
+        guard let slot = pacer.take(at: time) else { return .skipped }
+        return worker.offer { RecordedFrame(copying: pixels, width: width, height: height, pitch: pitch, slot: slot) }
+    }
+
+    /// Offers an ARGB8888 surface (the offscreen renderer's, or one filled by SDL_RenderReadPixels).
+    @discardableResult
+    public func append(surface: UnsafeMutablePointer<SDL_Surface>, at time: Double) -> Outcome {
+        guard !closed else { return .failed }
+        let s = surface.pointee
+        guard let format = s.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+              s.pixels != nil, s.w > 0, s.h > 0 else { return .skipped }
+        guard let slot = pacer.take(at: time) else { return .skipped }
+        return worker.offer {
+            RecordedFrame(surface: surface, slot: slot)
+                ?? RecordedFrame(width: 1, height: 1, slot: slot, pixels: [0, 0, 0, 255])
+        }
+    }
+
+    public var statistics: RecordingStatistics { worker.statistics }
+
+    /// Encodes what is queued, closes the file and puts it in place. Throws one line on failure,
+    /// and then nothing is left on disk.
+    @discardableResult
+    public func finish() throws -> RecordingStatistics {
+        guard !closed else { throw RecordingError("\(path ?? "recording"): already finished") }
+        closed = true
+        if let error = worker.close(cancel: false) { throw error }
+        return worker.statistics
+    }
+
+    /// Stops without writing anything.
+    public func cancel() {
+        guard !closed else { return }
+        closed = true
+        _ = worker.close(cancel: true)
+    }
+}

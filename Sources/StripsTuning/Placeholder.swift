@@ -1,0 +1,2 @@
+import TOMLKit
+public func tomlProbe() -> Bool { (try? TOMLTable(string: "a = 1")) != nil }
