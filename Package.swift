@@ -45,6 +45,8 @@ let package = Package(
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
         .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
+        // GIF recording benchmark: encode ms per frame and file size at 1024x768.
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
