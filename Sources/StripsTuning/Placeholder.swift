@@ -1,2 +1,0 @@
-import TOMLKit
-public func tomlProbe() -> Bool { (try? TOMLTable(string: "a = 1")) != nil }
