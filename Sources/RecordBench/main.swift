@@ -57,11 +57,29 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stri
 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { if ProcessInfo.processInfo.environment["STRIPS_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(atPath: folder) } else { print("kept in \(folder)") } }
 
+// What the render thread pays per kept frame: the copy out of the renderer's buffer.
+let copyStart = DispatchTime.now().uptimeNanoseconds
+var checksum = 0
+for k in 0..<100 {
+    first.pixels.withUnsafeBytes { raw in
+        raw.baseAddress.map { checksum &+= Int(RecordedFrame(copying: $0, width: first.width, height: first.height, pitch: first.width * 4, slot: k).pixels[k]) }
+    }
+}
+let copyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - copyStart) / 1e6 / 100
+print(String(format: "render thread: %.2f ms per kept frame to copy it (checksum %d)", copyMilliseconds, checksum & 1))
+
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 print("\(frames.count) frames of \(first.width)x\(first.height), \(arguments.isEmpty ? "synthetic, all pixels change" : "app screenshots")")
 for speed in speeds {
     for scale in [1.0, 0.5] {
         let path = folder + "/bench-\(speed)-\(scale).gif"
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = cpuSeconds()
         do {
             let recorder = try GIFRecorder(path: path, options: .init(scale: scale, policy: .blocking, quantizerSpeed: speed))
             for (k, frame) in frames.enumerated() {
@@ -75,8 +93,10 @@ for speed in speeds {
             continue
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let cpu = cpuSeconds() - cpuStart
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        print(String(format: "speed %2d  scale %.1f: %6.1f ms/frame, %8.1f KB (%5.1f KB/frame)",
-                     speed, scale, seconds * 1000 / Double(frames.count), Double(size) / 1024, Double(size) / 1024 / Double(frames.count)))
+        print(String(format: "speed %2d  scale %.1f: %6.1f ms/frame wall, %6.1f ms/frame CPU, %8.1f KB (%5.1f KB/frame)",
+                     speed, scale, seconds * 1000 / Double(frames.count), cpu * 1000 / Double(frames.count),
+                     Double(size) / 1024, Double(size) / 1024 / Double(frames.count)))
     }
 }

@@ -50,9 +50,9 @@ final class FrameWorker: @unchecked Sendable {
     var statistics: RecordingStatistics { condition.withLock { stats } }
     var error: RecordingError? { condition.withLock { failure } }
 
-    /// Hands a frame to the worker; `make` runs (copying the pixels) only if it will be kept.
-    /// Called from one thread at a time (the render loop).
-    func offer(_ make: () -> RecordedFrame) -> GIFRecorder.Outcome {
+    /// Hands a frame to the worker; `make` runs (copying the pixels) only if it will be kept, and
+    /// may give nil when the pixels cannot be read. Called from one thread at a time (the render loop).
+    func offer(_ make: () -> RecordedFrame?) -> GIFRecorder.Outcome {
         condition.lock()
         while policy == .blocking && waiting >= capacity && failure == nil && !closing { condition.wait() }
         if failure != nil || closing { condition.unlock(); return .failed }
@@ -60,7 +60,7 @@ final class FrameWorker: @unchecked Sendable {
         condition.unlock()
         // Copy outside the lock: the worker keeps encoding meanwhile, and only this thread adds,
         // so the room found above is still there.
-        let frame = make()
+        guard let frame = make() else { return .skipped }
         condition.withLock {
             queue.append(frame)
             stats.queued += 1

@@ -143,3 +143,21 @@ import Testing
         #expect(folder.contents.isEmpty)
     }
 }
+
+@Suite struct GIFRecorderBackgroundFinishTests {
+    @Test func finishingInTheBackgroundReportsTheFile() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/bg.gif"
+        let recorder = try GIFRecorder(path: path, options: .init(policy: .dropping))
+        for i in 0..<4 {
+            syntheticFrame(width: 16, height: 16, index: i).withUnsafeBytes {
+                _ = recorder.append(pixels: $0.baseAddress!, width: 16, height: 16, pitch: 64, at: Double(i) / 30)
+            }
+        }
+        let result = await withCheckedContinuation { continuation in recorder.finish { continuation.resume(returning: $0) } }
+        let stats = try result.get()
+        #expect(stats.queued + stats.dropped == 4 && stats.encoded == stats.queued)
+        #expect(try readGIF(path).pictures.count == stats.encoded)
+        #expect(recorder.append(pixels: [UInt8](repeating: 0, count: 64), width: 4, height: 4, pitch: 16, at: 9) == .failed)
+    }
+}
