@@ -35,20 +35,25 @@ let package = Package(
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif"]),
+        // Benchmark workloads: the article's layout re-implemented for comparison, the fling
+        // session, tables. Only the benchmarks and their tests use it.
+        .target(name: "StripsBench", dependencies: ["StripsCore"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL", "StripsTuning",
+                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
-        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"],
+        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "StripsBench", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
         // GIF recording benchmark: encode ms per frame and file size at 1024x768.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
-        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
+        // Reading a scene's frame by the names tests use; public API only.
+        .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
+        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsTestSupport"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]

@@ -69,11 +69,6 @@ enum ImageDecoder {
         }
     }
 
-    /// The naive way, for benchmarks: SDL_image decodes the whole picture, then it is shrunk.
-    static func decodeFullSize(_ path: String, limit: PixelLimit) -> Result<DecodedSurface, ImageFailure> {
-        decodeWithSDL(path).map { DecodedSurface(Surfaces.fit($0, maxWidth: limit.width, maxHeight: limit.height)) }
-    }
-
     static func decodeWithSDL(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
         switch Surfaces.load(path) {
         case .success(let surface): return .success(surface)

@@ -3,10 +3,22 @@ import Testing
 
 @Suite struct PreviewLayoutTests {
     /// Five A4 portrait pages in a 1000 x 700 preview.
-    func layout(offset: Double) -> PreviewLayout {
+    /// The layout and the offset it is asked at.
+    struct At {
+        var layout: PreviewLayout
+        var offset: Double
+        var contentSize: Size { layout.contentSize }
+        var bounds: Rect { layout.bounds(at: offset) }
+        func attributes(at index: Int) -> LayoutAttributes? { layout.attributes(at: index, offset: offset) }
+        func attributes(in rect: Rect) -> [LayoutAttributes] { layout.attributes(in: rect, offset: offset) }
+        func pictureFrame(for a: LayoutAttributes) -> Rect { layout.pictureFrame(index: a.index, cell: a.drawnFrame, parallax: a.parallax) }
+        func pictureClip(for a: LayoutAttributes) -> Rect { layout.pictureClip(index: a.index, cell: a.drawnFrame) }
+    }
+
+    func layout(offset: Double) -> At {
         var layout = PreviewLayout(pageAspects: Array(repeating: 1 / 1.414, count: 5))
-        layout.prepare(bounds: Rect(x: offset, y: 0, width: 1000, height: 700))
-        return layout
+        layout.viewport = Size(width: 1000, height: 700)
+        return At(layout: layout, offset: offset)
     }
 
     @Test func oneViewportPerPage() {

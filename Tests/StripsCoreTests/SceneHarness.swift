@@ -31,7 +31,7 @@ struct SceneHarness {
                 return known[name.lowercased()].map { Key($0, ctrl: ctrl, shift: shift) }
             },
             emit: { lines.append($0) },
-            screenshot: { _, _, _ in })
+            screenshot: { _, _ in })
         return try lines.map { try Trace(line: $0) }
     }
 }

@@ -11,7 +11,7 @@ import Testing
         #expect(t.scroll.rubberBand == RubberBand.coefficient)
         #expect(t.scroll.springDamping == Spring.defaultDamping)
         #expect(t.scroll.tapSlop == ScrollView.tapSlop)
-        #expect(t.scroll.pagingFlickSpeed == ScrollView.pagingFlickSpeed)
+        #expect(t.scroll.pagingFlickSpeed == Snapping.pagingFlickSpeed)
         #expect(t.scroll.velocityWindow == VelocityTracker.window)
         #expect(t.scroll.maxSpeed == VelocityTracker.maxSpeed)
         #expect(t.scroll.wheelStep == ScrollView.wheelStep)
@@ -19,6 +19,7 @@ import Testing
         #expect(t.preview.parallaxSpacing == PreviewLayout.parallaxSpacing)
         #expect(t.preview.pictureParallax == PreviewLayout.pictureParallax)
         #expect(t.preview.collapsedScale == PreviewLayout.collapsedScale)
+        #expect(t.preview.pictureFadeDuration == DrawList.fadeDuration)
         #expect(t.thumbnails.stripHeight == ThumbnailLayout.stripHeight)
         #expect(t.thumbnails.restingWidthRatio == ThumbnailLayout.restingWidthRatio)
         #expect(t.thumbnails.spacing == ThumbnailLayout.spacing)
@@ -40,8 +41,8 @@ import Testing
         #expect(t.pizza.captionPointSize == PizzaCaption.pointSize)
         #expect(t.pizza.captionLineClearance == PizzaCaption.lineClearance)
         #expect(t.pizza.panelHeight == PizzaScene.panelHeight)
-        #expect(t.pizza.stepDuration == PizzaStrip.stepDuration)
-        #expect(t.pizza.mixDuration == PizzaStrip.mixDuration)
+        #expect(t.pizza.stepDuration == PizzaScene.stepDuration)
+        #expect(t.pizza.mixDuration == PizzaScene.mixDuration)
         #expect(t.pizza.drumDuration == PizzaScene.drumDuration)
     }
 

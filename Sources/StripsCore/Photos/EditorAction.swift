@@ -4,7 +4,8 @@ public enum EditorAction: Hashable, Sendable {
     case focus(Int)
     case step(Int)
     case first, last
-    case delete
+    /// Deletes the page in focus; `redoing` when it is a redo, which keeps the redo stack.
+    case delete(redoing: Bool)
     case undo, redo
     /// Pages dropped on the window: inserted after the page in focus.
     case add([Page])

@@ -3,16 +3,26 @@
 public struct PizzaScene: Scene {
     /// The bottom panel with the combination and the price.
     public static let panelHeight = 84.0
+    /// Arrow keys move one pizza in this long.
+    public static let stepDuration = 0.3
+    /// The mix glide: long enough to watch the halves spin past.
+    public static let mixDuration = 0.7
+    /// How long the strips take to fold into the drum or flatten out.
+    public static let drumDuration = 0.3
 
-    public let name = "pizza"
+    public typealias HalfStrip = Strip<PizzaHalfLayout>
+
+    public var name: String { "pizza" }
     public let menu: [Pizza]
     public internal(set) var windowSize: Size
     public internal(set) var wantsToQuit = false
-    public internal(set) var left: PizzaStrip
-    public internal(set) var right: PizzaStrip
-    /// The drum variant is on (D); `drumAmount` is how far the strips are into it.
+    public internal(set) var left: HalfStrip
+    public internal(set) var right: HalfStrip
+    /// The pizza each half rests on: updated when its strip comes to rest, so the panel does not
+    /// flicker through every pizza a fling passes.
+    public internal(set) var selected: [PizzaHalf: Int]
+    /// The drum variant is on (D); the layouts' `drum` is how far the strips are into it.
     public internal(set) var drum = false
-    public internal(set) var drumAmount = 0.0
     var drumMove: (from: Double, tween: Tween)?
     public internal(set) var random: SeededRandom
     var press: Press?
@@ -36,31 +46,36 @@ public struct PizzaScene: Scene {
         self.windowSize = windowSize
         self.measurer = measurer
         random = SeededRandom(seed: seed)
-        left = PizzaStrip(half: .left, count: menu.count, selected: selection.left)
-        right = PizzaStrip(half: .right, count: menu.count, selected: selection.right)
-        applyGeometry(keeping: (left.selected, right.selected))
+        let snapping = Snapping(.nearestItem, wheelMovesAtLeastOneItem: true)
+        left = Strip(PizzaHalfLayout(half: .left, itemCount: menu.count), snapping: snapping)
+        right = Strip(PizzaHalfLayout(half: .right, itemCount: menu.count), snapping: snapping)
+        let last = max(0, menu.count - 1)
+        selected = [.left: selection.left.clamped(to: 0...last), .right: selection.right.clamped(to: 0...last)]
+        layOut(keeping: selected)
     }
 
-    public var isIdle: Bool { left.scroll.isIdle && right.scroll.isIdle && drumMove == nil }
-
-    /// How long the strips take to fold into the drum or flatten out.
-    public static let drumDuration = 0.3
+    public var isIdle: Bool { left.isIdle && right.isIdle && drumMove == nil }
+    public var drumAmount: Double { left.layout.drum }
 
     public var title: String {
         guard !menu.isEmpty else { return "Pizza - the menu is empty" }
         return "Pizza - \(selectionName) - \(PizzaPrice.format(cents: price))"
     }
 
-    public func strip(_ half: PizzaHalf) -> PizzaStrip { half == .left ? left : right }
+    public func strip(_ half: PizzaHalf) -> HalfStrip { half == .left ? left : right }
+
+    mutating func update(_ half: PizzaHalf, _ change: (inout HalfStrip) -> Void) {
+        if half == .left { change(&left) } else { change(&right) }
+    }
 
     // MARK: Selection
 
     public var selectedPizzas: (left: Pizza, right: Pizza)? {
-        guard menu.indices.contains(left.selected), menu.indices.contains(right.selected) else { return nil }
-        return (menu[left.selected], menu[right.selected])
+        guard let l = selected[.left], let r = selected[.right], menu.indices.contains(l), menu.indices.contains(r) else { return nil }
+        return (menu[l], menu[r])
     }
 
-    public var isWholePizza: Bool { left.selected == right.selected }
+    public var isWholePizza: Bool { selected[.left] == selected[.right] }
 
     /// "Pepperoni" for a whole pizza, "Pepperoni + Hawaiian" for two halves.
     public var selectionName: String {
@@ -96,12 +111,28 @@ public struct PizzaScene: Scene {
     }
 
     /// Lays both strips out for the window, each keeping its pizza centred.
-    mutating func applyGeometry(keeping selection: (left: Int, right: Int)) {
-        let area = stripsArea
-        let mid = centerLineX
-        left.place(in: Rect(x: 0, y: 0, width: mid, height: area.height), pizzaSize: pizzaSize, drum: drumAmount, index: selection.left)
-        right.place(in: Rect(x: mid, y: 0, width: max(0, area.width - mid), height: area.height), pizzaSize: pizzaSize,
-                    drum: drumAmount, index: selection.right)
+    mutating func layOut(keeping selection: [PizzaHalf: Int]) {
+        let area = stripsArea, mid = centerLineX, size = pizzaSize
+        let frames: [PizzaHalf: Rect] = [
+            .left: Rect(x: 0, y: 0, width: mid, height: area.height),
+            .right: Rect(x: mid, y: 0, width: max(0, area.width - mid), height: area.height),
+        ]
+        for half in PizzaHalf.allCases {
+            let index = selection[half] ?? 0
+            update(half) {
+                $0.layout.pizzaSize = size
+                $0.place(in: frames[half] ?? .zero, showing: Double(index))
+            }
+            selected[half] = index
+        }
+    }
+
+    /// Glides a half to pizza `index` (arrow keys, mix, a click); retargets any motion but a drag.
+    mutating func glide(_ half: PizzaHalf, to index: Int, at time: Double, duration: Double) {
+        guard !menu.isEmpty, !strip(half).isDragging else { return }
+        let index = index.clamped(to: 0...(menu.count - 1))
+        update(half) { $0.animate(to: index, at: time, duration: duration) }
+        if strip(half).isIdle { selected[half] = index }
     }
 
     public mutating func tick(at time: Double) {
@@ -109,8 +140,12 @@ public struct PizzaScene: Scene {
             setDrumAmount(move.tween.value(from: move.from, to: drum ? 1 : 0, at: time))
             if move.tween.isFinished(at: time) { drumMove = nil }
         }
-        left.tick(at: time)
-        right.tick(at: time)
+        for half in PizzaHalf.allCases {
+            var cameToRest = false
+            update(half) { cameToRest = $0.tick(at: time) }
+            let s = strip(half)
+            if cameToRest || (s.isIdle && selected[half] != s.nearestIndex) { selected[half] = s.nearestIndex }
+        }
     }
 
     /// D: fold into the drum or flatten out, from wherever the strips are now.
@@ -121,10 +156,7 @@ public struct PizzaScene: Scene {
     }
 
     mutating func setDrumAmount(_ amount: Double) {
-        drumAmount = amount
         left.layout.drum = amount
         right.layout.drum = amount
-        left.layoutPass()
-        right.layoutPass()
     }
 }

@@ -76,6 +76,8 @@ extension Tuning {
                   "The picture inside a page moves by -this * width * relative: it lags behind its cell (the article's -0.3)."),
             field(s, "collapsed_scale", \.preview.collapsedScale, 0.1...1, "",
                   "A deleted page shrinks to this scale as it fades."),
+            field(s, "picture_fade_duration", \.preview.pictureFadeDuration, 0.01...2, "s",
+                  "A decoded picture (page or thumbnail) fades in over its paper placeholder in this long."),
         ]
     }
 

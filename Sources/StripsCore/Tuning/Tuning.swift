@@ -37,6 +37,7 @@ public struct Tuning: Hashable, Sendable {
         public var parallaxSpacing = 44.0
         public var pictureParallax = 0.3
         public var collapsedScale = 0.85
+        public var pictureFadeDuration = 0.15
         public init() {}
     }
 

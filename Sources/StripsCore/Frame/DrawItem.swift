@@ -1,9 +1,18 @@
-/// The single truth of a frame: what the SDL renderer draws and what the trace serialises.
-/// Everything is in window points, in painter's order.
+/// One thing to draw, in window points; a frame's draw list is in painter's order.
 public enum DrawItem: Hashable, Sendable {
     case fill(Fill)
     case image(ImageQuad)
     case text(TextRun)
+    /// A page that cannot be shown: a card of its shape with a warning mark, its name and the reason.
+    case errorCard(ErrorCard)
+}
+
+public struct ErrorCard: Hashable, Sendable {
+    public var frame: Rect
+    public var clip: Rect?
+    public var alpha: Double
+    public var name: String
+    public var reason: String
 }
 
 public struct Color: Hashable, Sendable {
@@ -38,6 +47,9 @@ public struct ImageRef: Hashable, Sendable {
         self.path = path
         self.variant = variant
     }
+
+    /// The last component of the path, as an error card names the file.
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
 }
 
 public struct Fill: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import StripsCore
+
 /// The Photos article's thumbnail layout, re-implemented faithfully for comparison only: it is
 /// what `ThumbnailLayout` replaces, kept so `strips bench` can measure the difference.
 ///
@@ -17,33 +19,31 @@ public struct ArticleThumbnailLayout: CollectionLayout {
     public var expandingRate = 1.0
     public var slots = SlotMap()
     public var focusOverride: (from: Int, to: Int, progress: Double)?
-    public private(set) var bounds = Rect.zero
+    public var viewport = Size.zero
 
     public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
 
     /// The same state as one of our layouts, for side-by-side comparisons.
     public init(_ layout: ThumbnailLayout) {
         pageAspects = layout.pageAspects
-        expandingRate = layout.expandingRate
+        expandingRate = layout.expandingRate.value
         slots = layout.slots
         focusOverride = layout.focusOverride
-        bounds = layout.bounds
+        viewport = layout.viewport
     }
 
+    public var axis: Axis { .horizontal }
     public var itemCount: Int { pageAspects.count }
-    public var itemSize: Size { ThumbnailLayout.restingSize(stripHeight: bounds.height) }
+    public var itemSize: Size { ThumbnailLayout.restingSize(stripHeight: viewport.height) }
     /// The article's `itemSize.width + config.distanceBetween`.
     public var widthWithOffset: Double { itemSize.width + ThumbnailLayout.spacing }
-    public var sideInset: Double { ThumbnailLayout.sideInset(stripWidth: bounds.width, itemWidth: itemSize.width) }
+    public var sideInset: Double { ThumbnailLayout.sideInset(stripWidth: viewport.width, itemWidth: itemSize.width) }
+    public var leadingInset: Double { sideInset }
+    public var trailingInset: Double { sideInset }
+    public var contentLength: Double { ThumbnailLayout.contentWidth(count: itemCount, itemWidth: itemSize.width) }
 
-    public mutating func prepare(bounds: Rect) { self.bounds = bounds }
-
-    public var contentSize: Size {
-        Size(width: ThumbnailLayout.contentWidth(count: itemCount, itemWidth: itemSize.width), height: bounds.height)
-    }
-
-    /// The article's `offsetWithoutInsets.x`: the content offset measured from the first cell.
-    private var offsetX: Double { bounds.minX + sideInset }
+    public func position(atOffset offset: Double) -> Double { widthWithOffset > 0 ? (offset + sideInset) / widthWithOffset : 0 }
+    public func offset(atPosition position: Double) -> Double { position * widthWithOffset - sideInset }
 
     /// The article's `cell(for:offsetX:)`: a resting cell, expanded when within one cell of the centre.
     private func cell(for index: Int, offsetX: Double) -> ThumbnailCell {
@@ -85,27 +85,20 @@ public struct ArticleThumbnailLayout: CollectionLayout {
             transform: Transform(translation: Point(x: translate, y: 0)), alpha: cell.state.transition.visibility)
     }
 
-    private func allCells() -> [ThumbnailCell] {
-        (0..<itemCount).map { cell(for: $0, offsetX: offsetX) }.map(update)
+    /// The article's `offsetWithoutInsets.x` is the content offset measured from the first cell.
+    private func allCells(offset: Double) -> [ThumbnailCell] {
+        (0..<itemCount).map { cell(for: $0, offsetX: offset + sideInset) }.map(update)
     }
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
         guard widthWithOffset > 0 else { return [] }
-        let cells = allCells()
+        let cells = allCells(offset: offset)
         return cells.map { attributes(of: $0, with: cells) }.filter { $0.drawnFrame.intersects(rect) }
     }
 
-    public func attributes(at index: Int) -> LayoutAttributes? {
+    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
         guard pageAspects.indices.contains(index), widthWithOffset > 0 else { return nil }
-        let cells = allCells()
+        let cells = allCells(offset: offset)
         return attributes(of: cells[index], with: cells)
     }
-
-    public func targetContentOffset(proposed: Double, velocity: Double) -> Double {
-        guard itemCount > 0, widthWithOffset > 0 else { return -sideInset }
-        let slot = ((proposed + sideInset) / widthWithOffset).rounded().clamped(to: 0...Double(itemCount - 1))
-        return slot * widthWithOffset - sideInset
-    }
-
-    public func targetContentOffset(forBoundsChange proposed: Double) -> Double { proposed }
 }

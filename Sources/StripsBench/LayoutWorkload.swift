@@ -1,8 +1,10 @@
+import StripsCore
+
 /// The work the editor's layouts do in one frame, isolated so `strips bench` can time it. The
 /// timing itself lives in the command (the core never reads a clock); these are pure.
 public enum BenchPages {
     /// Shapes of scanned pages: A4 portrait and landscape, US letter, receipts, cards, panoramas.
-    static let shapes: [Size] = [
+    public static let shapes: [Size] = [
         Size(width: 2480, height: 3508), Size(width: 3508, height: 2480), Size(width: 2550, height: 3300),
         Size(width: 800, height: 3600), Size(width: 1050, height: 600), Size(width: 4800, height: 1200),
         Size(width: 2000, height: 2000), Size(width: 1700, height: 2200), Size(width: 3000, height: 4000),
@@ -34,16 +36,16 @@ public enum ThumbnailMethod: String, Sendable, CaseIterable {
     case article = "article (all cells, O(N^2))"
 }
 
-/// One frame of the editor's layout mid-fling: both strips prepared for the offset of frame `k`
-/// and asked for the attributes of their visible rectangles, as `PhotosScene.drawList()` does.
+/// One frame of the editor's layout mid-fling: both strips asked for the attributes of their
+/// visible rectangles at the offset of frame `k`, as `PhotosScene.frame(at:)` does.
 /// Frames walk between two pages far from the ends (never on a page boundary), with the
 /// expanding rate at 1, so the two thumbnails around the centre are both partly expanded.
 public struct LayoutWorkload: Sendable {
     public let pageCount: Int
     public let method: ThumbnailMethod
-    public private(set) var preview: PreviewLayout
-    public private(set) var ours: ThumbnailLayout
-    public private(set) var article: ArticleThumbnailLayout
+    public let preview: PreviewLayout
+    public let ours: ThumbnailLayout
+    public let article: ArticleThumbnailLayout
     let geometry: EditorGeometry
 
     public init(pageCount: Int, method: ThumbnailMethod, window: Size = Size(width: 1280, height: 800)) {
@@ -51,12 +53,13 @@ public struct LayoutWorkload: Sendable {
         self.method = method
         geometry = EditorGeometry(window: window)
         let aspects = BenchPages.aspects(count: pageCount)
-        preview = PreviewLayout(pageAspects: aspects)
-        ours = ThumbnailLayout(pageAspects: aspects)
-        article = ArticleThumbnailLayout(pageAspects: aspects)
-        preview.prepare(bounds: Rect(origin: .zero, size: geometry.preview.size))
-        ours.prepare(bounds: Rect(origin: .zero, size: geometry.thumbnails.size))
-        article.prepare(bounds: Rect(origin: .zero, size: geometry.thumbnails.size))
+        var preview = PreviewLayout(pageAspects: aspects)
+        var ours = ThumbnailLayout(pageAspects: aspects)
+        var article = ArticleThumbnailLayout(pageAspects: aspects)
+        preview.viewport = geometry.preview.size
+        ours.viewport = geometry.thumbnails.size
+        article.viewport = geometry.thumbnails.size
+        (self.preview, self.ours, self.article) = (preview, ours, article)
     }
 
     /// The fractional page shown at frame `k`: between page N/2 and the next, never on either.
@@ -65,48 +68,21 @@ public struct LayoutWorkload: Sendable {
     }
 
     /// Runs frame `k`; returns a checksum of what was laid out (so none of it can be skipped).
-    public mutating func frame(_ k: Int) -> Double {
+    public func frame(_ k: Int) -> Double {
         let slot = slot(frame: k)
-        let p = geometry.preview.size, t = geometry.thumbnails.size
-        preview.prepare(bounds: Rect(x: preview.offset(forPage: slot), y: 0, width: p.width, height: p.height))
+        let previewOffset = preview.offset(atPosition: slot)
         var sum = 0.0
-        for a in preview.attributes(in: preview.bounds) { sum += a.drawnFrame.minX + preview.pictureFrame(for: a).minX }
-        let thumbnailOffset = ours.offset(forSlot: slot)
-        let bounds = Rect(x: thumbnailOffset, y: 0, width: t.width, height: t.height)
+        for a in preview.attributes(in: preview.bounds(at: previewOffset), offset: previewOffset) {
+            sum += a.drawnFrame.minX + preview.pictureFrame(index: a.index, cell: a.drawnFrame, parallax: a.parallax).minX
+        }
+        let thumbnailOffset = ours.offset(atPosition: slot)
+        let bounds = ours.bounds(at: thumbnailOffset)
         let cells: [LayoutAttributes]
         switch method {
-        case .visibleRange:
-            ours.prepare(bounds: bounds)
-            cells = ours.attributes(in: bounds)
-        case .article:
-            article.prepare(bounds: bounds)
-            cells = article.attributes(in: bounds)
+        case .visibleRange: cells = ours.attributes(in: bounds, offset: thumbnailOffset)
+        case .article: cells = article.attributes(in: bounds, offset: thumbnailOffset)
         }
         for a in cells { sum += a.drawnFrame.minX }
         return sum
-    }
-}
-
-/// Order statistics of a set of measurements (nanoseconds, milliseconds: the caller's unit).
-public struct Percentiles: Hashable, Sendable {
-    public var count: Int
-    public var p50: Double
-    public var p99: Double
-    public var max: Double
-    public var mean: Double
-
-    /// Nearest-rank percentiles; an empty set gives zeros.
-    public init(_ values: [Double]) {
-        let sorted = values.sorted()
-        count = sorted.count
-        func rank(_ q: Double) -> Double {
-            guard !sorted.isEmpty else { return 0 }
-            let i = Int((q * Double(sorted.count)).rounded(.up)) - 1
-            return sorted[i.clamped(to: 0...(sorted.count - 1))]
-        }
-        p50 = rank(0.5)
-        p99 = rank(0.99)
-        max = sorted.last ?? 0
-        mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
     }
 }

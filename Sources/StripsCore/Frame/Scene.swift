@@ -1,4 +1,4 @@
-/// A screen of the app: takes input, advances on an injected clock, and describes its frame.
+/// A screen of the app: takes input, advances on an injected clock, and describes each frame.
 public protocol Scene {
     var name: String { get }
     var windowSize: Size { get }
@@ -13,7 +13,6 @@ public protocol Scene {
     /// What the window title should say.
     var title: String { get }
 
-    func drawList() -> [DrawItem]
-    /// The scene's own fields of a trace line (shared/headless.md).
-    func traceFields() -> [(String, JSON)]
+    /// The frame at `time` (seconds on the scene's clock), built once from the strips' cells.
+    func frame(at time: Double) -> Frame
 }
