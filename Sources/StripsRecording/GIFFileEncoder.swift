@@ -93,10 +93,24 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
         return scaler
     }
 
+    /// A GIF delay is 16 bits of centiseconds (under 11 minutes); a longer still stretch (a
+    /// headless script that waits) goes on in invisible 1x1 frames, so the total time stays right.
+    static let maxDelay = 65_535
+
     private func write(_ frame: (rect: PixelRect, image: QuantizedImage, slot: Int), delay: Int) throws {
+        try writeImage(frame.rect, frame.image, delay: min(delay, Self.maxDelay), transparent: nil)
+        var rest = delay - Self.maxDelay
+        while rest > 0 {
+            let invisible = QuantizedImage(indices: [0], palette: [(0, 0, 0), (0, 0, 0)])
+            try writeImage(PixelRect(x: 0, y: 0, width: 1, height: 1), invisible, delay: min(rest, Self.maxDelay), transparent: 0)
+            rest -= Self.maxDelay
+        }
+    }
+
+    private func writeImage(_ rect: PixelRect, _ image: QuantizedImage, delay: Int, transparent: Int?) throws {
         guard let gif else { return }
         var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                           DelayTime: Int32(delay), TransparentColor: NO_TRANSPARENT_COLOR)
+                                           DelayTime: Int32(delay), TransparentColor: Int32(transparent ?? Int(NO_TRANSPARENT_COLOR)))
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = extensionBytes.withUnsafeMutableBufferPointer { EGifGCBToExtension(&control, $0.baseAddress) }
         try check(extensionBytes.withUnsafeBufferPointer {
@@ -104,16 +118,15 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
         }, gif)
         // giflib wants a power-of-two colour count.
         var size = 2
-        while size < frame.image.palette.count { size *= 2 }
+        while size < image.palette.count { size *= 2 }
         guard let map = GifMakeMapObject(Int32(size), nil) else { throw RecordingError("\(path): out of memory") }
         defer { GifFreeMapObject(map) }
-        for (i, color) in frame.image.palette.enumerated() {
+        for (i, color) in image.palette.enumerated() {
             map.pointee.Colors[i] = GifColorType(Red: color.0, Green: color.1, Blue: color.2)
         }
-        for i in frame.image.palette.count..<size { map.pointee.Colors[i] = GifColorType(Red: 0, Green: 0, Blue: 0) }
-        let r = frame.rect
-        try check(EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map), gif)
-        var indices = frame.image.indices
+        for i in image.palette.count..<size { map.pointee.Colors[i] = GifColorType(Red: 0, Green: 0, Blue: 0) }
+        try check(EGifPutImageDesc(gif, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map), gif)
+        var indices = image.indices
         try check(indices.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress, Int32($0.count)) }, gif)
         framesWritten += 1
     }

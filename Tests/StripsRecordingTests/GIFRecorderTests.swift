@@ -63,6 +63,24 @@ import Testing
         #expect(gif.pictures.count == 1 && gif.delays == [33])
     }
 
+    @Test func aStillnessLongerThanAGIFDelayGoesOnInInvisibleFrames() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/long.gif"
+        let recorder = try GIFRecorder(path: path)
+        for (i, time) in [0.0, 1000.0].enumerated() {
+            syntheticFrame(width: 16, height: 16, index: i).withUnsafeBytes {
+                _ = recorder.append(pixels: $0.baseAddress!, width: 16, height: 16, pitch: 64, at: time)
+            }
+        }
+        try recorder.finish()
+        let gif = try readGIF(path)
+        // 1000 s is 100000 cs: the most one frame can say, then an invisible frame for the rest.
+        #expect(gif.delays == [65535, 34465, 3])
+        #expect(gif.rects[1] == (0, 0, 1, 1))
+        #expect(gif.pictures[1] == gif.pictures[0])
+        #expect(gif.pictures[2] != gif.pictures[0])
+    }
+
     @Test func readsPaddedRowsAndSDLSurfaces() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/surface.gif"
@@ -78,6 +96,16 @@ import Testing
         let gif = try readGIF(path)
         #expect(gif.width == 10 && gif.height == 6)
         #expect(Array(gif.pictures[0][0..<3]) == [0x20, 0x40, 0x80])
+
+        // Rows with padding after them (pitch > width * 4): the padding is never read as pixels.
+        let padded = try GIFRecorder(path: folder.path + "/padded.gif")
+        var rows = [UInt8](repeating: 0xAB, count: 32 * 3)
+        for y in 0..<3 { for x in 0..<5 { rows.replaceSubrange(y * 32 + x * 4 ..< y * 32 + x * 4 + 4, with: [0x10, 0x20, 0x30, 0xFF]) } }
+        rows.withUnsafeBytes { _ = padded.append(pixels: $0.baseAddress!, width: 5, height: 3, pitch: 32, at: 0) }
+        try padded.finish()
+        let small = try readGIF(folder.path + "/padded.gif")
+        #expect(small.width == 5 && small.height == 3)
+        #expect(small.pictures[0] == Array(repeating: [UInt8(0x30), 0x20, 0x10], count: 15).flatMap { $0 })
     }
 
     @Test func aWindowResizedMidRecordingKeepsTheFirstSize() throws {

@@ -53,7 +53,7 @@ func readGIF(_ path: String) throws -> DecodedGIF {
     var canvas = [UInt8](repeating: 0, count: result.width * result.height * 3)
     for i in 0..<Int(gif.pointee.ImageCount) {
         let image = gif.pointee.SavedImages[i]
-        var control = GraphicsControlBlock()
+        var control = GraphicsControlBlock(DisposalMode: 0, UserInputFlag: false, DelayTime: 0, TransparentColor: -1)
         if DGifSavedExtensionToGCB(gif, Int32(i), &control) == GIF_OK { result.delays.append(Int(control.DelayTime)) }
         for e in 0..<Int(image.ExtensionBlockCount) where image.ExtensionBlocks[e].Function == APPLICATION_EXT_FUNC_CODE {
             let bytes = UnsafeBufferPointer(start: image.ExtensionBlocks[e].Bytes, count: Int(image.ExtensionBlocks[e].ByteCount))
@@ -65,7 +65,9 @@ func readGIF(_ path: String) throws -> DecodedGIF {
         result.rects.append((x0, y0, w, h))
         for y in 0..<h {
             for x in 0..<w {
-                let color = map.pointee.Colors[Int(image.RasterBits[y * w + x])]
+                let index = Int(image.RasterBits[y * w + x])
+                if index == Int(control.TransparentColor) { continue }
+                let color = map.pointee.Colors[index]
                 let o = ((y0 + y) * result.width + x0 + x) * 3
                 canvas[o] = color.Red; canvas[o + 1] = color.Green; canvas[o + 2] = color.Blue
             }
