@@ -93,6 +93,24 @@ public final class GIFRecorder: @unchecked Sendable {
         return worker.offer { RecordedFrame(surface: surface, slot: slot) }
     }
 
+    /// Reads the renderer's current frame (SDL_RenderReadPixels, ARGB8888) when it is wanted:
+    /// call after drawing and before SDL_RenderPresent, whose back buffer is undefined afterwards.
+    @discardableResult
+    public func append(renderer: OpaquePointer, at time: Double) -> Outcome {
+        guard !closed else { return .failed }
+        var width: Int32 = 0, height: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &width, &height) == 0, width > 0, height > 0 else { return .skipped }
+        guard let slot = pacer.take(at: time) else { return .skipped }
+        return worker.offer {
+            var ok = false
+            let pixels = [UInt8](unsafeUninitializedCapacity: Int(width) * Int(height) * 4) { buffer, count in
+                ok = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, width * 4) == 0
+                count = ok ? buffer.count : 0
+            }
+            return ok ? RecordedFrame(width: Int(width), height: Int(height), slot: slot, pixels: pixels) : nil
+        }
+    }
+
     public var statistics: RecordingStatistics { worker.statistics }
 
     /// Encodes what is queued, closes the file and puts it in place. Throws one line on failure,

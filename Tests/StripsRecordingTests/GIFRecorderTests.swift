@@ -108,6 +108,28 @@ import Testing
         #expect(small.pictures[0] == Array(repeating: [UInt8(0x30), 0x20, 0x10], count: 15).flatMap { $0 })
     }
 
+    @Test func readsARenderersFrame() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/renderer.gif"
+        let recorder = try GIFRecorder(path: path)
+        // SDL's software renderer into a surface stands in for the window's renderer.
+        let target = try #require(SDL_CreateRGBSurfaceWithFormat(0, 12, 8, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
+        defer { SDL_FreeSurface(target) }
+        let renderer = try #require(SDL_CreateSoftwareRenderer(target))
+        defer { SDL_DestroyRenderer(renderer) }
+        for (i, red) in [UInt8(200), 50].enumerated() {
+            SDL_SetRenderDrawColor(renderer, red, 100, 150, 255)
+            SDL_RenderClear(renderer)
+            #expect(recorder.append(renderer: renderer, at: Double(i) / 30) == .queued)
+        }
+        #expect(recorder.append(renderer: renderer, at: 1.5 / 30) == .skipped)
+        try recorder.finish()
+        let gif = try readGIF(path)
+        #expect(gif.width == 12 && gif.height == 8 && gif.pictures.count == 2)
+        #expect(Array(gif.pictures[0][0..<3]) == [200, 100, 150])
+        #expect(Array(gif.pictures[1][0..<3]) == [50, 100, 150])
+    }
+
     @Test func aWindowResizedMidRecordingKeepsTheFirstSize() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/resize.gif"
