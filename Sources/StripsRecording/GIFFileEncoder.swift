@@ -24,6 +24,9 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
     /// Fails at once (one line) when the folder is missing or not writable or `path` exists.
     public init(path: String, scale: Double = 1, framesPerSecond: Int = 30, speed: Int = 4) throws {
         guard scale > 0 && scale <= 1 else { throw RecordingError("scale \(scale) is outside 0 < scale <= 1") }
+        guard (1...100).contains(framesPerSecond) else {
+            throw RecordingError("\(framesPerSecond) frames per second is outside 1 ... 100 (GIF delays are centiseconds)")
+        }
         self.path = path
         self.scale = scale
         pacer = FramePacer(framesPerSecond: framesPerSecond)

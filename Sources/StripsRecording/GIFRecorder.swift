@@ -64,7 +64,7 @@ public final class GIFRecorder: @unchecked Sendable {
     /// Records into any encoder (tests watch the queue with a stand-in).
     public init(encoder: any FrameEncoder, options: Options = Options(), path: String? = nil) {
         self.path = path
-        pacer = FramePacer(framesPerSecond: options.framesPerSecond)
+        pacer = FramePacer(framesPerSecond: min(100, max(1, options.framesPerSecond)))
         worker = FrameWorker(encoder: encoder, capacity: max(1, options.queueCapacity), policy: options.policy)
     }
 

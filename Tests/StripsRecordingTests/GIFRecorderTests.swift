@@ -190,6 +190,9 @@ import Testing
         #expect(throws: RecordingError("scale 2.0 is outside 0 < scale <= 1")) {
             try GIFRecorder(path: folder.path + "/x.gif", options: .init(scale: 2))
         }
+        #expect(throws: RecordingError("120 frames per second is outside 1 ... 100 (GIF delays are centiseconds)")) {
+            try GIFRecorder(path: folder.path + "/x.gif", options: .init(framesPerSecond: 120))
+        }
         #expect(folder.contents.isEmpty)
     }
 }
