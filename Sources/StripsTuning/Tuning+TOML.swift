@@ -1,5 +1,5 @@
 import StripsCore
-@preconcurrency import TOMLKit
+import TOMLKit
 
 extension Tuning {
     /// The value as a TOML file a designer can edit: every key with its meaning, unit, valid
