@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
@@ -24,6 +25,14 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
+        // libimagequant: palette quantisation for GIF recording (pngquant's quality).
+        .systemLibrary(name: "CImageQuant", providers: [.apt(["libimagequant-dev"])]),
+        // giflib: the GIF container for recordings.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // Animated GIF recording of rendered frames, encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["CSDL2", "CImageQuant", "CGIF"]),
+        // The tuning value as a commented TOML file, and back.
+        .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
@@ -32,16 +41,20 @@ let package = Package(
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL", "StripsBench",
+                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
         .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "StripsBench", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
+        // GIF recording benchmark: encode ms per frame and file size at 1024x768.
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsTestSupport"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
+        .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )

@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
   libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
+  libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 

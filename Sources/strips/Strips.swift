@@ -11,7 +11,7 @@ struct Strips: ParsableCommand {
             With --script the scene runs headless on a virtual 60 Hz clock and writes a JSON Lines \
             trace (see README.md, "Headless mode"). Without it a window opens.
             """,
-        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self],
+        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self],
         defaultSubcommand: PhotosCommand.self
     )
 }
