@@ -24,8 +24,10 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
+        // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata.
+        .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
