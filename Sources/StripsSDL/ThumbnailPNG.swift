@@ -39,7 +39,8 @@ enum ThumbnailPNG {
         }
     }
 
-    /// A PNG of the surface (any 32-bit format SDL converts) with these tEXt entries, keys in order.
+    /// A PNG of the surface (any 32-bit format SDL converts) with these tEXt entries, keys in order;
+    /// RGB when every pixel is opaque, else RGBA.
     static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, texts: KeyValuePairs<String, String>) -> [UInt8]? {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         guard w > 0, h > 0 else { return nil }
@@ -64,7 +65,16 @@ enum ThumbnailPNG {
             chunk.length = strlen(value)
             return chunk
         }
-        var ihdr = spng_ihdr(width: UInt32(w), height: UInt32(h), bit_depth: 8, color_type: UInt8(SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue),
+        // Scans are opaque: without the alpha channel the entry is a quarter smaller.
+        let opaque = stride(from: 3, to: rgba.count, by: 4).allSatisfy { rgba[$0] == 255 }
+        if opaque {
+            var rgb: [UInt8] = []
+            rgb.reserveCapacity(w * h * 3)
+            for i in stride(from: 0, to: rgba.count, by: 4) { rgb += [rgba[i], rgba[i + 1], rgba[i + 2]] }
+            rgba = rgb
+        }
+        let colorType = opaque ? SPNG_COLOR_TYPE_TRUECOLOR : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA
+        var ihdr = spng_ihdr(width: UInt32(w), height: UInt32(h), bit_depth: 8, color_type: UInt8(colorType.rawValue),
                              compression_method: 0, filter_method: 0, interlace_method: 0)
         guard spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1) == 0, spng_set_ihdr(ctx, &ihdr) == 0,
               chunks.isEmpty || spng_set_text(ctx, &chunks, UInt32(chunks.count)) == 0,

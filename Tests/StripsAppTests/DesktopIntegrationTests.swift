@@ -67,3 +67,13 @@ import Testing
         #expect(WindowIcon.surface() != nil)  // found the way the app finds it
     }
 }
+
+@Suite struct VersionTests {
+    @Test func versionIsPrintedFromTheOnePlaceItIsWritten() throws {
+        let result = try CommandLineTests().run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == AppVersion.string + "\n")
+        #expect(result.stderr.isEmpty)
+        #expect(AppVersion.string.split(separator: ".").count == 3)
+    }
+}
