@@ -7,12 +7,12 @@ import Foundation
 /// Stateless apart from the root folder, so every method is safe on any thread at once: reads
 /// never see half a file (writers rename complete files into place) and each write has its own
 /// temporary file.
-struct ThumbnailCache: Sendable {
+public struct ThumbnailCache: Sendable {
     /// The standard's sizes: the largest side of an entry in each folder.
-    enum Size: Int, CaseIterable, Sendable {
+    public enum Size: Int, CaseIterable, Sendable {
         case normal = 128, large = 256, xLarge = 512, xxLarge = 1024
 
-        var folder: String {
+        public var folder: String {
             switch self {
             case .normal: "normal"
             case .large: "large"
@@ -23,51 +23,51 @@ struct ThumbnailCache: Sendable {
     }
 
     /// What a cache entry must agree with to be valid for the file.
-    struct Stamp: Equatable, Sendable {
-        var mtime: Int
-        var size: Int
+    public struct Stamp: Equatable, Sendable {
+        public var mtime: Int
+        public var size: Int
 
         /// The file's modification time (whole seconds) and size; nil when it cannot be read,
         /// and then the standard says neither to read nor to write its thumbnails.
-        init?(path: String) {
+        public init?(path: String) {
             var info = stat()
             guard access(path, R_OK) == 0, stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
             mtime = Int(info.st_mtim.tv_sec)
             size = Int(info.st_size)
         }
 
-        init(mtime: Int, size: Int) {
+        public init(mtime: Int, size: Int) {
             self.mtime = mtime
             self.size = size
         }
     }
 
     /// The `thumbnails` folder itself.
-    let root: String
+    public let root: String
 
-    init(root: String) {
+    public init(root: String) {
         self.root = FileURI.canonicalPath(root)
     }
 
     /// `$XDG_CACHE_HOME/thumbnails` (an unset, empty or relative value means `~/.cache`).
-    static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/thumbnails" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return home + "/.cache/thumbnails"
     }
 
     /// Where the entry for `path` lives in the folder of `size`.
-    func entryPath(for path: String, size: Size) -> String {
+    public func entryPath(for path: String, size: Size) -> String {
         "\(root)/\(size.folder)/\(MD5.hex(FileURI.of(path: path))).png"
     }
 
     /// Where Strips records that it could not make a thumbnail of `path`.
-    func failurePath(for path: String) -> String {
+    public func failurePath(for path: String) -> String {
         "\(root)/fail/strips-\(AppVersion.string)/\(MD5.hex(FileURI.of(path: path))).png"
     }
 
     /// Files in the cache are thumbnails themselves: the standard forbids thumbnailing them.
-    func contains(_ path: String) -> Bool {
+    public func contains(_ path: String) -> Bool {
         let canonical = FileURI.canonicalPath(path)
         if canonical.hasPrefix(root + "/") { return true }
         // Through a symbolic link the same file has another name.
@@ -98,7 +98,7 @@ struct ThumbnailCache: Sendable {
     /// written. Smaller decodes are refused unless they are the whole picture: a `large` entry
     /// must be 256 px on its longer side. True when the entry was written.
     @discardableResult
-    func store(path: String, surface: UnsafeMutablePointer<SDL_Surface>, imageWidth: Int, imageHeight: Int, stamp: Stamp? = nil) -> Bool {
+    public func store(path: String, surface: UnsafeMutablePointer<SDL_Surface>, imageWidth: Int, imageHeight: Int, stamp: Stamp? = nil) -> Bool {
         guard let now = Stamp(path: path), stamp == nil || stamp == now, !contains(path) else { return false }
         let side = Int(max(surface.pointee.w, surface.pointee.h)), large = Size.large.rawValue
         guard side >= large || side >= max(imageWidth, imageHeight) else { return false }
@@ -119,7 +119,7 @@ struct ThumbnailCache: Sendable {
     /// Records that `path` could not be thumbnailed (a 1 x 1 entry under `fail/strips-VERSION/`),
     /// so this version need not try again until the file changes.
     @discardableResult
-    func recordFailure(path: String) -> Bool {
+    public func recordFailure(path: String) -> Bool {
         guard let now = Stamp(path: path), !contains(path),
               let pixel = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
         defer { SDL_FreeSurface(pixel) }
@@ -133,7 +133,7 @@ struct ThumbnailCache: Sendable {
     }
 
     /// True when this version recorded a failure for the file as it is now.
-    func hasFailure(path: String) -> Bool {
+    public func hasFailure(path: String) -> Bool {
         guard let stamp = Stamp(path: path), case .success(let bytes) = FileReader.contents(of: failurePath(for: path)),
               let texts = ThumbnailPNG.texts(bytes) else { return false }
         return Self.isValid(texts, uri: FileURI.of(path: path), stamp: stamp)

@@ -7,6 +7,7 @@ import Testing
 @Suite struct DesktopIntegrationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let entry = root.appendingPathComponent("Assets/Desktop/strips.desktop").path
+    static let validator = "/usr/bin/desktop-file-validate"
 
     /// The keys of the [Desktop Entry] group.
     static func entryKeys() throws -> [String: String] {
@@ -34,19 +35,10 @@ import Testing
 
     /// desktop-file-validate is the reference; machines without desktop-file-utils skip it.
     @Test func desktopEntryValidates() throws {
-        let validator = "/usr/bin/desktop-file-validate"
-        guard FileManager.default.isExecutableFile(atPath: validator) else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: validator)
-        process.arguments = [Self.entry]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.isEmpty, "\(text)")
+        guard FileManager.default.isExecutableFile(atPath: Self.validator) else { return }
+        let check = try InstallScriptTests.run(Self.validator, [Self.entry])
+        #expect(check.status == 0, "\(check.output)")
+        #expect(check.output.isEmpty, "\(check.output)")
     }
 
     @Test func iconComesInEveryHicolorSize() throws {
