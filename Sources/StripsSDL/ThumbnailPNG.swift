@@ -66,17 +66,27 @@ enum ThumbnailPNG {
             return chunk
         }
         // Scans are opaque: without the alpha channel the entry is a quarter smaller.
-        let opaque = stride(from: 3, to: rgba.count, by: 4).allSatisfy { rgba[$0] == 255 }
+        let opaque = rgba.withUnsafeBufferPointer { pixels in stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 } }
         if opaque {
-            var rgb: [UInt8] = []
-            rgb.reserveCapacity(w * h * 3)
-            for i in stride(from: 0, to: rgba.count, by: 4) { rgb += [rgba[i], rgba[i + 1], rgba[i + 2]] }
+            let rgb = [UInt8](unsafeUninitializedCapacity: w * h * 3) { rgb, count in
+                rgba.withUnsafeBufferPointer { pixels in
+                    for i in 0..<(w * h) {
+                        rgb[3 * i] = pixels[4 * i]
+                        rgb[3 * i + 1] = pixels[4 * i + 1]
+                        rgb[3 * i + 2] = pixels[4 * i + 2]
+                    }
+                }
+                count = w * h * 3
+            }
             rgba = rgb
         }
         let colorType = opaque ? SPNG_COLOR_TYPE_TRUECOLOR : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA
         var ihdr = spng_ihdr(width: UInt32(w), height: UInt32(h), bit_depth: 8, color_type: UInt8(colorType.rawValue),
                              compression_method: 0, filter_method: 0, interlace_method: 0)
-        guard spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1) == 0, spng_set_ihdr(ctx, &ihdr) == 0,
+        // Entries are written on decode workers while pages wait: zlib level 1 is four times faster
+        // than the default 6 for a 256 px scan and the file about a fifth larger.
+        guard spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1) == 0, spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, 1) == 0,
+              spng_set_ihdr(ctx, &ihdr) == 0,
               chunks.isEmpty || spng_set_text(ctx, &chunks, UInt32(chunks.count)) == 0,
               rgba.withUnsafeBytes({ spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) }) == 0
         else { return nil }
