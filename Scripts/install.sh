@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
     --uninstall) uninstall=1; shift ;;
     --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
     --manpage) manpage="${2:?--manpage needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
