@@ -36,14 +36,14 @@ let package = Package(
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsRecording", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning",
+                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsRecording
 
 /// SDL's software renderer into a memory surface: screenshots without any display or driver.
 public final class OffscreenRenderer {
@@ -63,6 +64,13 @@ public final class OffscreenRenderer {
         SDL_RenderClear(renderer)
         lastDrawList = canvas.draw(frame)
         SDL_RenderPresent(renderer)
+    }
+
+    /// Hands the last rendered frame to a recording (headless `--record`), stamped `time` seconds.
+    @discardableResult
+    public func record(into recorder: GIFRecorder, at time: Double) -> GIFRecorder.Outcome {
+        guard let surface else { return .skipped }
+        return recorder.append(surface: surface, at: time)
     }
 
     /// Reads one pixel of the last frame, for tests: (r, g, b).

@@ -13,6 +13,8 @@ struct PhotosCommand: ParsableCommand {
 
     @OptionGroup var headless: HeadlessOptions
 
+    @OptionGroup var instruments: InstrumentOptions
+
     @Option(name: .long, help: "Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first.")
     var textureBudget = 512
 
@@ -52,7 +54,7 @@ struct PhotosCommand: ParsableCommand {
         let window = script?.window ?? Script.defaultWindow
         let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
         let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync))
-        try SceneRunner.run(scene, script: script, options: headless, fonts: fonts, textures: textures) { scene, paths, time in
+        try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures) { scene, paths, time in
             scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
         }
     }

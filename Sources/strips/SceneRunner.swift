@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsRecording
 import StripsSDL
 
 /// What every scene command does once its scene is built: run it live or from a script.
@@ -37,13 +38,18 @@ enum SceneRunner {
 
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
     /// headless); `onDrop`: what files dropped on the live window do.
-    static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, fonts: FontBook?,
+    static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
                               textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil) throws {
+        var scene = scene
+        let tuning = try instruments.initialTuning()
+        if let tuning { scene.handle(.tune(tuning), at: 0) }
         guard let script else {
-            var scene = scene
             do {
                 let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions())
-                window.run(&scene, onDrop: onDrop)
+                let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: tuning ?? .defaults) }
+                let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
+                                                 recordPath: instruments.record, recordScale: instruments.recordScale)
+                window.run(&scene, onDrop: onDrop, instruments: live)
             } catch let error as SDLError {
                 throw fail(error.description)
             }
@@ -56,24 +62,48 @@ enum SceneRunner {
             throw fail("\(options.trace ?? "-"): cannot write the trace")
         }
         var runner = HeadlessRunner(script: script, scene: scene, traceEveryFrame: options.traceEveryFrame)
+        runner.stepper.instruments = instruments.instruments
+        runner.stepper.measurer = fonts ?? ApproximateTextMeasurer()
         var renderer: OffscreenRenderer?
+        func offscreen() throws -> OffscreenRenderer {
+            if let renderer { return renderer }
+            let made = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
+            made.onImageFailure = { path, reason in
+                // Once per file, as the loader reports it: not again for each screenshot.
+                if ImageCatalog.shared.shouldReport(path) { FileHandleOutput.standardError("strips: \(path): \(reason)") }
+            }
+            renderer = made
+            return made
+        }
+        var recorder: GIFRecorder?
+        if let path = instruments.record {
+            do {
+                recorder = try GIFRecorder(path: path, options: .headless(scale: instruments.recordScale))
+            } catch {
+                throw fail("\(error)")
+            }
+        }
         do {
             try runner.run(
                 resolveKey: { KeyNames.resolve($0, ctrl: $1, shift: $2) },
                 emit: { output.write($0) },
-                screenshot: { path, frame in
-                    if renderer == nil {
-                        renderer = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
-                        renderer?.onImageFailure = { path, reason in
-                            // Once per file, as the loader reports it: not again for each screenshot.
-                            if ImageCatalog.shared.shouldReport(path) { FileHandleOutput.standardError("strips: \(path): \(reason)") }
-                        }
-                    }
-                    try renderer?.screenshot(frame, to: path)
+                screenshot: { path, frame in try offscreen().screenshot(frame, to: path) },
+                frameDone: { frame, time in
+                    // Deterministic: every frame the GIF keeps (one per 1/30 s of the script's
+                    // real time) is rendered offscreen, pictures decoded before it is drawn.
+                    guard let recorder, recorder.wantsFrame(at: time) else { return }
+                    let r = try offscreen()
+                    try r.render(frame)
+                    r.record(into: recorder, at: time)
                 })
+            try recorder?.finish()
         } catch let error as ScriptError {
+            recorder?.cancel()
             throw fail("\(options.script ?? "script"): \(error.description)")
         } catch let error as SDLError {
+            recorder?.cancel()
+            throw fail(error.description)
+        } catch let error as RecordingError {
             throw fail(error.description)
         }
         output.close()

@@ -24,6 +24,10 @@ public struct PhotosFrame: FrameContent {
     public var emptyState: [TextRun]
     /// Pictures about to be needed: decoded ahead so paging never shows paper.
     public var prefetch: [PictureRequest]
+    /// For the x-ray: each thumbnail's expanding value (parallel to `thumbnails`) and both strips'
+    /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
+    public var thumbnailExpanding: [Double] = []
+    public var strips: [StripDiagnostics] = []
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
@@ -66,13 +70,18 @@ extension PhotosScene {
                 picture: preview.layout.pictureFrame(index: cell.index, cell: cell.frame, parallax: cell.parallax),
                 clip: preview.layout.pictureClip(index: cell.index, cell: cell.frame).intersection(g.preview))
         }
+        let thumbnailCells = pages.isEmpty ? [] : thumbnails.cells(in: window)
         let content = PhotosFrame(
             window: windowSize, pages: pages, focusIndex: focusIndex, previewOffset: preview.offset,
             thumbnailOffset: thumbnails.offset, expanding: thumbnails.layout.expandingRate.value,
-            preview: previewCells, thumbnails: pages.isEmpty ? [] : thumbnails.cells(in: window),
+            preview: previewCells, thumbnails: thumbnailCells,
             thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [],
-            prefetch: PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: g.preview.size))
-        return Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+            prefetch: PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: g.preview.size),
+            thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset) },
+            strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
+        var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+        frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
+        return frame
     }
 
     private func emptyState() -> [TextRun] {

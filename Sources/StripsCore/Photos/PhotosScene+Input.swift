@@ -6,7 +6,7 @@ extension PhotosScene: InputRouting {
         // Rotation in the article: the page in focus stays in focus, whatever was moving.
         // A drag in progress ends where it is; its release will not fling.
         press?.target = nil
-        thumbnails.layout.expandingRate = ExpandingRate()
+        thumbnails.layout.expandingRate = ExpandingRate(fullDuration: tuning.editor.expandingFullDuration)
         if editor == nil { mode = .resting }
         layOut()
         if let editor { show(slot: editor.frame(at: editor.start).focusSlot) }
@@ -16,7 +16,8 @@ extension PhotosScene: InputRouting {
         let g = geometry
         let target: Lead? = editor != nil || pages.isEmpty ? nil
             : g.thumbnails.contains(p) ? .thumbnails : g.preview.contains(p) ? .preview : nil
-        press = Press(on: target, at: p, wasIdle: target == .thumbnails ? thumbnails.isIdle : target == .preview && preview.isIdle)
+        press = Press(on: target, at: p, wasIdle: target == .thumbnails ? thumbnails.isIdle : target == .preview && preview.isIdle,
+                      slop: tuning.scroll.tapSlop)
         switch target {
         case .thumbnails: thumbnails.press(p, at: time)
         case .preview: preview.press(p, at: time)

@@ -21,6 +21,8 @@ public struct PhotosScene: Scene {
     public internal(set) var pages: [Page]
     public internal(set) var windowSize: Size
     public internal(set) var wantsToQuit = false
+    /// Every number of the design; a `.tune` event replaces it and hands each strip its part.
+    public internal(set) var tuning = Tuning.defaults
     public internal(set) var preview = Strip(PreviewLayout(pageAspects: []), snapping: Snapping(.paging))
     public internal(set) var thumbnails = Strip(ThumbnailLayout(pageAspects: []), snapping: Snapping(.nearestItem))
     public internal(set) var mode = Mode.resting
@@ -43,7 +45,7 @@ public struct PhotosScene: Scene {
         layOut()
     }
 
-    public var geometry: EditorGeometry { EditorGeometry(window: windowSize) }
+    public var geometry: EditorGeometry { EditorGeometry(window: windowSize, thumbnails: tuning.thumbnails) }
 
     var editor: EditorAnimation? {
         if case .editing(let animation) = mode { return animation }

@@ -10,6 +10,9 @@ public enum InputEvent: Hashable, Sendable {
     case wheel(dx: Double, dy: Double)
     case key(Key)
     case resize(Size)
+    /// New design numbers (a tuning file loaded or edited): the scene hands each strip and layout
+    /// its part, keeping what is in focus.
+    case tune(Tuning)
 }
 
 /// A key press with its modifiers.
@@ -19,6 +22,8 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d
+        /// Instruments, taken by the frame stepper: slow motion, x-ray; Ctrl+R records (live).
+        case s, x, r
         /// A real key no scene uses: delivered, and ignored.
         case other
     }

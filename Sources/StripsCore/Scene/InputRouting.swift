@@ -8,6 +8,7 @@ protocol InputRouting {
     mutating func pointerUp(_ p: Point, at time: Double)
     mutating func wheel(dx: Double, dy: Double, at time: Double)
     mutating func keyPressed(_ key: Key, at time: Double)
+    mutating func tune(_ tuning: Tuning, at time: Double)
 }
 
 extension InputRouting {
@@ -28,6 +29,8 @@ extension InputRouting {
             wheel(dx: dx, dy: dy, at: time)
         case .key(let key):
             keyPressed(key, at: time)
+        case .tune(let tuning):
+            tune(tuning, at: time)
         }
     }
 }
