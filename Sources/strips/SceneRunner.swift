@@ -3,6 +3,7 @@ import Foundation
 import StripsCore
 import StripsRecording
 import StripsSDL
+import StripsTuning
 
 /// What every scene command does once its scene is built: run it live or from a script.
 enum SceneRunner {

@@ -8,8 +8,10 @@ extension PhotosFrame {
             pen.outline(p.cell.frame, XRayPen.cellColor, width: 2)
             pen.outline(p.picture, XRayPen.pictureColor, alpha: 0.6)
             let parallax = (p.cell.parallax ?? 0).fixed(3)
+            // On the part of the cell in the window, so a page half scrolled off still says which it is.
+            let x = min(max(p.cell.frame.minX, 0) + 6, max(6, window.width - 230))
             pen.label("page \(p.index)  parallax \(parallax)  x \(p.cell.frame.minX.fixed(1))",
-                      at: Point(x: p.cell.frame.minX + 6, y: p.cell.frame.minY + 30), color: XRayPen.cellColor)
+                      at: Point(x: x, y: p.cell.frame.minY + 30), color: XRayPen.cellColor)
         }
         for (i, cell) in thumbnails.enumerated() {
             pen.outline(cell.frame, XRayPen.cellColor)

@@ -1,12 +1,11 @@
 import Foundation
 import StripsCore
-import StripsTuning
 
 /// Watches a tuning file for the live window: when its modification time or size changes, it is
 /// read again and applied to the tuning in force, so a bad key keeps its old value.
-final class TuningFileWatcher {
-    let path: String
-    private(set) var tuning: Tuning
+public final class TuningFileWatcher {
+    public let path: String
+    public private(set) var tuning: Tuning
     private var stamp: Stamp?
 
     private struct Stamp: Equatable {
@@ -14,14 +13,15 @@ final class TuningFileWatcher {
         var size: Int?
     }
 
-    init(path: String, tuning: Tuning) {
+    /// Starts from `tuning` (the file as applied at start); the file as it is now counts as seen.
+    public init(path: String, tuning: Tuning) {
         self.path = path
         self.tuning = tuning
         stamp = Self.stamp(of: path)
     }
 
     /// The new tuning and its problems ("FILE: problem") when the file changed since last time.
-    func poll() -> (tuning: Tuning, problems: [String])? {
+    public func poll() -> (tuning: Tuning, problems: [String])? {
         let now = Self.stamp(of: path)
         guard now != stamp else { return nil }
         stamp = now
@@ -36,7 +36,7 @@ final class TuningFileWatcher {
     }
 
     /// Problems `Tuning.applying(file:)` gives for a file it could not read at all.
-    static func isUnreadable(_ problem: String) -> Bool {
+    public static func isUnreadable(_ problem: String) -> Bool {
         ["no such file", "is a folder, not a tuning file", "permission denied", "cannot be read", "not UTF-8 text"].contains(problem)
             || problem.hasSuffix("is too large for a tuning file")
     }
