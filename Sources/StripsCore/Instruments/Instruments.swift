@@ -62,7 +62,8 @@ public struct Instruments: Sendable {
             items.append(.fill(Fill(rect: pill, color: Color(200, 60, 60), alpha: 0.85)))
             items.append(.text(TextRun(text: text, frame: Rect(center: pill.center, size: size), pointSize: 14, weight: .bold)))
         }
-        var y = 12.0
+        // Below the x-ray's first lines, centred: where the eye is while tuning.
+        var y = 56.0
         for note in notes {
             let age = real - note.since
             let alpha = age < Self.noteDuration ? 1 : 1 - (age - Self.noteDuration) / Self.noteFade
