@@ -24,8 +24,14 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
+        // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // libspng: PNG encoding for pictures saved to a folder.
+        .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif"]),
+        // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         .executableTarget(
             name: "strips",
             dependencies: [
@@ -36,7 +42,10 @@ let package = Package(
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
         .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
+        // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"]),
     ]
 )
