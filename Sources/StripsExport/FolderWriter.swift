@@ -14,12 +14,10 @@ enum FolderWriter {
     /// are left for the caller to remove with the folder.
     static func write(_ pages: [ExportPage], into folder: String, subject: String, budget: WriteBudget,
                       written: inout Written, progress: (Int) -> Void) throws(SaveError) {
-        let digits = max(3, String(pages.count).count)
         for (index, page) in pages.enumerated() {
             let picture = try Picture.load(page)
-            let number = String(repeating: "0", count: max(0, digits - String(index + 1).count)) + String(index + 1)
             let (bytes, fileExtension, note) = try contents(of: picture, turns: page.turns)
-            let name = "\(number).\(fileExtension)"
+            let name = fileName(number: index + 1, of: pages.count, extension: fileExtension)
             guard let output = try OutputFile.create(at: "\(folder)/\(name)", subject: subject, budget: budget) else {
                 throw SaveError(subject, "\(name) appeared in the temporary folder")
             }
@@ -29,6 +27,14 @@ enum FolderWriter {
             if let note { written.notes.append("\(name) (\(picture.name)): \(note)") }
             progress(index + 1)
         }
+    }
+
+    /// `007.jpg`: at least three digits, as many as the largest number needs, so names sort in
+    /// page order.
+    static func fileName(number: Int, of count: Int, extension fileExtension: String) -> String {
+        let digits = max(3, String(count).count)
+        let text = String(number)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text + "." + fileExtension
     }
 
     /// The file's new bytes and extension, and a note when something had to give.
