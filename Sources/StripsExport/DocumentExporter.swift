@@ -85,7 +85,7 @@ public enum DocumentExporter {
         for _ in 0..<100 {
             let path = "\(parent)/\(TemporaryName.make(for: finalName))"
             if mkdir(path, 0o777) == 0 { return path }
-            if errno != EEXIST { throw SaveError.system(subject, "write in \(parent)", errno: errno) }
+            if errno != EEXIST { throw SaveError.creating(in: parent, subject: subject, errno: errno) }
         }
         throw SaveError(subject, "cannot make a temporary folder in \(parent)")
     }

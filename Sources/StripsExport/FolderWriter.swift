@@ -42,7 +42,7 @@ enum FolderWriter {
         let bytes = picture.file.readOnly
         if turns == 0 { return (bytes, copiedExtension(picture), nil) }
         let orientation = picture.orientation.turned(clockwise: turns)
-        if let jpeg = picture.jpeg, jpeg.isComplete {
+        if let jpeg = picture.jpeg {
             if orientation == .up { return (LosslessJPEGTurn.markedUpright(bytes, layout: jpeg), "jpg", nil) }
             if let turned = LosslessJPEGTurn.turn(bytes, layout: jpeg, to: orientation) {
                 let note = turned.trimmed ? "turned losslessly; the partial block at one edge was dropped (now \(turned.width) x \(turned.height))" : nil

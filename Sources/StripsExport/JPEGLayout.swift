@@ -26,7 +26,7 @@ struct JPEGLayout: Hashable {
     /// (and cairo's JPEG pass-through) accepts as it is. Lossless, arithmetic-coded and 12-bit
     /// files are decoded instead.
     var isEmbeddable: Bool {
-        [0xC0, 0xC1, 0xC2].contains(frameMarker) && precision == 8 && [1, 3, 4].contains(components) && isComplete
+        [0xC0, 0xC1, 0xC2].contains(frameMarker) && precision == 8 && [1, 3, 4].contains(components)
     }
 
     static func isJPEG(_ bytes: UnsafeRawBufferPointer) -> Bool {

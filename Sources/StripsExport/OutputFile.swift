@@ -50,7 +50,7 @@ final class OutputFile {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         if fd >= 0 { return OutputFile(fd: fd, temporaryPath: path, subject: subject, budget: budget) }
         if errno == EEXIST { return nil }
-        throw SaveError.system(subject, "write in \(Destination.parentFolder(of: path))", errno: errno)
+        throw SaveError.creating(in: Destination.parentFolder(of: path), subject: subject, errno: errno)
     }
 
     var isOpen: Bool { fd >= 0 }

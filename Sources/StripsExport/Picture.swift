@@ -24,6 +24,9 @@ struct Picture {
             case .failure(let problem): throw SaveError(file.name, problem.reason)
             case .success(let read): layout = read
             }
+            // Saved as it is, a cut-off JPEG would be a half-grey page: the editor shows it as
+            // an error card, and the save refuses it the same way.
+            guard layout.isComplete else { throw SaveError(file.name, JPEGProblem.truncated.reason) }
             let orientation = layout.exif.map { ExifBlock.orientation(UnsafeRawBufferPointer(rebasing: file.readOnly[$0])) } ?? .up
             picture = Picture(file: file, format: .jpeg, width: layout.width, height: layout.height, orientation: orientation,
                               jpeg: layout, dpi: PictureResolution.dpi(of: file.readOnly, jpeg: layout))

@@ -30,4 +30,10 @@ public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
         }
         return SaveError(subject, reason)
     }
+
+    /// Creating a file or folder in `folder` failed. The folder was checked to exist, so
+    /// ENOENT here means a place that takes no new files (/proc, a vanished mount).
+    static func creating(in folder: String, subject: String, errno code: Int32) -> SaveError {
+        code == ENOENT ? SaveError(subject, "cannot create files in \(folder)") : system(subject, "write in \(folder)", errno: code)
+    }
 }
