@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
   libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
+  libcairo2-dev libspng-dev                                         # saving: PDF, PNG
+  poppler-utils                                                     # save tests read the PDFs back
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 
