@@ -56,7 +56,7 @@ enum LosslessJPEGTurn {
         }
     }
 
-    private static func transform(_ jpeg: UnsafeRawBufferPointer, operation: TJXOP, options: Int32) -> [UInt8]? {
+    static func transform(_ jpeg: UnsafeRawBufferPointer, operation: TJXOP, options: Int32) -> [UInt8]? {
         guard let tj = tjInitTransform() else { return nil }
         defer { tjDestroy(tj) }
         var spec = tjtransform()

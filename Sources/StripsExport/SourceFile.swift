@@ -2,7 +2,7 @@ import Foundation
 
 /// A source picture's bytes, read whole (the exporters copy or embed all of them) into memory
 /// that cairo may keep until it has written the page. The file is only ever opened read-only.
-final class SourceFile: @unchecked Sendable {
+final class SourceFile {
     let path: String
     let bytes: UnsafeMutableRawBufferPointer
 

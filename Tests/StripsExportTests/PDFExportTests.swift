@@ -1,3 +1,4 @@
+import CTurboJPEG
 import Foundation
 import StripsCore
 import StripsSDL
@@ -155,5 +156,26 @@ enum PNGChunks {
             for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
         }
         return ~crc
+    }
+}
+
+/// CMYK JPEGs (print scans) pass through as they are and keep their colours.
+@Suite struct CMYKExportTests {
+    @Test func aCMYKJPEGKeepsItsColours() throws {
+        let files = try SaveFixtures()
+        let rgb = RGBImage.quadrants(width: 64, height: 48)
+        // libjpeg-turbo's CMYK input: C = 255 - R and so on, no black.
+        var cmyk = [UInt8](repeating: 0, count: 64 * 48 * 4)
+        for i in 0..<(64 * 48) {
+            for c in 0..<3 { cmyk[i * 4 + c] = 255 - rgb.pixels[i * 3 + c] }
+        }
+        let jpeg = JPEGMaker.encode(pixels: cmyk, width: 64, height: 48, format: TJPF_CMYK, subsampling: TJSAMP_444)
+        #expect(!jpeg.isEmpty)
+        let path = try files.write("cmyk.jpg", jpeg)
+        _ = try DocumentExporter.save([ExportPage(source: .image(path: path))], to: files.path("cmyk.pdf"), sourcePaths: [path])
+        try Tool.run("pdfimages", ["-j", files.path("cmyk.pdf"), files.path("x")])
+        #expect(SaveFixtures.bytes(files.path("x-000.jpg")) == jpeg)
+        let rendered = try Tool.render(files.path("cmyk.pdf"), dpi: 20, into: files.path("r"))
+        #expect(rendered.first?.quadrantSignature == rgb.quadrantSignature)
     }
 }

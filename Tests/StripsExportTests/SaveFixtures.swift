@@ -126,12 +126,16 @@ struct RGBImage: Equatable {
 
 enum JPEGMaker {
     static func encode(_ image: RGBImage, subsampling: TJSAMP = TJSAMP_420, quality: Int32 = 95) -> [UInt8] {
+        encode(pixels: image.pixels, width: image.width, height: image.height, format: TJPF_RGB, subsampling: subsampling, quality: quality)
+    }
+
+    static func encode(pixels: [UInt8], width: Int, height: Int, format: TJPF, subsampling: TJSAMP, quality: Int32 = 95) -> [UInt8] {
         guard let tj = tjInitCompress() else { return [] }
         defer { tjDestroy(tj) }
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        let status = image.pixels.withUnsafeBufferPointer {
-            tjCompress2(tj, $0.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue), &buffer, &size,
+        let status = pixels.withUnsafeBufferPointer {
+            tjCompress2(tj, $0.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue), &buffer, &size,
                         Int32(subsampling.rawValue), quality, 0)
         }
         guard status == 0, let buffer else { return [] }
@@ -152,21 +156,6 @@ enum JPEGMaker {
             }
         }
         return status == 0 ? image : nil
-    }
-
-    /// A libjpeg-turbo transform, for checking that a turned file is the original's blocks moved.
-    static func transform(_ jpeg: [UInt8], _ op: TJXOP) -> [UInt8]? {
-        guard let tj = tjInitTransform() else { return nil }
-        defer { tjDestroy(tj) }
-        var spec = tjtransform()
-        spec.op = Int32(op.rawValue)
-        spec.options = TJXOPT_PERFECT
-        var output: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = jpeg.withUnsafeBufferPointer { tjTransform(tj, $0.baseAddress, UInt($0.count), 1, &output, &size, &spec, 0) }
-        defer { if let output { tjFree(output) } }
-        guard status == 0, let output else { return nil }
-        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 
     /// The JPEG with an EXIF block after SOI: orientation and, optionally, a resolution in dpi.
