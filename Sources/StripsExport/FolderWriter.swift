@@ -22,7 +22,10 @@ enum FolderWriter {
                 throw SaveError(subject, "\(name) appeared in the temporary folder")
             }
             written.files.append(name)
-            bytes.withUnsafeBytes { output.write($0) }
+            switch bytes {
+            case .source: output.write(picture.file.readOnly)
+            case .new(let new): output.write(new)
+            }
             try output.finish()
             if let note { written.notes.append("\(name) (\(picture.name)): \(note)") }
             progress(index + 1)
@@ -37,21 +40,27 @@ enum FolderWriter {
         return String(repeating: "0", count: max(0, digits - text.count)) + text + "." + fileExtension
     }
 
-    /// The file's new bytes and extension, and a note when something had to give.
-    private static func contents(of picture: Picture, turns: Int) throws(SaveError) -> (ContiguousBytes, String, String?) {
+    /// What a page's file holds: the source's bytes, or new ones.
+    enum Contents {
+        case source
+        case new([UInt8])
+    }
+
+    /// The file's contents and extension, and a note when something had to give.
+    private static func contents(of picture: Picture, turns: Int) throws(SaveError) -> (Contents, String, String?) {
         let bytes = picture.file.readOnly
-        if turns == 0 { return (bytes, copiedExtension(picture), nil) }
+        if turns == 0 { return (.source, copiedExtension(picture), nil) }
         let orientation = picture.orientation.turned(clockwise: turns)
         if let jpeg = picture.jpeg {
-            if orientation == .up { return (LosslessJPEGTurn.markedUpright(bytes, layout: jpeg), "jpg", nil) }
+            if orientation == .up { return (.new(LosslessJPEGTurn.markedUpright(bytes, layout: jpeg)), "jpg", nil) }
             if let turned = LosslessJPEGTurn.turn(bytes, layout: jpeg, to: orientation) {
                 let note = turned.trimmed ? "turned losslessly; the partial block at one edge was dropped (now \(turned.width) x \(turned.height))" : nil
-                return (turned.bytes, "jpg", note)
+                return (.new(turned.bytes), "jpg", note)
             }
         }
         let pixels = try DecodedPixels(picture)
         try pixels.orient(orientation)
-        return (try PNGEncoder.encode(pixels, name: picture.name), "png", picture.format == .jpeg ? "written as PNG: libjpeg-turbo could not turn this JPEG losslessly" : nil)
+        return (.new(try PNGEncoder.encode(pixels, name: picture.name)), "png", picture.format == .jpeg ? "written as PNG: libjpeg-turbo could not turn this JPEG losslessly" : nil)
     }
 
     private static func copiedExtension(_ picture: Picture) -> String {
