@@ -29,6 +29,11 @@ public struct ExportPage: Hashable, Sendable {
         self.quarterTurns = quarterTurns
     }
 
+    /// A document page as the editor holds it.
+    public init(_ page: Page, quarterTurns: Int = 0) {
+        self.init(source: .image(path: page.path), pixelSize: page.pixelSize, quarterTurns: quarterTurns)
+    }
+
     /// 0...3.
     public var turns: Int { ((quarterTurns % 4) + 4) % 4 }
 }

@@ -10,10 +10,14 @@ import Testing
 @Suite struct PDFExportTests {
     @Test func jpegsAreEmbeddedByteForByteInOrder() throws {
         let files = try SaveFixtures()
+        // Baseline colour, progressive, greyscale.
         let sizes = [(320, 240), (200, 300), (160, 160)]
-        let paths = try sizes.enumerated().map { i, size in
-            try files.write("page\(i + 1).jpg", JPEGMaker.encode(.noise(width: size.0, height: size.1, seed: UInt32(i + 1))))
-        }
+        let noise = sizes.enumerated().map { RGBImage.noise(width: $1.0, height: $1.1, seed: UInt32($0 + 1)) }
+        let jpegs = [JPEGMaker.encode(noise[0]),
+                     JPEGMaker.encode(pixels: noise[1].pixels, width: 200, height: 300, format: TJPF_RGB, subsampling: TJSAMP_422, flags: TJFLAG_PROGRESSIVE),
+                     JPEGMaker.encode(pixels: noise[2].pixels, width: 160, height: 160, format: TJPF_RGB, subsampling: TJSAMP_GRAY)]
+        #expect(jpegs[1].contains(0xC2) && !jpegs.contains { $0.isEmpty })
+        let paths = try jpegs.enumerated().map { try files.write("page\($0 + 1).jpg", $1) }
         let originals = paths.map(SaveFixtures.bytes)
         let destination = files.path("out.pdf")
         let result = try DocumentExporter.save(paths.map { ExportPage(source: .image(path: $0)) }, to: destination, sourcePaths: paths)

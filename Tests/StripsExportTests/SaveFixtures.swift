@@ -129,14 +129,14 @@ enum JPEGMaker {
         encode(pixels: image.pixels, width: image.width, height: image.height, format: TJPF_RGB, subsampling: subsampling, quality: quality)
     }
 
-    static func encode(pixels: [UInt8], width: Int, height: Int, format: TJPF, subsampling: TJSAMP, quality: Int32 = 95) -> [UInt8] {
+    static func encode(pixels: [UInt8], width: Int, height: Int, format: TJPF, subsampling: TJSAMP, quality: Int32 = 95, flags: Int32 = 0) -> [UInt8] {
         guard let tj = tjInitCompress() else { return [] }
         defer { tjDestroy(tj) }
         var buffer: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = pixels.withUnsafeBufferPointer {
             tjCompress2(tj, $0.baseAddress, Int32(width), 0, Int32(height), Int32(format.rawValue), &buffer, &size,
-                        Int32(subsampling.rawValue), quality, 0)
+                        Int32(subsampling.rawValue), quality, flags)
         }
         guard status == 0, let buffer else { return [] }
         defer { tjFree(buffer) }
