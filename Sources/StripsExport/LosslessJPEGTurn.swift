@@ -6,11 +6,12 @@ import StripsSDL
 ///
 /// JPEG pixels come in blocks (MCUs, 8 or 16 pixels a side). A turn that would move a partial
 /// block from the right or bottom edge to the left or top cannot be done exactly
-/// (TJXOPT_PERFECT refuses it). Then the partial blocks are dropped (TJXOPT_TRIM): at most 15
-/// pixel rows or columns at that edge, a sliver of margin on a scan, in exchange for a file that is
-/// still the original JPEG data and upright in every viewer. The save reports each trim as a note.
-/// (Rejected: leaving the edge blocks untransformed, which shows a garbled strip; re-encoding,
-/// which loses quality; rotating by EXIF tag only, which viewers that ignore EXIF show sideways.)
+/// (TJXOPT_PERFECT refuses it). Such partial blocks are dropped (TJXOPT_TRIM, which changes
+/// nothing when the turn is exact, so one call serves both): at most 15 pixel rows or columns at
+/// that edge, a sliver of margin on a scan, in exchange for a file that is still the original JPEG
+/// data and upright in every viewer. The save reports each trim as a note. (Rejected: leaving the
+/// edge blocks untransformed, which shows a garbled strip; re-encoding, which loses quality;
+/// turning by EXIF tag only, which viewers that ignore EXIF show sideways; PNG, 5-10 times larger.)
 enum LosslessJPEGTurn {
     struct Turned {
         var bytes: [UInt8]
@@ -24,7 +25,7 @@ enum LosslessJPEGTurn {
     /// cannot transform this file (the caller then decodes it).
     static func turn(_ jpeg: UnsafeRawBufferPointer, layout original: JPEGLayout, to orientation: Orientation) -> Turned? {
         let op = operation(orientation)
-        guard let bytes = transform(jpeg, operation: op, options: TJXOPT_PERFECT) ?? transform(jpeg, operation: op, options: TJXOPT_TRIM),
+        guard let bytes = transform(jpeg, operation: op, options: TJXOPT_TRIM),
               let layout = bytes.withUnsafeBytes({ try? JPEGLayout.read($0).get() })
         else { return nil }
         var turned = Turned(bytes: bytes, trimmed: false, width: layout.width, height: layout.height)
