@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsTestSupport"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
-        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )
