@@ -98,20 +98,25 @@ final class QPDFFile {
         guard index >= 0, index < source.pageCount else { return "no such page (the file has \(source.pageCount))" }
         let page = qpdf_get_page_n(source.data, index)
         guard page != 0, !qpdf_has_error(source.data).isTrue else { return "unreadable page: \(source.errorText())" }
+        // Read from the source: a page added twice starts from qpdf's first copy, turns and all.
+        let own = source.rotation(of: page)
         // A page copied twice becomes two page objects (qpdf copies the duplicate), so each can turn alone.
         guard qpdf_add_page(data, source.data, page, QPDF_FALSE) & QPDF_ERRORS == 0 else { return "cannot copy: \(errorText())" }
         let copy = qpdf_get_page_n(data, position)
         guard copy != 0, !qpdf_has_error(data).isTrue else { return "cannot copy: \(errorText())" }
         let turns = ((extraQuarterTurns % 4) + 4) % 4
-        guard turns != 0 else { return nil }
-        var own: Int32 = 0
-        let rotate = qpdf_oh_get_key(data, copy, "/Rotate")
-        if qpdf_oh_get_value_as_int(data, rotate, &own) == QPDF_FALSE { own = 0 }
-        // /Rotate must be a multiple of 90; a bad value counts as 0, as viewers read it.
-        if own % 90 != 0 { own = 0 }
-        let turned = ((Int(own) + 90 * turns) % 360 + 360) % 360
+        guard turns != 0 || own != rotation(of: copy) else { return nil }
+        let turned = ((own + 90 * turns) % 360 + 360) % 360
         qpdf_oh_replace_key(data, copy, "/Rotate", qpdf_oh_new_integer(data, Int64(turned)))
         return qpdf_has_error(data).isTrue ? "cannot turn: \(errorText())" : nil
+    }
+
+    /// A page's /Rotate; a missing or bad value (not a multiple of 90) counts as 0, as viewers read it.
+    func rotation(of page: qpdf_oh) -> Int {
+        var value: Int32 = 0
+        let rotate = qpdf_oh_get_key(data, page, "/Rotate")
+        if qpdf_oh_get_value_as_int(data, rotate, &value) == QPDF_FALSE || value % 90 != 0 { return 0 }
+        return Int(value)
     }
 
     func write(to path: String) -> PDFFailure? {

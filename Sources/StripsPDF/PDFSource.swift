@@ -17,9 +17,8 @@ public enum PDFSource {
         let ((sizes, declared), logged) = PopplerLog.capturing { pageSizes(document) }
         if sizes.isEmpty {
             // An intact file may truly have no pages; a damaged one often only seems to.
-            guard let problem = document.openProblem ?? logged else {
-                return .failure(PDFFailure(declared > 0 ? "damaged: none of its \(declared) pages can be read" : "no pages"))
-            }
+            if declared <= 0 && document.openProblem == nil { return .failure(PDFFailure("no pages")) }
+            let problem = document.openProblem ?? logged.map { PDFSniffer.oneLine($0, limit: 80) } ?? "none of its \(declared) pages can be read"
             return .failure(PDFFailure("damaged, no readable pages: \(PDFSniffer.oneLine(problem, limit: 80))"))
         }
         return .success(PDFDocumentInfo(path: path, pageSizes: sizes))
