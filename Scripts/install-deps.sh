@@ -5,6 +5,8 @@ set -euo pipefail
 packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
   libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
+  libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
+  poppler-utils qpdf                                                # the PDF tests' checks (pdftotext, pdfinfo, qpdf)
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 

@@ -1,9 +1,10 @@
 import CPoppler
 import Foundation
 
-/// poppler reports every syntax problem of a damaged file through GLib's log in the "Poppler"
-/// domain; left alone, one bad PDF floods standard error with hundreds of lines. We keep only the
-/// first message of each open on the calling thread, to explain a failure in one line.
+/// poppler-glib reports every syntax problem of a damaged file through GLib's log, "Poppler"
+/// domain, INFO level: hidden by default, but with G_MESSAGES_DEBUG set (common when debugging
+/// anything GLib) one bad PDF floods standard error. This handler takes them all, whatever the
+/// environment, and keeps the first message of each call on its thread to explain a failure in one line.
 enum PopplerLog {
     private static let key = "strips.poppler.first-message"
 
