@@ -41,11 +41,11 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "StripsPDF", dependencies: ["CPoppler", "CQPDF", "CSDL2"]),
+        .target(name: "StripsPDF", dependencies: ["StripsCore", "CPoppler", "CQPDF", "CSDL2"]),
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
-        .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsPDF", "CPoppler", "CSDL2"],
+        .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"],
                           path: "Sources/PDFBench"),
-        .testTarget(name: "StripsPDFTests", dependencies: ["StripsPDF", "CPoppler", "CSDL2"]),
+        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"]),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
     ]

@@ -19,10 +19,15 @@ flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
 includes=(-I Sources/CPoppler -I Sources/CQPDF -I Sources/CSDL2 -I "$out/$target")
 for flag in $(pkg-config --cflags poppler-glib); do includes+=(-Xcc "$flag"); done
 
-swiftc "${flags[@]}" "${includes[@]}" -wmo -module-name StripsPDF \
-  -emit-module -emit-module-path "$out/$target/StripsPDF.swiftmodule" \
-  -c $(find Sources/StripsPDF -name '*.swift' | sort) -o "$out/$target/StripsPDF.o"
-swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzPDFOpen.swift "$out/$target/StripsPDF.o" -o "$out/$target/fuzz-$target"
+build_module() {  # NAME SOURCES...
+  local name=$1; shift
+  swiftc "${flags[@]}" "${includes[@]}" -wmo -module-name "$name" \
+    -emit-module -emit-module-path "$out/$target/$name.swiftmodule" -c "$@" -o "$out/$target/$name.o"
+}
+build_module StripsCore $(find Sources/StripsCore -name '*.swift' | sort)
+build_module StripsPDF $(find Sources/StripsPDF -name '*.swift' | sort)
+swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzPDFOpen.swift "$out/$target/StripsCore.o" "$out/$target/StripsPDF.o" \
+  -o "$out/$target/fuzz-$target"
 
 cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 # Leak checking is off: GLib and fontconfig keep process-wide caches that LeakSanitizer reports.

@@ -1,25 +1,18 @@
-/// A page's size in PDF points (1/72 inch) as it is shown: the page's own /Rotate is applied, so a
-/// portrait page stored with /Rotate 90 reads as landscape.
-public struct PDFPageSize: Hashable, Sendable {
-    public var width: Double
-    public var height: Double
+import StripsCore
 
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// US Letter: what poppler itself assumes when a page's box is missing or absurd.
-    public static let letter = PDFPageSize(width: 612, height: 792)
+extension Size {
+    /// US Letter in points: what poppler itself assumes when a page's box is missing or absurd.
+    public static let letter = Size(width: 612, height: 792)
 }
 
 /// What opening a PDF tells without rendering anything: enough to lay out every page at once.
 public struct PDFDocumentInfo: Hashable, Sendable {
     public var path: String
-    /// One entry per page, in document order; never empty.
-    public var pageSizes: [PDFPageSize]
+    /// One entry per page, in document order; never empty. Sizes are in PDF points (1/72 inch) as
+    /// the page is shown: its own /Rotate applied, so a portrait page stored with /Rotate 90 is landscape.
+    public var pageSizes: [Size]
 
-    public init(path: String, pageSizes: [PDFPageSize]) {
+    public init(path: String, pageSizes: [Size]) {
         self.path = path
         self.pageSizes = pageSizes
     }

@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import StripsCore
 
 /// How a page lands on pixels: the output size for a box or a resolution, and the cairo transform
 /// that draws poppler's page (its own /Rotate already applied) turned by extra quarter turns.
@@ -8,19 +9,19 @@ struct PDFPageRaster: Hashable, Sendable {
     static let maxPixels = 100_000_000
     static let maxSide = 30_000
 
-    var page: PDFPageSize
+    var page: Size
     /// Clockwise, like PDF's /Rotate; any integer, taken modulo 4.
     var quarterTurns: Int
     var width: Int
     var height: Int
 
     /// The page's shape after the extra turns.
-    static func shown(_ page: PDFPageSize, quarterTurns: Int) -> PDFPageSize {
-        quarterTurns.isOdd ? PDFPageSize(width: page.height, height: page.width) : page
+    static func shown(_ page: Size, quarterTurns: Int) -> Size {
+        quarterTurns.isOdd ? Size(width: page.height, height: page.width) : page
     }
 
     /// The largest raster of the page's shape that fits `maxWidth` x `maxHeight`.
-    static func fitting(_ page: PDFPageSize, quarterTurns: Int, maxWidth: Int, maxHeight: Int) -> Result<PDFPageRaster, PDFFailure> {
+    static func fitting(_ page: Size, quarterTurns: Int, maxWidth: Int, maxHeight: Int) -> Result<PDFPageRaster, PDFFailure> {
         guard maxWidth > 0, maxHeight > 0 else { return .failure(PDFFailure("nothing to render into (\(maxWidth) x \(maxHeight) pixels)")) }
         let shown = shown(page, quarterTurns: quarterTurns)
         let scale = min(Double(maxWidth) / shown.width, Double(maxHeight) / shown.height)
@@ -28,13 +29,13 @@ struct PDFPageRaster: Hashable, Sendable {
     }
 
     /// The page at `dpi` dots per inch (72 is one pixel a point).
-    static func atResolution(_ page: PDFPageSize, quarterTurns: Int, dpi: Double) -> Result<PDFPageRaster, PDFFailure> {
+    static func atResolution(_ page: Size, quarterTurns: Int, dpi: Double) -> Result<PDFPageRaster, PDFFailure> {
         guard dpi.isFinite, dpi > 0 else { return .failure(PDFFailure("no resolution (\(dpi) dpi)")) }
         let shown = shown(page, quarterTurns: quarterTurns)
         return sized(page, quarterTurns: quarterTurns, width: shown.width * dpi / 72, height: shown.height * dpi / 72)
     }
 
-    private static func sized(_ page: PDFPageSize, quarterTurns: Int, width: Double, height: Double) -> Result<PDFPageRaster, PDFFailure> {
+    private static func sized(_ page: Size, quarterTurns: Int, width: Double, height: Double) -> Result<PDFPageRaster, PDFFailure> {
         guard width.isFinite, height.isFinite, width <= Double(maxSide), height <= Double(maxSide) else {
             return .failure(PDFFailure("too large to render: \(Int(min(width, 1e9))) x \(Int(min(height, 1e9))) pixels"))
         }

@@ -1,6 +1,7 @@
 import CPoppler
 import CSDL2
 import Foundation
+import StripsCore
 
 /// Renders PDF pages into pixels, on any thread, several at once (see `PDFDocumentPool` for why
 /// each thread gets its own poppler document).
@@ -42,7 +43,7 @@ public final class PDFRenderer: Sendable {
     public func forget(_ path: String) { pool.close(path) }
 
     private func withPage<T>(_ path: String, _ pageIndex: Int,
-                             _ body: (OpaquePointer, PDFPageSize) -> Result<T, PDFFailure>) -> Result<T, PDFFailure> {
+                             _ body: (OpaquePointer, Size) -> Result<T, PDFFailure>) -> Result<T, PDFFailure> {
         pool.withDocument(path) { document in
             guard let page = document.page(pageIndex) else {
                 return .failure(PDFFailure("no page \(pageIndex + 1) (the document has \(document.pageCount))"))

@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import StripsCore
 
 /// Writes simple PDFs with cairo for tests and benchmarks: each page carries real text (a font,
 /// selectable, extractable) and vector shapes, like a typed letter, so nothing needs committing.
@@ -7,7 +8,7 @@ public enum PDFSampleDocument {
     /// One page per entry of `pageSizes`; page N (from 1) reads "`label` N" near its top left, in
     /// 24 pt black text starting 72 pt from the left and top edges, over a grey rule and a box.
     /// `curves` adds that many thin Bézier strokes to each page, for drawings that cost rendering time.
-    public static func write(to path: String, pageSizes: [PDFPageSize], label: String = "Page", curves: Int = 0) -> Result<Void, PDFFailure> {
+    public static func write(to path: String, pageSizes: [Size], label: String = "Page", curves: Int = 0) -> Result<Void, PDFFailure> {
         guard let first = pageSizes.first else { return .failure(PDFFailure("a PDF needs at least one page")) }
         let surface = cairo_pdf_surface_create(path, first.width, first.height)
         defer { cairo_surface_destroy(surface) }
@@ -29,7 +30,7 @@ public enum PDFSampleDocument {
         return .success(())
     }
 
-    private static func drawPage(_ cr: OpaquePointer, size: PDFPageSize, text: String, index: Int) {
+    private static func drawPage(_ cr: OpaquePointer, size: Size, text: String, index: Int) {
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
         cairo_set_font_size(cr, 24)
@@ -53,7 +54,7 @@ public enum PDFSampleDocument {
         cairo_stroke(cr)
     }
 
-    private static func drawCurves(_ cr: OpaquePointer, size: PDFPageSize, count: Int, seed: Int) {
+    private static func drawCurves(_ cr: OpaquePointer, size: Size, count: Int, seed: Int) {
         guard count > 0 else { return }
         // A fixed sequence (no random numbers), so every run draws the same page.
         var state = UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15

@@ -1,4 +1,5 @@
 import CPoppler
+import StripsCore
 
 /// Opens PDFs for the document model: page count and page shapes, nothing rendered.
 public enum PDFSource {
@@ -26,9 +27,9 @@ public enum PDFSource {
 
     /// Every page's size up to the first page the page tree cannot reach: a damaged tree loses its
     /// tail, the pages before it stay usable. Returns the sizes and the page count the file claims.
-    private static func pageSizes(_ document: PopplerDocument) -> ([PDFPageSize], Int) {
+    private static func pageSizes(_ document: PopplerDocument) -> ([Size], Int) {
         let declared = document.pageCount
-        var sizes: [PDFPageSize] = []
+        var sizes: [Size] = []
         sizes.reserveCapacity(declared)
         for index in 0..<max(0, declared) {
             guard let page = document.page(index) else { break }
@@ -39,7 +40,7 @@ public enum PDFSource {
     }
 
     /// The page's crop box with its /Rotate applied (poppler swaps the sides for 90 and 270).
-    static func size(of page: OpaquePointer) -> PDFPageSize {
+    static func size(of page: OpaquePointer) -> Size {
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
         // A hostile box (zero, negative, NaN, astronomically large) gets the size poppler itself
@@ -47,6 +48,6 @@ public enum PDFSource {
         guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 1_000_000, height <= 1_000_000 else {
             return .letter
         }
-        return PDFPageSize(width: width, height: height)
+        return Size(width: width, height: height)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 import StripsPDF
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     @Test func pagesOfTwoFilesInterleaveWithTheirTextAndTurns() throws {
         let scratch = try PDFScratch("assemble")
         let alpha = try scratch.sample("alpha.pdf", letterPages: 3, label: "Alpha")
-        let beta = try scratch.sample("beta.pdf", pages: [.letter, PDFPageSize(width: 595, height: 842)], label: "Beta")
+        let beta = try scratch.sample("beta.pdf", pages: [.letter, Size(width: 595, height: 842)], label: "Beta")
         let out = scratch.path("saved.pdf")
         try PDFAssembler.write(pages: [
             (sourcePDF: beta, pageIndex: 1, extraQuarterTurns: 0),
@@ -29,8 +30,8 @@ import Testing
         let images = try Tool.run("pdfimages", "-list", out).output.split(separator: "\n")
         #expect(images.count == 2, "pdfimages lists only its two header lines: \(images)")
         let opened = try PDFSource.open(out).get()
-        #expect(opened.pageSizes == [PDFPageSize(width: 595, height: 842), .letter, .letter,
-                                     PDFPageSize(width: 792, height: 612), PDFPageSize(width: 792, height: 612)])
+        #expect(opened.pageSizes == [Size(width: 595, height: 842), .letter, .letter,
+                                     Size(width: 792, height: 612), Size(width: 792, height: 612)])
         #expect(scratch.contents == ["alpha.pdf", "beta.pdf", "saved.pdf"])
     }
 
@@ -62,7 +63,7 @@ import Testing
         let raw = try scratch.write(Array(body.utf8), "raw.pdf")
         let source = scratch.path("inherited.pdf")
         #expect(try [0, 3].contains(Tool.run("qpdf", raw, source).status))
-        #expect(try PDFSource.open(source).get().pageSizes == [PDFPageSize(width: 792, height: 612)])
+        #expect(try PDFSource.open(source).get().pageSizes == [Size(width: 792, height: 612)])
         let out = scratch.path("out.pdf")
         try PDFAssembler.write([PDFPageRef(sourcePDF: source, pageIndex: 0, extraQuarterTurns: 1)], to: out).get()
         #expect(try Tool.info(out).rotations == [180])

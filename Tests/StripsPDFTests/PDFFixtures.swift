@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import StripsCore
 import StripsPDF
 import Testing
 
@@ -18,7 +19,7 @@ struct PDFScratch: ~Copyable {
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     /// A PDF whose page N (from 1) reads "`label` N".
-    func sample(_ name: String, pages: [PDFPageSize], label: String = "Page") throws -> String {
+    func sample(_ name: String, pages: [Size], label: String = "Page") throws -> String {
         let path = path(name)
         try PDFSampleDocument.write(to: path, pageSizes: pages, label: label).get()
         return path

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import StripsCore
 import StripsPDF
 import Testing
 
@@ -94,7 +95,7 @@ import Testing
         #expect(first.pointee.w == 155)
         SDL_FreeSurface(first)
         try FileManager.default.removeItem(atPath: path)
-        try PDFSampleDocument.write(to: path, pageSizes: [PDFPageSize(width: 800, height: 400), .letter]).get()
+        try PDFSampleDocument.write(to: path, pageSizes: [Size(width: 800, height: 400), .letter]).get()
         let second = try renderer.renderSurface(path, pageIndex: 0, maxWidth: 200, maxHeight: 200).get()
         #expect(second.pointee.w == 200 && second.pointee.h == 100)
         SDL_FreeSurface(second)
