@@ -43,7 +43,7 @@ let package = Package(
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
         .target(name: "StripsPDF", dependencies: ["StripsCore", "CPoppler", "CQPDF", "CSDL2"]),
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
-        .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"],
+        .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2", "CTurboJPEG"],
                           path: "Sources/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"]),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),

@@ -2,7 +2,7 @@ import CSDL2
 import Foundation
 import StripsPDF
 
-// strips-bench-pdf: makes a 500-page letter PDF (text and vectors on every page) with cairo,
+// strips-bench-pdf [PAGES]: makes a 500-page letter PDF (text and vectors on every page) with cairo,
 // then prints how long opening it takes (page count and sizes, what the first frame needs),
 // rendering one page for a 1024 x 768 preview, rendering on two threads with and without a shared
 // lock, exporting a page as a 150 dpi PNG, and saving all pages reversed and turned with qpdf.
@@ -61,6 +61,16 @@ let thumb = measure(10) {
     if case .success(let surface) = renderer.renderSurface(source, pageIndex: 1, maxWidth: 66, maxHeight: 66) { SDL_FreeSurface(surface) }
 }
 print("render a thumbnail (51x66 px): median \(ms(thumb.median))")
+
+// Scanned documents: a 300 dpi JPEG per page, decoded whole by poppler, then scaled by cairo.
+let scans = folder + "/scans.pdf"
+if let problem = ScanPDF.write(to: scans, pages: 3) { fail(problem) }
+let scan = measure(5) { render(1, of: scans, with: renderer) }
+print("render a 300 dpi scanned letter page (2550x3300 JPEG) for a 1024x768 preview: median \(ms(scan.median)), best \(ms(scan.best))")
+let scanThumb = measure(5) {
+    if case .success(let surface) = renderer.renderSurface(scans, pageIndex: 1, maxWidth: 66, maxHeight: 66) { SDL_FreeSurface(surface) }
+}
+print("render a scanned page as a thumbnail: median \(ms(scanThumb.median))")
 
 // Two decode workers on pages of one PDF: one renders previews of drawing pages while the other
 // wants thumbnails. With a poppler document per thread (what PDFRenderer does) they run side by
