@@ -52,13 +52,11 @@ public enum PDFAssembler {
 /// One qpdf document, with errors collected instead of printed.
 final class QPDFFile {
     private let data: qpdf_data
-    private let name: String
     /// The pages as the source file had them, read once (adding pages to another file never changes them).
     private var pageCount: Int = 0
 
-    private init(_ data: qpdf_data, name: String) {
+    private init(_ data: qpdf_data) {
         self.data = data
-        self.name = name
         qpdf_silence_errors(data)
         qpdf_set_suppress_warnings(data, QPDF_TRUE)
     }
@@ -73,7 +71,7 @@ final class QPDFFile {
         // qpdf recovers from much but accepts anything; the same checks as for opening come first.
         if let problem = PDFSniffer.check(path) { return .failure(PDFFailure("\(file): \(problem.reason)")) }
         guard let data = qpdf_init() else { return .failure(PDFFailure("qpdf could not start")) }
-        let qpdf = QPDFFile(data, name: file)
+        let qpdf = QPDFFile(data)
         if qpdf_read(data, path, nil) & QPDF_ERRORS != 0 {
             return .failure(PDFFailure("\(file): \(qpdf.errorText(passwordMeans: "encrypted: needs a password"))"))
         }
@@ -89,7 +87,7 @@ final class QPDFFile {
 
     static func empty() -> QPDFFile? {
         guard let data = qpdf_init() else { return nil }
-        let qpdf = QPDFFile(data, name: "output")
+        let qpdf = QPDFFile(data)
         return qpdf_empty_pdf(data) & QPDF_ERRORS == 0 ? qpdf : nil
     }
 
