@@ -22,8 +22,8 @@ public struct PhotosFrame: FrameContent {
     public var thumbnailStrip: Rect
     /// What an empty document says instead.
     public var emptyState: [TextRun]
-    /// Pictures about to be needed: decoded ahead so paging never shows paper.
-    public var prefetch: [PictureRequest]
+    /// Full pictures are fitted into this box when decoded ahead.
+    public var previewBox: Size
     /// For the x-ray: each thumbnail's expanding value (parallel to `thumbnails`) and both strips'
     /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
     public var thumbnailExpanding: [Double] = []
@@ -47,7 +47,10 @@ public struct PhotosFrame: FrameContent {
         return items
     }
 
-    public var pictures: [PictureRequest] { PictureRequest.drawn(in: drawItems()) + prefetch }
+    /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays).
+    public var pictures: [PictureRequest] {
+        PictureRequest.drawn(in: drawItems()) + PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: previewBox)
+    }
 
     /// The centred part of a picture that fills a cell of another shape (aspect fill).
     static func aspectFillSource(picture: Double, cell: Double) -> Rect {
@@ -76,7 +79,7 @@ extension PhotosScene {
             thumbnailOffset: thumbnails.offset, expanding: thumbnails.layout.expandingRate.value,
             preview: previewCells, thumbnails: thumbnailCells,
             thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [],
-            prefetch: PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: g.preview.size),
+            previewBox: g.preview.size,
             thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset) },
             strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
