@@ -13,10 +13,13 @@ public struct LiveInstrumentOptions {
     /// Records the whole session here (`--record FILE.gif`).
     public var recordPath: String?
     public var recordScale: Double
+    /// Lines to show as the window opens (the tuning file's problems, already on standard error).
+    public var notes: [String]
 
     public init(instruments: Instruments = Instruments(), reloadTuning: (() -> (tuning: Tuning, problems: [String])?)? = nil,
-                recordPath: String? = nil, recordScale: Double = 1) {
+                recordPath: String? = nil, recordScale: Double = 1, notes: [String] = []) {
         self.instruments = instruments
+        self.notes = notes
         self.reloadTuning = reloadTuning
         self.recordPath = recordPath
         self.recordScale = recordScale
@@ -40,6 +43,7 @@ final class LiveInstruments {
 
     func start<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
         stepper.instruments = options.instruments
+        for note in options.notes { stepper.instruments.note(note, at: now) }
         if let path = options.recordPath { startRecording(to: path, stepper: &stepper, now: now) }
     }
 

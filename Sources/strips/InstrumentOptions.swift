@@ -33,14 +33,16 @@ struct InstrumentOptions: ParsableArguments {
         }
     }
 
-    /// The tuning at start: the file applied to the defaults, each problem on standard error;
-    /// nil without --tuning. A file that cannot be read at all is an error.
-    func initialTuning() throws -> Tuning? {
+    /// The tuning at start: the file applied to the defaults, each problem on standard error
+    /// and returned as "FILE: problem"; nil without --tuning. A file that cannot be read at all is
+    /// an error.
+    func initialTuning() throws -> (tuning: Tuning, problems: [String])? {
         guard let path = tuning else { return nil }
         let (tuning, problems) = Tuning.defaults.applying(file: path)
         if problems.count == 1, TuningFileWatcher.isUnreadable(problems[0]) { throw fail("\(path): \(problems[0])") }
-        for problem in problems { FileHandleOutput.standardError("strips: \(path): \(problem)") }
-        return tuning
+        let named = problems.map { "\(path): \($0)" }
+        for problem in named { FileHandleOutput.standardError("strips: \(problem)") }
+        return (tuning, named)
     }
 
     /// Slow motion and its factor, as the run starts.

@@ -42,14 +42,15 @@ enum SceneRunner {
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
                               textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil) throws {
         var scene = scene
-        let tuning = try instruments.initialTuning()
-        if let tuning { scene.handle(.tune(tuning), at: 0) }
+        let initial = try instruments.initialTuning()
+        if let initial { scene.handle(.tune(initial.tuning), at: 0) }
         guard let script else {
             do {
                 let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions())
-                let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: tuning ?? .defaults) }
+                let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: initial?.tuning ?? .defaults) }
                 let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
-                                                 recordPath: instruments.record, recordScale: instruments.recordScale)
+                                                 recordPath: instruments.record, recordScale: instruments.recordScale,
+                                                 notes: initial?.problems ?? [])
                 window.run(&scene, onDrop: onDrop, instruments: live)
             } catch let error as SDLError {
                 throw fail(error.description)

@@ -28,6 +28,11 @@ public struct XRayPen {
         items.append(.fill(Fill(rect: r, color: color, alpha: alpha)))
     }
 
+    /// The width of `label(text, size:)`'s box.
+    public func labelWidth(_ text: String, size: Double = XRayPen.labelSize) -> Double {
+        measurer.size(of: text, pointSize: size, weight: .regular).width + 8
+    }
+
     /// A label whose top-left corner is at `origin`, on a dark backing; returns its box.
     @discardableResult
     public mutating func label(_ text: String, at origin: Point, color: Color = .text, size: Double = XRayPen.labelSize,

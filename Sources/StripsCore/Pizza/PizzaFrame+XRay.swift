@@ -8,9 +8,10 @@ extension PizzaFrame {
             for (i, cell) in s.cells.enumerated() {
                 pen.outline(cell.frame, XRayPen.cellColor, width: 1.5)
                 let norm = i < s.norms.count ? s.norms[i] : 0
-                let x = s.half == .left ? cell.frame.minX + 4 : cell.frame.maxX - 110
-                pen.label("#\(cell.index) n \(norm.fixed(2)) s \(cell.scale.fixed(2))", at: Point(x: x, y: cell.frame.midY - 8),
-                          color: XRayPen.cellColor)
+                // Inside the half, against its outer edge: the two halves' labels never cross the line.
+                let text = "#\(cell.index) n \(norm.fixed(2)) s \(cell.scale.fixed(2))"
+                let x = s.half == .left ? cell.frame.maxX - pen.labelWidth(text) - 4 : cell.frame.minX + 4
+                pen.label(text, at: Point(x: x, y: cell.frame.midY - 8), color: XRayPen.cellColor)
             }
         }
         for (i, s) in strips.enumerated() {
