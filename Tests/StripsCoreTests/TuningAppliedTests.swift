@@ -14,11 +14,11 @@ import Testing
         return try SceneHarness.run(runner)
     }
 
-    static func pizza(_ script: String, tuning: Tuning) throws -> [Trace] {
+    static func pizza(_ script: String, tuning: Tuning?, everyFrame: Bool = false) throws -> [Trace] {
         let parsed = try Script.parse(script)
         var runner = HeadlessRunner(script: parsed, scene: PizzaScene(menu: PizzaSceneTests.menu, windowSize: parsed.window),
-                                    traceEveryFrame: false)
-        runner.stepper.deliver(.tune(tuning), at: 0)
+                                    traceEveryFrame: everyFrame)
+        if let tuning { runner.stepper.deliver(.tune(tuning), at: 0) }
         return try SceneHarness.run(runner)
     }
 
@@ -45,6 +45,20 @@ import Testing
         let script = Self.heldDrag.replacingOccurrences(of: "at 150 end", with: "at 400 up 470 300\nat 1500 end")
         #expect(try Self.photos(script, tuning: .defaults, everyFrame: true).map(\.line)
                 == Self.photos(script, everyFrame: true).map(\.line))
+        let pizza = "at 100 down 300 300\nat 120 move 300 250\nat 140 move 300 150\nat 160 up 300 100\nat 200 key d\nat 1500 end"
+        #expect(try Self.pizza(pizza, tuning: .defaults, everyFrame: true).map(\.line)
+                == Self.pizza(pizza, tuning: nil, everyFrame: true).map(\.line))
+    }
+
+    @Test func pizzaSizeAndPanelHeightShowInTheLayout() throws {
+        var tuning = Tuning.defaults
+        tuning.pizza.size = 200
+        tuning.pizza.panelHeight = 68
+        let trace = try #require(try Self.pizza("at 0 dump\nat 0 end", tuning: tuning).first)
+        // 700 pt above the panel: the centre pizza (index 0) is 200 tall, centred at y 350.
+        let centre = try #require(trace.cells("left").first { $0.index == 0 })
+        #expect(centre.rect().height == 200 && centre.rect().midY == 350)
+        #expect(trace.offset("left") == 100 - 350)
     }
 
     @Test func thumbnailStripHeightAndRatioShowInTheCells() throws {
