@@ -86,7 +86,7 @@ public final class LiveWindow {
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
-            if stepper.scene.isIdle && !last.isFading {
+            if stepper.scene.isIdle && !last.isFading && !canvas.textures.isUploading {
                 slept = true
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
                     : last.isWaiting || canvas.textures.isDecoding ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)

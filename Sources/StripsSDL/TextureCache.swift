@@ -60,6 +60,8 @@ final class TextureCache: PictureLookup {
     let options: TextureOptions
     private let queue: DecodeQueue?
     private var entries: [ImageRef: Entry] = [:]
+    /// Tiled pictures on their way to the renderer: the entry they replace is drawn meanwhile.
+    private var uploads: [ImageRef: TileUpload] = [:]
     private var failures: [String: ImageFailure] = [:]
     private var frame: UInt64 = 0
     /// This frame's requests by picture, in the frame's order: the least wanted are evicted first.
@@ -88,10 +90,14 @@ final class TextureCache: PictureLookup {
     deinit {
         queue?.stop()
         for entry in entries.values { entry.texture.destroy() }
+        for upload in uploads.values { upload.discard() }
     }
 
     /// True while pictures are wanted, being decoded or waiting to be taken in.
-    var isDecoding: Bool { queue?.isBusy ?? false }
+    var isDecoding: Bool { (queue?.isBusy ?? false) || isUploading }
+
+    /// Tiles are being uploaded: frames must go on, the loop must not sleep.
+    var isUploading: Bool { !uploads.isEmpty }
 
     var textureCount: Int { entries.count }
 
@@ -148,6 +154,7 @@ final class TextureCache: PictureLookup {
             }
         }
         queue?.want(wishes.sorted { $0.priority < $1.priority }.map(\.job) + ahead)
+        continueUploads()
     }
 
     /// A picture drawn this frame: decoded now in `.sync` mode; otherwise the job to queue, if any.
@@ -161,7 +168,7 @@ final class TextureCache: PictureLookup {
             entries[ref] = entry
             // Redecode once the drawn size has settled (not every frame of an animation), when
             // it differs from the texture, and only upward if the file has more pixels to give.
-            guard let want, settled, Self.differs(entry, from: want),
+            guard let want, settled, Self.differs(entry, from: want), uploads[ref]?.job.limit != want,
                   want.width <= entry.width || want.height <= entry.height || entry.limited else { return nil }
             let job = DecodeQueue.Job(ref: ref, limit: want)
             if queue == nil { decodeNow(job) }
@@ -228,21 +235,72 @@ final class TextureCache: PictureLookup {
             failures[job.ref.path] = failure
             if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
-            guard let surface = decoded.surface, let texture = PictureTexture(renderer: renderer, surface: surface, maxSide: maxTextureSide) else {
-                failures[job.ref.path] = ImageFailure(SDLError("cannot make a texture").description)
+            uploads.removeValue(forKey: job.ref)?.discard()
+            let w = decoded.width, h = decoded.height
+            // Larger than the window (zoomed in) or than a texture may be: tiles.
+            if w > fullLimit.width || h > fullLimit.height || w > maxTextureSide || h > maxTextureSide {
+                var upload = TileUpload(decoded, job: job, arrived: arrived, tileSide: min(maxTextureSide, PictureTexture.tileSide))
+                // Decoding on the spot (screenshots) uploads at once; otherwise a few tiles a frame.
+                if queue == nil {
+                    guard upload.upload(renderer: renderer, until: { false }) else { return cannotMakeTexture(job, upload) }
+                    install(upload.texture, decoded, job: job, arrived: arrived)
+                } else {
+                    uploads[job.ref] = upload
+                }
                 return
             }
-            let size = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
-            let limited = surface.pointee.w >= job.limit.width - 1 || surface.pointee.h >= job.limit.height - 1
-            var arrivedAt = arrived
-            if let old = entries.removeValue(forKey: job.ref) {
-                old.texture.destroy()
-                bytes -= old.bytes
-                arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
+            guard let surface = decoded.surface, let texture = PictureTexture.single(renderer: renderer, surface: surface) else {
+                return cannotMakeTexture(job, nil)
             }
-            entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limited: limited,
-                                     opaque: decoded.isOpaque, width: surface.pointee.w, height: surface.pointee.h)
-            bytes += size
+            install(texture, decoded, job: job, arrived: arrived)
+        }
+    }
+
+    private func cannotMakeTexture(_ job: DecodeQueue.Job, _ upload: TileUpload?) {
+        upload?.discard()
+        // A sharper copy that cannot be made leaves the picture already shown.
+        if entries[job.ref] == nil { failures[job.ref.path] = ImageFailure(SDLError("cannot make a texture").description) }
+    }
+
+    private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double) {
+        let w = texture.width, h = texture.height
+        let size = Int(w) * Int(h) * 4
+        let limited = w >= job.limit.width - 1 || h >= job.limit.height - 1
+        var arrivedAt = arrived
+        if let old = entries.removeValue(forKey: job.ref) {
+            old.texture.destroy()
+            bytes -= old.bytes
+            arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
+        }
+        entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limited: limited,
+                                 opaque: decoded.isOpaque, width: w, height: h)
+        bytes += size
+    }
+
+    /// Seconds of a frame that tile uploads may take: a quarter of a 60 Hz frame.
+    static let uploadBudget = 0.004
+
+    /// Goes on with the tiled pictures being uploaded, within the frame's upload budget; those
+    /// the frame no longer draws are dropped.
+    private func continueUploads() {
+        guard !uploads.isEmpty else { return }
+        let start = SDL_GetPerformanceCounter(), frequency = Double(SDL_GetPerformanceFrequency())
+        let enough = { Double(SDL_GetPerformanceCounter() - start) / frequency >= Self.uploadBudget }
+        for ref in uploads.keys.sorted(by: { (rank[$0] ?? .max) < (rank[$1] ?? .max) }) {
+            guard var upload = uploads.removeValue(forKey: ref) else { continue }
+            guard rank[ref] != nil, !enough() else {
+                if rank[ref] == nil { upload.discard() } else { uploads[ref] = upload }
+                continue
+            }
+            guard upload.upload(renderer: renderer, until: enough) else {
+                cannotMakeTexture(upload.job, upload)
+                continue
+            }
+            if upload.isComplete {
+                install(upload.texture, upload.decoded, job: upload.job, arrived: upload.arrived)
+            } else {
+                uploads[ref] = upload
+            }
         }
     }
 

@@ -37,11 +37,44 @@ import Testing
         // Drawn at twice its own pixels: decoded at all of them, no more.
         #expect(zoomed.width == 1240 && zoomed.height == 1754)
         #expect(zoomed.height > fit.height * 3)
-        #expect(zoomed.tiles == 1)
+        #expect(zoomed.tiles == 4)  // larger than the window: 1024-pixel tiles, 2 x 2
         scene.handle(.key(Key(.zero)), at: t)
         _ = try settle(&scene, from: t, renderer)
         #expect(scene.zoom == nil)
         #expect(renderer.textureSize(of: ref)?.height == fit.height)  // back at fit, the memory goes back too
+    }
+
+    @Test func tilesDecodedOnWorkersArriveWhileTheOldPictureStaysOnScreen() throws {
+        try SDLSystem.start(video: false)
+        let path = LoaderFixtures.samplePage
+        let page = Page(id: "contract.jpg", path: path, pixelSize: Size(width: 1240, height: 1754))
+        var scene = PhotosScene(documentName: "Zoom", pages: [page], windowSize: Size(width: 800, height: 600))
+        // 64-pixel tiles: hundreds of them, more than one frame's upload budget on most machines.
+        let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .async, workers: 1, maxTextureSide: 64))
+        let ref = ImageRef(path: path, variant: .full)
+        var t = 0.0
+        func frames(until done: () -> Bool) throws {
+            var n = 0
+            while !done(), n < 10_000 {
+                n += 1
+                t += 1.0 / 60
+                scene.tick(at: t)
+                try renderer.render(scene.frame(at: t))
+                renderer.waitForDecodes(timeout: 5)
+            }
+        }
+        try frames { scene.isIdle && !renderer.needsFrames && renderer.hasTexture(ref) }
+        let fit = try #require(renderer.textureSize(of: ref))
+        for _ in 0..<6 { scene.handle(.key(Key(.plus)), at: t) }
+        var shownThroughout = true
+        try frames {
+            shownThroughout = shownThroughout && renderer.hasTexture(ref)
+            return scene.isIdle && !renderer.needsFrames && renderer.textureSize(of: ref)?.width == 1240
+        }
+        #expect(shownThroughout)
+        let zoomed = try #require(renderer.textureSize(of: ref))
+        #expect(zoomed.width == 1240 && zoomed.height == 1754 && zoomed.tiles == 20 * 28)
+        #expect(zoomed.height > fit.height)
     }
 
     @Test func aPictureLargerThanTheLargestTextureIsDrawnInTiles() throws {
