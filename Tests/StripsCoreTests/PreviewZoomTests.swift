@@ -169,6 +169,40 @@ import Testing
         #expect(try focused(trace[4]).rect("image") == Self.fit)
     }
 
+    @Test func aPinchTakesOverTheFingerThatWasDraggingThePreview() throws {
+        let trace = try run("""
+            at 0 down 500 300
+            at 50 move 470 300
+            at 100 pinch 400 259 2
+            at 150 move 200 300
+            at 200 up 100 300
+            at 200 dump
+            at 1500 dump
+            """)
+        for t in trace {
+            #expect(t.offset("preview") == 0 && t.active == 0)  // the finger's drag neither moved nor paged
+            #expect(try focused(t).zoom == 2)
+        }
+        #expect(trace[1].idle)
+    }
+
+    @Test func thePreviewDoesNotZoomWhilePagingOrOnTheThumbnails() throws {
+        let trace = try run("""
+            at 0 down 700 300
+            at 16 move 600 300
+            at 33 move 500 300
+            at 50 up 480 300
+            at 60 wheel 0 2 ctrl
+            at 60 pinch 400 259 2
+            at 70 key +
+            at 80 move 400 559
+            at 90 pinch 400 559 2
+            at 2000 dump
+            """)
+        #expect(trace[0].active == 1)
+        #expect(trace[0].cells("preview").allSatisfy { $0.zoom == 1 })
+    }
+
     @Test func plusMinusAndZeroAnimateAboutThePointerOrTheCentre() throws {
         let trace = try run("""
             at 0 move 400 559

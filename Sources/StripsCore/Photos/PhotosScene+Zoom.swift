@@ -119,8 +119,10 @@ extension PhotosScene {
         guard editor == nil, !pages.isEmpty, scale.isFinite, scale > 0 else { return }
         if let released = press {
             press = nil
-            if released.target == .preview {
-                if zoom != nil { zoom?.endDrag(at: time) } else { preview.stopAtRest() }
+            switch released.target {
+            case .preview: if zoom != nil { zoom?.endDrag(at: time) } else { preview.stopAtRest() }
+            case .thumbnails: thumbnails.stopAtRest()
+            case nil: break
             }
             follow()
         }
