@@ -200,7 +200,7 @@ import Testing
             at 2000 dump
             """)
         #expect(trace[0].active == 1)
-        #expect(trace[0].cells("preview").allSatisfy { $0.zoom == 1 })
+        #expect(trace[0].isAtFit)
     }
 
     @Test func plusMinusAndZeroAnimateAboutThePointerOrTheCentre() throws {
@@ -252,9 +252,9 @@ import Testing
             at 2200 dump
             """)
         #expect(trace[0].active == 1)
-        #expect(trace[0].cells("preview").allSatisfy { $0.zoom == 1 })
+        #expect(trace[0].isAtFit)
         #expect(trace[1].count == 2)
-        #expect(trace[1].cells("preview").allSatisfy { $0.zoom == 1 })
+        #expect(trace[1].isAtFit)
     }
 
     @Test func resizingKeepsTheZoomAndThePointInTheMiddle() throws {
@@ -289,4 +289,9 @@ import Testing
 
 extension Trace.Cell {
     var zoom: Double { (json["zoom"] as? NSNumber)?.doubleValue ?? .nan }
+}
+
+extension Trace {
+    /// Every preview cell at fit: nothing zoomed.
+    var isAtFit: Bool { cells("preview").allSatisfy { $0.zoom == 1 } }
 }

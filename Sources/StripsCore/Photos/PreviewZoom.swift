@@ -109,17 +109,14 @@ public struct PreviewZoom: Sendable {
         let fit = fitSize
         scale = pose.scale
         animation = nil
-        for axis in [Axis.horizontal, .vertical] {
-            let content = axis == .horizontal ? fit.width * pose.scale : fit.height * pose.scale
-            let viewport = axis == .horizontal ? box.width : box.height
-            let inset = max(0, (viewport - content) / 2)
-            let offset = axis == .horizontal ? pose.offset.x : pose.offset.y
-            if axis == .horizontal {
-                x.setGeometry(viewport: viewport, contentLength: content, leadingInset: inset, trailingInset: inset, offset: offset)
-            } else {
-                y.setGeometry(viewport: viewport, contentLength: content, leadingInset: inset, trailingInset: inset, offset: offset)
-            }
-        }
+        Self.place(&x, content: fit.width * pose.scale, viewport: box.width, offset: pose.offset.x)
+        Self.place(&y, content: fit.height * pose.scale, viewport: box.height, offset: pose.offset.y)
+    }
+
+    /// A picture smaller than the preview along an axis is centred by equal insets (its only pan).
+    private static func place(_ axis: inout ScrollView, content: Double, viewport: Double, offset: Double) {
+        let inset = max(0, (viewport - content) / 2)
+        axis.setGeometry(viewport: viewport, contentLength: content, leadingInset: inset, trailingInset: inset, offset: offset)
     }
 
     /// Stops an animation where it is now, moved back in bounds.
