@@ -9,6 +9,7 @@ public final class LiveWindow {
     private let canvas: Canvas
     private let hasVSync: Bool
     private var fingerID: SDL_FingerID?
+    private var pinch = TouchPinch()
     /// Files of a drag and drop under way, delivered together when it completes.
     private var droppedPaths: [String] = []
     private var dropInProgress = false
@@ -95,7 +96,7 @@ public final class LiveWindow {
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
-            if stepper.scene.isIdle && !last.isFading && !stepper.instruments.isAnimating(at: Self.now()) {
+            if stepper.scene.isIdle && !last.isFading && !canvas.textures.isUploading && !stepper.instruments.isAnimating(at: Self.now()) {
                 slept = true
                 let limit = instruments.sleepLimit
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
@@ -175,6 +176,11 @@ public final class LiveWindow {
     private func deliver<S: Scene>(_ event: SDL_Event, to stepper: inout FrameStepper<S>) -> Bool {
         let time = Double(event.common.timestamp) / 1000
         let size = pointSize
+        let type = SDL_EventType(event.type)
+        if type == SDL_FINGERDOWN || type == SDL_FINGERUP || type == SDL_FINGERMOTION,
+           let step = pinch.take(event.tfinger, type: type, at: fingerPoint(event.tfinger, size)) {
+            stepper.deliver(step, at: time)
+        }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return false
@@ -195,7 +201,8 @@ public final class LiveWindow {
                 dx = -dx
                 dy = -dy
             }
-            stepper.deliver(.wheel(dx: dx, dy: dy), at: time)
+            let ctrl = SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0
+            stepper.deliver(ctrl ? .ctrlWheel(dx: dx, dy: dy) : .wheel(dx: dx, dy: dy), at: time)
         case SDL_FINGERDOWN where fingerID == nil:
             fingerID = event.tfinger.fingerId
             stepper.deliver(.pointerDown(fingerPoint(event.tfinger, size)), at: time)

@@ -37,6 +37,11 @@ public final class OffscreenRenderer {
     /// True once the picture has a texture (not pending, not failed).
     public func hasTexture(_ ref: ImageRef) -> Bool { canvas?.textures.isCached(ref) ?? false }
 
+    /// A picture's texture size in pixels and how many tiles it is made of; nil before it has one.
+    public func textureSize(of ref: ImageRef) -> (width: Int, height: Int, tiles: Int)? {
+        canvas?.textures.textureSize(of: ref).map { (Int($0.width), Int($0.height), $0.tiles) }
+    }
+
     /// True once the picture is shown: as a texture, or as its error card.
     public func isResolved(_ ref: ImageRef) -> Bool { canvas?.textures.isResolved(ref) ?? false }
 

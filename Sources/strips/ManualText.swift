@@ -60,6 +60,10 @@ enum ManualText {
 
         Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y: undo; redo.
 
+        Double-click the preview: zooms to a close-up about the click, or back to fit. Ctrl+wheel, \
+        a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \
+        fit). While zoomed, dragging and the wheel pan the picture instead of paging.
+
         Drop files or folders on the window: they are inserted after the page in focus.
 
         F: frame statistics overlay. S: slow motion. X: x-ray. Ctrl+R: record a GIF. Esc or Q: quit.

@@ -54,6 +54,8 @@ public struct HeadlessRunner<S: Scene> {
                 case .move(let p): stepper.deliver(.pointerMove(p), at: at)
                 case .up(let p): stepper.deliver(.pointerUp(p), at: at)
                 case .wheel(let dx, let dy): stepper.deliver(.wheel(dx: dx, dy: dy), at: at)
+                case .ctrlWheel(let dx, let dy): stepper.deliver(.ctrlWheel(dx: dx, dy: dy), at: at)
+                case .pinch(let center, let scale): stepper.deliver(.pinch(center: center, scale: scale), at: at)
                 case .key: if let key = keys[next] { stepper.deliver(.key(key), at: at) }
                 case .resize(let size): stepper.deliver(.resize(size), at: at)
                 case .screenshot(let path): shots.append(path)

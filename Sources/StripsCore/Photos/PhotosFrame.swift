@@ -5,6 +5,8 @@ public struct PhotosFrame: FrameContent {
         public var cell: Cell
         public var picture: Rect
         public var clip: Rect
+        /// The zoom it is drawn at: 1 at fit.
+        public var zoom = 1.0
 
         public var index: Int { cell.index }
         public var frame: Rect { cell.frame }
@@ -67,12 +69,12 @@ extension PhotosScene {
     public func frame(at time: Double) -> Frame {
         let window = Rect(origin: .zero, size: windowSize)
         let g = geometry
-        let previewCells = pages.isEmpty ? [] : preview.cells(in: window).map { cell in
+        let previewCells = zoomed(pages.isEmpty ? [] : preview.cells(in: window).map { cell in
             PhotosFrame.PreviewCell(
                 cell: cell,
                 picture: preview.layout.pictureFrame(index: cell.index, cell: cell.frame, parallax: cell.parallax),
                 clip: preview.layout.pictureClip(index: cell.index, cell: cell.frame).intersection(g.preview))
-        }
+        })
         let thumbnailCells = pages.isEmpty ? [] : thumbnails.cells(in: window)
         let content = PhotosFrame(
             window: windowSize, pages: pages, focusIndex: focusIndex, previewOffset: preview.offset,

@@ -126,5 +126,6 @@ extension PhotosScene {
         // is at rest, however it came to rest (its own settling, the preview or a key taking over).
         if thumbnails.isIdle && press?.target != .thumbnails { thumbnails.layout.expandingRate.animate(to: 1, at: time) }
         thumbnails.layout.expandingRate.tick(at: time)
+        tickZoom(at: time)
     }
 }

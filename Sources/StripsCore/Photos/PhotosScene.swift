@@ -32,6 +32,9 @@ public struct PhotosScene: Scene {
     /// The page in focus; -1 when the document is empty. Kept as an index, not derived from the
     /// offsets, so a window resized to nothing still knows it.
     public internal(set) var focusIndex: Int
+    /// The preview zoomed in on the page in focus; nil at fit, when the strip pages.
+    public internal(set) var zoom: PreviewZoom?
+    var lastPreviewTap: Tap?
     var press: Press<Lead>?
     var pointer = Point.zero
     let measurer: any TextMeasurer
@@ -54,7 +57,7 @@ public struct PhotosScene: Scene {
 
     public var isIdle: Bool {
         editor == nil && pending.isEmpty && preview.isIdle && thumbnails.isIdle
-            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true
+            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true && zoomIsIdle
     }
 
     public var title: String {
