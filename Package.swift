@@ -35,11 +35,15 @@ let package = Package(
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
+        // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
+        // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         .executableTarget(
             name: "strips",
             dependencies: [
@@ -52,11 +56,14 @@ let package = Package(
                           path: "Sources/LoadBench"),
         // GIF recording benchmark: encode ms per frame and file size at 1024x768.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
+        // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsTestSupport"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"]),
     ]
 )

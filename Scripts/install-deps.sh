@@ -7,6 +7,8 @@ packages=(
   libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libspng-dev                                                       # the freedesktop thumbnail cache (PNG + tEXt)
+  libcairo2-dev                                                     # saving: PDF
+  poppler-utils                                                     # save tests read the PDFs back
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 

@@ -1,9 +1,9 @@
 import CSDL2
 
 /// Pixel-surface helpers: decode, convert and shrink pictures before they become textures.
-enum Surfaces {
+public enum Surfaces {
     /// Decodes any format SDL_image reads into 32-bit ARGB, or explains why it could not.
-    static func load(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+    public static func load(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
         guard let decoded = IMG_Load(path) else { return .failure(SDLError("cannot decode \(path)")) }
         defer { SDL_FreeSurface(decoded) }
         guard let argb = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
@@ -34,7 +34,7 @@ enum Surfaces {
     }
 
     /// The surface turned upright for its EXIF orientation; the input is freed when a copy is made.
-    static func orient(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: Orientation) -> UnsafeMutablePointer<SDL_Surface>? {
+    public static func orient(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: Orientation) -> UnsafeMutablePointer<SDL_Surface>? {
         guard orientation != .up else { return surface }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         let (dw, dh) = orientation.swapsAxes ? (h, w) : (w, h)
