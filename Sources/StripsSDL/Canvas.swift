@@ -105,7 +105,12 @@ final class Canvas {
         let alpha = Self.alphaByte(quad.alpha)
         SDL_SetTextureAlphaMod(texture, alpha)
         SDL_SetTextureBlendMode(texture, opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
-        SDL_RenderCopyF(renderer, texture, &source, &dest)
+        if quad.rotation == 0 {
+            SDL_RenderCopyF(renderer, texture, &source, &dest)
+        } else {
+            // A turned page: SDL turns the quad clockwise about its centre (nil centre).
+            SDL_RenderCopyExF(renderer, texture, &source, &dest, quad.rotation, nil, SDL_FLIP_NONE)
+        }
     }
 
     private func draw(_ run: TextRun) {

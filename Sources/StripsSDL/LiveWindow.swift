@@ -69,8 +69,9 @@ public final class LiveWindow {
     /// folders dropped on the window, all of one drag together.
     /// `stopWhen` ends the loop once it holds (tests drive the real loop with it); while it is
     /// set, the loop never sleeps for more than 50 ms, so it is asked again.
+    /// `onFrame` runs before each frame is stepped: the host's services (saving) look at the scene.
     public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil,
-                              stopWhen: ((S) -> Bool)? = nil) {
+                              onFrame: ((inout S, Double) -> Void)? = nil, stopWhen: ((S) -> Bool)? = nil) {
         var stepper = FrameStepper(scene: scene)
         defer { scene = stepper.scene }
         stepper.deliver(.resize(pointSize), at: Self.now())
@@ -85,7 +86,7 @@ public final class LiveWindow {
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
-            if stepper.scene.isIdle && !last.isFading {
+            if stepper.scene.isIdle && !last.isFading && !stepper.scene.needsFrames {
                 slept = true
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
                     : last.isWaiting || canvas.textures.isDecoding ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
@@ -99,6 +100,7 @@ public final class LiveWindow {
                 pendingDropComplete = false
                 onDrop?(&stepper.scene, paths, Self.now())
             }
+            onFrame?(&stepper.scene, Self.now())
             let workStart = Self.preciseNow()
             let frame = stepper.step(at: Self.now())
             if frame.title != title {
@@ -163,7 +165,7 @@ public final class LiveWindow {
         let size = pointSize
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            return false
+            return !stepper.scene.closeRequested(at: time)
         case SDL_WINDOWEVENT:
             let kind = SDL_WindowEventID(UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {

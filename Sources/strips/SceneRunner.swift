@@ -38,12 +38,13 @@ enum SceneRunner {
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
     /// headless); `onDrop`: what files dropped on the live window do.
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, fonts: FontBook?,
-                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil) throws {
+                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil,
+                              onFrame: ((inout S, Double) -> Void)? = nil) throws {
         guard let script else {
             var scene = scene
             do {
                 let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions())
-                window.run(&scene, onDrop: onDrop)
+                window.run(&scene, onDrop: onDrop, onFrame: onFrame)
             } catch let error as SDLError {
                 throw fail(error.description)
             }
@@ -70,7 +71,8 @@ enum SceneRunner {
                         }
                     }
                     try renderer?.screenshot(frame, to: path)
-                })
+                },
+                serve: { scene, time in onFrame?(&scene, time) })
         } catch let error as ScriptError {
             throw fail("\(options.script ?? "script"): \(error.description)")
         } catch let error as SDLError {

@@ -24,23 +24,43 @@ public struct PhotosFrame: FrameContent {
     public var emptyState: [TextRun]
     /// Pictures about to be needed: decoded ahead so paging never shows paper.
     public var prefetch: [PictureRequest]
+    /// A page turning right now (its picture's angle); others show their own rotation.
+    public var turning: EditorAnimation.Turning? = nil
+    /// Unsaved edits.
+    public var dirty = false
+    /// Counter, status line, quit prompt: drawn over everything.
+    public var decorations = PhotosDecorations.none
+
+    /// The angle page `index`'s picture is drawn at, degrees clockwise.
+    public func degrees(of index: Int) -> Double {
+        if let turning, turning.index == index { return turning.degrees }
+        return Double(pages[index].rotation)
+    }
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
         items += emptyState.map { .text($0) }
         for p in preview {
+            let page = pages[p.cell.index], degrees = degrees(of: p.cell.index)
+            // A turned picture: its own rectangle, turned to fill the box the page takes.
+            let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
             items.append(.image(ImageQuad(
-                image: ImageRef(path: pages[p.cell.index].path, variant: .full), frame: p.picture,
-                alpha: p.cell.alpha, clip: p.clip)))
+                image: ImageRef(path: page.path, variant: .full), frame: frame,
+                alpha: p.cell.alpha, clip: p.clip, rotation: degrees)))
         }
         for cell in thumbnails {
-            let page = pages[cell.index]
+            let page = pages[cell.index], degrees = degrees(of: cell.index)
+            // The cell as the picture sees it: turned back by the nearest quarter.
+            let odd = Int((degrees / 90).rounded()) % 2 != 0
+            let size = odd ? Size(width: cell.frame.height, height: cell.frame.width) : cell.frame.size
+            let frame = degrees.truncatingRemainder(dividingBy: 90) == 0 ? Rect(center: cell.frame.center, size: size)
+                : cell.frame.aspectFit(size.aspectRatio, turnedBy: degrees)
             items.append(.image(ImageQuad(
-                image: ImageRef(path: page.path, variant: .thumbnail), frame: cell.frame,
-                source: Self.aspectFillSource(picture: page.aspectRatio, cell: cell.frame.size.aspectRatio),
-                alpha: cell.alpha, clip: thumbnailStrip)))
+                image: ImageRef(path: page.path, variant: .thumbnail), frame: frame,
+                source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
+                alpha: cell.alpha, clip: thumbnailStrip, rotation: degrees)))
         }
-        return items
+        return items + decorations.drawItems()
     }
 
     public var pictures: [PictureRequest] { PictureRequest.drawn(in: drawItems()) + prefetch }
@@ -72,7 +92,11 @@ extension PhotosScene {
             preview: previewCells, thumbnails: pages.isEmpty ? [] : thumbnails.cells(in: window),
             thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [],
             prefetch: PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: g.preview.size))
-        return Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+        var photos = content
+        photos.turning = editor?.frame(at: time).turning
+        photos.dirty = isDirty
+        photos.decorations = decorations(at: time)
+        return Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
     }
 
     private func emptyState() -> [TextRun] {

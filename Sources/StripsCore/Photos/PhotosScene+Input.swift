@@ -13,6 +13,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func pointerDown(_ p: Point, at time: Double) {
+        if promptClick(p, at: time) || session.reordering != nil { return }
         let g = geometry
         let target: Lead? = editor != nil || pages.isEmpty ? nil
             : g.thumbnails.contains(p) ? .thumbnails : g.preview.contains(p) ? .preview : nil
@@ -23,9 +24,11 @@ extension PhotosScene: InputRouting {
         case nil: return
         }
         if let target { lead(target) }
+        pressMayHold(at: time)
     }
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
+        if session.reordering != nil { return carry(to: p, at: time) }
         guard press != nil else { return }
         if press?.move(to: p) == true, press?.target == .thumbnails { thumbnails.layout.expandingRate.animate(to: 0, at: time) }
         switch press?.target {
@@ -37,6 +40,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func pointerUp(_ p: Point, at time: Double) {
+        if session.reordering != nil { return drop(at: time) }
         guard let released = press else { return }
         press = nil
         switch released.target {
@@ -63,7 +67,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
-        guard editor == nil, press == nil, !pages.isEmpty else { return }
+        guard editor == nil, press == nil, !pages.isEmpty, !session.isAskingToQuit else { return }
         // Horizontal strips: a plain vertical wheel pages too; wheel down moves forward.
         let delta = abs(dx) >= abs(dy) ? dx : -dy
         guard delta != 0 else { return }
@@ -79,9 +83,8 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func keyPressed(_ key: Key, at time: Double) {
-        if key.name == .escape || (key.name == .q && !key.ctrl) {
-            wantsToQuit = true
-        } else if let action = EditorAction(key) {
+        if documentKey(key, at: time) { return }
+        if let action = EditorAction(key) {
             enqueue(action, at: time)
         }
     }

@@ -30,6 +30,8 @@ public struct PhotosScene: Scene {
     /// The page in focus; -1 when the document is empty. Kept as an index, not derived from the
     /// offsets, so a window resized to nothing still knows it.
     public internal(set) var focusIndex: Int
+    /// Carrying a thumbnail, the counter's clock, saving, the quit prompt (PhotosScene+Document).
+    public internal(set) var session = EditorSession()
     var press: Press<Lead>?
     var pointer = Point.zero
     let measurer: any TextMeasurer
@@ -52,11 +54,13 @@ public struct PhotosScene: Scene {
 
     public var isIdle: Bool {
         editor == nil && pending.isEmpty && preview.isIdle && thumbnails.isIdle
-            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true
+            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true && session.reordering == nil
     }
 
+    /// The document's name, marked "•" while there are unsaved edits.
     public var title: String {
-        pages.isEmpty ? "\(documentName) - no pages" : "\(documentName) - page \(focusIndex + 1) of \(pages.count)"
+        let name = isDirty ? "• \(documentName)" : documentName
+        return pages.isEmpty ? "\(name) - no pages" : "\(name) - page \(focusIndex + 1) of \(pages.count)"
     }
 
     /// Lays both strips out for the window and the document, the page in focus at the centre of each.

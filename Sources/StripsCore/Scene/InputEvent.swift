@@ -19,6 +19,8 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d
+        /// Rotate (photos), save and the unsaved prompt's keys.
+        case r, s
         /// A real key no scene uses: delivered, and ignored.
         case other
     }
@@ -26,10 +28,12 @@ public struct Key: Hashable, Sendable {
     public var name: Name
     public var ctrl: Bool
     public var shift: Bool
+    public var alt: Bool
 
-    public init(_ name: Name, ctrl: Bool = false, shift: Bool = false) {
+    public init(_ name: Name, ctrl: Bool = false, shift: Bool = false, alt: Bool = false) {
         self.name = name
         self.ctrl = ctrl
         self.shift = shift
+        self.alt = alt
     }
 }
