@@ -15,6 +15,7 @@ public struct EditorSession: Hashable, Sendable {
     public internal(set) var reordering: Reordering?
     /// The last tick at which anything moved (nil: nothing has yet).
     var lastMotion: Double?
+    var wasMoving = false
     var lastTick = 0.0
     /// The document revision last written to disk (0: as opened).
     public internal(set) var savedRevision = 0

@@ -12,7 +12,7 @@ public struct PhotosDecorations: Hashable, Sendable {
         for run in [counter, status].compactMap({ $0 }) {
             // A dark pill behind the text keeps it readable over any page.
             let pill = Rect(center: run.frame.center, size: Size(width: run.frame.width + 24, height: run.frame.height + 10))
-            items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.6 * run.alpha)))
+            items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.72 * run.alpha)))
             items.append(.text(run))
         }
         if let prompt { items += prompt.drawItems() }

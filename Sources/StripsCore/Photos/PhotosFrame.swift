@@ -55,10 +55,16 @@ public struct PhotosFrame: FrameContent {
             let size = odd ? Size(width: cell.frame.height, height: cell.frame.width) : cell.frame.size
             let frame = degrees.truncatingRemainder(dividingBy: 90) == 0 ? Rect(center: cell.frame.center, size: size)
                 : cell.frame.aspectFit(size.aspectRatio, turnedBy: degrees)
+            // A lifted thumbnail rises out of the strip, over a soft shadow.
+            let lifted = cell.z > 0
+            let clip = lifted ? Rect(x: thumbnailStrip.minX, y: thumbnailStrip.minY - EditorGeometry.thumbnailMargin, width: thumbnailStrip.width, height: thumbnailStrip.height + 2 * EditorGeometry.thumbnailMargin) : thumbnailStrip
+            if lifted {
+                items.append(.fill(Fill(rect: cell.frame.offsetBy(dx: 2, dy: 3), color: Color(0, 0, 0), alpha: 0.45 * cell.alpha, clip: clip)))
+            }
             items.append(.image(ImageQuad(
                 image: ImageRef(path: page.path, variant: .thumbnail), frame: frame,
                 source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
-                alpha: cell.alpha, clip: thumbnailStrip, rotation: degrees)))
+                alpha: cell.alpha, clip: clip, rotation: degrees)))
         }
         return items + decorations.drawItems()
     }

@@ -109,9 +109,12 @@ extension PhotosScene {
         tickReorder(at: time)
     }
 
-    /// After every tick: the counter's clock runs from the last moment anything moved.
+    /// After every tick: the counter's clock runs from the last moment anything moved (the
+    /// tick on which the strips came to rest still moved them).
     mutating func noteMotion(at time: Double) {
-        if !isIdle { session.lastMotion = time }
+        let moving = !isIdle
+        if moving || session.wasMoving { session.lastMotion = time }
+        session.wasMoving = moving
         session.lastTick = time
     }
 
