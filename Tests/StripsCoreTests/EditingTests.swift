@@ -156,7 +156,7 @@ import Testing
         stepper.deliver(.key(Key(.y, ctrl: true)), at: 4.1)
         stepper.deliver(.key(Key(.y, ctrl: true)), at: 4.2)
         #expect(at(6).pages.map(\.id) == ["p1.png", "p0.png", "p1.png (2)", "p2.png", "p3.png", "p4.png"])
-        #expect(stepper.scene.title == "• T - page 2 of 6")
+        #expect(stepper.scene.title == "*T - page 2 of 6")
     }
 
     @Test func theCounterStaysWhileMovingAndFadesAfterASecondAndAHalf() throws {

@@ -57,9 +57,10 @@ public struct PhotosScene: Scene {
             && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true && session.reordering == nil
     }
 
-    /// The document's name, marked "•" while there are unsaved edits.
+    /// The document's name, marked "*" while there are unsaved edits ("*" survives a window
+    /// manager title in a non-UTF-8 locale, where SDL drops a title it cannot convert).
     public var title: String {
-        let name = isDirty ? "• \(documentName)" : documentName
+        let name = isDirty ? "*\(documentName)" : documentName
         return pages.isEmpty ? "\(name) - no pages" : "\(name) - page \(focusIndex + 1) of \(pages.count)"
     }
 
