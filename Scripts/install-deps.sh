@@ -6,9 +6,10 @@ packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
   libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
-  libspng-dev                                                       # the freedesktop thumbnail cache (PNG + tEXt)
-  libcairo2-dev                                                     # saving: PDF
-  poppler-utils                                                     # save tests read the PDFs back
+  libspng-dev                                                       # the thumbnail cache and saved PNGs
+  libcairo2-dev                                                     # saving PDFs
+  libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
+  poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 
