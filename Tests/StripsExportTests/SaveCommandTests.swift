@@ -1,19 +1,11 @@
 import Foundation
+import StripsTestSupport
 import Testing
 
 /// Ctrl+S as a script drives it through `strips photos --script`: the PDF has the edited
 /// document's pages, in its order and shapes; the sources stay byte for byte; refusals leave
 /// the document unsaved.
 @Suite struct SaveCommandTests {
-    /// `swift test` builds the executable beside the test bundle.
-    static var binary: String {
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let dirs = [bundleDir, bundleDir.deletingLastPathComponent(),
-                    URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug")]
-        return dirs.map { $0.appendingPathComponent("strips").path }.first { FileManager.default.isExecutableFile(atPath: $0) }
-            ?? bundleDir.appendingPathComponent("strips").path
-    }
-
     /// Three pages of different shapes: a 40 x 30, b 20 x 40, c 50 x 20.
     func document(_ files: SaveFixtures) throws -> [String] {
         try [("a.jpg", 40, 30), ("b.jpg", 20, 40), ("c.jpg", 50, 20)].map { name, w, h in
@@ -23,7 +15,7 @@ import Testing
 
     func strips(_ arguments: [String], script: String, in files: SaveFixtures) throws -> (trace: [[String: Any]], stderr: String) {
         let scriptPath = try files.write("run.strips", Array(script.utf8))
-        let result = try Tool.run(Self.binary, ["photos"] + arguments + ["--script", scriptPath])
+        let result = try Tool.run(stripsBinary, ["photos"] + arguments + ["--script", scriptPath])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
