@@ -72,6 +72,9 @@ import Testing
         #expect(abs(try cell(held, 4).rect().midX - cell(moved, 4).rect().midX - 37) < 1e-3)
         #expect(abs(try cell(held, 1).rect().midX - cell(moved, 1).rect().midX) < 1e-3)
         #expect(t[2].pages == ["p0.png", "p1.png", "p2.png", "p3.png", "p4.png"])  // settling first
+        // The preview starts from the page it showed (page 0), then follows the dropped page.
+        #expect(t[2].offset("preview") < 40)
+        #expect(t[2].cells("preview").contains { $0.index == 0 && abs($0.rect().minX) < 40 })
         #expect(t[3].pages == ["p0.png", "p1.png", "p3.png", "p4.png", "p2.png"])
         #expect(t[3].active == 4)  // the preview follows the dropped page
         #expect(t[3].offset("preview") == 4 * 800)

@@ -23,9 +23,10 @@ public struct EditorAnimation: Hashable, Sendable {
         /// while its shape eases from `fromAspect` to its new one.
         case rotate(index: Int, fromDegrees: Double, degrees: Double, fromAspect: Double, toAspect: Double)
         /// Page `from` travels to index `to`: it goes from `fromSlot` (where it was carried) to
-        /// slot `to`, the gap from `gapFrom` to `to`, the strips from `scrollFrom` to `to`. The
+        /// slot `to`, the gap from `gapFrom` to `to`, the thumbnails from `scrollFrom` and the
+        /// preview from `previewFrom` to `to` (each from what it showed, so neither jumps). The
         /// document changes when it ends.
-        case reorder(from: Int, to: Int, fromSlot: Double, gapFrom: Double, scrollFrom: Double, liftFrom: Double)
+        case reorder(from: Int, to: Int, fromSlot: Double, gapFrom: Double, scrollFrom: Double, previewFrom: Double, liftFrom: Double)
     }
 
     /// What the strips show at one instant of the animation.
@@ -36,6 +37,8 @@ public struct EditorAnimation: Hashable, Sendable {
         public var reorder: ReorderSlots? = nil
         /// A page turning: its shape as laid out now, and its picture's angle.
         public var turning: Turning? = nil
+        /// Where the preview is, when not at `focusSlot`.
+        public var previewSlot: Double? = nil
 
         /// No transitions, no override: the strips as the document lays them out.
         public static let rest = Frame(focusSlot: 0, transitions: [:], focusOverride: nil)
@@ -104,14 +107,15 @@ public struct EditorAnimation: Hashable, Sendable {
             let p = Tween(start: start, duration: Self.rotateDuration).progress(at: t)
             let turning = Turning(index: index, aspect: fromAspect.lerp(to: toAspect, p), degrees: fromDegrees + degrees * p)
             return Frame(focusSlot: Double(index), transitions: [:], focusOverride: nil, turning: turning)
-        case .reorder(let from, let to, let fromSlot, let gapFrom, let scrollFrom, let liftFrom):
+        case .reorder(let from, let to, let fromSlot, let gapFrom, let scrollFrom, let previewFrom, let liftFrom):
             let p = Tween(start: start, duration: Self.reorderDuration).progress(at: t)
             let target = Double(to)
             let slots = ReorderSlots(moving: from, movingSlot: fromSlot.lerp(to: target, p), gap: gapFrom.lerp(to: target, p),
                                      lift: liftFrom.lerp(to: 1, p))
             // The moving page keeps the focus, so the expansion stays on it as it travels.
             return Frame(focusSlot: scrollFrom.lerp(to: target, p), transitions: [:],
-                         focusOverride: FocusOverride(from: from, to: from, progress: 1), reorder: slots)
+                         focusOverride: FocusOverride(from: from, to: from, progress: 1), reorder: slots,
+                         previewSlot: previewFrom.lerp(to: target, p))
         }
     }
 }

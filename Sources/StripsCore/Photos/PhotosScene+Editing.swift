@@ -113,9 +113,13 @@ extension PhotosScene {
     private mutating func startReorder(from: Int, to: Int, at time: Double) {
         let scroll = takeOver()
         let carried = thumbnails.layout.slots.reorder.flatMap { $0.moving == from ? $0 : nil }
+        // The preview goes on showing its page: the carried one rides with it, another stays in
+        // its slot as the gap leaves it.
+        let shown = preview.nearestIndex
+        let previewFrom = carried.map { shown == from ? $0.movingSlot : $0.slot(of: shown) } ?? Double(from)
         mode = .editing(EditorAnimation(.reorder(
             from: from, to: to, fromSlot: carried?.movingSlot ?? Double(from), gapFrom: carried?.gap ?? Double(from),
-            scrollFrom: carried == nil ? Double(from) : scroll, liftFrom: carried?.lift ?? 1), at: time))
+            scrollFrom: carried == nil ? Double(from) : scroll, previewFrom: previewFrom, liftFrom: carried?.lift ?? 1), at: time))
     }
 
     private mutating func move(to index: Int, at time: Double) {
@@ -154,6 +158,7 @@ extension PhotosScene {
             thumbnails.layout.pageAspects[turning.index] = turning.aspect
         }
         show(slot: frame.focusSlot)
+        if let slot = frame.previewSlot { preview.show(position: slot) }
     }
 
     /// The animation is over: only now does the document change.
@@ -171,7 +176,7 @@ extension PhotosScene {
             focusIndex = index
         case .rotate(let index, _, _, _, _):
             focusIndex = index
-        case .reorder(let from, let to, _, _, _, _):
+        case .reorder(let from, let to, _, _, _, _, _):
             pages.insert(pages.remove(at: from), at: to)
             focusIndex = to
         }
