@@ -52,6 +52,7 @@ final class DocumentSaver {
             let suggested = DocumentExporter.defaultDestination(documentName: documentName, besideSource: request.pages[0].path)
             if live, let dialog = FileChooser(suggested: suggested, title: "Save \(documentName) as") {
                 chooser = (dialog, request)
+                scene.saveProgressed(done: 0, total: 0)
             } else {
                 start(request, to: suggested, scene: &scene, at: time)
             }

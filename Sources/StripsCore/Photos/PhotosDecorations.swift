@@ -12,7 +12,7 @@ public struct PhotosDecorations: Hashable, Sendable {
         for run in [counter, status].compactMap({ $0 }) {
             // A dark pill behind the text keeps it readable over any page.
             let pill = Rect(center: run.frame.center, size: Size(width: run.frame.width + 24, height: run.frame.height + 10))
-            items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.72 * run.alpha)))
+            items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.85 * run.alpha)))
             items.append(.text(run))
         }
         if let prompt { items += prompt.drawItems() }
@@ -80,7 +80,9 @@ extension PhotosScene {
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
         if let saving = session.saving {
-            d.status = measurer.run("Saving… \(saving.done) / \(saving.total) pages", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            // No pages counted yet: the desktop's file chooser is asking where.
+            let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
+            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = session.status {
             let after = time - status.since - EditorSession.statusHold
             let alpha = after <= 0 ? 1 : max(0, 1 - after / EditorSession.counterFade)
