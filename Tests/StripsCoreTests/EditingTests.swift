@@ -82,6 +82,23 @@ import Testing
         #expect(t[3].idle)
     }
 
+    @Test func carryingNearAnEndScrollsTheStrip() throws {
+        let t = try SceneHarness.photos("""
+            window 800 600
+            at 100 down \(page2X) \(y)
+            at 600 move 700 \(y)
+            at 650 move 790 \(y)
+            at 700 dump
+            at 1200 dump
+            at 1300 up 790 \(y)
+            at 2000 dump
+            """)
+        // 10 pt from the right end: 700 * (1 - 10 / 48) pt a second, stopping at the last page.
+        #expect(t[1].offset("thumbnails") > t[0].offset("thumbnails") + 100)
+        #expect(t[2].pages == ["p0.png", "p1.png", "p3.png", "p4.png", "p2.png"])
+        #expect(t[2].active == 4)
+    }
+
     @Test func altArrowsMoveThePageInFocusAndUndoPutsItBack() throws {
         let t = try SceneHarness.photos("""
             window 800 600
