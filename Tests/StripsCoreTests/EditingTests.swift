@@ -241,3 +241,36 @@ import Testing
         #expect(script.steps[1].command == .key(name: "z", ctrl: true, shift: true))
     }
 }
+
+/// Turned pages as the renderer gets them: the picture's own rectangle and an angle.
+@Suite struct TurnedPictureTests {
+    @Test func aQuarterTurnDrawsThePictureSidewaysFillingTheTurnedBox() throws {
+        var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
+        scene.handle(.key(Key(.r)), at: 0)
+        scene.tick(at: 1)
+        let frame = try #require(scene.frame(at: 1).content as? PhotosFrame)
+        let quads = frame.drawItems().compactMap { item -> ImageQuad? in
+            if case .image(let quad) = item, quad.image.path == "/nonexistent/p0.png" { return quad }
+            return nil
+        }
+        let preview = try #require(quads.first { $0.image.variant == .full })
+        let box = try #require(frame.preview.first { $0.index == 0 }).picture
+        #expect(preview.rotation == 90)
+        // The picture (0.7 wide) turned a quarter exactly covers the box (1 / 0.7 wide).
+        #expect(abs(preview.frame.width - box.height) < 1e-9 && abs(preview.frame.height - box.width) < 1e-9)
+        #expect(preview.drawnBounds == box)
+        let thumbnail = try #require(quads.first { $0.image.variant == .thumbnail })
+        #expect(thumbnail.rotation == 90)
+        #expect(abs(thumbnail.frame.width - 66) < 1e-9)
+    }
+
+    @Test func midTurnThePictureStaysInsideItsBox() {
+        let box = Rect(x: 0, y: 0, width: 300, height: 200)
+        for degrees in stride(from: 0.0, through: 90, by: 15) {
+            let picture = box.aspectFit(0.7, turnedBy: degrees)
+            let bounds = picture.turned(degrees: degrees)
+            #expect(bounds.width <= box.width + 1e-9 && bounds.height <= box.height + 1e-9)
+            #expect(abs(picture.width / picture.height - 0.7) < 1e-9)
+        }
+    }
+}
