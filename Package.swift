@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording",
+                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -113,7 +113,12 @@ final class Canvas {
         }
         SDL_SetTextureAlphaMod(texture, alpha)
         SDL_SetTextureBlendMode(texture, blend)
-        SDL_RenderCopyF(renderer, texture, &source, &dest)
+        if quad.rotation == 0 {
+            SDL_RenderCopyF(renderer, texture, &source, &dest)
+        } else {
+            // A turned page: SDL turns the quad clockwise about its centre (nil centre).
+            SDL_RenderCopyExF(renderer, texture, &source, &dest, quad.rotation, nil, SDL_FLIP_NONE)
+        }
     }
 
     private func draw(_ run: TextRun) {

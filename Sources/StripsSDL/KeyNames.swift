@@ -21,6 +21,7 @@ public enum KeyNames {
         return Key(
             name(for: event.keysym.sym),
             ctrl: mod & UInt32(KMOD_CTRL.rawValue) != 0 || mod & UInt32(KMOD_GUI.rawValue) != 0,
-            shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0)
+            shift: mod & UInt32(KMOD_SHIFT.rawValue) != 0,
+            alt: mod & UInt32(KMOD_ALT.rawValue) != 0)
     }
 }

@@ -72,8 +72,10 @@ public final class LiveWindow {
     /// folders dropped on the window, all of one drag together.
     /// `stopWhen` ends the loop once it holds (tests drive the real loop with it); while it is
     /// set, the loop never sleeps for more than 50 ms, so it is asked again.
+    /// `onFrame` runs before each frame is stepped: the host's services (saving) look at the scene.
     /// `instruments`: slow motion at the start, the tuning file to watch, `--record`.
     public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil,
+                              onFrame: ((inout S, Double) -> Void)? = nil,
                               instruments options: LiveInstrumentOptions = LiveInstrumentOptions(),
                               stopWhen: ((S) -> Bool)? = nil) {
         var stepper = FrameStepper(scene: scene)
@@ -96,7 +98,8 @@ public final class LiveWindow {
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
-            if stepper.scene.isIdle && !last.isFading && !canvas.textures.isUploading && !stepper.instruments.isAnimating(at: Self.now()) {
+            if stepper.scene.isIdle && !last.isFading && !canvas.textures.isUploading && !stepper.scene.needsFrames
+                && !stepper.instruments.isAnimating(at: Self.now()) {
                 slept = true
                 let limit = instruments.sleepLimit
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
@@ -113,6 +116,7 @@ public final class LiveWindow {
                 onDrop?(&stepper.scene, paths, stepper.sceneTime(at: Self.now()))
             }
             instruments.poll(&stepper, now: Self.now())
+            onFrame?(&stepper.scene, Self.now())
             let workStart = Self.preciseNow()
             let frame = stepper.step(at: Self.now())
             if frame.title != title {
@@ -183,7 +187,7 @@ public final class LiveWindow {
         }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            return false
+            return !stepper.scene.closeRequested(at: time)
         case SDL_WINDOWEVENT:
             let kind = SDL_WindowEventID(UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {

@@ -58,7 +58,14 @@ enum ManualText {
 
         Delete or Backspace: deletes the page in focus (from the document only: files are never touched).
 
-        Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y: undo; redo.
+        Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y: undo; redo (every edit: delete, drop, move, rotate).
+
+        Press and hold a thumbnail, then drag: moves that page; Alt+Left, Alt+Right: moves the page in focus.
+
+        R; Shift+R: turns the page in focus 90 degrees clockwise; counter-clockwise.
+
+        Ctrl+S: saves to --output, or where the desktop's file chooser says, or beside the first page as
+        'NAME edited.pdf'. With unsaved edits, Esc or Q asks first (S save, D discard, Esc keep editing).
 
         Double-click the preview: zooms to a close-up about the click, or back to fit. Ctrl+wheel, \
         a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \

@@ -24,6 +24,13 @@ struct PhotosCommand: ParsableCommand {
         """)
     var decode: DecodeMode?
 
+    @Option(name: .long, help: """
+        Where Ctrl+S saves: a .pdf file, or a new or empty folder of numbered pictures. Without it \
+        the desktop's file chooser asks (zenity or kdialog), or the document is saved beside its \
+        first page as 'NAME edited.pdf'.
+        """)
+    var output: String?
+
     func validate() throws {
         guard (16...1_048_576).contains(textureBudget) else {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
@@ -54,9 +61,10 @@ struct PhotosCommand: ParsableCommand {
         let window = script?.window ?? Script.defaultWindow
         let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
         let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync))
-        try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures) { scene, paths, time in
+        let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
+        try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
             scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
-        }
+        }, onFrame: { scene, time in saver.serve(&scene, at: time) })
     }
 }
 

@@ -40,7 +40,8 @@ enum SceneRunner {
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
     /// headless); `onDrop`: what files dropped on the live window do.
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
-                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil) throws {
+                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil,
+                              onFrame: ((inout S, Double) -> Void)? = nil) throws {
         var scene = scene
         let initial = try instruments.initialTuning()
         if let initial { scene.handle(.tune(initial.tuning), at: 0) }
@@ -51,7 +52,7 @@ enum SceneRunner {
                 let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
                                                  recordPath: instruments.record, recordScale: instruments.recordScale,
                                                  notes: initial?.problems ?? [])
-                window.run(&scene, onDrop: onDrop, instruments: live)
+                window.run(&scene, onDrop: onDrop, onFrame: onFrame, instruments: live)
             } catch let error as SDLError {
                 throw fail(error.description)
             }
@@ -97,7 +98,8 @@ enum SceneRunner {
                     let r = try offscreen()
                     try r.render(frame)
                     r.record(into: recorder, at: time)
-                })
+                },
+                serve: { scene, time in onFrame?(&scene, time) })
             try recorder?.finish()
         } catch let error as ScriptError {
             recorder?.cancel()

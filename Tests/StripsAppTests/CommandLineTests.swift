@@ -11,15 +11,7 @@ import Testing
         var stderr: String
     }
 
-    /// `swift test` builds the executable beside the test bundle.
-    static var binary: String {
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for dir in [bundleDir, bundleDir.deletingLastPathComponent(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug")] {
-            let candidate = dir.appendingPathComponent("strips").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return bundleDir.appendingPathComponent("strips").path
-    }
+    static var binary: String { stripsBinary }
 
     func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
         let output = try runProcess(Self.binary, args, environment: environment)

@@ -275,7 +275,7 @@ import Testing
 
     @Test func everyPreviewCellEndsWithItsZoom() throws {
         let line = try run("at 0 dump")[0].line
-        #expect(line.contains(#""alpha":1,"zoom":1}"#))
+        #expect(line.contains(#""alpha":1,"rotation":0,"zoom":1}"#))
     }
 
     @Test func scriptLinesForCtrlWheelAndPinch() throws {

@@ -75,16 +75,23 @@ public struct ImageQuad: Hashable, Sendable {
     public var clip: Rect?
     /// Drawn when the picture is not ready or cannot be decoded: paper of the right shape.
     public var placeholder: Color
+    /// Degrees clockwise about the frame's centre (a page the user turned). `frame` is the
+    /// picture's rectangle before turning, so its size is the one to decode for.
+    public var rotation: Double
 
     public init(image: ImageRef, frame: Rect, source: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
-                alpha: Double = 1, clip: Rect? = nil, placeholder: Color = .paper) {
+                alpha: Double = 1, clip: Rect? = nil, placeholder: Color = .paper, rotation: Double = 0) {
         self.image = image
         self.frame = frame
         self.source = source
         self.alpha = alpha
         self.clip = clip
         self.placeholder = placeholder
+        self.rotation = rotation
     }
+
+    /// Where the quad lands on screen: the frame turned by `rotation` (its bounding box).
+    public var drawnBounds: Rect { frame.turned(degrees: rotation) }
 }
 
 public struct TextRun: Hashable, Sendable {

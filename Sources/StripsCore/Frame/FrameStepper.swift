@@ -22,7 +22,7 @@ public struct FrameStepper<S: Scene> {
     /// Times are real; the scene gets them on its clock, so velocities stay right in scene units.
     /// The instrument keys (S, X) are taken here and never reach the scene.
     public mutating func deliver(_ event: InputEvent, at time: Double) {
-        if case .key(let key) = event, instruments.take(key, at: time) { return }
+        if case .key(let key) = event, !scene.capturesKeys, instruments.take(key, at: time) { return }
         scene.handle(event, at: sceneTime(at: time))
     }
 

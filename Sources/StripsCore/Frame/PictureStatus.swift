@@ -27,13 +27,13 @@ public struct DrawList: Sendable {
                 items.append(item)
                 continue
             }
-            let placeholder = DrawItem.fill(Fill(rect: quad.frame, color: quad.placeholder, alpha: quad.alpha, clip: quad.clip))
+            let placeholder = DrawItem.fill(Fill(rect: quad.drawnBounds, color: quad.placeholder, alpha: quad.alpha, clip: quad.clip))
             switch pictures.status(of: quad.image) {
             case .missing:
                 items.append(placeholder)
                 isWaiting = isWaiting || quad.alpha > 0
             case .failed(let reason):
-                items.append(.errorCard(ErrorCard(frame: quad.frame, clip: quad.clip, alpha: quad.alpha,
+                items.append(.errorCard(ErrorCard(frame: quad.drawnBounds, clip: quad.clip, alpha: quad.alpha,
                                                   name: quad.image.fileName, reason: reason)))
             case .ready(let since):
                 let fade = ((frame.time - since) / frame.pictureFadeDuration).clamped(to: 0...1)

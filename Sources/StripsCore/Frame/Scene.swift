@@ -15,4 +15,18 @@ public protocol Scene {
 
     /// The frame at `time` (seconds on the scene's clock), built once from the strips' cells.
     func frame(at time: Double) -> Frame
+
+    /// True when something drawn changes with time though the scene is idle (a fading
+    /// overlay, a press being timed): the live loop keeps stepping instead of sleeping.
+    var needsFrames: Bool { get }
+    /// A prompt is up that answers plain keys itself: the instruments leave them to it.
+    var capturesKeys: Bool { get }
+    /// The window's close button: true to close now; a scene with unsaved work may ask first.
+    mutating func closeRequested(at time: Double) -> Bool
+}
+
+extension Scene {
+    public var needsFrames: Bool { false }
+    public var capturesKeys: Bool { false }
+    public mutating func closeRequested(at time: Double) -> Bool { true }
 }

@@ -21,19 +21,23 @@ public struct HeadlessRunner<S: Scene> {
     ///   - emit: receives each trace line (without the newline).
     ///   - screenshot: renders the frame to a PNG at the path.
     ///   - frameDone: sees every frame with its real time in seconds (recording).
+    ///   - serve: runs before each frame is stepped, with its time in seconds: the host's
+    ///     services (saving, synchronously, so runs stay deterministic).
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
         screenshot: (String, Frame) throws -> Void,
-        frameDone: (Frame, Double) throws -> Void = { _, _ in }
+        frameDone: (Frame, Double) throws -> Void = { _, _ in },
+        serve: (inout S, Double) -> Void = { _, _ in }
     ) throws {
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
         for (i, step) in script.steps.enumerated() {
-            if case .key(let name, let ctrl, let shift) = step.command {
-                guard let key = resolveKey(name, ctrl, shift) else {
+            if case .key(let name, let ctrl, let shift, let alt) = step.command {
+                guard var key = resolveKey(name, ctrl, shift) else {
                     throw ScriptError(line: step.line, message: "unknown key name '\(name)'")
                 }
+                key.alt = alt
                 keys[i] = key
             }
         }
@@ -64,6 +68,7 @@ public struct HeadlessRunner<S: Scene> {
                 }
                 next += 1
             }
+            serve(&stepper.scene, t / 1000)
             let frame = stepper.step(at: t / 1000)
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
             for path in shots { try screenshot(path, frame) }

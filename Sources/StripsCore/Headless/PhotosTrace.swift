@@ -11,6 +11,7 @@ extension PhotosFrame {
                     .object([
                         ("page", .string(pages[p.cell.index].id)), ("index", .int(p.cell.index)),
                         ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
+                        ("rotation", .int(pages[p.cell.index].rotation)),
                         ("zoom", .number(p.zoom)),
                     ])
                 })),
@@ -22,9 +23,11 @@ extension PhotosFrame {
                     .object([
                         ("page", .string(pages[cell.index].id)), ("index", .int(cell.index)),
                         ("frame", .rect(cell.frame)), ("alpha", .number(cell.alpha)),
+                        ("rotation", .int(pages[cell.index].rotation)),
                     ])
                 })),
             ])),
+            ("dirty", .bool(dirty)),
         ]
     }
 }

@@ -20,7 +20,7 @@ public struct Script: Hashable, Sendable {
         /// `pinch X Y SCALE`: one pinch step about a point.
         case pinch(center: Point, scale: Double)
         /// The key name as written; the runner resolves it the way SDL_GetKeyFromName does.
-        case key(name: String, ctrl: Bool, shift: Bool)
+        case key(name: String, ctrl: Bool, shift: Bool, alt: Bool = false)
         case resize(Size)
         case screenshot(path: String)
         case dump
@@ -115,14 +115,15 @@ extension Script {
             case "key":
                 try expect(1, "key NAME")
                 var name = Substring(args[0])
-                var ctrl = false, shift = false
+                var ctrl = false, shift = false, alt = false
                 while true {
                     let lower = name.lowercased()
                     if lower.hasPrefix("ctrl+"), name.count > 5 { ctrl = true; name = name.dropFirst(5) }
                     else if lower.hasPrefix("shift+"), name.count > 6 { shift = true; name = name.dropFirst(6) }
+                    else if lower.hasPrefix("alt+"), name.count > 4 { alt = true; name = name.dropFirst(4) }
                     else { break }
                 }
-                command = .key(name: String(name), ctrl: ctrl, shift: shift)
+                command = .key(name: String(name), ctrl: ctrl, shift: shift, alt: alt)
             case "resize":
                 try expect(2, "resize W H")
                 let w = try number(args[0], "W"), h = try number(args[1], "H")

@@ -21,25 +21,64 @@ public struct CellTransition: Hashable, Sendable {
 /// cells before it. Transitions are few (one delete or insert at a time), so this stays O(1).
 public struct SlotMap: Hashable, Sendable {
     public var transitions: [Int: CellTransition]
+    /// A page being moved (dragged, or moved by a key): it sits where it is carried, the others
+    /// make room for it at the gap.
+    public var reorder: ReorderSlots?
 
-    public init(_ transitions: [Int: CellTransition] = [:]) { self.transitions = transitions }
+    public init(_ transitions: [Int: CellTransition] = [:], reorder: ReorderSlots? = nil) {
+        self.transitions = transitions
+        self.reorder = reorder
+    }
 
     public func transition(_ index: Int) -> CellTransition { transitions[index] ?? .none }
 
     /// Fractional slot of cell `index`.
     public func slot(of index: Int) -> Double {
-        var s = Double(index)
+        var s = reorder.map { $0.slot(of: index) } ?? Double(index)
         for (j, t) in transitions where j < index { s -= 1 - t.presence }
         return s
+    }
+
+    /// Whether cell `a` comes before cell `b` along the strip: index order, except while a page
+    /// is being moved.
+    public func precedes(_ a: Int, _ b: Int) -> Bool {
+        guard reorder != nil else { return a < b }
+        return slot(of: a) < slot(of: b)
     }
 
     /// Cells whose slot can fall within `slots` (widened by the transitions' absences).
     public func indices(near slots: ClosedRange<Double>, count: Int) -> ClosedRange<Int>? {
         guard count > 0 else { return nil }
         let absent = transitions.values.reduce(0) { $0 + (1 - $1.presence) }
-        let lo = Int(saturating: slots.lowerBound.rounded(.down)) - 1
-        let hi = Int(saturating: (slots.upperBound + absent).rounded(.up)) + 1
+        // A page being moved shifts the others by at most one slot.
+        let moved = reorder == nil ? 0 : 1
+        let lo = Int(saturating: slots.lowerBound.rounded(.down)) - 1 - moved
+        let hi = Int(saturating: (slots.upperBound + absent).rounded(.up)) + 1 + moved
         let a = max(0, lo), b = min(count - 1, hi)
         return a <= b ? a...b : nil
+    }
+}
+
+/// Slots while one cell is carried elsewhere: UICollectionView's interactive movement. The cell
+/// `moving` sits at `movingSlot` (following the pointer); the others close ranks without it and
+/// open a gap at `gap`, a fractional slot that eases between whole ones so they slide aside.
+public struct ReorderSlots: Hashable, Sendable {
+    public var moving: Int
+    public var movingSlot: Double
+    public var gap: Double
+    /// The moving cell's scale: lifted above the others while carried.
+    public var lift: Double
+
+    public init(moving: Int, movingSlot: Double, gap: Double, lift: Double) {
+        self.moving = moving
+        self.movingSlot = movingSlot
+        self.gap = gap
+        self.lift = lift
+    }
+
+    public func slot(of index: Int) -> Double {
+        if index == moving { return movingSlot }
+        let rank = Double(index < moving ? index : index - 1)
+        return rank + (rank + 1 - gap).clamped(to: 0...1)
     }
 }

@@ -42,7 +42,13 @@ public struct PreviewLayout: CollectionLayout {
         guard pageWidth > 0,
               let range = slots.indices(near: (rect.minX / pageWidth)...(rect.maxX / pageWidth), count: itemCount)
         else { return [] }
-        return range.compactMap { attributes(at: $0, offset: offset) }.filter { $0.drawnFrame.intersects(rect) }
+        var indices = Array(range)
+        // A page being moved may come from anywhere, and passes over the others.
+        if let moving = slots.reorder?.moving, pageAspects.indices.contains(moving) {
+            indices.removeAll { $0 == moving }
+            indices.append(moving)
+        }
+        return indices.compactMap { attributes(at: $0, offset: offset) }.filter { $0.drawnFrame.intersects(rect) }
     }
 
     /// Where the picture of page `index` is drawn in its drawn cell: aspect-fit, shifted against

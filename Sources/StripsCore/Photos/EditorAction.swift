@@ -4,11 +4,20 @@ public enum EditorAction: Hashable, Sendable {
     case focus(Int)
     case step(Int)
     case first, last
-    /// Deletes the page in focus; `redoing` when it is a redo, which keeps the redo stack.
+    /// Deletes the page in focus. `redoing` is kept for scripts that name it; undo and redo
+    /// replay recorded edits instead.
     case delete(redoing: Bool)
     case undo, redo
     /// Pages dropped on the window: inserted after the page in focus.
     case add([Page])
+    /// Turns the page in focus by quarter turns: 1 clockwise, -1 counter-clockwise.
+    case rotate(Int)
+    /// Moves the page in focus by `n` places (Alt+Left / Alt+Right).
+    case shift(Int)
+    /// Moves page `from` to index `to`: a thumbnail dropped after a drag.
+    case reorder(from: Int, to: Int)
+    /// An edit replayed by undo (its inverse) or redo, with its animation; not recorded again.
+    case replay(Edit)
 
     /// The page a navigation action goes to from `focus` in a document of `count` pages; nil for
     /// the editing actions.
@@ -26,8 +35,11 @@ public enum EditorAction: Hashable, Sendable {
     /// What a key asks for in the editor, if anything.
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
+        case (.left, _, _) where key.alt: self = .shift(-1)
+        case (.right, _, _) where key.alt: self = .shift(1)
         case (.left, _, _): self = .step(-1)
         case (.right, _, _): self = .step(1)
+        case (.r, false, let shift): self = .rotate(shift ? -1 : 1)
         case (.home, _, _): self = .first
         case (.end, _, _): self = .last
         case (.delete, _, _), (.backspace, _, _): self = .delete(redoing: false)
@@ -36,27 +48,4 @@ public enum EditorAction: Hashable, Sendable {
         default: return nil
         }
     }
-}
-
-/// A deleted page and where it stood, so undo can put it back and redo can take it again.
-public struct PageRemoval: Hashable, Sendable {
-    public var page: Page
-    public var index: Int
-}
-
-/// Undo and redo stacks of removals. Deleting never touches files: pages live in memory only.
-public struct EditHistory: Hashable, Sendable {
-    public private(set) var undoStack: [PageRemoval] = []
-    public private(set) var redoStack: [PageRemoval] = []
-
-    public init() {}
-
-    public mutating func recordDelete(_ removal: PageRemoval, clearingRedo: Bool) {
-        undoStack.append(removal)
-        if clearingRedo { redoStack.removeAll() }
-    }
-
-    public mutating func popUndo() -> PageRemoval? { undoStack.popLast() }
-    public mutating func pushRedo(_ removal: PageRemoval) { redoStack.append(removal) }
-    public mutating func popRedo() -> PageRemoval? { redoStack.popLast() }
 }

@@ -7,10 +7,18 @@ public struct EditorAnimation: Hashable, Sendable {
         case move(fromSlot: Double, to: Int)
         /// Page `index` collapses, then the gap closes; with `toLeft` the focus moves to the left
         /// neighbour (the last page went), otherwise the right neighbour slides into its place.
-        case delete(index: Int, toLeft: Bool)
+        case delete(index: Int, toLeft: Bool, count: Int = 1)
         /// Pages `index ..< index + count` (already in the document) open a gap while the focus
         /// moves to the first of them, then grow.
         case insert(index: Int, count: Int, fromSlot: Double)
+        /// Page `index` (already turned in the document) turns from `fromDegrees` by `degrees`
+        /// while its shape eases from `fromAspect` to its new one.
+        case rotate(index: Int, fromDegrees: Double, degrees: Double, fromAspect: Double, toAspect: Double)
+        /// Page `from` travels to index `to`: it goes from `fromSlot` (where it was carried) to
+        /// slot `to`, the gap from `gapFrom` to `to`, the thumbnails from `scrollFrom` and the
+        /// preview from `previewFrom` to `to` (each from what it showed, so neither jumps). The
+        /// document changes when it ends.
+        case reorder(from: Int, to: Int, fromSlot: Double, gapFrom: Double, scrollFrom: Double, previewFrom: Double, liftFrom: Double)
     }
 
     /// What the strips show at one instant of the animation.
@@ -18,9 +26,20 @@ public struct EditorAnimation: Hashable, Sendable {
         public var focusSlot: Double
         public var transitions: [Int: CellTransition]
         public var focusOverride: FocusOverride?
+        public var reorder: ReorderSlots? = nil
+        /// A page turning: its shape as laid out now, and its picture's angle.
+        public var turning: Turning? = nil
+        /// Where the preview is, when not at `focusSlot`.
+        public var previewSlot: Double? = nil
 
         /// No transitions, no override: the strips as the document lays them out.
         public static let rest = Frame(focusSlot: 0, transitions: [:], focusOverride: nil)
+    }
+
+    public struct Turning: Hashable, Sendable {
+        public var index: Int
+        public var aspect: Double
+        public var degrees: Double
     }
 
     public struct FocusOverride: Hashable, Sendable {
@@ -44,6 +63,8 @@ public struct EditorAnimation: Hashable, Sendable {
         switch kind {
         case .move: return timing.moveDuration
         case .delete, .insert: return 2 * timing.phaseDuration
+        case .rotate: return timing.rotateDuration
+        case .reorder: return timing.reorderDuration
         }
     }
 
@@ -60,11 +81,13 @@ public struct EditorAnimation: Hashable, Sendable {
             let from = Int(saturating: fromSlot.rounded())
             let override = from == to ? nil : FocusOverride(from: from, to: to, progress: p)
             return Frame(focusSlot: fromSlot.lerp(to: Double(to), p), transitions: [:], focusOverride: override)
-        case .delete(let index, let toLeft):
+        case .delete(let index, let toLeft, let count):
             let collapse = phase(0, at: t), close = phase(1, at: t)
             let transition = CellTransition(visibility: 1 - collapse, presence: 1 - close)
             let focus = toLeft ? Double(index).lerp(to: Double(index - 1), close) : Double(index)
-            return Frame(focusSlot: focus, transitions: [index: transition], focusOverride: nil)
+            var transitions: [Int: CellTransition] = [:]
+            for i in index..<(index + count) { transitions[i] = transition }
+            return Frame(focusSlot: focus, transitions: transitions, focusOverride: nil)
         case .insert(let index, let count, let fromSlot):
             let open = phase(0, at: t), grow = phase(1, at: t)
             let transition = CellTransition(visibility: grow, presence: open)
@@ -75,6 +98,19 @@ public struct EditorAnimation: Hashable, Sendable {
             let fromIndex = oldFocus >= index ? oldFocus + count : oldFocus
             let override = open < 1 ? FocusOverride(from: fromIndex, to: index, progress: open) : nil
             return Frame(focusSlot: fromSlot.lerp(to: Double(index), open), transitions: transitions, focusOverride: override)
+        case .rotate(let index, let fromDegrees, let degrees, let fromAspect, let toAspect):
+            let p = Tween(start: start, duration: timing.rotateDuration).progress(at: t)
+            let turning = Turning(index: index, aspect: fromAspect.lerp(to: toAspect, p), degrees: fromDegrees + degrees * p)
+            return Frame(focusSlot: Double(index), transitions: [:], focusOverride: nil, turning: turning)
+        case .reorder(let from, let to, let fromSlot, let gapFrom, let scrollFrom, let previewFrom, let liftFrom):
+            let p = Tween(start: start, duration: timing.reorderDuration).progress(at: t)
+            let target = Double(to)
+            let slots = ReorderSlots(moving: from, movingSlot: fromSlot.lerp(to: target, p), gap: gapFrom.lerp(to: target, p),
+                                     lift: liftFrom.lerp(to: 1, p))
+            // The moving page keeps the focus, so the expansion stays on it as it travels.
+            return Frame(focusSlot: scrollFrom.lerp(to: target, p), transitions: [:],
+                         focusOverride: FocusOverride(from: from, to: from, progress: 1), reorder: slots,
+                         previewSlot: previewFrom.lerp(to: target, p))
         }
     }
 }

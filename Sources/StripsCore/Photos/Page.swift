@@ -5,14 +5,29 @@ public struct Page: Hashable, Sendable {
     public var path: String
     /// Pixel size as displayed (after EXIF orientation); its shape drives both strips.
     public var pixelSize: Size
+    /// The user's rotation on top of EXIF orientation, in clockwise quarter turns (0...3).
+    public var quarterTurns: Int
 
-    public init(id: String, path: String, pixelSize: Size) {
+    public init(id: String, path: String, pixelSize: Size, quarterTurns: Int = 0) {
         self.id = id
         self.path = path
         self.pixelSize = pixelSize
+        self.quarterTurns = quarterTurns
     }
 
-    public var aspectRatio: Double { pixelSize.aspectRatio }
+    /// The page's shape as shown, after the user's rotation: what both strips lay out.
+    public var aspectRatio: Double { quarterTurns % 2 == 0 ? pictureAspect : 1 / pictureAspect }
+    /// The picture's own shape, upright (EXIF applied), before the user's rotation.
+    public var pictureAspect: Double { pixelSize.aspectRatio }
+    /// The user's rotation in degrees clockwise: 0, 90, 180 or 270.
+    public var rotation: Int { quarterTurns * 90 }
+
+    /// Turned by `turns` quarter turns (negative: counter-clockwise).
+    func turned(_ turns: Int) -> Page {
+        var page = self
+        page.quarterTurns = ((quarterTurns + turns) % 4 + 4) % 4
+        return page
+    }
 }
 
 extension Array where Element == Page {

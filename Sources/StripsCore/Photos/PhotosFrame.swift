@@ -30,23 +30,52 @@ public struct PhotosFrame: FrameContent {
     /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
     public var thumbnailExpanding: [Double] = []
     public var strips: [StripDiagnostics] = []
+    /// A page turning right now (its picture's angle); others show their own rotation.
+    public var turning: EditorAnimation.Turning? = nil
+    /// Unsaved edits.
+    public var dirty = false
+    /// Room above and below the thumbnail strip: a lifted thumbnail may rise into it.
+    public var thumbnailMargin = Tuning.defaults.thumbnails.margin
+    /// Counter, status line, quit prompt: drawn over everything.
+    public var decorations = PhotosDecorations.none
+
+    /// The angle page `index`'s picture is drawn at, degrees clockwise.
+    public func degrees(of index: Int) -> Double {
+        if let turning, turning.index == index { return turning.degrees }
+        return Double(pages[index].rotation)
+    }
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
         items += emptyState.map { .text($0) }
         for p in preview {
+            let page = pages[p.cell.index], degrees = degrees(of: p.cell.index)
+            // A turned picture: its own rectangle, turned to fill the box the page takes.
+            let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
             items.append(.image(ImageQuad(
-                image: ImageRef(path: pages[p.cell.index].path, variant: .full), frame: p.picture,
-                alpha: p.cell.alpha, clip: p.clip)))
+                image: ImageRef(path: page.path, variant: .full), frame: frame,
+                alpha: p.cell.alpha, clip: p.clip, rotation: degrees)))
         }
         for cell in thumbnails {
-            let page = pages[cell.index]
+            let page = pages[cell.index], degrees = degrees(of: cell.index)
+            // The cell as the picture sees it: turned back by the nearest quarter.
+            let odd = Int((degrees / 90).rounded()) % 2 != 0
+            let size = odd ? Size(width: cell.frame.height, height: cell.frame.width) : cell.frame.size
+            let frame = degrees.truncatingRemainder(dividingBy: 90) == 0 ? Rect(center: cell.frame.center, size: size)
+                : cell.frame.aspectFit(size.aspectRatio, turnedBy: degrees)
+            // A lifted thumbnail rises out of the strip, over a soft shadow.
+            let lifted = cell.z > 0
+            let clip = lifted ? Rect(x: thumbnailStrip.minX, y: thumbnailStrip.minY - thumbnailMargin, width: thumbnailStrip.width,
+                                     height: thumbnailStrip.height + 2 * thumbnailMargin) : thumbnailStrip
+            if lifted {
+                items.append(.fill(Fill(rect: cell.frame.offsetBy(dx: 2, dy: 3), color: Color(0, 0, 0), alpha: 0.45 * cell.alpha, clip: clip)))
+            }
             items.append(.image(ImageQuad(
-                image: ImageRef(path: page.path, variant: .thumbnail), frame: cell.frame,
-                source: Self.aspectFillSource(picture: page.aspectRatio, cell: cell.frame.size.aspectRatio),
-                alpha: cell.alpha, clip: thumbnailStrip)))
+                image: ImageRef(path: page.path, variant: .thumbnail), frame: frame,
+                source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
+                alpha: cell.alpha, clip: clip, rotation: degrees)))
         }
-        return items
+        return items + decorations.drawItems()
     }
 
     /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays).
@@ -84,7 +113,12 @@ extension PhotosScene {
             previewBox: g.preview.size,
             thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset) },
             strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
-        var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+        var photos = content
+        photos.turning = editor?.frame(at: time).turning
+        photos.dirty = isDirty
+        photos.thumbnailMargin = tuning.thumbnails.margin
+        photos.decorations = decorations(at: time)
+        var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame
     }

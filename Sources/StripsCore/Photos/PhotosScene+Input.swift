@@ -13,6 +13,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func pointerDown(_ p: Point, at time: Double) {
+        if promptClick(p, at: time) || session.reordering != nil { return }
         if pressZoomed(p, at: time) { return }
         let g = geometry
         let target: Lead? = editor != nil || pages.isEmpty ? nil
@@ -25,9 +26,11 @@ extension PhotosScene: InputRouting {
         case nil: return
         }
         if let target { lead(target) }
+        pressMayHold(at: time)
     }
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
+        if session.reordering != nil { return carry(to: p, at: time) }
         guard press != nil else { return }
         if dragZoomed(p, at: time) { return }
         if press?.move(to: p) == true, press?.target == .thumbnails { thumbnails.layout.expandingRate.animate(to: 0, at: time) }
@@ -40,6 +43,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func pointerUp(_ p: Point, at time: Double) {
+        if session.reordering != nil { return drop(at: time) }
         if releaseZoomed(p, at: time) { return }
         guard let released = press else { return }
         press = nil
@@ -68,7 +72,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
-        guard editor == nil, press == nil, !pages.isEmpty else { return }
+        guard editor == nil, press == nil, !pages.isEmpty, !session.isAskingToQuit else { return }
         if panZoomed(dx: dx, dy: dy, at: time) { return }
         // Horizontal strips: a plain vertical wheel pages too; wheel down moves forward.
         let delta = abs(dx) >= abs(dy) ? dx : -dy
@@ -85,10 +89,9 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func keyPressed(_ key: Key, at time: Double) {
+        if documentKey(key, at: time) { return }
         if zoomKey(key, at: time) { return }
-        if key.name == .escape || (key.name == .q && !key.ctrl) {
-            wantsToQuit = true
-        } else if let action = EditorAction(key) {
+        if let action = EditorAction(key) {
             enqueue(action, at: time)
         }
     }

@@ -35,6 +35,8 @@ public struct PhotosScene: Scene {
     /// The preview zoomed in on the page in focus; nil at fit, when the strip pages.
     public internal(set) var zoom: PreviewZoom?
     var lastPreviewTap: Tap?
+    /// Carrying a thumbnail, the counter's clock, saving, the quit prompt (PhotosScene+Document).
+    public internal(set) var session = EditorSession()
     var press: Press<Lead>?
     var pointer = Point.zero
     let measurer: any TextMeasurer
@@ -57,11 +59,14 @@ public struct PhotosScene: Scene {
 
     public var isIdle: Bool {
         editor == nil && pending.isEmpty && preview.isIdle && thumbnails.isIdle
-            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true && zoomIsIdle
+            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true && zoomIsIdle && session.reordering == nil
     }
 
+    /// The document's name, marked "*" while there are unsaved edits ("*" survives a window
+    /// manager title in a non-UTF-8 locale, where SDL drops a title it cannot convert).
     public var title: String {
-        pages.isEmpty ? "\(documentName) - no pages" : "\(documentName) - page \(focusIndex + 1) of \(pages.count)"
+        let name = isDirty ? "*\(documentName)" : documentName
+        return pages.isEmpty ? "\(name) - no pages" : "\(name) - page \(focusIndex + 1) of \(pages.count)"
     }
 
     /// Lays both strips out for the window and the document, the page in focus at the centre of each.

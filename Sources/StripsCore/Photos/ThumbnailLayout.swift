@@ -91,13 +91,15 @@ public struct ThumbnailLayout: CollectionLayout {
         let restingCenter = slots.slot(of: cell.index) * pitch + itemSize.width / 2
         let shift = expanding.reduce(0.0) { total, other in
             if other.index == cell.index { return total }
-            return total + (cell.index < other.index ? -other.push : other.push)
+            return total + (slots.precedes(cell.index, other.index) ? -other.push : other.push)
         }
         let size = cell.size
         let frame = Rect(center: Point(x: restingCenter, y: itemSize.height / 2), size: size)
+        // A carried thumbnail is lifted: a little larger, above the others.
+        let lifted = slots.reorder.flatMap { $0.moving == cell.index ? $0.lift : nil }
         return LayoutAttributes(
-            index: cell.index, frame: frame, transform: Transform(translation: Point(x: shift, y: 0)),
-            alpha: cell.state.transition.visibility)
+            index: cell.index, frame: frame, transform: Transform(translation: Point(x: shift, y: 0), scale: lifted ?? 1),
+            alpha: cell.state.transition.visibility, zIndex: lifted == nil ? 0 : 1)
     }
 
     public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
@@ -116,6 +118,11 @@ public struct ThumbnailLayout: CollectionLayout {
         for cell in expanding where cell.index < indices.lowerBound { result.append(attributes(of: cell, pushedBy: expanding)) }
         for index in indices { result.append(attributes(of: cell(at: index, offset: offset), pushedBy: expanding)) }
         for cell in expanding where cell.index > indices.upperBound { result.append(attributes(of: cell, pushedBy: expanding)) }
+        // A carried cell may be anywhere, and is drawn last, on top.
+        if let moving = slots.reorder?.moving, pageAspects.indices.contains(moving) {
+            result.removeAll { $0.index == moving }
+            result.append(attributes(of: cell(at: moving, offset: offset), pushedBy: expanding))
+        }
         return result.filter { $0.drawnFrame.intersects(rect) }
     }
 }

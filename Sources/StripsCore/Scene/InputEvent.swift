@@ -26,7 +26,8 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d
-        /// Instruments, taken by the frame stepper: slow motion, x-ray; Ctrl+R records (live).
+        /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
+        /// X x-ray, Ctrl+R records (live); R rotates a page; S also answers the unsaved prompt.
         case s, x, r
         /// Zoom keys: `+` (also `=`, its unshifted key), `-`, `0`, and the keypad's.
         case plus = "+", equals = "=", minus = "-", zero = "0", keypadPlus = "keypad +", keypadMinus = "keypad -", keypadZero = "keypad 0"
@@ -37,10 +38,12 @@ public struct Key: Hashable, Sendable {
     public var name: Name
     public var ctrl: Bool
     public var shift: Bool
+    public var alt: Bool
 
-    public init(_ name: Name, ctrl: Bool = false, shift: Bool = false) {
+    public init(_ name: Name, ctrl: Bool = false, shift: Bool = false, alt: Bool = false) {
         self.name = name
         self.ctrl = ctrl
         self.shift = shift
+        self.alt = alt
     }
 }

@@ -110,6 +110,10 @@ extension Tuning {
                   "Each of the two phases of a delete or an insert: the page collapses, then the gap closes."),
             field(s, "expanding_full_duration", \.editor.expandingFullDuration, 0.01...5, "s",
                   "The thumbnails' expanding rate goes 1 -> 0 (a drag starts) or 0 -> 1 (the strip rests) in this long, ease-in-out."),
+            field(s, "rotate_duration", \.editor.rotateDuration, 0.01...5, "s",
+                  "R / Shift+R: the page turns a quarter and both strips make room in this long."),
+            field(s, "reorder_duration", \.editor.reorderDuration, 0.01...5, "s",
+                  "A page moved by drag or Alt+arrow settles into its new place in this long."),
         ]
     }
 

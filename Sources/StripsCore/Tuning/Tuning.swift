@@ -58,6 +58,9 @@ public struct Tuning: Hashable, Sendable {
         public var moveDuration = 0.3
         public var phaseDuration = 0.15
         public var expandingFullDuration = 0.15
+        /// A page turning a quarter, and a moved page settling into its new place.
+        public var rotateDuration = 0.3
+        public var reorderDuration = 0.25
         public init() {}
     }
 

@@ -1,0 +1,96 @@
+/// What the editor draws over its strips: the page counter, a status line, the quit prompt.
+public struct PhotosDecorations: Hashable, Sendable {
+    /// "3 / 12" over the preview; nil when fully faded.
+    public var counter: TextRun?
+    public var status: TextRun?
+    public var prompt: QuitPrompt?
+
+    public static let none = PhotosDecorations()
+
+    func drawItems() -> [DrawItem] {
+        var items: [DrawItem] = []
+        for run in [counter, status].compactMap({ $0 }) {
+            // A dark pill behind the text keeps it readable over any page.
+            let pill = Rect(center: run.frame.center, size: Size(width: run.frame.width + 24, height: run.frame.height + 10))
+            items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.85 * run.alpha)))
+            items.append(.text(run))
+        }
+        if let prompt { items += prompt.drawItems() }
+        return items
+    }
+}
+
+/// "Save changes before quitting?": a card with three buttons, each with its key.
+public struct QuitPrompt: Hashable, Sendable {
+    public struct Button: Hashable, Sendable {
+        public var label: String
+        public var frame: Rect
+        var answer: PhotosScene.QuitAnswer
+    }
+
+    public var window: Size
+    public var card: Rect
+    public var question: TextRun
+    public var buttons: [Button]
+    var labels: [TextRun]
+
+    public init(window: Size, documentName: String, measurer: any TextMeasurer) {
+        self.window = window
+        let center = Point(x: window.width / 2, y: window.height / 2)
+        let card = Rect(center: center, size: Size(width: min(620, max(0, window.width - 24)), height: 150))
+        self.card = card
+        question = measurer.run("Save the changes to \(documentName) before quitting?",
+                                centeredAt: Point(x: center.x, y: card.minY + 40), pointSize: 17, weight: .bold)
+        let specs: [(String, PhotosScene.QuitAnswer)] = [
+            ("Save (S)", .save), ("Quit without saving (D)", .discard), ("Keep editing (Esc)", .keepEditing),
+        ]
+        let width = (card.width - 16 * 4) / 3
+        let buttons = specs.enumerated().map { i, spec in
+            let x = card.minX + 16 + Double(i) * (width + 16)
+            return Button(label: spec.0, frame: Rect(x: x, y: card.maxY - 60, width: width, height: 40), answer: spec.1)
+        }
+        self.buttons = buttons
+        labels = buttons.map { measurer.run($0.label, centeredAt: $0.frame.center, pointSize: 14) }
+    }
+
+    func answer(at p: Point) -> PhotosScene.QuitAnswer? { buttons.first { $0.frame.contains(p) }?.answer }
+
+    func drawItems() -> [DrawItem] {
+        var items: [DrawItem] = [
+            .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.5)),
+            .fill(Fill(rect: card, color: Color(44, 44, 50))),
+            .text(question),
+        ]
+        for (button, label) in zip(buttons, labels) {
+            let color = button.answer == .save ? Color(52, 110, 220) : Color(70, 70, 78)
+            items.append(.fill(Fill(rect: button.frame, color: color)))
+            items.append(.text(label))
+        }
+        return items
+    }
+}
+
+extension PhotosScene {
+    func decorations(at time: Double) -> PhotosDecorations {
+        var d = PhotosDecorations()
+        let box = geometry.preview
+        let alpha = counterAlpha(at: time)
+        if alpha > 0, !pages.isEmpty, box.height > 60 {
+            d.counter = measurer.run("\(focusIndex + 1) / \(pages.count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
+                                     pointSize: 15, weight: .bold, alpha: alpha)
+        }
+        if let saving = session.saving {
+            // No pages counted yet: the desktop's file chooser is asking where.
+            let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
+            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+        } else if let status = session.status {
+            let after = time - status.since - EditorSession.statusHold
+            let alpha = after <= 0 ? 1 : max(0, 1 - after / EditorSession.counterFade)
+            if alpha > 0 {
+                d.status = measurer.run(status.text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14, alpha: alpha)
+            }
+        }
+        if session.isAskingToQuit { d.prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer) }
+        return d
+    }
+}
