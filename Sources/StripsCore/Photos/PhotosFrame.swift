@@ -30,13 +30,13 @@ public struct PhotosFrame: FrameContent {
         items += emptyState.map { .text($0) }
         for p in preview {
             items.append(.image(ImageQuad(
-                image: ImageRef(path: pages[p.cell.index].path, variant: .full), frame: p.picture,
+                image: pages[p.cell.index].picture(.full), frame: p.picture,
                 alpha: p.cell.alpha, clip: p.clip)))
         }
         for cell in thumbnails {
             let page = pages[cell.index]
             items.append(.image(ImageQuad(
-                image: ImageRef(path: page.path, variant: .thumbnail), frame: cell.frame,
+                image: page.picture(.thumbnail), frame: cell.frame,
                 source: Self.aspectFillSource(picture: page.aspectRatio, cell: cell.frame.size.aspectRatio),
                 alpha: cell.alpha, clip: thumbnailStrip)))
         }
