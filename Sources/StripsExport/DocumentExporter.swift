@@ -1,4 +1,5 @@
 import Foundation
+import StripsPDF
 
 /// Saves the edited document: a PDF, or a folder of numbered pictures. Source files are only
 /// ever read. Whatever is written appears complete or not at all: a PDF is written to a hidden
@@ -49,6 +50,9 @@ public enum DocumentExporter {
 
     private static func savePDF(_ pages: [ExportPage], to path: String, replacing: Bool, budget: WriteBudget,
                                 progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        if pages.contains(where: { $0.source.pdfPage != nil }) {
+            return try saveAssembledPDF(pages, to: path, replacing: replacing, budget: budget, progress: progress)
+        }
         let output = try OutputFile.create(in: Destination.parentFolder(of: path), finalName: (path as NSString).lastPathComponent,
                                            subject: path, budget: budget)
         do {
@@ -60,6 +64,43 @@ public enum DocumentExporter {
             throw error
         }
         return SaveResult(kind: .pdf, destination: path, pageCount: pages.count, files: [], bytesWritten: budget.written, notes: [])
+    }
+
+    /// A document with PDF pages: the pictures are written as a PDF of their own (as above), then
+    /// qpdf copies every page, in order, from the input PDFs and that one into a new file, so PDF
+    /// pages keep their content streams, turned by their /Rotate.
+    private static func saveAssembledPDF(_ pages: [ExportPage], to path: String, replacing: Bool, budget: WriteBudget,
+                                         progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let folder = Destination.parentFolder(of: path), name = (path as NSString).lastPathComponent
+        let pictures = pages.filter { $0.source.pdfPage == nil }
+        var picturesPDF: OutputFile?
+        defer { picturesPDF?.discard() }
+        if !pictures.isEmpty {
+            let output = try OutputFile.create(in: folder, finalName: name, subject: path, budget: budget)
+            picturesPDF = output
+            try PDFWriter.write(pictures, to: output, progress: { _ in })
+            try output.finish()
+        }
+        var next = 0
+        let refs = pages.map { page -> (sourcePDF: String, pageIndex: Int, extraQuarterTurns: Int) in
+            if let pdf = page.source.pdfPage { return (pdf.path, pdf.index, page.turns) }
+            next += 1
+            // Pictures were turned when they were drawn onto their pages.
+            return (picturesPDF?.temporaryPath ?? "", next - 1, 0)
+        }
+        let assembled = "\(folder)/\(TemporaryName.make(for: name))"
+        if case .failure(let failure) = PDFAssembler.write(pages: refs, to: assembled) {
+            throw SaveError(path, failure.reason)
+        }
+        do {
+            try Publishing.file(assembled, as: path, replacing: replacing, subject: path)
+        } catch {
+            unlink(assembled)
+            throw error
+        }
+        progress(pages.count)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return SaveResult(kind: .pdf, destination: path, pageCount: pages.count, files: [], bytesWritten: size, notes: [])
     }
 
     private static func saveFolder(_ pages: [ExportPage], to path: String, budget: WriteBudget,

@@ -1,14 +1,20 @@
 import StripsCore
 
-/// Where a page's picture comes from. PDF pages (a page of an input PDF) will join as another
-/// case; every `switch` over this enum is a place that must learn to write them.
+/// Where a page comes from: a picture file, or one page (from 0) of an input PDF, which is saved
+/// as itself (its own content stream: text stays text, vectors stay vectors).
 public enum ExportSource: Hashable, Sendable {
     case image(path: String)
+    case pdfPage(path: String, index: Int)
 
     public var path: String {
         switch self {
-        case .image(let path): return path
+        case .image(let path), .pdfPage(let path, _): return path
         }
+    }
+
+    var pdfPage: (path: String, index: Int)? {
+        if case .pdfPage(let path, let index) = self { return (path, index) }
+        return nil
     }
 }
 
@@ -31,7 +37,11 @@ public struct ExportPage: Hashable, Sendable {
 
     /// A document page as the editor holds it.
     public init(_ page: Page, quarterTurns: Int = 0) {
-        self.init(source: .image(path: page.path), pixelSize: page.pixelSize, quarterTurns: quarterTurns)
+        if let index = page.pdfPage {
+            self.init(source: .pdfPage(path: page.path, index: index), pixelSize: nil, quarterTurns: quarterTurns)
+        } else {
+            self.init(source: .image(path: page.path), pixelSize: page.pixelSize, quarterTurns: quarterTurns)
+        }
     }
 
     /// 0...3.

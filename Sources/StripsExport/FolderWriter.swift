@@ -1,10 +1,14 @@
 import Foundation
+import StripsPDF
 import StripsSDL
 
 /// Writes pages as numbered picture files (`001.jpg`, `002.png`, ...; more digits past 999) into a
 /// folder: a page the user did not turn is its file copied byte for byte; a turned JPEG is turned
 /// losslessly (`LosslessJPEGTurn`); any other turned picture is decoded, turned and written as PNG.
 enum FolderWriter {
+    /// PDF pages saved to a folder are rendered at this resolution.
+    static let pdfDPI = 150.0
+
     struct Written {
         var files: [String] = []
         var notes: [String] = []
@@ -15,6 +19,17 @@ enum FolderWriter {
     static func write(_ pages: [ExportPage], into folder: String, subject: String, budget: WriteBudget,
                       written: inout Written, progress: (Int) -> Void) throws(SaveError) {
         for (index, page) in pages.enumerated() {
+            if let pdf = page.source.pdfPage {
+                // A PDF page becomes a picture: rendered at 150 dpi, written as PNG.
+                let name = fileName(number: index + 1, of: pages.count, extension: "png")
+                if case .failure(let failure) = PDFRenderer.shared.writePNG(pdf.path, pageIndex: pdf.index, to: "\(folder)/\(name)",
+                                                                            dpi: Self.pdfDPI, extraQuarterTurns: page.turns) {
+                    throw SaveError(subject, "\(PDFPageName.traceID(path: pdf.path, pageIndex: pdf.index)): \(failure.reason)")
+                }
+                written.files.append(name)
+                progress(index + 1)
+                continue
+            }
             let picture = try Picture.load(page)
             let (bytes, fileExtension, note) = try contents(of: picture, turns: page.turns)
             let name = fileName(number: index + 1, of: pages.count, extension: fileExtension)

@@ -97,7 +97,7 @@ final class DecodeQueue: @unchecked Sendable {
             running.insert(job.ref)
             condition.unlock()
 
-            let result = ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail)
+            let result = PictureDecoder.decode(job.ref, limit: job.limit)
 
             condition.lock()
             running.remove(job.ref)

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPDF
 import Synchronization
 
 /// Turns the command line's files and folders into the document's pages. Files are only read.
@@ -15,6 +16,10 @@ public enum DocumentLoader {
         "xpm", "xcf", "pcx", "lbm", "qoi", "svg", "avif", "jxl", "jfif",
     ]
 
+    /// A PDF page counts as many pixels as a 300 dpi scan of it: zooming goes that sharp (it is
+    /// rendered at the size drawn, so any size is sharp), and no further than a scan would.
+    public static let pdfPixelsPerPoint = 300.0 / 72
+
     /// Pages of a file that cannot be decoded still need a shape: A4 portrait.
     public static let fallbackSize = Size(width: 1240, height: 1754)
 
@@ -22,7 +27,10 @@ public enum DocumentLoader {
         imageExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
-    /// The image files the paths name, folders read in natural name order, not recursively.
+    /// PDFs are documents of pages: each page becomes a page of ours.
+    public static func isPDF(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "pdf" }
+
+    /// The picture and PDF files the paths name, folders read in natural name order, not recursively.
     public static func imageFiles(in paths: [String]) throws(LoadError) -> [String] {
         let fm = FileManager.default
         var files: [String] = []
@@ -35,7 +43,7 @@ public enum DocumentLoader {
                 guard let names = try? fm.contentsOfDirectory(atPath: path) else {
                     throw LoadError(description: "\(path): the folder cannot be read")
                 }
-                let images = NaturalOrder.sorted(names.filter { !$0.hasPrefix(".") && isImage($0) })
+                let images = NaturalOrder.sorted(names.filter { !$0.hasPrefix(".") && (isImage($0) || isPDF($0)) })
                     .map { (path as NSString).appendingPathComponent($0) }
                     .filter { var d: ObjCBool = false; return fm.fileExists(atPath: $0, isDirectory: &d) && !d.boolValue }
                 guard !images.isEmpty else { throw LoadError(description: "\(path): the folder holds no images") }
@@ -47,31 +55,50 @@ public enum DocumentLoader {
         return files
     }
 
-    /// Builds the pages; ids are file names, made unique when two folders share one.
+    /// Builds the pages; ids are file names, made unique when two folders share one; a PDF gives
+    /// one page per page of its own (`FILE.pdf p. N`), or one page for its error card when it
+    /// cannot be opened.
     public static func pages(for files: [String], report: (String) -> Void) -> [Page] {
-        let headers = readHeaders(files)
+        let opened = open(files)
         var seen: [String: Int] = [:]
-        return files.map { path in
+        var pages: [Page] = []
+        for (index, path) in files.enumerated() {
             let name = (path as NSString).lastPathComponent
             let count = (seen[name] ?? 0) + 1
             seen[name] = count
             let id = count == 1 ? name : "\(name) (\(count))"
-            return id
+            switch opened[index] {
+            case .picture(let header):
+                pages.append(Page(id: id, path: path, pixelSize: pixelSize(of: path, header: header, report: report)))
+            case .pdf(.success(let info)):
+                for (n, size) in info.pageSizes.enumerated() {
+                    let pixels = Size(width: size.width * Self.pdfPixelsPerPoint, height: size.height * Self.pdfPixelsPerPoint)
+                    pages.append(Page(id: "\(id) p. \(n + 1)", path: path, pixelSize: pixels, pdfPage: n))
+                }
+            case .pdf(.failure(let failure)):
+                if ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(failure.reason)") }
+                pages.append(Page(id: id, path: path, pixelSize: Size.letter, pdfPage: 0))
+            }
         }
-        .enumerated().map { index, id in
-            Page(id: id, path: files[index], pixelSize: pixelSize(of: files[index], header: headers[index], report: report))
-        }
+        return pages
     }
 
-    /// Every file's header, read on all cores (a thousand files' headers take a few milliseconds).
-    static func readHeaders(_ files: [String]) -> [Result<ImageInfo, ImageFailure>] {
-        let results = Mutex([Result<ImageInfo, ImageFailure>?](repeating: nil, count: files.count))
+    /// What opening a file told: a picture's header, or a PDF's pages.
+    enum Opened {
+        case picture(Result<ImageInfo, ImageFailure>)
+        case pdf(Result<PDFDocumentInfo, PDFFailure>)
+    }
+
+    /// Every file's header or page list, read on all cores (a thousand files' headers take a few
+    /// milliseconds; a 500-page PDF's page sizes about as long).
+    static func open(_ files: [String]) -> [Opened] {
+        let results = Mutex([Opened?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             ImageCatalog.shared.remember(files[i])
-            let header = ImageHeader.read(files[i])
-            results.withLock { $0[i] = header }
+            let opened: Opened = isPDF(files[i]) ? .pdf(PDFSource.open(files[i])) : .picture(ImageHeader.read(files[i]))
+            results.withLock { $0[i] = opened }
         }
-        return results.withLock { $0.map { $0 ?? .failure(ImageFailure("the file could not be read")) } }
+        return results.withLock { $0.map { $0 ?? .picture(.failure(ImageFailure("the file could not be read"))) } }
     }
 
     /// The page's shape from the file's header (upright, after EXIF orientation), without decoding

@@ -62,7 +62,8 @@ final class TextureCache: PictureLookup {
     private var entries: [ImageRef: Entry] = [:]
     /// Tiled pictures on their way to the renderer: the entry they replace is drawn meanwhile.
     private var uploads: [ImageRef: TileUpload] = [:]
-    private var failures: [String: ImageFailure] = [:]
+    /// By picture (`ImageRef.source`): every size of a picture that cannot be decoded fails alike.
+    private var failures: [ImageRef: ImageFailure] = [:]
     private var frame: UInt64 = 0
     /// This frame's requests by picture, in the frame's order: the least wanted are evicted first.
     private var rank: [ImageRef: Int] = [:]
@@ -104,11 +105,11 @@ final class TextureCache: PictureLookup {
     func isCached(_ ref: ImageRef) -> Bool { entries[ref] != nil }
 
     /// True once the picture is shown: as a texture, or as its error card.
-    func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.path] != nil }
+    func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.source] != nil }
 
     func status(of image: ImageRef) -> PictureStatus {
         if let entry = entries[image] { return .ready(since: entry.arrived) }
-        if let failure = failures[image.path] { return .failed(reason: failure.reason) }
+        if let failure = failures[image.source] { return .failed(reason: failure.reason) }
         return .missing
     }
 
@@ -149,7 +150,7 @@ final class TextureCache: PictureLookup {
                 let c = drawn.center
                 let priority = abs(c.x - view.width / 2) / view.width + abs(c.y - view.height / 2) / view.height
                 if let job = visible(ref, want: want) { wishes.append((priority + (entries[ref] == nil ? 0 : 10), job)) }
-            } else if queue != nil, roomToPrefetch, entries[ref] == nil, failures[ref.path] == nil {
+            } else if queue != nil, roomToPrefetch, entries[ref] == nil, failures[ref.source] == nil {
                 ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
             }
         }
@@ -174,7 +175,7 @@ final class TextureCache: PictureLookup {
             if queue == nil { decodeNow(job) }
             return queue == nil ? nil : job
         }
-        guard failures[ref.path] == nil else { return nil }
+        guard failures[ref.source] == nil else { return nil }
         let job = want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)
         if queue == nil { decodeNow(job) }
         return queue == nil ? nil : job
@@ -223,7 +224,7 @@ final class TextureCache: PictureLookup {
     }
 
     private func decodeNow(_ job: DecodeQueue.Job) {
-        accept(ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail), for: job, arrived: -.infinity)
+        accept(PictureDecoder.decode(job.ref, limit: job.limit), for: job, arrived: -.infinity)
         evictIfNeeded()
     }
 
@@ -232,7 +233,7 @@ final class TextureCache: PictureLookup {
         case .failure(let failure):
             // A sharper decode that fails (the file went away) leaves the picture already shown.
             if entries[job.ref] != nil { return }
-            failures[job.ref.path] = failure
+            failures[job.ref.source] = failure
             if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
             uploads.removeValue(forKey: job.ref)?.discard()
@@ -259,7 +260,7 @@ final class TextureCache: PictureLookup {
     private func cannotMakeTexture(_ job: DecodeQueue.Job, _ upload: TileUpload?) {
         upload?.discard()
         // A sharper copy that cannot be made leaves the picture already shown.
-        if entries[job.ref] == nil { failures[job.ref.path] = ImageFailure(SDLError("cannot make a texture").description) }
+        if entries[job.ref] == nil { failures[job.ref.source] = ImageFailure(SDLError("cannot make a texture").description) }
     }
 
     private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double) {

@@ -48,9 +48,11 @@ import Testing
 
     @Test func withoutOutputItSavesBesideTheSourcesWithoutOverwriting() throws {
         let files = try SaveFixtures()
-        _ = try document(files)
+        let sources = try document(files)
+        // Somebody's file where the first default name would go. The scans are named one by one:
+        // opened as a folder, its PDFs would be pages too.
         try files.write("scans/scans edited.pdf", Array("not ours".utf8))
-        let run = try strips([files.path("scans")], script: "at 100 key Delete\nat 600 key ctrl+s\nat 700 dump", in: files)
+        let run = try strips(sources, script: "at 100 key Delete\nat 600 key ctrl+s\nat 700 dump", in: files)
         #expect(run.trace.first?["dirty"] as? Bool == false)
         #expect(try Tool.pageCount(files.path("scans/scans edited 2.pdf")) == 2)
         #expect(SaveFixtures.bytes(files.path("scans/scans edited.pdf")) == Array("not ours".utf8))

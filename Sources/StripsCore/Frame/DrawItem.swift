@@ -41,15 +41,24 @@ public struct ImageRef: Hashable, Sendable {
     }
 
     public var path: String
+    /// A page of the PDF at `path` (from 0); nil for a picture file.
+    public var page: Int?
     public var variant: Variant
 
-    public init(path: String, variant: Variant) {
+    public init(path: String, page: Int? = nil, variant: Variant) {
         self.path = path
+        self.page = page
         self.variant = variant
     }
 
-    /// The last component of the path, as an error card names the file.
-    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+    /// The picture whatever its size: what a failure to decode is about.
+    public var source: ImageRef { ImageRef(path: path, page: page, variant: .full) }
+
+    /// What an error card calls the picture: the file's name, with the page for a PDF page.
+    public var fileName: String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return page.map { "\(file) p. \($0 + 1)" } ?? file
+    }
 }
 
 public struct Fill: Hashable, Sendable {

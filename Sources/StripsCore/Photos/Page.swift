@@ -1,18 +1,24 @@
-/// One page of the scanned document: a picture file the app only ever reads.
+/// One page of the scanned document: a picture file, or one page of a PDF, that the app only
+/// ever reads.
 public struct Page: Hashable, Sendable {
-    /// The file name: unique within the document, and what the trace calls the page.
+    /// The file name (`FILE.pdf p. N` for a PDF page): unique within the document, and what the
+    /// trace calls the page.
     public var id: String
     public var path: String
-    /// Pixel size as displayed (after EXIF orientation); its shape drives both strips.
+    /// Size as displayed (pixels after EXIF orientation; a PDF page's points with its /Rotate);
+    /// its shape drives both strips.
     public var pixelSize: Size
     /// The user's rotation on top of EXIF orientation, in clockwise quarter turns (0...3).
     public var quarterTurns: Int
+    /// Which page of the PDF at `path` this is, from 0; nil for a picture file.
+    public var pdfPage: Int?
 
-    public init(id: String, path: String, pixelSize: Size, quarterTurns: Int = 0) {
+    public init(id: String, path: String, pixelSize: Size, quarterTurns: Int = 0, pdfPage: Int? = nil) {
         self.id = id
         self.path = path
         self.pixelSize = pixelSize
         self.quarterTurns = quarterTurns
+        self.pdfPage = pdfPage
     }
 
     /// The page's shape as shown, after the user's rotation: what both strips lay out.
@@ -21,6 +27,10 @@ public struct Page: Hashable, Sendable {
     public var pictureAspect: Double { pixelSize.aspectRatio }
     /// The user's rotation in degrees clockwise: 0, 90, 180 or 270.
     public var rotation: Int { quarterTurns * 90 }
+
+    /// The page's picture, in the size the renderer should decode it for (upright: the user's
+    /// rotation is applied when it is drawn).
+    public func picture(_ variant: ImageRef.Variant) -> ImageRef { ImageRef(path: path, page: pdfPage, variant: variant) }
 
     /// Turned by `turns` quarter turns (negative: counter-clockwise).
     func turned(_ turns: Int) -> Page {

@@ -12,7 +12,7 @@ public enum PagePrefetch {
         var requests: [PictureRequest] = []
         func add(_ index: Int, _ variant: ImageRef.Variant) {
             guard pages.indices.contains(index) else { return }
-            requests.append(PictureRequest(image: ImageRef(path: pages[index].path, variant: variant),
+            requests.append(PictureRequest(image: pages[index].picture(variant),
                                            size: variant == .full ? previewBox : nil))
         }
         add(focus, .full)

@@ -53,7 +53,7 @@ public struct PhotosFrame: FrameContent {
             // A turned picture: its own rectangle, turned to fill the box the page takes.
             let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
             items.append(.image(ImageQuad(
-                image: ImageRef(path: page.path, variant: .full), frame: frame,
+                image: page.picture(.full), frame: frame,
                 alpha: p.cell.alpha, clip: p.clip, rotation: degrees)))
         }
         for cell in thumbnails {
@@ -71,7 +71,7 @@ public struct PhotosFrame: FrameContent {
                 items.append(.fill(Fill(rect: cell.frame.offsetBy(dx: 2, dy: 3), color: Color(0, 0, 0), alpha: 0.45 * cell.alpha, clip: clip)))
             }
             items.append(.image(ImageQuad(
-                image: ImageRef(path: page.path, variant: .thumbnail), frame: frame,
+                image: page.picture(.thumbnail), frame: frame,
                 source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
                 alpha: cell.alpha, clip: clip, rotation: degrees)))
         }
