@@ -1,5 +1,6 @@
 import Foundation
 import StripsTestSupport
+import StripsPDF
 import Testing
 
 /// Ctrl+S as a script drives it through `strips photos --script`: the PDF has the edited
@@ -44,6 +45,35 @@ import Testing
         #expect(ratios == [0.5, 0.75, 2.5])
         #expect(sources.map(SaveFixtures.bytes) == before)
         #expect(files.listing("\(files.root)/scans") == ["a.jpg", "b.jpg", "c.jpg"])
+    }
+
+    /// Issue 14's end to end: a PDF's pages deleted, moved and turned in the editor, saved with
+    /// Ctrl+S; pdftotext still reads each page's own text, in the new order, turned by /Rotate.
+    @Test func editedPDFPagesKeepTheirText() throws {
+        let files = try SaveFixtures()
+        let report = files.path("report.pdf")
+        try PDFSampleDocument.write(to: report, pageSizes: [.letter, .letter, .letter, .letter], label: "Report").get()
+        let before = SaveFixtures.bytes(report)
+        let output = files.path("edited.pdf")
+        // Delete page 1; move page 2 (now first) one place right; turn the page in focus.
+        let run = try strips([report, "--output", output], script: """
+            at 100 key Delete
+            at 700 key alt+Right
+            at 1300 key r
+            at 1900 key ctrl+s
+            at 2000 dump
+            at 2100 end
+            """, in: files)
+        #expect(run.trace.last?["pages"] as? [String] == ["report.pdf p. 3", "report.pdf p. 2", "report.pdf p. 4"])
+        #expect(run.trace.last?["dirty"] as? Bool == false)
+        let text = try (1...3).map { page in
+            try Tool.run("pdftotext", ["-f", "\(page)", "-l", "\(page)", output, "-"]).stdout
+        }
+        #expect(text[0].contains("Report 3") && text[1].contains("Report 2") && text[2].contains("Report 4"))
+        let info = try Tool.run("pdfinfo", ["-f", "1", "-l", "3", output]).stdout
+        let rotations = info.split(separator: "\n").filter { $0.contains(" rot:") }.compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
+        #expect(rotations == [0, 90, 0])
+        #expect(SaveFixtures.bytes(report) == before)
     }
 
     @Test func withoutOutputItSavesBesideTheSourcesWithoutOverwriting() throws {
