@@ -38,4 +38,20 @@ extension Canvas {
             SDL_RenderCopyF(renderer, tile.texture, &source, &dest)
         }
     }
+
+    /// A turned page too large to draw whole (tiled, or bigger than the window): every tile is
+    /// turned about the page's own centre, so the tiles meet as one turned picture.
+    func drawTurnedTiles(of quad: ImageQuad, _ picture: PictureTexture, alpha: UInt8, blend: SDL_BlendMode) {
+        let f = quad.frame
+        let kx = f.width / Double(picture.width), ky = f.height / Double(picture.height)
+        for tile in picture.tiles {
+            let t = tile.rect
+            let place = Rect(x: f.minX + Double(t.x) * kx, y: f.minY + Double(t.y) * ky, width: Double(t.w) * kx, height: Double(t.h) * ky)
+            var dest = Self.frect(place)
+            var centre = SDL_FPoint(x: Float(f.midX - place.minX), y: Float(f.midY - place.minY))
+            SDL_SetTextureAlphaMod(tile.texture, alpha)
+            SDL_SetTextureBlendMode(tile.texture, blend)
+            SDL_RenderCopyExF(renderer, tile.texture, nil, &dest, quad.rotation, &centre, SDL_FLIP_NONE)
+        }
+    }
 }

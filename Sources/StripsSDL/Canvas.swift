@@ -95,7 +95,11 @@ final class Canvas {
         let alpha = Self.alphaByte(quad.alpha)
         let blend = opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND
         if drawsVisiblePart(of: quad, picture) {
-            drawVisiblePart(of: quad, picture, alpha: alpha, blend: blend)
+            if quad.rotation != 0 {
+                drawTurnedTiles(of: quad, picture, alpha: alpha, blend: blend)
+            } else {
+                drawVisiblePart(of: quad, picture, alpha: alpha, blend: blend)
+            }
             return
         }
         var w: Int32 = 0, h: Int32 = 0

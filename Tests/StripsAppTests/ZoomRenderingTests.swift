@@ -115,4 +115,44 @@ import Testing
         }
         #expect(checked > 200)
     }
+
+    /// A turned page drawn in tiles: every tile turns about the page's centre, so the blocks land
+    /// where a quarter turn clockwise puts them.
+    @Test func aTurnedPageInTilesIsTurnedAsAWhole() throws {
+        try SDLSystem.start(video: false)
+        let folder = try LoaderFixtures.scratch("turned-tiles")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func colour(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) { (UInt8(x / 40 * 50), UInt8(y / 40 * 60), 200) }
+        let file = folder.appendingPathComponent("blocks.png")
+        try LoaderFixtures.write(ForeignPNG.make(width: 200, height: 160, texts: [], pixel: colour), to: file)
+        let page = Page(id: "blocks.png", path: file.path, pixelSize: Size(width: 200, height: 160))
+        var scene = PhotosScene(documentName: "Tiles", pages: [page], windowSize: Size(width: 300, height: 300))
+        let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .sync, maxTextureSide: 64))
+        var t = try settle(&scene, from: 0, renderer)
+        scene.handle(.key(Key(.r)), at: t)
+        t = try settle(&scene, from: t, renderer)
+        // The page counter that an edit shows fades 1.5 s + 0.3 s later; sample after it.
+        while scene.needsFrames { t += 1.0 / 60; scene.tick(at: t) }
+        try renderer.render(scene.frame(at: t))
+        #expect(scene.pages[0].rotation == 90)
+        #expect(try #require(renderer.textureSize(of: ImageRef(path: file.path, variant: .full))).tiles > 1)
+        // Shown turned, the picture is 160 x 200 in shape: a shown point (u, v) is the stored
+        // pixel (v, 160 - u) of the upright picture.
+        let image = try #require(scene.previewCells().first).picture
+        #expect(abs(image.width / image.height - 160.0 / 200) < 0.01)
+        var checked = 0
+        for y in stride(from: image.minY + 4, to: image.maxY - 4, by: 9) {
+            for x in stride(from: image.minX + 4, to: image.maxX - 4, by: 9) {
+                let u = (x - image.minX) / image.width * 160, v = (y - image.minY) / image.height * 200
+                let px = v, py = 160 - u
+                let nearEdge = [px.truncatingRemainder(dividingBy: 40), py.truncatingRemainder(dividingBy: 40)].contains { $0 < 4 || $0 > 36 }
+                guard !nearEdge, let (r, g, b) = renderer.pixel(x: Int32(x), y: Int32(y)) else { continue }
+                let want = colour(Int(px), Int(py))
+                #expect(abs(Int(r) - Int(want.0)) <= 3 && abs(Int(g) - Int(want.1)) <= 3 && abs(Int(b) - Int(want.2)) <= 3,
+                        "at \(x), \(y): \(r) \(g) \(b), want \(want)")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
 }

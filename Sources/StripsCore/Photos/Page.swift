@@ -25,6 +25,8 @@ public struct Page: Hashable, Sendable {
     public var aspectRatio: Double { quarterTurns % 2 == 0 ? pictureAspect : 1 / pictureAspect }
     /// The picture's own shape, upright (EXIF applied), before the user's rotation.
     public var pictureAspect: Double { pixelSize.aspectRatio }
+    /// The picture's size as shown, the user's rotation applied: what a zoom works in.
+    public var shownSize: Size { quarterTurns % 2 == 0 ? pixelSize : Size(width: pixelSize.height, height: pixelSize.width) }
     /// The user's rotation in degrees clockwise: 0, 90, 180 or 270.
     public var rotation: Int { quarterTurns * 90 }
 

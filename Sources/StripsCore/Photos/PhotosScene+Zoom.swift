@@ -21,7 +21,7 @@ extension PhotosScene {
 
     private func newZoom() -> PreviewZoom {
         let page = pages[focusIndex]
-        return PreviewZoom(page: focusIndex, pageID: page.id, pixelSize: page.pixelSize, box: geometry.preview, physics: tuning.scroll)
+        return PreviewZoom(page: focusIndex, pageID: page.id, pixelSize: page.shownSize, box: geometry.preview, physics: tuning.scroll)
     }
 
     var zoomIsIdle: Bool { zoom?.isIdle ?? true }
@@ -147,7 +147,7 @@ extension PhotosScene {
     mutating func tickZoom(at time: Double) {
         guard var zoom else { return }
         let page = pages.indices.contains(zoom.page) ? pages[zoom.page] : nil
-        guard editor == nil, zoom.page == focusIndex, page?.id == zoom.pageID, page?.pixelSize == zoom.pixelSize,
+        guard editor == nil, zoom.page == focusIndex, page?.id == zoom.pageID, page?.shownSize == zoom.pixelSize,
               !geometry.preview.isEmpty else {
             self.zoom = nil
             return
