@@ -24,8 +24,10 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
+        // libspng: PNG decoding from memory that stops at the end of the data.
+        .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
         .executableTarget(
             name: "strips",
             dependencies: [
