@@ -28,7 +28,7 @@ public enum ImageHeader {
             }
             info = png(head)
         } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
-            info = gif(head)
+            info = gif(file)
         } else if head.starts(with: Array("BM".utf8)) {
             info = bmp(head)
         } else if head.starts(with: Array("RIFF".utf8)), head.count >= 16, Array(head[8..<12]) == Array("WEBP".utf8) {
@@ -126,9 +126,27 @@ public enum ImageHeader {
         return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20))
     }
 
-    static func gif(_ head: [UInt8]) -> ImageInfo? {
-        guard head.count >= 10 else { return nil }
-        return ImageInfo(format: .gif, width: le16(head, 6), height: le16(head, 8))
+    /// The size of the first frame, which is what SDL_image decodes (and allocates for): a small
+    /// logical screen may hold a frame that claims 65535 x 65535.
+    static func gif(_ file: FileReader) -> ImageInfo? {
+        let head = file.bytes(at: 0, count: 13)
+        guard head.count == 13 else { return nil }
+        let screen = ImageInfo(format: .gif, width: le16(head, 6), height: le16(head, 8))
+        var offset = 13 + (head[10] & 0x80 != 0 ? 3 << (Int(head[10] & 7) + 1) : 0)
+        // Extensions (comments, animation control) come before the first frame.
+        for _ in 0..<1024 {
+            let block = file.bytes(at: offset, count: 10)
+            guard let introducer = block.first else { return screen }
+            if introducer == 0x2C {
+                guard block.count == 10 else { return nil }
+                return ImageInfo(format: .gif, width: le16(block, 5), height: le16(block, 7))
+            }
+            guard introducer == 0x21 else { return screen }
+            offset += 2
+            while let length = file.bytes(at: offset, count: 1).first, length > 0 { offset += 1 + Int(length) }
+            offset += 1
+        }
+        return screen
     }
 
     static func bmp(_ head: [UInt8]) -> ImageInfo? {

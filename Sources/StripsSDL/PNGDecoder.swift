@@ -41,6 +41,9 @@ enum PNGDecoder {
                 return .failure(failure(status, shape: info))
             }
             defer { SDL_FreeSurface(surface) }
+            // The image ends inside the last IDAT chunk, before its checksum: read on to the end
+            // so a damaged pixel chunk is caught. Damage after the pixels (a lost IEND) is harmless.
+            if spng_decode_chunks(ctx) == Int32(SPNG_ECHUNK_CRC.rawValue) { return .failure(failure(Int32(SPNG_ECHUNK_CRC.rawValue), shape: info)) }
             guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
                 return .failure(ImageFailure("out of memory converting the picture", shape: info.displaySize))
             }
