@@ -13,8 +13,7 @@ public enum DisplayCheck {
 
     /// Throws unless a real video driver can start, or a driver was asked for by name
     /// (SDL_VIDEODRIVER=dummy or offscreen, as tests do). Call before SDL's video is started.
-    public static func requireDisplay() throws(SDLError) {
-        let environment = ProcessInfo.processInfo.environment
+    public static func requireDisplay(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SDLError) {
         if let asked = environment["SDL_VIDEODRIVER"], !asked.isEmpty { return }
         if environment["XDG_RUNTIME_DIR", default: ""].isEmpty && !environment["WAYLAND_DISPLAY", default: ""].hasPrefix("/") {
             // Wayland cannot be reached then, and libwayland would print its own complaint on

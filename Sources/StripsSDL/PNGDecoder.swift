@@ -24,6 +24,9 @@ enum PNGDecoder {
             guard status == 0 else { return .failure(failure(status)) }
             let info = ImageInfo(format: .png, width: Int(ihdr.width), height: Int(ihdr.height))
             if let problem = info.sizeProblem { return .failure(ImageFailure(problem, shape: info.displaySize)) }
+            // Deflate packs at most 1032 bytes into one: a file too short for its pixels is
+            // truncated, and is refused before hundreds of megabytes are allocated for it.
+            if storedBytes(ihdr) > bytes.count * 1032 { return .failure(ImageFailure("the file is truncated", shape: info.displaySize)) }
             let format = Int32(SPNG_FMT_RGBA8.rawValue)
             var size = 0
             status = spng_decoded_image_size(ctx, format, &size)
@@ -49,6 +52,13 @@ enum PNGDecoder {
             }
             return .success(argb)
         }
+    }
+
+    /// The filtered pixel data's size before compression: rows of samples, each row after a filter byte.
+    static func storedBytes(_ ihdr: spng_ihdr) -> Int {
+        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(ihdr.color_type)] ?? 1
+        let rowBits = Int(ihdr.width) * channels * Int(ihdr.bit_depth)
+        return Int(ihdr.height) * (1 + (rowBits + 7) / 8)
     }
 
     /// libspng's error in words; running out of data is the common case and gets plain ones.
