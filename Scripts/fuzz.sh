@@ -26,21 +26,26 @@ mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
 includes=(-I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I "$out/$target")
 
-build_module() {  # NAME SOURCES...
-  local name=$1; shift
+build_module() {  # NAME: Sources/NAME, rebuilt only when a source is newer than its object
+  local name=$1 object="$out/$target/$1.o"
+  if [ -f "$object" ] && [ -z "$(find "Sources/$name" Sources/C* -newer "$object" -print -quit)" ]; then return; fi
   swiftc "${flags[@]}" "${includes[@]}" -enable-testing -wmo -module-name "$name" \
-    -emit-module -emit-module-path "$out/$target/$name.swiftmodule" -c "$@" -o "$out/$target/$name.o"
+    -emit-module -emit-module-path "$out/$target/$name.swiftmodule" -c $(find "Sources/$name" -name '*.swift' | sort) -o "$object"
 }
 
-build_module StripsCore $(find Sources/StripsCore -name '*.swift' | sort)
+build_module StripsCore
 objects=("$out/$target/StripsCore.o")
 if [ "$needs_sdl" = 1 ]; then
-  build_module StripsSDL $(find Sources/StripsSDL -name '*.swift' | sort)
+  build_module StripsSDL
   objects+=("$out/$target/StripsSDL.o")
 fi
-swiftc "${flags[@]}" "${includes[@]}" "$source_file" Fuzz/FuzzSupport.swift "${objects[@]}" -o "$out/$target/fuzz-$target"
+support=(); [ "$needs_sdl" = 1 ] && support=(Fuzz/FuzzSupport.swift)
+swiftc "${flags[@]}" "${includes[@]}" "$source_file" "${support[@]}" "${objects[@]}" -o "$out/$target/fuzz-$target"
 
 cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 export SDL_VIDEODRIVER=dummy
+# Full malloc stacks, so the suppressions can name the library function that leaked.
+export ASAN_OPTIONS="fast_unwind_on_malloc=0 ${ASAN_OPTIONS:-}"
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp ${LSAN_OPTIONS:-}"
 exec "$out/$target/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2560 -timeout=10 \
   -artifact_prefix="$out/findings/$target/" -print_final_stats=1 "$@" "$out/corpus/$target"

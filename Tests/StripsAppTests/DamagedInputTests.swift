@@ -144,6 +144,18 @@ import Testing
         #expect(failure.shape == Size(width: 16391, height: 4099))
     }
 
+    /// libFuzzer (header target): a file that merely mentions "<svg" reaches SDL_image's SVG
+    /// loader through the probe; it must be refused with a reason (SDL_image leaks 16 bytes doing
+    /// so, suppressed in Fuzz/lsan.supp), never shown or crash.
+    @Test func malformedSVGIsRefusedWithAReason() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/svg-malformed.webp").path
+        guard case .failure(let failure) = ImageHeader.read(path) else {
+            Issue.record("a malformed SVG was read as a picture")
+            return
+        }
+        #expect(failure.reason.hasPrefix("cannot decode: "))
+    }
+
     // MARK: Header readers that keep lying sizes away from the decoders
 
     /// A minimal little- or big-endian TIFF: one directory with ImageWidth and ImageLength.
