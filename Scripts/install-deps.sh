@@ -4,9 +4,8 @@ set -euo pipefail
 
 packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
-  libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
+  libexif-dev libturbojpeg0-dev libspng-dev                         # EXIF orientation, scaled JPEG decoding, PNG decoding and the thumbnail cache
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
-  libspng-dev                                                       # the freedesktop thumbnail cache (PNG + tEXt)
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 

@@ -2,13 +2,25 @@ import CSDL2
 
 /// Pixel-surface helpers: decode, convert and shrink pictures before they become textures.
 enum Surfaces {
-    /// Decodes any format SDL_image reads into 32-bit ARGB, or explains why it could not.
-    static func load(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
-        guard let decoded = IMG_Load(path) else { return .failure(SDLError("cannot decode \(path)")) }
-        defer { SDL_FreeSurface(decoded) }
-        guard let argb = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-            return .failure(SDLError("cannot convert \(path)"))
+    /// Decodes a picture SDL_image reads (GIF, BMP, WebP, TGA, TIFF, ...) from bytes in memory into
+    /// 32-bit ARGB, or explains why it could not. Reading from memory means every read stops at the
+    /// end of the data, whatever the file's lengths claim. `type` names the format for those
+    /// SDL_image cannot recognise by their first bytes (TGA).
+    static func load(_ bytes: [UInt8], type: String? = nil) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+        LibraryDiagnostics.install()
+        _ = LibraryDiagnostics.takeLastError()
+        let decoded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(clamping: buffer.count)) else { return nil }
+            return IMG_LoadTyped_RW(rw, 1, type)
         }
+        guard let decoded else {
+            let reason = LibraryDiagnostics.takeLastError() ?? String(cString: SDL_GetError())
+            return .failure(ImageFailure(reason.contains("Unsupported image format") ? "not a picture: unknown file format" : "cannot decode: \(reason)"))
+        }
+        defer { SDL_FreeSurface(decoded) }
+        guard decoded.pointee.w > 0, decoded.pointee.h > 0,
+              let argb = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+        else { return .failure(ImageFailure("cannot convert the picture: \(String(cString: SDL_GetError()))")) }
         return .success(argb)
     }
 

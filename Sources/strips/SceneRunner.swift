@@ -20,6 +20,7 @@ enum SceneRunner {
 
     static func startSDL(video: Bool) throws {
         do {
+            if video { try DisplayCheck.requireDisplay() }
             try SDLSystem.start(video: video)
         } catch {
             throw fail("\(error)")
@@ -66,7 +67,7 @@ enum SceneRunner {
                         renderer = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
                         renderer?.onImageFailure = { path, reason in
                             // Once per file, as the loader reports it: not again for each screenshot.
-                            if ImageCatalog.shared.shouldReport(path) { FileHandleOutput.standardError("strips: \(path): \(reason)") }
+                            FileHandleOutput.standardError("strips: \(path): \(reason)")
                         }
                     }
                     try renderer?.screenshot(frame, to: path)
