@@ -9,11 +9,12 @@ final class DecodeQueue: @unchecked Sendable {
     struct Job: Hashable, Sendable {
         var ref: ImageRef
         var limit: PixelLimit
+        var stage = PictureSource.Stage.best
     }
 
     struct Finished: Sendable {
         var job: Job
-        var result: Result<DecodedSurface, ImageFailure>
+        var picture: PictureSource.Picture
     }
 
     // Everything below is guarded by `condition`.
@@ -23,10 +24,12 @@ final class DecodeQueue: @unchecked Sendable {
     private var finished: [Finished] = []
     private var stopped = false
     private let onFinish: @Sendable () -> Void
+    private let source: PictureSource
 
     /// `onFinish` runs on a worker thread after each decode (the live window wakes its loop).
-    init(workers: Int, onFinish: @escaping @Sendable () -> Void = {}) {
+    init(workers: Int, source: PictureSource = PictureSource(), onFinish: @escaping @Sendable () -> Void = {}) {
         self.onFinish = onFinish
+        self.source = source
         for i in 0..<max(1, workers) {
             let thread = Thread { [self] in work() }
             thread.name = "strips-decode-\(i)"
@@ -97,11 +100,11 @@ final class DecodeQueue: @unchecked Sendable {
             running.insert(job.ref)
             condition.unlock()
 
-            let result = ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail)
+            let picture = source.picture(path: job.ref.path, variant: job.ref.variant, limit: job.limit, stage: job.stage)
 
             condition.lock()
             running.remove(job.ref)
-            if !stopped { finished.append(Finished(job: job, result: result)) }
+            if !stopped { finished.append(Finished(job: job, picture: picture)) }
             condition.broadcast()
             condition.unlock()
             onFinish()

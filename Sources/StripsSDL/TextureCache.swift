@@ -16,14 +16,18 @@ public struct TextureOptions: Sendable {
     public var budget: Int
     public var decode: DecodeMode
     public var workers: Int
+    /// The shared thumbnail cache thumbnails are read from and written to; nil: not used.
+    public var thumbnailCache: ThumbnailCache?
 
     /// One core is left to the render loop.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil) {
+    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil,
+                thumbnailCache: ThumbnailCache? = nil) {
         self.budget = budget
         self.decode = decode
         self.workers = workers ?? TextureOptions.defaultWorkers
+        self.thumbnailCache = thumbnailCache
     }
 }
 
@@ -50,11 +54,14 @@ final class TextureCache: PictureLookup {
         var height: Int32
         /// The size the picture was last drawn at, to tell a settled size from an animated one.
         var lastWant: PixelLimit?
+        /// A stand-in (an EXIF thumbnail, a smaller cache entry): the real picture is still to come.
+        var provisional = false
     }
 
     private let renderer: OpaquePointer
     let options: TextureOptions
     private let queue: DecodeQueue?
+    private let source: PictureSource
     private var entries: [ImageRef: Entry] = [:]
     private var failures: [String: ImageFailure] = [:]
     private var frame: UInt64 = 0
@@ -73,7 +80,8 @@ final class TextureCache: PictureLookup {
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
         self.options = options
-        queue = options.decode == .async ? DecodeQueue(workers: options.workers, onFinish: wake) : nil
+        source = PictureSource(thumbnailCache: options.thumbnailCache)
+        queue = options.decode == .async ? DecodeQueue(workers: options.workers, source: source, onFinish: wake) : nil
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0 {
             maxTextureSide = min(info.max_texture_width, info.max_texture_height)
@@ -94,6 +102,9 @@ final class TextureCache: PictureLookup {
 
     /// True once the picture is shown: as a texture, or as its error card.
     func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.path] != nil }
+
+    /// True once the picture is shown as it will stay: not a stand-in, or as its error card.
+    func isFinal(_ ref: ImageRef) -> Bool { entries[ref].map { !$0.provisional } ?? (failures[ref.path] != nil) }
 
     func status(of image: ImageRef) -> PictureStatus {
         if let entry = entries[image] { return .ready(since: entry.arrived) }
@@ -118,26 +129,39 @@ final class TextureCache: PictureLookup {
         frame += 1
         fullLimit = PixelLimit(width: min(max(1, pixels.width), maxTextureSide), height: min(max(1, pixels.height), maxTextureSide))
         for done in queue?.takeFinished() ?? [] {
-            accept(done.result, for: done.job, arrived: time)
+            accept(done.picture, for: done.job, arrived: time)
         }
         rank.removeAll(keepingCapacity: true)
         let view = Size(width: max(1, Double(pixels.width) / scale), height: max(1, Double(pixels.height) / scale))
         let roomToPrefetch = bytes < options.budget / 10 * 8
         var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
         var ahead: [DecodeQueue.Job] = []
+        // Real pictures for stand-ins come after every first picture, seen or ahead: during a
+        // fling a quick stand-in for the next cells beats a sharp one for the cells passing by.
+        var refinements: [(priority: Double, job: DecodeQueue.Job)] = []
         for (i, request) in requests.enumerated() {
             let ref = request.image
             if rank[ref] == nil { rank[ref] = i }
             let want = ref.variant == .full ? request.size.map { clampedToWindow(Self.pixels($0, scale: scale)) } : nil
+            let provisional = entries[ref]?.provisional == true
             if let drawn = request.drawnAt {
                 let c = drawn.center
                 let priority = abs(c.x - view.width / 2) / view.width + abs(c.y - view.height / 2) / view.height
-                if let job = visible(ref, want: want) { wishes.append((priority + (entries[ref] == nil ? 0 : 10), job)) }
-            } else if queue != nil, roomToPrefetch, entries[ref] == nil, failures[ref.path] == nil {
-                ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
+                if provisional, queue != nil {
+                    refinements.append((priority, refinement(for: ref)))
+                } else if let job = visible(ref, want: want) {
+                    wishes.append((priority + (entries[ref] == nil ? 0 : 10), job))
+                }
+            } else if queue != nil, roomToPrefetch, failures[ref.path] == nil {
+                if entries[ref] == nil {
+                    ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
+                } else if provisional {
+                    refinements.append((Double(10 + i), refinement(for: ref)))
+                }
             }
         }
-        queue?.want(wishes.sorted { $0.priority < $1.priority }.map(\.job) + ahead)
+        queue?.want(wishes.sorted { $0.priority < $1.priority }.map(\.job) + ahead
+                    + refinements.sorted { $0.priority < $1.priority }.map(\.job))
     }
 
     /// A picture drawn this frame: decoded now in `.sync` mode; otherwise the job to queue, if any.
@@ -188,20 +212,37 @@ final class TextureCache: PictureLookup {
 
     // MARK: Decoding
 
+    /// Thumbnails decoded by workers may show a stand-in first; decoded on the spot, only the
+    /// real picture (the same screenshot every time).
     private func job(for ref: ImageRef) -> DecodeQueue.Job {
-        DecodeQueue.Job(ref: ref, limit: ref.variant == .thumbnail ? Self.thumbnailLimit : fullLimit)
+        ref.variant == .thumbnail
+            ? DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: queue == nil ? .best : .first)
+            : DecodeQueue.Job(ref: ref, limit: fullLimit)
+    }
+
+    private func refinement(for ref: ImageRef) -> DecodeQueue.Job {
+        DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .decode)
     }
 
     private func decodeNow(_ job: DecodeQueue.Job) {
-        accept(ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail), for: job, arrived: -.infinity)
+        let picture = source.picture(path: job.ref.path, variant: job.ref.variant, limit: job.limit, stage: job.stage)
+        accept(picture, for: job, arrived: -.infinity)
         evictIfNeeded()
     }
 
-    private func accept(_ result: Result<DecodedSurface, ImageFailure>, for job: DecodeQueue.Job, arrived: Double) {
-        switch result {
+    private func accept(_ picture: PictureSource.Picture, for job: DecodeQueue.Job, arrived: Double) {
+        // A stand-in never replaces a picture already shown.
+        if picture.provisional, entries[job.ref] != nil { return }
+        switch picture.result {
         case .failure(let failure):
-            // A sharper decode that fails (the file went away) leaves the picture already shown.
-            if entries[job.ref] != nil { return }
+            // A sharper decode that fails (the file went away) leaves the picture already shown;
+            // a stand-in gives way to the error card, which says what is wrong with the file.
+            if let entry = entries[job.ref] {
+                guard entry.provisional else { return }
+                entries[job.ref] = nil
+                SDL_DestroyTexture(entry.texture)
+                bytes -= entry.bytes
+            }
             failures[job.ref.path] = failure
             if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
@@ -220,7 +261,8 @@ final class TextureCache: PictureLookup {
                 arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
             }
             entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limited: limited,
-                                     opaque: decoded.isOpaque, width: surface.pointee.w, height: surface.pointee.h)
+                                     opaque: decoded.isOpaque, width: surface.pointee.w, height: surface.pointee.h,
+                                     provisional: picture.provisional)
             bytes += size
         }
     }

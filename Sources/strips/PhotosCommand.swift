@@ -22,10 +22,18 @@ struct PhotosCommand: ParsableCommand {
         """)
     var decode: DecodeMode?
 
+    @Option(name: .long, help: """
+        The freedesktop thumbnail cache shared with file managers: 'auto' ($XDG_CACHE_HOME/thumbnails; \
+        the live default), 'off' (the headless default, so a script always gives the same screenshots), \
+        or the path of a thumbnails folder (read and written, live or headless).
+        """)
+    var thumbnailCache: String?
+
     func validate() throws {
         guard (16...1_048_576).contains(textureBudget) else {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
         }
+        if thumbnailCache?.isEmpty == true { throw ValidationError("--thumbnail-cache needs 'auto', 'off' or a folder") }
     }
 
     func run() throws {
@@ -49,12 +57,17 @@ struct PhotosCommand: ParsableCommand {
         try SceneRunner.startSDL(video: script == nil)
         let fonts = SceneRunner.fonts()
         let pages = DocumentLoader.pages(for: files) { FileHandleOutput.standardError($0) }
-        let window = script?.window ?? Script.defaultWindow
-        let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
-        let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync))
-        try SceneRunner.run(scene, script: script, options: headless, fonts: fonts, textures: textures) { scene, paths, time in
+        // Only the window remembers: a script always starts from the same state.
+        let memory = script == nil ? DocumentMemory(paths: paths) : nil
+        let remembered = memory?.load()
+        let window = script?.window ?? remembered?.windowSize ?? Script.defaultWindow
+        let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
+                                focusedPage: remembered?.focusedPage)
+        let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync),
+                                      thumbnailCache: ThumbnailCacheChoice.cache(for: thumbnailCache, headless: script != nil))
+        try SceneRunner.run(scene, script: script, options: headless, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
             scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
-        }
+        }, onQuit: { memory?.save($0) })
     }
 }
 

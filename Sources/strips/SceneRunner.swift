@@ -37,9 +37,11 @@ enum SceneRunner {
     }
 
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
-    /// headless); `onDrop`: what files dropped on the live window do.
+    /// headless); `onDrop`: what files dropped on the live window do; `onQuit`: the live scene
+    /// as the window closes (what to remember).
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, fonts: FontBook?,
-                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil) throws {
+                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil,
+                              onQuit: ((S) -> Void)? = nil) throws {
         guard let script else {
             var scene = scene
             do {
@@ -48,6 +50,7 @@ enum SceneRunner {
             } catch let error as SDLError {
                 throw fail(error.description)
             }
+            onQuit?(scene)
             return
         }
         let output: TraceOutput
