@@ -31,11 +31,18 @@ final class DecodeQueue: @unchecked Sendable {
         self.onFinish = onFinish
         self.source = source
         for i in 0..<max(1, workers) {
-            let thread = Thread { [self] in work() }
-            thread.name = "strips-decode-\(i)"
-            thread.stackSize = 1 << 20
-            thread.start()
+            start("strips-decode-\(i)", quickOnly: false)
         }
+        // Quick looks (cache entries, EXIF thumbnails: a millisecond each) have a thread of their
+        // own, so a fling's next thumbnails never wait behind a 12 MP decode.
+        start("strips-quick", quickOnly: true)
+    }
+
+    private func start(_ name: String, quickOnly: Bool) {
+        let thread = Thread { [self] in work(quickOnly: quickOnly) }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 
     /// Replaces the wish list, most wanted first. Jobs already running or finished are not repeated.
@@ -85,18 +92,23 @@ final class DecodeQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func work() {
+    private func work(quickOnly: Bool) {
         // Decoding is background work: below the render loop and the display server, which
         // share the same cores and have a frame to finish every 16 ms.
         _ = strips_nice_current_thread(10)
         while true {
             condition.lock()
-            while !stopped && wanted.isEmpty { condition.wait() }
-            if stopped {
+            var next: Int?
+            while !stopped {
+                next = quickOnly ? wanted.firstIndex { $0.stage == .quick } : (wanted.isEmpty ? nil : 0)
+                if next != nil { break }
+                condition.wait()
+            }
+            guard !stopped, let index = next else {
                 condition.unlock()
                 return
             }
-            let job = wanted.removeFirst()
+            let job = wanted.remove(at: index)
             running.insert(job.ref)
             condition.unlock()
 

@@ -15,15 +15,17 @@ struct PictureSource: Sendable {
     enum Stage: Hashable, Sendable {
         /// The best picture there is, at once: the cache's entry, else a decode (`--decode sync`).
         case best
-        /// Something to show soon: a covering cache entry; else a smaller entry or the EXIF
-        /// thumbnail, marked provisional; else a decode.
-        case first
-        /// The decode that replaces a provisional picture.
+        /// Only what costs no decode of the file: a covering cache entry, or a stand-in (a smaller
+        /// entry, the EXIF thumbnail), or the failure recorded last time; else nothing. Workers do
+        /// these for every thumbnail in view and ahead before any decode, so a fling shows pictures.
+        case quick
+        /// The decode, which then writes the cache's entry.
         case decode
     }
 
     struct Picture: Sendable {
-        var result: Result<DecodedSurface, ImageFailure>
+        /// Nil: a quick look found nothing; the picture needs a decode.
+        var result: Result<DecodedSurface, ImageFailure>?
         /// A stand-in: the texture cache asks for the real picture once it is shown.
         var provisional = false
     }
@@ -32,17 +34,21 @@ struct PictureSource: Sendable {
         guard variant == .thumbnail else { return Picture(result: ImageDecoder.decode(path, limit: limit)) }
         if let change = ImageCatalog.shared.change(of: path) { return Picture(result: .failure(change)) }
         guard case .success(let info) = ImageHeader.read(path), info.sizeProblem == nil else {
-            // The decoder names the problem.
+            // The decoder names the problem (the header alone: cheap at any stage).
             return Picture(result: ImageDecoder.decode(path, limit: limit, fast: true))
         }
         let wanted = Self.fit(info.displaySize, into: limit)
         let wantedSide = Int(max(wanted.width, wanted.height))
-        if stage != .decode, let cache = thumbnailCache,
-           let entry = cache.lookup(path: path, wantedPixels: wantedSide, acceptSmaller: stage == .first) {
-            return Picture(result: .success(Self.fitted(entry, limit)), provisional: Int(max(entry.width, entry.height)) < wantedSide)
+        if stage != .decode, let cache = thumbnailCache {
+            if let entry = cache.lookup(path: path, wantedPixels: wantedSide, acceptSmaller: stage == .quick) {
+                return Picture(result: .success(Self.fitted(entry, limit)), provisional: Int(max(entry.width, entry.height)) < wantedSide)
+            }
+            if stage == .quick, let reason = cache.failureReason(path: path), !reason.isEmpty {
+                return Picture(result: .failure(ImageFailure(reason, shape: info.displaySize)))
+            }
         }
-        if stage == .first, let exif = ExifThumbnail.surface(path, info: info) {
-            return Picture(result: .success(Self.fitted(exif, limit)), provisional: true)
+        if stage == .quick {
+            return Picture(result: ExifThumbnail.surface(path, info: info).map { .success(Self.fitted($0, limit)) }, provisional: true)
         }
         return Picture(result: decode(path, info: info, limit: limit))
     }
@@ -59,7 +65,7 @@ struct PictureSource: Sendable {
         let decodeLimit = PixelLimit(width: max(boxed.width, textured.width), height: max(boxed.height, textured.height))
         switch ImageDecoder.decode(path, limit: decodeLimit, fast: true) {
         case .failure(let failure):
-            if !cache.hasFailure(path: path) { cache.recordFailure(path: path) }
+            if !cache.hasFailure(path: path) { cache.recordFailure(path: path, reason: failure.reason) }
             return .failure(failure)
         case .success(let decoded):
             if let surface = decoded.surface {

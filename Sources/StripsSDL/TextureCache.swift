@@ -64,6 +64,8 @@ final class TextureCache: PictureLookup {
     private let source: PictureSource
     private var entries: [ImageRef: Entry] = [:]
     private var failures: [String: ImageFailure] = [:]
+    /// Thumbnails a quick look (cache, EXIF) found nothing for: they wait for a decode.
+    private var needDecode: Set<ImageRef> = []
     private var frame: UInt64 = 0
     /// This frame's requests by picture, in the frame's order: the least wanted are evicted first.
     private var rank: [ImageRef: Int] = [:]
@@ -136,32 +138,41 @@ final class TextureCache: PictureLookup {
         let roomToPrefetch = bytes < options.budget / 10 * 8
         var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
         var ahead: [DecodeQueue.Job] = []
-        // Real pictures for stand-ins come after every first picture, seen or ahead: during a
-        // fling a quick stand-in for the next cells beats a sharp one for the cells passing by.
+        // Quick looks (the shared cache, EXIF thumbnails: no decode of the file) for every
+        // thumbnail in view, then ahead, come before any decode: during a fling a stand-in for
+        // the next cells beats a sharp picture for the cells passing by. Real pictures for
+        // stand-ins come last.
+        var quick: [(priority: Double, job: DecodeQueue.Job)] = []
         var refinements: [(priority: Double, job: DecodeQueue.Job)] = []
         for (i, request) in requests.enumerated() {
             let ref = request.image
             if rank[ref] == nil { rank[ref] = i }
             let want = ref.variant == .full ? request.size.map { clampedToWindow(Self.pixels($0, scale: scale)) } : nil
             let provisional = entries[ref]?.provisional == true
+            let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.path] == nil
+                && !needDecode.contains(ref)
             if let drawn = request.drawnAt {
                 let c = drawn.center
                 let priority = abs(c.x - view.width / 2) / view.width + abs(c.y - view.height / 2) / view.height
-                if provisional, queue != nil {
-                    refinements.append((priority, refinement(for: ref)))
+                if quickLook {
+                    quick.append((priority, DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
+                } else if provisional, queue != nil {
+                    refinements.append((priority, job(for: ref)))
                 } else if let job = visible(ref, want: want) {
                     wishes.append((priority + (entries[ref] == nil ? 0 : 10), job))
                 }
             } else if queue != nil, roomToPrefetch, failures[ref.path] == nil {
-                if entries[ref] == nil {
+                if quickLook {
+                    quick.append((Double(10 + i), DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
+                } else if entries[ref] == nil {
                     ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
                 } else if provisional {
-                    refinements.append((Double(10 + i), refinement(for: ref)))
+                    refinements.append((Double(10 + i), job(for: ref)))
                 }
             }
         }
-        queue?.want(wishes.sorted { $0.priority < $1.priority }.map(\.job) + ahead
-                    + refinements.sorted { $0.priority < $1.priority }.map(\.job))
+        queue?.want(quick.sorted { $0.priority < $1.priority }.map(\.job) + wishes.sorted { $0.priority < $1.priority }.map(\.job)
+                    + ahead + refinements.sorted { $0.priority < $1.priority }.map(\.job))
     }
 
     /// A picture drawn this frame: decoded now in `.sync` mode; otherwise the job to queue, if any.
@@ -212,16 +223,12 @@ final class TextureCache: PictureLookup {
 
     // MARK: Decoding
 
-    /// Thumbnails decoded by workers may show a stand-in first; decoded on the spot, only the
-    /// real picture (the same screenshot every time).
+    /// Workers decode thumbnails after a quick look (see `prepare`); decoded on the spot, the
+    /// best picture at once, never a stand-in (the same screenshot every time).
     private func job(for ref: ImageRef) -> DecodeQueue.Job {
         ref.variant == .thumbnail
-            ? DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: queue == nil ? .best : .first)
+            ? DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: queue == nil ? .best : .decode)
             : DecodeQueue.Job(ref: ref, limit: fullLimit)
-    }
-
-    private func refinement(for ref: ImageRef) -> DecodeQueue.Job {
-        DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .decode)
     }
 
     private func decodeNow(_ job: DecodeQueue.Job) {
@@ -233,7 +240,11 @@ final class TextureCache: PictureLookup {
     private func accept(_ picture: PictureSource.Picture, for job: DecodeQueue.Job, arrived: Double) {
         // A stand-in never replaces a picture already shown.
         if picture.provisional, entries[job.ref] != nil { return }
-        switch picture.result {
+        guard let result = picture.result else {
+            needDecode.insert(job.ref)
+            return
+        }
+        switch result {
         case .failure(let failure):
             // A sharper decode that fails (the file went away) leaves the picture already shown;
             // a stand-in gives way to the error card, which says what is wrong with the file.

@@ -117,9 +117,10 @@ public struct ThumbnailCache: Sendable {
     }
 
     /// Records that `path` could not be thumbnailed (a 1 x 1 entry under `fail/strips-VERSION/`),
-    /// so this version need not try again until the file changes.
+    /// so this version need not try again until the file changes. `reason`, kept as
+    /// `Strips::Reason`, lets the next open show the error card without decoding again.
     @discardableResult
-    public func recordFailure(path: String) -> Bool {
+    public func recordFailure(path: String, reason: String? = nil) -> Bool {
         guard let now = Stamp(path: path), !contains(path),
               let pixel = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
         defer { SDL_FreeSurface(pixel) }
@@ -128,15 +129,20 @@ public struct ThumbnailCache: Sendable {
             "Thumb::MTime": String(now.mtime),
             "Thumb::Size": String(now.size),
             "Software": AppVersion.software,
+            "Strips::Reason": String((reason ?? "").prefix(300)),
         ]
         return write(ThumbnailPNG.encode(pixel, texts: texts), to: failurePath(for: path))
     }
 
     /// True when this version recorded a failure for the file as it is now.
-    public func hasFailure(path: String) -> Bool {
+    public func hasFailure(path: String) -> Bool { failureReason(path: path) != nil }
+
+    /// The reason recorded with this version's failure for the file as it is now ("" when none
+    /// was given), or nil when no valid failure is recorded.
+    public func failureReason(path: String) -> String? {
         guard let stamp = Stamp(path: path), case .success(let bytes) = FileReader.contents(of: failurePath(for: path)),
-              let texts = ThumbnailPNG.texts(bytes) else { return false }
-        return Self.isValid(texts, uri: FileURI.of(path: path), stamp: stamp)
+              let texts = ThumbnailPNG.texts(bytes), Self.isValid(texts, uri: FileURI.of(path: path), stamp: stamp) else { return nil }
+        return texts["Strips::Reason"] ?? ""
     }
 
     /// The standard's validity test: the URI and modification time match, and the size when given.

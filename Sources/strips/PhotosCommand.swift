@@ -64,7 +64,7 @@ struct PhotosCommand: ParsableCommand {
         let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
                                 focusedPage: remembered?.focusedPage)
         let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync),
-                                      thumbnailCache: ThumbnailCacheChoice.cache(for: thumbnailCache, headless: script != nil))
+                                      thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil))
         try SceneRunner.run(scene, script: script, options: headless, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
             scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
         }, onQuit: { memory?.save($0) })

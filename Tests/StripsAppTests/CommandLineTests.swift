@@ -24,7 +24,10 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = args
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // Never the user's thumbnail cache or remembered state, whatever a run does.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strips-cli-xdg-\(ProcessInfo.processInfo.processIdentifier)").path
+        let own = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_STATE_HOME": scratch + "/state"]
+        process.environment = ProcessInfo.processInfo.environment.merging(own) { $1 }.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
