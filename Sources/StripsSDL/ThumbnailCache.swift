@@ -105,13 +105,13 @@ public struct ThumbnailCache: Sendable {
         guard let copy = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return false }
         let small = Surfaces.fit(copy, maxWidth: Int32(large), maxHeight: Int32(large))
         defer { SDL_FreeSurface(small) }
-        let texts: KeyValuePairs<String, String> = [
-            "Thumb::URI": FileURI.of(path: path),
-            "Thumb::MTime": String(now.mtime),
-            "Thumb::Size": String(now.size),
-            "Thumb::Image::Width": String(imageWidth),
-            "Thumb::Image::Height": String(imageHeight),
-            "Software": AppVersion.software,
+        let texts = [
+            (key: "Thumb::URI", value: FileURI.of(path: path)),
+            ("Thumb::MTime", String(now.mtime)),
+            ("Thumb::Size", String(now.size)),
+            ("Thumb::Image::Width", String(imageWidth)),
+            ("Thumb::Image::Height", String(imageHeight)),
+            ("Software", AppVersion.software),
         ]
         return write(ThumbnailPNG.encode(small, texts: texts), to: entryPath(for: path, size: .large))
     }
@@ -124,13 +124,16 @@ public struct ThumbnailCache: Sendable {
         guard let now = Stamp(path: path), !contains(path),
               let pixel = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
         defer { SDL_FreeSurface(pixel) }
-        let texts: KeyValuePairs<String, String> = [
-            "Thumb::URI": FileURI.of(path: path),
-            "Thumb::MTime": String(now.mtime),
-            "Thumb::Size": String(now.size),
-            "Software": AppVersion.software,
-            "Strips::Reason": String((reason ?? "").prefix(300)),
+        var texts = [
+            (key: "Thumb::URI", value: FileURI.of(path: path)),
+            ("Thumb::MTime", String(now.mtime)),
+            ("Thumb::Size", String(now.size)),
+            ("Software", AppVersion.software),
         ]
+        // tEXt is Latin-1: the reason is kept as ASCII.
+        if let reason, !reason.isEmpty {
+            texts.append(("Strips::Reason", String(String.UnicodeScalarView(reason.unicodeScalars.filter(\.isASCII).prefix(300)))))
+        }
         return write(ThumbnailPNG.encode(pixel, texts: texts), to: failurePath(for: path))
     }
 

@@ -15,7 +15,8 @@ import Testing
         let xdg: String
 
         init(_ name: String) throws {
-            scratch = try ThumbnailCacheTests.Scratch(name)
+            let scratch = try ThumbnailCacheTests.Scratch(name)
+            self.scratch = scratch
             pages = try ["a.jpg", "b.jpg", "c.jpg"].map { try scratch.picture($0) }
             xdg = scratch.folder.appendingPathComponent("xdg-cache").path
         }

@@ -83,10 +83,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.cache.root))
     }
 
-    @Test func theExifThumbnailStandsInOnlyWhenAFirstPictureIsWelcome() throws {
+    @Test func theExifThumbnailStandsInOnlyAtAQuickLook() throws {
         let path = ExifThumbnailTests.fixture("portrait-6.jpg")  // grey picture, red and blue thumbnail
         let source = PictureSource()
-        let first = source.picture(path: path, variant: .thumbnail, limit: TextureCache.thumbnailLimit, stage: .first)
+        let first = source.picture(path: path, variant: .thumbnail, limit: TextureCache.thumbnailLimit, stage: .quick)
         #expect(first.provisional)
         let standIn = try #require(first.result).get()
         #expect(standIn.width == 12 && standIn.height == 16)

@@ -40,7 +40,7 @@ import Testing
         #expect(list.shown[.thumbnail] == 3)
         #expect(list.placeholders[.thumbnail] == 2)
         #expect(list.shown[.full] == full.count)
-        #expect(list.placeholders[.full] == full.count - 1)
+        #expect((list.placeholders[.full] ?? 0) == full.count - 1)
         let none = DrawList(frame, pictures: ByRef(ready: Set(quads.map(\.image))))
         #expect(none.placeholders[.thumbnail] == nil && none.placeholders[.full] == nil)
     }
