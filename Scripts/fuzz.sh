@@ -46,6 +46,6 @@ cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 export SDL_VIDEODRIVER=dummy
 # Full malloc stacks, so the suppressions can name the library function that leaked.
 export ASAN_OPTIONS="fast_unwind_on_malloc=0 ${ASAN_OPTIONS:-}"
-export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp ${LSAN_OPTIONS:-}"
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp print_suppressions=0 ${LSAN_OPTIONS:-}"
 exec "$out/$target/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2560 -timeout=10 \
   -artifact_prefix="$out/findings/$target/" -print_final_stats=1 "$@" "$out/corpus/$target"

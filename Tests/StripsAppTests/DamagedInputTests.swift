@@ -170,7 +170,7 @@ import Testing
     }
 
     @Test(arguments: [false, true]) func tiffHeaderGivesTheSizeWithoutDecoding(bigEndian: Bool) throws {
-        let folder = try Self.scratch("tiff")
+        let folder = try Self.scratch("tiff-\(bigEndian ? "mm" : "ii")")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("scan.tif").path
         _ = FileManager.default.createFile(atPath: path, contents: Data(Self.tiff(width: 70000, height: 1200, bigEndian: bigEndian)))
