@@ -9,6 +9,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
@@ -24,21 +25,45 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
-        // libspng: PNG decoding from memory that stops at the end of the data.
+        // libimagequant: palette quantisation for GIF recording (pngquant's quality).
+        .systemLibrary(name: "CImageQuant", providers: [.apt(["libimagequant-dev"])]),
+        // giflib: the GIF container for recordings.
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        // Animated GIF recording of rendered frames, encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["CSDL2", "CImageQuant", "CGIF"]),
+        // The tuning value as a commented TOML file, and back.
+        .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
+        // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
+        // Benchmark workloads: the article's layout re-implemented for comparison, the fling
+        // session, tables. Only the benchmarks and their tests use it.
+        .target(name: "StripsBench", dependencies: ["StripsCore"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL",
+                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
-        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"],
+        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "StripsBench", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
-        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL"]),
+        // GIF recording benchmark: encode ms per frame and file size at 1024x768.
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
+        // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
+        // Reading a scene's frame by the names tests use; public API only.
+        .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
+        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsTestSupport"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )

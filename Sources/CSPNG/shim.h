@@ -1,1 +1,4 @@
+#ifndef STRIPS_CSPNG_SHIM_H
+#define STRIPS_CSPNG_SHIM_H
 #include <spng.h>
+#endif

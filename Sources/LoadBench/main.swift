@@ -129,9 +129,9 @@ struct Measurement: Codable {
     var slowestFlingFrame: Double?
 }
 
-func visibleRefs(_ scene: PhotosScene) -> [ImageRef] {
-    scene.thumbnailCells().map { ImageRef(path: scene.pages[$0.index].path, variant: .thumbnail) }
-        + scene.previewCells().map { ImageRef(path: scene.pages[$0.index].path, variant: .full) }
+/// The pictures a frame draws (not those it prefetches).
+func visibleRefs(_ frame: Frame) -> [ImageRef] {
+    frame.content.pictures.filter { $0.drawnAt != nil }.map(\.image)
 }
 
 func measure(naive: Bool, folder: String, options: Options) throws -> Measurement {
@@ -142,7 +142,7 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
     let listed = now() - t0
     let pages: [Page]
     if naive {
-        // The old loader: every file fully decoded to learn its size.
+        // The old loader: every file fully decoded to learn its size, before the first frame.
         pages = files.enumerated().map { i, path in
             var size = DocumentLoader.fallbackSize
             if let surface = IMG_Load(path) {
@@ -156,50 +156,47 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
     }
     let sized = now() - t0
     FileHandle.standardError.write(Data(String(format: "%@ %d: listed %.3f s, sized %.3f s\n", naive ? "naive" : "strips", files.count, listed, sized).utf8))
-    var scene = PhotosScene(documentName: "Bench", pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
-    var textures = TextureOptions(budget: options.budgetMiB << 20, decode: naive ? .sync : .async, workers: options.workers)
-    textures.fullSizeDecoding = naive
+    let scene = PhotosScene(documentName: "Bench", pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
+    var stepper = FrameStepper(scene: scene)
+    let textures = TextureOptions(budget: options.budgetMiB << 20, decode: naive ? .sync : .async, workers: options.workers)
     let renderer = try OffscreenRenderer(fonts: fonts, textures: textures)
     var t = 0.0
-    scene.tick(at: t)
-    renderer.imageSource = scene
-    try renderer.render(scene.drawList(), window: window)
+    var frame = stepper.step(at: t)
+    try renderer.render(frame)
     let firstFrame = now() - t0
     // Frames at about 60 Hz (a frame waits at most 1/60 s for decodes) until every visible picture is shown.
-    while !visibleRefs(scene).allSatisfy(renderer.isResolved) {
-        renderer.waitForDecodes(timeout: 1.0 / 60)
-        t += 1.0 / 60
-        scene.tick(at: t)
-        try renderer.render(scene.drawList(), window: window)
+    while !visibleRefs(frame).allSatisfy(renderer.isResolved) {
+        renderer.waitForDecodes(timeout: FrameStepper<PhotosScene>.interval)
+        t += FrameStepper<PhotosScene>.interval
+        frame = stepper.step(at: t)
+        try renderer.render(frame)
     }
     let shown = now() - t0
     let openRSS = peakRSS()
     guard !naive else { return Measurement(firstFrame: firstFrame, thumbnailsShown: shown, peakRSSOpen: openRSS) }
 
     // Fling through the whole document: drag the thumbnail strip ten pages a frame, then let go.
-    let strip = scene.geometry.thumbnails
+    let strip = stepper.scene.geometry.thumbnails
     var x = strip.maxX - 20
-    scene.handle(.pointerDown(Point(x: x, y: strip.midY)), at: t)
+    stepper.deliver(.pointerDown(Point(x: x, y: strip.midY)), at: t)
     var frames = 0, slowest = 0.0
-    while scene.focusIndex < scene.pages.count - 1 && frames < 5000 {
+    while stepper.scene.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
         let start = now()
-        t += 1.0 / 60
+        t += FrameStepper<PhotosScene>.interval
         x -= 370
-        scene.handle(.pointerMove(Point(x: x, y: strip.midY)), at: t)
-        scene.tick(at: t)
-        renderer.imageSource = scene
-        try renderer.render(scene.drawList(), window: window)
+        stepper.deliver(.pointerMove(Point(x: x, y: strip.midY)), at: t)
+        frame = stepper.step(at: t)
+        try renderer.render(frame)
         slowest = max(slowest, now() - start)
         frames += 1
-        renderer.waitForDecodes(timeout: max(0, 1.0 / 60 - (now() - start)))
+        renderer.waitForDecodes(timeout: max(0, FrameStepper<PhotosScene>.interval - (now() - start)))
     }
-    scene.handle(.pointerUp(Point(x: x, y: strip.midY)), at: t)
-    while !scene.isIdle || !visibleRefs(scene).allSatisfy(renderer.isResolved) {
-        renderer.waitForDecodes(timeout: 1.0 / 60)
-        t += 1.0 / 60
-        scene.tick(at: t)
-        renderer.imageSource = scene
-        try renderer.render(scene.drawList(), window: window)
+    stepper.deliver(.pointerUp(Point(x: x, y: strip.midY)), at: t)
+    while !frame.isIdle || !visibleRefs(frame).allSatisfy(renderer.isResolved) {
+        renderer.waitForDecodes(timeout: FrameStepper<PhotosScene>.interval)
+        t += FrameStepper<PhotosScene>.interval
+        frame = stepper.step(at: t)
+        try renderer.render(frame)
     }
     return Measurement(firstFrame: firstFrame, thumbnailsShown: shown, peakRSSOpen: openRSS, peakRSSFling: peakRSS(),
                        peakTexturesMiB: Double(renderer.peakTextureBytes) / Double(1 << 20), flingFrames: frames,

@@ -9,30 +9,31 @@ extension Canvas {
     static let errorMarkColor = Color(224, 150, 92)
     static let errorReasonColor = Color(214, 204, 204)
 
-    func drawErrorCard(_ quad: ImageQuad, failure: ImageFailure) {
-        let frame = quad.frame
+    func drawErrorCard(_ card: ErrorCard) {
+        guard card.alpha > 0, !card.frame.isEmpty, setClip(card.clip) else { return }
+        let frame = card.frame
         let c = Self.errorCardColor
-        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, Self.alphaByte(quad.alpha))
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, Self.alphaByte(card.alpha))
         var rect = Self.frect(frame)
         SDL_RenderFillRectF(renderer, &rect)
 
         let roomForText = frame.width >= 140 && frame.height >= 110 && fonts != nil
         let side = (min(frame.width, frame.height) * (roomForText ? 0.14 : 0.42)).clamped(to: 8...48)
         let markCenter = Point(x: frame.midX, y: roomForText ? frame.midY - side * 0.6 - 6 : frame.midY)
-        drawWarningMark(center: markCenter, side: side, alpha: quad.alpha)
+        drawWarningMark(center: markCenter, side: side, alpha: card.alpha)
         guard roomForText else { return }
 
-        let clip = quad.clip.map { $0.intersection(frame) } ?? frame
+        let clip = card.clip.map { $0.intersection(frame) } ?? frame
         let width = frame.width - 24
         let nameSize = (frame.width / 22).clamped(to: 11...17)
-        let name = fitted((quad.image.path as NSString).lastPathComponent, pointSize: nameSize, weight: .bold, width: width)
+        let name = fitted(card.name, pointSize: nameSize, weight: .bold, width: width)
         let top = markCenter.y + side / 2 + 10
         drawText(name, center: Point(x: frame.midX, y: top + nameSize * 0.7), pointSize: nameSize, weight: .bold,
-                 color: .text, alpha: quad.alpha, clip: clip)
+                 color: .text, alpha: card.alpha, clip: clip)
         let reasonSize = nameSize - 2
-        for (i, line) in wrapped(failure.reason, pointSize: reasonSize, width: width, lines: 3).enumerated() {
+        for (i, line) in wrapped(card.reason, pointSize: reasonSize, width: width, lines: 3).enumerated() {
             drawText(line, center: Point(x: frame.midX, y: top + nameSize * 1.4 + reasonSize * (0.9 + 1.3 * Double(i))),
-                     pointSize: reasonSize, weight: .regular, color: Self.errorReasonColor, alpha: quad.alpha, clip: clip)
+                     pointSize: reasonSize, weight: .regular, color: Self.errorReasonColor, alpha: card.alpha, clip: clip)
         }
     }
 

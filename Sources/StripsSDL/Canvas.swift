@@ -11,8 +11,6 @@ final class Canvas {
     private var textTextures: [TextRun: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
     /// Texts shortened to fit a width, by (text, point size, weight, width).
     var fittedTexts: [String: String] = [:]
-    /// The frame's size in points, for decode priorities: nearest the centre first.
-    private var viewSize = Size(width: 1, height: 1)
 
     init(renderer: OpaquePointer, fonts: FontBook?, options: TextureOptions = TextureOptions(decode: .sync),
          wake: @escaping @Sendable () -> Void = {}) {
@@ -26,20 +24,29 @@ final class Canvas {
         for entry in textTextures.values { SDL_DestroyTexture(entry.texture) }
     }
 
-    /// Draws one frame; `now` (seconds) times the pictures' fade-in.
-    func draw(_ items: [DrawItem], now: Double = 0) {
+    /// Draws one frame: the pictures it names are decoded or queued, their states resolved into
+    /// the draw list (by the frame, on its clock), drawn, then the cache is trimmed. `overlay`
+    /// goes on top (frame statistics).
+    @discardableResult
+    func draw(_ frame: Frame, overlay: [DrawItem] = []) -> DrawList {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
-        viewSize = Size(width: max(1, Double(pw) / scale), height: max(1, Double(ph) / scale))
-        textures.scale = scale
-        textures.beginFrame(now: now, pixels: PixelLimit(width: pw, height: ph))
-        defer { textures.endFrame() }
+        textures.prepare(frame.content.pictures, at: frame.time, pixels: PixelLimit(width: pw, height: ph), scale: scale)
+        var list = DrawList(frame, pictures: textures)
+        list.items += overlay
+        draw(list.items)
+        textures.endFrame()
+        return list
+    }
+
+    func draw(_ items: [DrawItem]) {
         SDL_RenderSetScale(renderer, Float(scale), Float(scale))
         for item in items {
             switch item {
             case .fill(let fill): draw(fill)
             case .image(let quad): draw(quad)
             case .text(let run): draw(run)
+            case .errorCard(let card): drawErrorCard(card)
             }
         }
         SDL_RenderSetClipRect(renderer, nil)
@@ -80,27 +87,8 @@ final class Canvas {
     }
 
     private func draw(_ quad: ImageQuad) {
-        guard quad.alpha > 0, !quad.frame.isEmpty, setClip(quad.clip) else { return }
-        // Pictures nearest the middle of the window are decoded first.
-        let center = quad.frame.center
-        let priority = abs(center.x - viewSize.width / 2) / viewSize.width + abs(center.y - viewSize.height / 2) / viewSize.height
-        let texture: OpaquePointer, fade: Double, opaque: Bool
-        let want = PixelLimit(width: Int32(saturating: (quad.frame.width * scale).rounded()),
-                              height: Int32(saturating: (quad.frame.height * scale).rounded()))
-        switch textures.lookup(quad.image, priority: priority, want: want) {
-        case .pending:
-            drawPlaceholder(quad)
-            return
-        case .failed(let failure):
-            drawErrorCard(quad, failure: failure)
-            return
-        case .ready(let ready, let amount, let isOpaque):
-            texture = ready
-            fade = amount
-            opaque = isOpaque
-        }
-        // A picture fades in over its placeholder once decoded.
-        if fade < 1 { drawPlaceholder(quad) }
+        guard quad.alpha > 0, !quad.frame.isEmpty, setClip(quad.clip),
+              let (texture, opaque) = textures.texture(for: quad.image) else { return }
         var w: Int32 = 0, h: Int32 = 0
         SDL_QueryTexture(texture, nil, nil, &w, &h)
         let s = quad.source
@@ -114,17 +102,10 @@ final class Canvas {
             dest = SDL_FRect(x: Float((Double(dest.x) * scale).rounded() / scale), y: Float((Double(dest.y) * scale).rounded() / scale),
                              w: Float(Double(w) / scale), h: Float(Double(h) / scale))
         }
-        let alpha = Self.alphaByte(quad.alpha * fade)
+        let alpha = Self.alphaByte(quad.alpha)
         SDL_SetTextureAlphaMod(texture, alpha)
         SDL_SetTextureBlendMode(texture, opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
         SDL_RenderCopyF(renderer, texture, &source, &dest)
-    }
-
-    private func drawPlaceholder(_ quad: ImageQuad) {
-        let c = quad.placeholder
-        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, Self.alphaByte(quad.alpha))
-        var rect = Self.frect(quad.frame)
-        SDL_RenderFillRectF(renderer, &rect)
     }
 
     private func draw(_ run: TextRun) {

@@ -25,11 +25,8 @@ final class DecodeQueue: @unchecked Sendable {
     private let onFinish: @Sendable () -> Void
 
     /// `onFinish` runs on a worker thread after each decode (the live window wakes its loop).
-    private let fullSize: Bool
-
-    init(workers: Int, fullSize: Bool = false, onFinish: @escaping @Sendable () -> Void = {}) {
+    init(workers: Int, onFinish: @escaping @Sendable () -> Void = {}) {
         self.onFinish = onFinish
-        self.fullSize = fullSize
         for i in 0..<max(1, workers) {
             let thread = Thread { [self] in work() }
             thread.name = "strips-decode-\(i)"
@@ -100,9 +97,7 @@ final class DecodeQueue: @unchecked Sendable {
             running.insert(job.ref)
             condition.unlock()
 
-            let result = fullSize
-                ? ImageDecoder.decodeFullSize(job.ref.path, limit: job.limit)
-                : ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail)
+            let result = ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail)
 
             condition.lock()
             running.remove(job.ref)

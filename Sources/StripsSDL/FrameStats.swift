@@ -63,14 +63,14 @@ public struct FrameStats: Sendable {
     /// The overlay: a translucent panel in the top-left corner with a few lines of text.
     public func overlay(textures: (count: Int, bytes: Int)?, measurer: any TextMeasurer) -> [DrawItem] {
         let d = durations, w = work
-        func ms(_ s: Double) -> String { TextTable.format(s * 1000, 1) }
+        func ms(_ s: Double) -> String { (s * 1000).fixed(1) }
         var lines = [
             "frame p50 \(ms(d.p50)) ms  p99 \(ms(d.p99)) ms  (\(d.count) in 1 s)",
             "work p50 \(ms(w.p50)) ms  p99 \(ms(w.p99)) ms  max ever \(ms(worstWork)) ms",
             "missed vsync \(missed) of \(frames) frames",
         ]
         if let textures {
-            lines.append("textures \(textures.count), \(TextTable.format(Double(textures.bytes) / 1_048_576, 1)) MB")
+            lines.append("textures \(textures.count), \((Double(textures.bytes) / 1_048_576).fixed(1)) MB")
         }
         let size = 13.0, lineHeight = 18.0, margin = 8.0
         let widths = lines.map { measurer.size(of: $0, pointSize: size, weight: .regular).width }
@@ -97,7 +97,7 @@ public struct FrameStats: Sendable {
     /// One line for the terminal when the window closes.
     public var summary: String {
         let d = durations, w = work
-        func ms(_ s: Double) -> String { TextTable.format(s * 1000, 2) }
+        func ms(_ s: Double) -> String { (s * 1000).fixed(2) }
         return "strips: frames \(frames), missed vsync \(missed); last second: frame p50 \(ms(d.p50)) ms p99 \(ms(d.p99)) ms, "
             + "work p50 \(ms(w.p50)) ms p99 \(ms(w.p99)) ms; worst work \(ms(worstWork)) ms"
     }

@@ -70,11 +70,6 @@ enum ImageDecoder {
         }
     }
 
-    /// The naive way, for benchmarks: SDL_image decodes the whole picture, then it is shrunk.
-    static func decodeFullSize(_ path: String, limit: PixelLimit) -> Result<DecodedSurface, ImageFailure> {
-        decodeWithSDL(path).map { DecodedSurface(Surfaces.fit($0, maxWidth: limit.width, maxHeight: limit.height)) }
-    }
-
     /// Any format but JPEG, whole: PNG through libspng, the rest through SDL_image.
     static func decodeWithSDL(_ path: String, type: ImageInfo.Format? = nil) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
         switch FileReader.contents(of: path) {

@@ -1,27 +1,12 @@
 import CSDL2
 import StripsCore
 
-/// SDL keys as the scenes name them.
+/// SDL keys as the scenes name them: a key's name is SDL's own (SDL_GetKeyName), lower-cased,
+/// read into `Key.Name`; the names are defined once, there.
 public enum KeyNames {
     static func name(for keycode: SDL_Keycode) -> Key.Name {
-        switch Int(keycode) {
-        case Int(SDLK_LEFT.rawValue): return .left
-        case Int(SDLK_RIGHT.rawValue): return .right
-        case Int(SDLK_UP.rawValue): return .up
-        case Int(SDLK_DOWN.rawValue): return .down
-        case Int(SDLK_HOME.rawValue): return .home
-        case Int(SDLK_END.rawValue): return .end
-        case Int(SDLK_DELETE.rawValue): return .delete
-        case Int(SDLK_BACKSPACE.rawValue): return .backspace
-        case Int(SDLK_ESCAPE.rawValue): return .escape
-        case Int(SDLK_z.rawValue): return .z
-        case Int(SDLK_y.rawValue): return .y
-        case Int(SDLK_q.rawValue): return .q
-        case Int(SDLK_f.rawValue): return .f
-        case Int(SDLK_m.rawValue): return .m
-        case Int(SDLK_d.rawValue): return .d
-        default: return .other
-        }
+        guard let raw = SDL_GetKeyName(keycode) else { return .other }
+        return Key.Name(rawValue: String(cString: raw).lowercased()) ?? .other
     }
 
     /// A script's key name, read as SDL_GetKeyFromName reads it; nil when SDL knows no such key.

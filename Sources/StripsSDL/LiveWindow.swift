@@ -71,44 +71,46 @@ public final class LiveWindow {
     /// set, the loop never sleeps for more than 50 ms, so it is asked again.
     public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil,
                               stopWhen: ((S) -> Bool)? = nil) {
-        scene.handle(.resize(pointSize), at: Self.now())
+        var stepper = FrameStepper(scene: scene)
+        defer { scene = stepper.scene }
+        stepper.deliver(.resize(pointSize), at: Self.now())
         var title = ""
         var running = true
         var frameEnd = Self.preciseNow()
+        var last = DrawList(items: [])
         defer { if statsShown { FileHandleOutput.standardError(stats.summary) } }
         while running {
-            if let stopWhen, stopWhen(scene) { break }
+            if let stopWhen, stopWhen(stepper.scene) { break }
             var slept = false
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
-            if scene.isIdle && !canvas.textures.isFading {
+            if stepper.scene.isIdle && !last.isFading {
                 slept = true
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
-                    : canvas.textures.needsFrames ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
-                if waited == 1 { running = deliver(event, to: &scene) }
+                    : last.isWaiting || canvas.textures.isDecoding ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
+                if waited == 1 { running = deliver(event, to: &stepper) }
             }
-            while running, SDL_PollEvent(&event) == 1 { running = deliver(event, to: &scene) }
-            if !running || scene.wantsToQuit { break }
+            while running, SDL_PollEvent(&event) == 1 { running = deliver(event, to: &stepper) }
+            if !running || stepper.scene.wantsToQuit { break }
             if !droppedPaths.isEmpty, pendingDropComplete {
                 let paths = droppedPaths
                 droppedPaths.removeAll()
                 pendingDropComplete = false
-                onDrop?(&scene, paths, Self.now())
+                onDrop?(&stepper.scene, paths, Self.now())
             }
             let workStart = Self.preciseNow()
-            canvas.textures.source = scene as? PagedImageSource
-            scene.tick(at: Self.now())
-            if scene.title != title {
-                title = scene.title
+            let frame = stepper.step(at: Self.now())
+            if frame.title != title {
+                title = frame.title
                 SDL_SetWindowTitle(window, title)
             }
-            var items = scene.drawList()
+            var overlay: [DrawItem] = []
             if showStats {
                 let textures = (count: canvas.textures.textureCount, bytes: canvas.textures.bytes)
-                items += stats.overlay(at: Self.now(), textures: textures, measurer: canvas.fonts ?? ApproximateTextMeasurer())
+                overlay = stats.overlay(at: frame.time, textures: textures, measurer: canvas.fonts ?? ApproximateTextMeasurer())
             }
-            render(items)
+            last = render(frame, overlay: overlay)
             let work = presentStart - workStart
             pace(&frameEnd, restart: slept)
             stats.record(end: Self.preciseNow(), work: work, afterPause: slept)
@@ -142,20 +144,21 @@ public final class LiveWindow {
     /// Seconds on the high-resolution counter, for frame statistics.
     private static func preciseNow() -> Double { Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency()) }
 
-    private func render(_ items: [DrawItem]) {
+    private func render(_ frame: Frame, overlay: [DrawItem]) -> DrawList {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
         let points = pointSize
         canvas.scale = points.width > 0 ? Double(pw) / points.width : 1
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
-        canvas.draw(items, now: Self.now())
+        let list = canvas.draw(frame, overlay: overlay)
         presentStart = Self.preciseNow()
         SDL_RenderPresent(renderer)
+        return list
     }
 
     /// Returns false when the app should stop.
-    private func deliver<S: Scene>(_ event: SDL_Event, to scene: inout S) -> Bool {
+    private func deliver<S: Scene>(_ event: SDL_Event, to stepper: inout FrameStepper<S>) -> Bool {
         let time = Double(event.common.timestamp) / 1000
         let size = pointSize
         switch SDL_EventType(event.type) {
@@ -164,34 +167,34 @@ public final class LiveWindow {
         case SDL_WINDOWEVENT:
             let kind = SDL_WindowEventID(UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
-                scene.handle(.resize(size), at: time)
+                stepper.deliver(.resize(size), at: time)
             }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            scene.handle(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
+            stepper.deliver(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            scene.handle(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
+            stepper.deliver(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
         case SDL_MOUSEMOTION:
-            scene.handle(.pointerMove(Point(x: Double(event.motion.x), y: Double(event.motion.y))), at: time)
+            stepper.deliver(.pointerMove(Point(x: Double(event.motion.x), y: Double(event.motion.y))), at: time)
         case SDL_MOUSEWHEEL:
             var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
             if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
                 dx = -dx
                 dy = -dy
             }
-            scene.handle(.wheel(dx: dx, dy: dy), at: time)
+            stepper.deliver(.wheel(dx: dx, dy: dy), at: time)
         case SDL_FINGERDOWN where fingerID == nil:
             fingerID = event.tfinger.fingerId
-            scene.handle(.pointerDown(fingerPoint(event.tfinger, size)), at: time)
+            stepper.deliver(.pointerDown(fingerPoint(event.tfinger, size)), at: time)
         case SDL_FINGERMOTION where fingerID == event.tfinger.fingerId:
-            scene.handle(.pointerMove(fingerPoint(event.tfinger, size)), at: time)
+            stepper.deliver(.pointerMove(fingerPoint(event.tfinger, size)), at: time)
         case SDL_FINGERUP where fingerID == event.tfinger.fingerId:
             fingerID = nil
-            scene.handle(.pointerUp(fingerPoint(event.tfinger, size)), at: time)
-        case SDL_KEYDOWN where event.key.keysym.sym == SDLK_f.rawValue && event.key.keysym.mod & UInt16(KMOD_CTRL.rawValue | KMOD_ALT.rawValue) == 0:
+            stepper.deliver(.pointerUp(fingerPoint(event.tfinger, size)), at: time)
+        case SDL_KEYDOWN where KeyNames.key(from: event.key) == Key(.f):
             if event.key.repeat == 0 { showStats.toggle() }
             statsShown = statsShown || showStats
-        case SDL_KEYDOWN where event.key.repeat == 0 || scene.isIdle:
-            scene.handle(.key(KeyNames.key(from: event.key)), at: time)
+        case SDL_KEYDOWN where event.key.repeat == 0 || stepper.scene.isIdle:
+            stepper.deliver(.key(KeyNames.key(from: event.key)), at: time)
         case SDL_DROPFILE:
             if let file = event.drop.file {
                 droppedPaths.append(String(cString: file))
@@ -207,7 +210,7 @@ public final class LiveWindow {
         default:
             break
         }
-        return !scene.wantsToQuit
+        return !stepper.scene.wantsToQuit
     }
 
     /// Fingers report 0...1 of the window; scenes work in points.

@@ -12,8 +12,8 @@ public final class OffscreenRenderer {
     private let textureOptions: TextureOptions
     /// Told once per picture that cannot be shown: (path, reason).
     public var onImageFailure: (String, String) -> Void = { _, _ in }
-    /// What the scene says about its pages (prefetching, eviction order); set before rendering.
-    public var imageSource: PagedImageSource?
+    /// The last frame's draw list, pictures resolved.
+    public private(set) var lastDrawList = DrawList(items: [])
 
     /// `textures`: decoding is synchronous unless asked otherwise, so screenshots are deterministic.
     public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync)) throws {
@@ -27,7 +27,7 @@ public final class OffscreenRenderer {
     public var peakTextureBytes: Int { canvas?.textures.peakBytes ?? 0 }
     public var textureCount: Int { canvas?.textures.textureCount ?? 0 }
     /// True while asynchronous decodes are under way or pictures are fading in.
-    public var needsFrames: Bool { canvas?.textures.needsFrames ?? false }
+    public var needsFrames: Bool { lastDrawList.isFading || (canvas?.textures.isDecoding ?? false) }
 
     /// Blocks until the asynchronous decodes asked for so far are done (or `timeout` seconds pass).
     @discardableResult
@@ -45,23 +45,23 @@ public final class OffscreenRenderer {
         if let surface { SDL_FreeSurface(surface) }
     }
 
-    /// Renders the draw list at `window` points (1 pixel per point) and writes a PNG.
-    public func screenshot(_ items: [DrawItem], window: Size, to path: String) throws {
-        try render(items, window: window)
+    /// Renders the frame at its window's points (1 pixel per point) and writes a PNG.
+    public func screenshot(_ frame: Frame, to path: String) throws {
+        try render(frame)
         guard let surface else { return }
         guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write the screenshot \(path)") }
     }
 
-    /// Renders the draw list at `window` points into the surface only (`strips bench` times this).
-    public func render(_ items: [DrawItem], window: Size) throws {
+    /// Renders the frame into the surface only (`strips bench` times this).
+    public func render(_ frame: Frame) throws {
         // The script caps window sizes; the clamp keeps a bad caller from trapping in the conversion.
-        let w = Int32(max(1, window.width.rounded()).clamped(to: 1...32767)), h = Int32(max(1, window.height.rounded()).clamped(to: 1...32767))
+        let w = Int32(max(1, frame.window.width.rounded()).clamped(to: 1...32767))
+        let h = Int32(max(1, frame.window.height.rounded()).clamped(to: 1...32767))
         try prepare(width: w, height: h)
         guard let renderer, let canvas else { return }
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
-        canvas.textures.source = imageSource
-        canvas.draw(items, now: ProcessInfo.processInfo.systemUptime)
+        lastDrawList = canvas.draw(frame)
         SDL_RenderPresent(renderer)
     }
 

@@ -16,8 +16,6 @@ public struct TextureOptions: Sendable {
     public var budget: Int
     public var decode: DecodeMode
     public var workers: Int
-    /// Benchmarks only: decode every picture at full size, as a naive loader would.
-    public var fullSizeDecoding = false
 
     /// One core is left to the render loop.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
@@ -29,45 +27,23 @@ public struct TextureOptions: Sendable {
     }
 }
 
-/// What the scene can tell the renderer about its pictures: which to have ready next, and how
-/// far each page is from the one in focus (the farthest are evicted first).
-public protocol PagedImageSource {
-    /// Pictures worth decoding before they are seen, most wanted first.
-    func imagesToPrefetch() -> [ImageRef]
-    /// Pages from the focus, by picture path.
-    func focusDistances() -> [String: Int]
-    /// The box, in points, that full pictures are fitted into, so pictures decoded ahead of time
-    /// have the size they will be drawn at; nil when pictures are drawn at varied sizes.
-    var fullPictureBox: Size? { get }
-}
-
-extension PagedImageSource {
-    public var fullPictureBox: Size? { nil }
-}
-
-/// Textures for the pictures the draw list names. Thumbnails are decoded small, full pictures no
-/// larger than the window; decoding happens off the render thread in `.async` mode, and textures
-/// live within a memory budget. SDL textures are only touched on the render thread.
-final class TextureCache {
+/// Textures for the pictures a frame names. Thumbnails are decoded small, full pictures at the
+/// size they are drawn (no larger than the window); decoding happens off the render thread in
+/// `.async` mode, and textures live within a memory budget, the pictures the frame wants least
+/// evicted first. It reports each picture's state (`PictureLookup`); what to draw for a state is
+/// the frame's decision. SDL textures are only touched on the render thread.
+final class TextureCache: PictureLookup {
     /// Thumbnail textures are at most this many pixels high (66 pt at 2x, with room).
     static let thumbnailHeight: Int32 = 160
     static let thumbnailLimit = PixelLimit(width: thumbnailHeight * 5, height: thumbnailHeight)
-    /// How long a picture takes to fade in over its placeholder once decoded.
-    static let fadeDuration = 0.15
-
-    enum Lookup {
-        case ready(OpaquePointer, fade: Double, opaque: Bool)
-        case pending
-        case failed(ImageFailure)
-    }
 
     private struct Entry {
         var texture: OpaquePointer
         var bytes: Int
+        /// When the decode was taken in, on the scene's clock (-infinity: decoded before drawing).
         var arrived: Double
         var lastUsed: UInt64
-        var limit: PixelLimit
-        /// The picture was shrunk to the limit: a bigger window deserves a sharper decode.
+        /// The picture was shrunk to its limit: a bigger window deserves a sharper decode.
         var limited: Bool
         var opaque: Bool
         var width: Int32
@@ -81,10 +57,9 @@ final class TextureCache {
     private let queue: DecodeQueue?
     private var entries: [ImageRef: Entry] = [:]
     private var failures: [String: ImageFailure] = [:]
-    private var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
     private var frame: UInt64 = 0
-    private var now = 0.0
-    private var fading = false
+    /// This frame's requests by picture, in the frame's order: the least wanted are evicted first.
+    private var rank: [ImageRef: Int] = [:]
     /// Texture bytes held now, and the most ever held.
     private(set) var bytes = 0
     private(set) var peakBytes = 0
@@ -92,18 +67,13 @@ final class TextureCache {
     private(set) var maxTextureSide: Int32 = 8192
     /// The window's pixels: full pictures need no more.
     private(set) var fullLimit = PixelLimit(width: 4096, height: 4096)
-    /// Set by the window each frame; nil for scenes that do not say.
-    var source: PagedImageSource?
-    /// Pixels per point of the frame being drawn.
-    var scale = 1.0
     /// Told once per picture that cannot be shown: (path, reason).
     var onFailure: (String, String) -> Void = { _, _ in }
 
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
         self.options = options
-        queue = options.decode == .async
-            ? DecodeQueue(workers: options.workers, fullSize: options.fullSizeDecoding, onFinish: wake) : nil
+        queue = options.decode == .async ? DecodeQueue(workers: options.workers, onFinish: wake) : nil
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0 {
             maxTextureSide = min(info.max_texture_width, info.max_texture_height)
@@ -112,19 +82,11 @@ final class TextureCache {
 
     deinit {
         queue?.stop()
-        clear()
-    }
-
-    func clear() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
-        entries.removeAll()
-        bytes = 0
     }
 
-    /// True while pictures are being decoded or fading in: the loop must keep drawing.
-    var needsFrames: Bool { fading || (queue?.isBusy ?? false) }
-    /// True while a picture drawn in the last frame is still fading in.
-    var isFading: Bool { fading }
+    /// True while pictures are wanted, being decoded or waiting to be taken in.
+    var isDecoding: Bool { queue?.isBusy ?? false }
 
     var textureCount: Int { entries.count }
 
@@ -133,50 +95,55 @@ final class TextureCache {
     /// True once the picture is shown: as a texture, or as its error card.
     func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.path] != nil }
 
-    func failure(for path: String) -> ImageFailure? { failures[path] }
+    func status(of image: ImageRef) -> PictureStatus {
+        if let entry = entries[image] { return .ready(since: entry.arrived) }
+        if let failure = failures[image.path] { return .failed(reason: failure.reason) }
+        return .missing
+    }
+
+    /// The texture of a picture the frame draws, and whether it is fully opaque.
+    func texture(for image: ImageRef) -> (texture: OpaquePointer, opaque: Bool)? {
+        guard var entry = entries[image] else { return nil }
+        entry.lastUsed = frame
+        entries[image] = entry
+        return (entry.texture, entry.opaque)
+    }
 
     // MARK: Frames
 
-    /// Starts a frame drawn into `pixels`: takes in the decodes finished since the last one.
-    func beginFrame(now: Double, pixels: PixelLimit) {
+    /// Starts a frame drawn into `pixels` at `time` on the scene's clock: takes in the decodes
+    /// finished since the last one, then decodes (sync) or asks the workers for (async) what the
+    /// frame requests: the pictures drawn, nearest the middle first, then those it will need next.
+    func prepare(_ requests: [PictureRequest], at time: Double, pixels: PixelLimit, scale: Double) {
         frame += 1
-        self.now = now
-        fading = false
-        wishes.removeAll(keepingCapacity: true)
         fullLimit = PixelLimit(width: min(max(1, pixels.width), maxTextureSide), height: min(max(1, pixels.height), maxTextureSide))
         for done in queue?.takeFinished() ?? [] {
-            accept(done.result, for: done.job, arrived: now)
+            accept(done.result, for: done.job, arrived: time)
         }
-    }
-
-    /// Ends the frame: asks the workers for what was missing, nearest the focus first, then for
-    /// what comes next; then trims the cache to its budget.
-    func endFrame() {
-        if let queue {
-            var jobs = wishes.sorted { $0.priority < $1.priority }.map(\.job)
-            if let source, bytes < options.budget / 10 * 8 {
-                let box = source.fullPictureBox.map {
-                    clampedToWindow(PixelLimit(width: Int32(saturating: ($0.width * scale).rounded()), height: Int32(saturating: ($0.height * scale).rounded())))
-                }
-                for ref in source.imagesToPrefetch() where entries[ref] == nil && failures[ref.path] == nil {
-                    if ref.variant == .full, let box {
-                        jobs.append(DecodeQueue.Job(ref: ref, limit: box))
-                    } else {
-                        jobs.append(job(for: ref))
-                    }
-                }
+        rank.removeAll(keepingCapacity: true)
+        let view = Size(width: max(1, Double(pixels.width) / scale), height: max(1, Double(pixels.height) / scale))
+        let roomToPrefetch = bytes < options.budget / 10 * 8
+        var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
+        var ahead: [DecodeQueue.Job] = []
+        for (i, request) in requests.enumerated() {
+            let ref = request.image
+            if rank[ref] == nil { rank[ref] = i }
+            let want = ref.variant == .full ? request.size.map { clampedToWindow(Self.pixels($0, scale: scale)) } : nil
+            if let drawn = request.drawnAt {
+                let c = drawn.center
+                let priority = abs(c.x - view.width / 2) / view.width + abs(c.y - view.height / 2) / view.height
+                if let job = visible(ref, want: want) { wishes.append((priority + (entries[ref] == nil ? 0 : 10), job)) }
+            } else if queue != nil, roomToPrefetch, entries[ref] == nil, failures[ref.path] == nil {
+                ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
             }
-            queue.want(jobs)
         }
-        evictIfNeeded()
-        peakBytes = max(peakBytes, bytes)
+        queue?.want(wishes.sorted { $0.priority < $1.priority }.map(\.job) + ahead)
     }
 
-    /// The texture for `ref`, or what to draw instead. `priority`: lower is decoded sooner.
-    /// `want`: the pixels a full picture is drawn at. Full pictures are decoded to exactly that
-    /// size, so drawing them is a plain copy, not a filtered scale (3x cheaper in software).
-    func lookup(_ ref: ImageRef, priority: Double, want: PixelLimit? = nil) -> Lookup {
-        let want = ref.variant == .full ? want.map(clampedToWindow) : nil
+    /// A picture drawn this frame: decoded now in `.sync` mode; otherwise the job to queue, if any.
+    /// Full pictures are decoded to exactly the size they are drawn at, so drawing them is a plain
+    /// copy, not a filtered scale (3x cheaper in software).
+    private func visible(_ ref: ImageRef, want: PixelLimit?) -> DecodeQueue.Job? {
         if var entry = entries[ref] {
             entry.lastUsed = frame
             let settled = want != nil && entry.lastWant == want
@@ -184,27 +151,26 @@ final class TextureCache {
             entries[ref] = entry
             // Redecode once the drawn size has settled (not every frame of an animation), when
             // it differs from the texture, and only upward if the file has more pixels to give.
-            if let want, settled, Self.differs(entry, from: want),
-               want.width <= entry.width || want.height <= entry.height || entry.limited {
-                if queue == nil {
-                    decodeNow(ref, limit: want)
-                    if let exact = entries[ref] { return .ready(exact.texture, fade: 1, opaque: exact.opaque) }
-                } else {
-                    wishes.append((priority + 10, DecodeQueue.Job(ref: ref, limit: want)))
-                }
-            }
-            let fade = min(1, max(0, (now - entry.arrived) / Self.fadeDuration))
-            if fade < 1 { fading = true }
-            return .ready(entry.texture, fade: fade, opaque: entry.opaque)
+            guard let want, settled, Self.differs(entry, from: want),
+                  want.width <= entry.width || want.height <= entry.height || entry.limited else { return nil }
+            let job = DecodeQueue.Job(ref: ref, limit: want)
+            if queue == nil { decodeNow(job) }
+            return queue == nil ? nil : job
         }
-        if let failure = failures[ref.path] { return .failed(failure) }
-        guard queue != nil else {
-            decodeNow(ref, limit: want)
-            if let entry = entries[ref] { return .ready(entry.texture, fade: 1, opaque: entry.opaque) }
-            return failures[ref.path].map { .failed($0) } ?? .pending
-        }
-        wishes.append((priority, want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)))
-        return .pending
+        guard failures[ref.path] == nil else { return nil }
+        let job = want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)
+        if queue == nil { decodeNow(job) }
+        return queue == nil ? nil : job
+    }
+
+    /// Ends the frame: trims the cache to its budget.
+    func endFrame() {
+        evictIfNeeded()
+        peakBytes = max(peakBytes, bytes)
+    }
+
+    private static func pixels(_ size: Size, scale: Double) -> PixelLimit {
+        PixelLimit(width: Int32(saturating: (size.width * scale).rounded()), height: Int32(saturating: (size.height * scale).rounded()))
     }
 
     private func clampedToWindow(_ want: PixelLimit) -> PixelLimit {
@@ -226,12 +192,8 @@ final class TextureCache {
         DecodeQueue.Job(ref: ref, limit: ref.variant == .thumbnail ? Self.thumbnailLimit : fullLimit)
     }
 
-    private func decodeNow(_ ref: ImageRef, limit: PixelLimit? = nil) {
-        let job = limit.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)
-        let decoded = options.fullSizeDecoding
-            ? ImageDecoder.decodeFullSize(ref.path, limit: job.limit)
-            : ImageDecoder.decode(ref.path, limit: job.limit, fast: ref.variant == .thumbnail)
-        accept(decoded, for: job, arrived: -.infinity)
+    private func decodeNow(_ job: DecodeQueue.Job) {
+        accept(ImageDecoder.decode(job.ref.path, limit: job.limit, fast: job.ref.variant == .thumbnail), for: job, arrived: -.infinity)
         evictIfNeeded()
     }
 
@@ -257,22 +219,21 @@ final class TextureCache {
                 bytes -= old.bytes
                 arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
             }
-            entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limit: job.limit, limited: limited, opaque: decoded.isOpaque,
-                                   width: surface.pointee.w, height: surface.pointee.h)
+            entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limited: limited,
+                                     opaque: decoded.isOpaque, width: surface.pointee.w, height: surface.pointee.h)
             bytes += size
         }
     }
 
     // MARK: Budget
 
-    /// Evicts textures not drawn this frame, the pages farthest from the focus first (the least
-    /// recently drawn first when the scene does not say), until the cache fits its budget.
+    /// Evicts textures not drawn this frame until the cache fits its budget: first those the frame
+    /// did not ask for (least recently drawn first), then those it asked for, least wanted first.
     private func evictIfNeeded() {
         guard bytes > options.budget else { return }
-        let distances = source?.focusDistances() ?? [:]
         let candidates = entries.filter { $0.value.lastUsed != frame }
-            .map { (ref: $0.key, distance: distances[$0.key.path] ?? Int.max, lastUsed: $0.value.lastUsed) }
-            .sorted { $0.distance != $1.distance ? $0.distance > $1.distance : $0.lastUsed < $1.lastUsed }
+            .map { (ref: $0.key, rank: rank[$0.key] ?? Int.max, lastUsed: $0.value.lastUsed) }
+            .sorted { $0.rank != $1.rank ? $0.rank > $1.rank : $0.lastUsed < $1.lastUsed }
         for candidate in candidates {
             guard bytes > options.budget else { break }
             if let entry = entries.removeValue(forKey: candidate.ref) {

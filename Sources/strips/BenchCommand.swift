@@ -1,9 +1,10 @@
 import ArgumentParser
+import StripsBench
 import StripsCore
 import StripsSDL
 
 /// `strips bench`: how much a frame costs, and how that grows with the document. Prints the
-/// tables of docs/PERFORMANCE.md in one run. The workloads are in StripsCore/Benchmark; only
+/// tables of docs/PERFORMANCE.md in one run. The workloads are in the StripsBench target; only
 /// the clock is here (the core never reads one).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,11 +42,11 @@ struct BenchCommand: ParsableCommand {
         let sizes = [10, 1_000, 5_000, 100_000]
         var ours: [Int: Double] = [:], article: [Int: Double] = [:]
         for n in sizes {
-            var w = LayoutWorkload(pageCount: n, method: .visibleRange)
+            let w = LayoutWorkload(pageCount: n, method: .visibleRange)
             ours[n] = Bench.medianPerFrame(budget: budget) { checksum += w.frame($0) }
         }
         for n in [10, 1_000, 5_000] {
-            var w = LayoutWorkload(pageCount: n, method: .article)
+            let w = LayoutWorkload(pageCount: n, method: .article)
             article[n] = Bench.medianPerFrame(budget: n >= 5_000 ? budget * 3 : budget, minSamples: quick ? 3 : 11) {
                 checksum += w.frame($0)
             }
@@ -65,24 +66,23 @@ struct BenchCommand: ParsableCommand {
     /// 2. The whole scene per frame, without rendering: catches any O(N) path outside the layouts.
     func sceneTable(checksum: inout Double) {
         print("2. PhotosScene per frame during the fling session (3 s of flicks on both strips), no rendering.")
-        print("   tick = input + scene.tick(at:); trace line = HeadlessRunner.traceLine (every frame only with")
-        print("   --trace-every-frame); focusDistances = what TextureCache asks on frames that evict over budget.\n")
+        print("   step = input + scene.tick(at:) + scene.frame(at:) (both strips' cells, built once);")
+        print("   draw list = frame.drawItems(); trace line = frame.traceLine (every frame only with --trace-every-frame).\n")
         let session = FlingSession()
         let runs = quick ? 1 : 3
-        var sceneTable = TextTable(["pages", "tick p50", "tick p99", "drawList p50", "drawList p99", "trace line p50", "focusDistances p50"])
+        var sceneTable = TextTable(["pages", "step p50", "step p99", "draw list p50", "draw list p99", "trace line p50"])
         for n in scenePages {
             let pages = BenchPages.synthetic(count: n, paths: ["page.jpg"])
-            var tick: [Double] = [], draw: [Double] = [], trace: [Double] = [], evict: [Double] = []
+            var tick: [Double] = [], draw: [Double] = [], trace: [Double] = []
             for _ in 0..<runs {
                 let r = Bench.fling(session, pages: pages, renderer: nil, traceLines: true)
                 tick += r.tick
                 draw += r.draw
                 trace += r.trace
-                evict += r.evict
                 checksum += r.checksum
             }
-            let t = Percentiles(tick), d = Percentiles(draw), l = Percentiles(trace), e = Percentiles(evict)
-            sceneTable.add([Bench.grouped(n), Bench.ms(t.p50), Bench.ms(t.p99), Bench.ms(d.p50), Bench.ms(d.p99), Bench.ms(l.p50), Bench.ms(e.p50)])
+            let t = Percentiles(tick), d = Percentiles(draw), l = Percentiles(trace)
+            sceneTable.add([Bench.grouped(n), Bench.ms(t.p50), Bench.ms(t.p99), Bench.ms(d.p50), Bench.ms(d.p99), Bench.ms(l.p50)])
         }
         print(sceneTable.rendered + "\n")
     }
@@ -115,7 +115,7 @@ struct BenchCommand: ParsableCommand {
         print("   SDL software renderer into a memory surface; \(runs) x \(session.frameCount) frames after one warm-up run.")
         print("   Frames with something moving: \(result.moving) of \(result.total.count).\n")
         var flingTable = TextTable(["per frame", "p50", "p99", "max"])
-        for (name, values) in [("layout (input + scene.tick)", result.tick), ("draw list (scene.drawList)", result.draw),
+        for (name, values) in [("step (input + tick + frame)", result.tick), ("draw list (frame.drawItems)", result.draw),
                                ("software rendering", result.render), ("total", result.total)] {
             let p = Percentiles(values)
             flingTable.add([name, Bench.ms(p.p50), Bench.ms(p.p99), Bench.ms(p.max)])
@@ -160,7 +160,7 @@ enum Bench {
     }
 
     struct FlingTimes {
-        var tick: [Double] = [], draw: [Double] = [], render: [Double] = [], trace: [Double] = [], evict: [Double] = [], total: [Double] = []
+        var tick: [Double] = [], draw: [Double] = [], render: [Double] = [], trace: [Double] = [], total: [Double] = []
         var moving = 0
         var checksum = 0.0
 
@@ -169,40 +169,37 @@ enum Bench {
             a.draw += b.draw
             a.render += b.render
             a.trace += b.trace
-            a.evict += b.evict
             a.total += b.total
             a.moving += b.moving
             a.checksum += b.checksum
         }
     }
 
-    /// Plays the fling session on a fresh editor, timing each frame's stages in milliseconds.
+    /// Plays the fling session on a fresh editor through the frame stepper, timing each frame's
+    /// stages in milliseconds.
     static func fling(_ session: FlingSession, pages: [Page], renderer: OffscreenRenderer?, traceLines: Bool) -> FlingTimes {
-        var scene = PhotosScene(documentName: "bench", pages: pages, windowSize: session.window)
+        var stepper = FrameStepper(scene: PhotosScene(documentName: "bench", pages: pages, windowSize: session.window))
         var times = FlingTimes()
         for k in 0..<session.frameCount {
-            let t = Double(k) * FlingSession.frameInterval
+            let t = Double(k) * FrameStepper<PhotosScene>.interval
             let t0 = clock.now
-            for step in session.steps(forFrame: k) { scene.handle(step.event, at: step.time) }
-            scene.tick(at: t)
+            for step in session.steps(forFrame: k) { stepper.deliver(step.event, at: step.time) }
+            let frame = stepper.step(at: t)
             let t1 = clock.now
-            let items = scene.drawList()
+            let items = frame.content.drawItems()
             let t2 = clock.now
-            try? renderer?.render(items, window: scene.windowSize)
+            try? renderer?.render(frame)
             let t3 = clock.now
             if traceLines && k % 10 == 0 {
-                let line = HeadlessRunner<PhotosScene>.traceLine(scene: scene, time: t * 1000, frame: k)
-                let t4 = clock.now
-                times.trace.append(nanoseconds(t4 - t3) / 1e6)
-                // What the texture cache asks the scene on a frame that evicts (over its budget).
-                times.checksum += Double(line.utf8.count + scene.focusDistances().count)
-                times.evict.append(nanoseconds(clock.now - t4) / 1e6)
+                let line = frame.traceLine(t: t * 1000, number: k)
+                times.trace.append(nanoseconds(clock.now - t3) / 1e6)
+                times.checksum += Double(line.utf8.count)
             }
             times.tick.append(nanoseconds(t1 - t0) / 1e6)
             times.draw.append(nanoseconds(t2 - t1) / 1e6)
             if renderer != nil { times.render.append(nanoseconds(t3 - t2) / 1e6) }
             times.total.append(nanoseconds(t3 - t0) / 1e6)
-            if !scene.isIdle { times.moving += 1 }
+            if !frame.isIdle { times.moving += 1 }
             times.checksum += Double(items.count)
         }
         return times

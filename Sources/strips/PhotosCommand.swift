@@ -5,7 +5,8 @@ import StripsSDL
 struct PhotosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photos",
-        abstract: "The document editor: preview strip, thumbnail strip, delete, undo, resize.")
+        abstract: "The document editor: preview strip, thumbnail strip, delete, undo, resize.",
+        discussion: ManualText.photos)
 
     @Argument(help: "Image files or folders of images (read in name order). Default: the bundled sample document.")
     var paths: [String] = []

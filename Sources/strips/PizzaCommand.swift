@@ -7,7 +7,7 @@ struct PizzaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pizza",
         abstract: "The half-pizza selector: two strips of halves, captions, the price of the combination.",
-        discussion: "Keys: Up/Down move the half under the pointer, M mixes, D toggles the drum, Esc or Q quits.")
+        discussion: ManualText.pizza)
 
     /// The mix key's generator starts here in headless runs, so a script always mixes the same way.
     static let headlessSeed: UInt64 = 0x5EED

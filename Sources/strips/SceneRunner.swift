@@ -62,7 +62,7 @@ enum SceneRunner {
             try runner.run(
                 resolveKey: { KeyNames.resolve($0, ctrl: $1, shift: $2) },
                 emit: { output.write($0) },
-                screenshot: { path, items, window in
+                screenshot: { path, frame in
                     if renderer == nil {
                         renderer = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
                         renderer?.onImageFailure = { path, reason in
@@ -70,7 +70,7 @@ enum SceneRunner {
                             FileHandleOutput.standardError("strips: \(path): \(reason)")
                         }
                     }
-                    try renderer?.screenshot(items, window: window, to: path)
+                    try renderer?.screenshot(frame, to: path)
                 })
         } catch let error as ScriptError {
             throw fail("\(options.script ?? "script"): \(error.description)")

@@ -7,11 +7,9 @@ struct Strips: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strips",
         abstract: "Photos-style page strips and a half-pizza selector, on SDL2.",
-        discussion: """
-            With --script the scene runs headless on a virtual 60 Hz clock and writes a JSON Lines \
-            trace (see README.md, "Headless mode"). Without it a window opens.
-            """,
-        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self],
+        discussion: ManualText.strips,
+        version: AppVersion.string,
+        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self],
         defaultSubcommand: PhotosCommand.self
     )
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 @testable import StripsSDL
@@ -249,7 +250,7 @@ enum LoaderFixtures {
             while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
         }
         scene.tick(at: 0)
-        try renderer.render(scene.drawList(), window: window)
+        try renderer.render(scene.frame(at: 0))
         // The good page is drawn from its texture, not paper.
         let first = try #require(scene.previewCells().first)
         #expect(renderer.hasTexture(ImageRef(path: pages[0].path, variant: .full)))
@@ -258,7 +259,7 @@ enum LoaderFixtures {
             scene.handle(.key(Key(.right)), at: t)
             settle()
             #expect(scene.focusIndex == i)
-            try renderer.screenshot(scene.drawList(), window: window, to: folder.appendingPathComponent("shot-\(i).png").path)
+            try renderer.screenshot(scene.frame(at: 0), to: folder.appendingPathComponent("shot-\(i).png").path)
             let cell = try #require(scene.previewCells().first { $0.index == i })
             // The card's muted colour just inside the top-left corner of the picture.
             let (r, g, b) = try #require(renderer.pixel(x: Int32(cell.picture.minX + 4), y: Int32(cell.picture.minY + 4)))
@@ -291,8 +292,7 @@ enum LoaderFixtures {
         var t = 0.0
         scene.tick(at: t)
         for step in 0..<scene.pages.count {
-            renderer.imageSource = scene
-            try renderer.render(scene.drawList(), window: window)
+            try renderer.render(scene.frame(at: 0))
             let focused = scene.pages[scene.focusIndex]
             #expect(renderer.hasTexture(ImageRef(path: focused.path, variant: .full)), "step \(step)")
             #expect(renderer.hasTexture(ImageRef(path: focused.path, variant: .thumbnail)), "step \(step)")
@@ -310,9 +310,8 @@ enum LoaderFixtures {
         var scene = try sampleScene(window: window)
         scene.tick(at: 0)
         let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .async, workers: 2))
-        renderer.imageSource = scene
         let full = ImageRef(path: scene.pages[0].path, variant: .full)
-        try renderer.render(scene.drawList(), window: window)
+        try renderer.render(scene.frame(at: 0))
         // The first frame does not wait: paper of the page's shape where the picture will be.
         #expect(!renderer.hasTexture(full))
         let cell = try #require(scene.previewCells().first)
@@ -321,12 +320,12 @@ enum LoaderFixtures {
         #expect((r, g, b) == (paper.r, paper.g, paper.b))
         #expect(renderer.needsFrames)
         #expect(renderer.waitForDecodes(timeout: 30))
-        try renderer.render(scene.drawList(), window: window)
+        try renderer.render(scene.frame(at: 0))
         #expect(renderer.hasTexture(full))
         #expect(renderer.needsFrames)  // fading in
         // Prefetching decoded the neighbours too.
         #expect(renderer.waitForDecodes(timeout: 30))
-        try renderer.render(scene.drawList(), window: window)
+        try renderer.render(scene.frame(at: 0))
         #expect(renderer.hasTexture(ImageRef(path: scene.pages[1].path, variant: .full)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 @testable import StripsSDL
@@ -16,7 +17,7 @@ import Testing
     func render(_ scene: PizzaScene, _ name: String) throws -> OffscreenRenderer {
         let renderer = try OffscreenRenderer(fonts: FontBook())
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(name).path
-        try renderer.screenshot(scene.drawList(), window: scene.windowSize, to: path)
+        try renderer.screenshot(scene.frame(at: 0), to: path)
         #expect(FileManager.default.fileExists(atPath: path))
         return renderer
     }
@@ -57,7 +58,7 @@ import Testing
         // The background beside the pizza stays dark.
         #expect(try brightness(r, 100, 342) < 100 && brightness(r, 920, 342) < 100)
         // The neighbour below is small and faded, so the dark background shows beside it.
-        let neighbour = try #require(scene.cells(of: scene.right).first { $0.index == 2 })
+        let neighbour = try #require(scene.cells(of: .right).first { $0.index == 2 })
         #expect(neighbour.frame.width == 60 && neighbour.alpha == 0.4)
         #expect(try brightness(r, 700, neighbour.frame.midY) < 100)
         // The panel: a lighter strip at the bottom with the price in warm yellow.

@@ -1,4 +1,5 @@
 import Foundation
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 @testable import StripsSDL
@@ -31,7 +32,7 @@ import Testing
         scene.tick(at: 0)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("strips-first-frame.png").path
         let renderer = try OffscreenRenderer(fonts: nil)
-        try renderer.screenshot(scene.drawList(), window: window, to: path)
+        try renderer.screenshot(scene.frame(at: 0), to: path)
         #expect(FileManager.default.fileExists(atPath: path))
         #expect(distinctColours(renderer, window) > 200)
         // The first page (A4 portrait) fills the preview's height, centred: paper in the middle,
@@ -64,7 +65,7 @@ import Testing
         #expect(texts.contains { $0.contains("Ctrl+Z") })
         if let fonts = FontBook() {
             let renderer = try OffscreenRenderer(fonts: fonts)
-            try renderer.screenshot(scene.drawList(), window: window, to: FileManager.default.temporaryDirectory.appendingPathComponent("strips-empty.png").path)
+            try renderer.screenshot(scene.frame(at: 0), to: FileManager.default.temporaryDirectory.appendingPathComponent("strips-empty.png").path)
             #expect(distinctColours(renderer, window, step: 2) > 2)  // the text is drawn
         }
     }

@@ -1,3 +1,4 @@
+import StripsBench
 import Testing
 @testable import StripsCore
 
@@ -8,22 +9,21 @@ import Testing
     let aspects = [0.7, 1.5, 0.1, 8.0, 1.0, 0.7, 0.7, 3.0, 0.4, 1.33, 0.75, 2.2]
 
     func layouts(slot: Double, width: Double = 800, rate: Double = 1, count: Int? = nil,
-                 slots: SlotMap = SlotMap(), focus: (Int, Int, Double)? = nil) -> (ThumbnailLayout, ArticleThumbnailLayout) {
+                 slots: SlotMap = SlotMap(), focus: (Int, Int, Double)? = nil) -> (ThumbnailLayout, ArticleThumbnailLayout, Double) {
         var ours = ThumbnailLayout(pageAspects: count.map { BenchPages.aspects(count: $0) } ?? aspects)
-        ours.prepare(bounds: Rect(x: 0, y: 0, width: width, height: 66))
-        ours.expandingRate = rate
+        ours.viewport = Size(width: width, height: 66)
+        ours.expandingRate = ExpandingRate(value: rate)
         ours.slots = slots
         ours.focusOverride = focus
-        ours.prepare(bounds: Rect(x: ours.offset(forSlot: slot), y: 0, width: width, height: 66))
-        return (ours, ArticleThumbnailLayout(ours))
+        return (ours, ArticleThumbnailLayout(ours), ours.offset(atPosition: slot))
     }
 
     /// Same cells, same order, frames and alphas equal to rounding.
-    func expectSameFrames(_ pair: (ThumbnailLayout, ArticleThumbnailLayout), rect: Rect? = nil,
+    func expectSameFrames(_ pair: (ThumbnailLayout, ArticleThumbnailLayout, Double), rect: Rect? = nil,
                           sourceLocation: SourceLocation = #_sourceLocation) {
-        let (ours, article) = pair
-        let r = rect ?? ours.bounds
-        let a = ours.attributes(in: r), b = article.attributes(in: r)
+        let (ours, article, offset) = pair
+        let r = rect ?? ours.bounds(at: offset)
+        let a = ours.attributes(in: r, offset: offset), b = article.attributes(in: r, offset: offset)
         #expect(a.map(\.index) == b.map(\.index), sourceLocation: sourceLocation)
         #expect(!a.isEmpty, sourceLocation: sourceLocation)
         for (x, y) in zip(a, b) {
@@ -33,7 +33,7 @@ import Testing
             #expect(close, "cell \(x.index): \(fx) vs \(fy)", sourceLocation: sourceLocation)
         }
         for i in [0, ours.itemCount / 2, ours.itemCount - 1] {
-            let fx = ours.attributes(at: i)!.drawnFrame, fy = article.attributes(at: i)!.drawnFrame
+            let fx = ours.attributes(at: i, offset: offset)!.drawnFrame, fy = article.attributes(at: i, offset: offset)!.drawnFrame
             #expect(abs(fx.minX - fy.minX) < 1e-9 && abs(fx.width - fy.width) < 1e-9, sourceLocation: sourceLocation)
         }
     }
@@ -76,8 +76,8 @@ import Testing
 
     /// The workload the bench times: both methods see the same frames at every step.
     @Test func workloadsLayOutTheSameFrames() {
-        var ours = LayoutWorkload(pageCount: 300, method: .visibleRange)
-        var article = LayoutWorkload(pageCount: 300, method: .article)
+        let ours = LayoutWorkload(pageCount: 300, method: .visibleRange)
+        let article = LayoutWorkload(pageCount: 300, method: .article)
         for k in [0, 1, 17, 50, 96, 97] {
             #expect(abs(ours.frame(k) - article.frame(k)) < 1e-6)
             let s = ours.slot(frame: k)
@@ -115,17 +115,16 @@ import Testing
 
     @Test func flingSessionKeepsTheEditorMoving() {
         let session = FlingSession()
-        var scene = PhotosScene(documentName: "bench", pages: BenchPages.synthetic(count: 1000, paths: ["x"]),
-                                windowSize: session.window)
+        var stepper = FrameStepper(scene: PhotosScene(documentName: "bench", pages: BenchPages.synthetic(count: 1000, paths: ["x"]),
+                                                      windowSize: session.window))
         var moving = 0
         for k in 0..<session.frameCount {
-            let t = Double(k) * FlingSession.frameInterval
-            for step in session.steps(forFrame: k) { scene.handle(step.event, at: step.time) }
-            scene.tick(at: t)
-            if !scene.isIdle { moving += 1 }
+            let t = Double(k) * FrameStepper<PhotosScene>.interval
+            for step in session.steps(forFrame: k) { stepper.deliver(step.event, at: step.time) }
+            if !stepper.step(at: t).isIdle { moving += 1 }
         }
         #expect(moving > session.frameCount * 3 / 4)
-        #expect(scene.focusIndex > 5)
+        #expect(stepper.scene.focusIndex > 5)
     }
 
     @Test func tableAlignsColumns() {

@@ -1,3 +1,4 @@
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 

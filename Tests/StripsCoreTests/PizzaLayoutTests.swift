@@ -1,14 +1,16 @@
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 
 /// The Pizza article's numbers, read off the layout at named offsets. A 512 x 600 strip with
 /// 300 pt pizzas: the centre pizza spans y 150...450 on screen, insets are 150 pt.
 @Suite struct PizzaLayoutTests {
-    static func layout(_ half: PizzaHalf = .left, count: Int = 9, offset: Double, drum: Bool = false) -> PizzaHalfLayout {
+
+    static func layout(_ half: PizzaHalf = .left, count: Int = 9, offset: Double, drum: Bool = false) -> LayoutAt<PizzaHalfLayout> {
         var layout = PizzaHalfLayout(half: half, itemCount: count)
         layout.drum = drum ? 1 : 0
-        layout.prepare(bounds: Rect(x: 0, y: offset, width: 512, height: 600))
-        return layout
+        layout.viewport = Size(width: 512, height: 600)
+        return LayoutAt(layout, offset: offset)
     }
 
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
@@ -114,11 +116,11 @@ import Testing
 
     @Test func flingsSnapToThePizzaNearestTheirRestingPoint() {
         let layout = Self.layout(offset: 450)
-        #expect(layout.targetContentOffset(proposed: 450 + 140, velocity: 800) == 450)
-        #expect(layout.targetContentOffset(proposed: 450 + 160, velocity: 800) == 750)
-        #expect(layout.targetContentOffset(proposed: 1420, velocity: 3000) == 1350)
-        #expect(layout.targetContentOffset(proposed: -900, velocity: -3000) == -150)
-        #expect(layout.targetContentOffset(proposed: 9000, velocity: 3000) == 2250)
+        #expect(layout.restingOffset(proposed: 450 + 140) == 450)
+        #expect(layout.restingOffset(proposed: 450 + 160) == 750)
+        #expect(layout.restingOffset(proposed: 1420) == 1350)
+        #expect(layout.restingOffset(proposed: -900) == -150)
+        #expect(layout.restingOffset(proposed: 9000) == 2250)
     }
 
     @Test func drumOverlapsTheCentreAndOrdersByDistance() throws {
@@ -184,13 +186,24 @@ import Testing
 @Suite struct PizzaDrumCaptionTests {
     @Test func captionRisesAboveTheTuckedNeighbour() {
         var layout = PizzaHalfLayout(half: .left, itemCount: 9)
-        layout.prepare(bounds: Rect(x: 0, y: 0, width: 500, height: 700))
-        let flat = layout.defaultCaptionFrame()
+        layout.viewport = Size(width: 500, height: 700)
+        let flat = layout.defaultCaptionFrame(offset: 0)
         layout.drum = 1
-        let drum = layout.defaultCaptionFrame()
+        let drum = layout.defaultCaptionFrame(offset: 0)
         // Neighbour centre 175 pt above the centre, 120 pt tall: its top is 85 pt above the pizza's.
         #expect(abs(flat.minY - drum.minY - 85) < 1e-9)
         layout.drum = 0.5
-        #expect(abs(flat.minY - layout.defaultCaptionFrame().minY - 42.5) < 1e-9)
+        #expect(abs(flat.minY - layout.defaultCaptionFrame(offset: 0).minY - 42.5) < 1e-9)
     }
+}
+
+extension LayoutAt where L == PizzaHalfLayout {
+    var inset: Double { layout.inset }
+    var itemSize: Size { layout.itemSize }
+    func offset(for index: Double) -> Double { layout.offset(atPosition: index) }
+    func position(forOffset o: Double) -> Double { layout.position(atOffset: o) }
+    func nearestIndex(forOffset o: Double) -> Int { layout.nearestIndex(atOffset: o) }
+    func cellAttributes(in rect: Rect) -> [LayoutAttributes] { layout.cellAttributes(in: rect, offset: offset) }
+    func captionAttributes(at index: Int) -> LayoutAttributes? { layout.captionAttributes(at: index, offset: offset) }
+    func norm(at index: Int) -> Double { layout.norm(at: index, offset: offset) }
 }

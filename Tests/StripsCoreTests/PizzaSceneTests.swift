@@ -1,4 +1,5 @@
 import Foundation
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 
@@ -25,7 +26,7 @@ import Testing
                 let known: [String: Key.Name] = ["up": .up, "down": .down, "m": .m, "d": .d, "q": .q, "escape": .escape]
                 return Key(known[name.lowercased()] ?? .other)
             },
-            emit: { lines.append($0) }, screenshot: { _, _, _ in })
+            emit: { lines.append($0) }, screenshot: { _, _ in })
         return (runner.scene, try lines.map { try Trace(line: $0) })
     }
 
@@ -48,8 +49,8 @@ import Testing
             #expect(centre.rect() == Rect(x: x, y: 192, width: 150, height: 300))
             #expect(cells[1].alpha == 0.4 && cells[1].number("scale") == 0.4)
         }
-        #expect(scene.selectionName == "Margherita")
-        #expect(scene.price == 999)
+        #expect(scene.order?.name == "Margherita")
+        #expect(scene.order?.price == 999)
     }
 
     @Test func aFlingEndsOnAPizzaCentreAndMovesOnlyItsHalf() throws {
@@ -68,7 +69,7 @@ import Testing
         #expect(index >= 2)
         #expect(abs(t.offset("left") - Self.offset(for: index)) < 0.01)
         #expect(t.offset("right") == -192)
-        #expect(scene.left.selected == index && scene.right.selected == 0)
+        #expect(scene.selected[.left] == index && scene.selected[.right] == 0)
         #expect(scene.left.scroll.decelerationRate == Deceleration.fastRate)
     }
 
@@ -112,9 +113,9 @@ import Testing
         #expect(traces[0].offset("left") == -192)
         // Up past the first pizza stays on it.
         #expect(traces[1].offset("left") == -192)
-        #expect(scene.left.selected == 0 && scene.right.selected == 2)
-        #expect(scene.selectionName == "Margherita + Four Cheese")
-        #expect(scene.price == 1174)  // (999 + 1349) / 2
+        #expect(scene.selected[.left] == 0 && scene.selected[.right] == 2)
+        #expect(scene.order?.name == "Margherita + Four Cheese")
+        #expect(scene.order?.price == 1174)  // (999 + 1349) / 2
     }
 
     @Test func wheelMovesAtLeastOnePizzaPerGesture() throws {
@@ -139,7 +140,7 @@ import Testing
         #expect(traces[1].offset("right") == Self.offset(for: 2))
         #expect(traces[2].offset("right") == Self.offset(for: 1))
         #expect(traces[2].offset("left") == -192)
-        #expect(scene.right.selected == 1)
+        #expect(scene.selected[.right] == 1)
     }
 
     @Test func captionsCombineForAWholePizzaAndSplitForHalves() throws {
@@ -219,7 +220,7 @@ import Testing
         let (a, ta) = try Self.run(script)
         let (_, tb) = try Self.run(script)
         #expect(ta.map(\.line) == tb.map(\.line))
-        #expect(a.left.selected != 0 && a.right.selected != 0)
+        #expect(a.selected[.left] != 0 && a.selected[.right] != 0)
         for t in ta {
             #expect(t.idle)
             for name in ["left", "right"] {
@@ -269,12 +270,12 @@ import Testing
         #expect(big.offset("right") == 2 * 300 + 150 - 408)
         let centre = try #require(big.cells("right").first { $0.index == 2 })
         #expect(centre.rect() == Rect(x: 702, y: 258, width: 150, height: 300))
-        #expect(scene.right.selected == 2)
+        #expect(scene.selected[.right] == 2)
     }
 
     @Test func tapOnANeighbourBringsItToTheCentre() throws {
         let (scene, _) = try Self.run("at 0 down 480 595\nat 40 up 480 595\nat 1000 end")
-        #expect(scene.left.selected == 1)
+        #expect(scene.selected[.left] == 1)
     }
 
     @Test func escapeAndQQuit() throws {
@@ -288,7 +289,7 @@ import Testing
 
     @Test func panelNamesTheCombinationAndPrice() throws {
         let (scene, _) = try Self.run("at 0 move 700 300\nat 0 key down\nat 0 key down\nat 0 key down\nat 1000 end")
-        #expect(scene.selectionName == "Margherita + Hawaiian")
+        #expect(scene.order?.name == "Margherita + Hawaiian")
         let texts = scene.drawList().compactMap { item -> String? in
             if case .text(let run) = item { return run.text }
             return nil
@@ -306,7 +307,7 @@ import Testing
         empty.handle(.pointerDown(Point(x: 10, y: 10)), at: 0)
         empty.tick(at: 1)
         #expect(empty.drawList().count == 2)
-        #expect(empty.traceFields().count == 3)
+        #expect(empty.frame(at: 1).content.traceFields().count == 3)
     }
 }
 
@@ -335,20 +336,20 @@ extension Trace.Cell {
     @Test func dFoldsIntoTheDrumAndBackOverAThirdOfASecond() {
         let menu = (0..<5).map { Pizza(slug: "p\($0)", name: "P\($0)", priceCents: 1000, leftImagePath: "/x/l\($0).png", rightImagePath: "/x/r\($0).png") }
         var scene = PizzaScene(menu: menu, windowSize: Size(width: 800, height: 700), selection: (2, 2))
-        let flatY = scene.left.layout.attributes(at: 3).map(\.frame.midY) ?? .nan
+        let flatY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
         scene.handle(.key(Key(.d)), at: 1)
         scene.tick(at: 1 + PizzaScene.drumDuration / 2)
         #expect(!scene.isIdle)
         #expect(abs(scene.drumAmount - 0.5) < 1e-9)  // ease-in-out midpoint
-        let midY = scene.left.layout.attributes(at: 3).map(\.frame.midY) ?? .nan
+        let midY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
         scene.tick(at: 1 + PizzaScene.drumDuration)
         #expect(scene.isIdle && scene.drumAmount == 1)
-        let drumY = scene.left.layout.attributes(at: 3).map(\.frame.midY) ?? .nan
+        let drumY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
         #expect(drumY < flatY)  // the neighbour below tucks up under the centre pizza
         #expect(abs(midY - (flatY + drumY) / 2) < 1e-6)
         scene.handle(.key(Key(.d)), at: 2)
         scene.tick(at: 2 + PizzaScene.drumDuration)
         #expect(scene.drumAmount == 0 && !scene.drum)
-        #expect(scene.left.layout.attributes(at: 3).map(\.frame.midY) == flatY)
+        #expect(scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) == flatY)
     }
 }

@@ -1,12 +1,14 @@
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 
 @Suite struct PreviewLayoutTests {
     /// Five A4 portrait pages in a 1000 x 700 preview.
-    func layout(offset: Double) -> PreviewLayout {
+
+    func layout(offset: Double) -> LayoutAt<PreviewLayout> {
         var layout = PreviewLayout(pageAspects: Array(repeating: 1 / 1.414, count: 5))
-        layout.prepare(bounds: Rect(x: offset, y: 0, width: 1000, height: 700))
-        return layout
+        layout.viewport = Size(width: 1000, height: 700)
+        return LayoutAt(layout, offset: offset)
     }
 
     @Test func oneViewportPerPage() {
@@ -58,4 +60,9 @@ import Testing
         #expect(cell.aspectFit(2) == Rect(x: 0, y: 100, width: 1000, height: 500))
         #expect(cell.aspectFit(0.5) == Rect(x: 325, y: 0, width: 350, height: 700))
     }
+}
+
+extension LayoutAt where L == PreviewLayout {
+    func pictureFrame(for a: LayoutAttributes) -> Rect { layout.pictureFrame(index: a.index, cell: a.drawnFrame, parallax: a.parallax) }
+    func pictureClip(for a: LayoutAttributes) -> Rect { layout.pictureClip(index: a.index, cell: a.drawnFrame) }
 }

@@ -1,28 +1,49 @@
 import Testing
 @testable import StripsCore
 
-/// A paging strip of 5 pages of 1000 points.
-private func pagingStrip() -> ScrollView {
-    var s = ScrollView(axis: .horizontal, decelerationRate: Deceleration.fastRate, paging: true)
-    s.setGeometry(viewport: 1000, contentLength: 5000, leadingInset: 0, trailingInset: 0, offset: 1000)
+/// Items `pitch` apart along one axis, with insets: the least a strip needs to scroll and snap.
+struct EvenLayout: CollectionLayout {
+    var viewport = Size.zero
+    var axis = Axis.horizontal
+    var itemCount: Int
+    var pitch: Double
+    var inset = 0.0
+    var contentLength: Double { Double(itemCount) * pitch }
+    var leadingInset: Double { inset }
+    var trailingInset: Double { inset }
+    func position(atOffset offset: Double) -> Double { (offset + inset) / pitch }
+    func offset(atPosition position: Double) -> Double { position * pitch - inset }
+    func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] { [] }
+    func attributes(at index: Int, offset: Double) -> LayoutAttributes? { nil }
+}
+
+/// A strip of `layout` in a `viewport`-sized frame, showing item `position`.
+private func strip(_ layout: EvenLayout, _ snapping: Snapping, viewport: Size, position: Double) -> Strip<EvenLayout> {
+    var s = Strip(layout, snapping: snapping)
+    s.place(in: Rect(origin: .zero, size: viewport), showing: position)
     return s
 }
 
-/// Drags from x0 to x1 over `duration` seconds in 10 ms steps, then releases at `release`.
-private func drag(_ s: inout ScrollView, from x0: Double, to x1: Double, duration: Double, release: Double? = nil) {
-    let steps = max(1, Int(duration / 0.01))
-    s.beginDrag(pointer: Point(x: x0, y: 0), at: 0)
-    for i in 1...steps {
-        s.drag(pointer: Point(x: x0 + (x1 - x0) * Double(i) / Double(steps), y: 0), at: Double(i) * 0.01)
-    }
-    s.endDrag(pointer: Point(x: x1, y: 0), at: release ?? Double(steps) * 0.01, target: nil)
+/// A paging strip of 5 pages of 1000 points.
+private func pagingStrip() -> Strip<EvenLayout> {
+    strip(EvenLayout(itemCount: 5, pitch: 1000), Snapping(.paging), viewport: Size(width: 1000, height: 700), position: 1)
 }
 
-private func settle(_ s: inout ScrollView, from t0: Double = 0) -> Double {
+/// Drags from x0 to x1 over `duration` seconds in 10 ms steps, then releases at `release`.
+private func drag(_ s: inout Strip<EvenLayout>, from x0: Double, to x1: Double, duration: Double, release: Double? = nil) {
+    let steps = max(1, Int(duration / 0.01))
+    s.press(Point(x: x0, y: 0), at: 0)
+    for i in 1...steps {
+        s.drag(Point(x: x0 + (x1 - x0) * Double(i) / Double(steps), y: 0), at: Double(i) * 0.01)
+    }
+    s.release(Point(x: x1, y: 0), at: release ?? Double(steps) * 0.01)
+}
+
+private func settle(_ s: inout Strip<EvenLayout>, from t0: Double = 0) -> Double {
     var t = t0
     while !s.isIdle && t < t0 + 10 {
         t += 1.0 / 60
-        s.tick(at: t, target: nil)
+        s.tick(at: t)
     }
     return s.offset
 }
@@ -58,38 +79,39 @@ private func settle(_ s: inout ScrollView, from t0: Double = 0) -> Double {
     @Test func flickAgainstTheMotionReturns() {
         var s = pagingStrip()
         // Drag forward 40 % then flick back: returns to the page it started on.
-        s.beginDrag(pointer: Point(x: 900, y: 0), at: 0)
-        s.drag(pointer: Point(x: 500, y: 0), at: 0.3)
-        s.drag(pointer: Point(x: 560, y: 0), at: 0.33)
-        s.endDrag(pointer: Point(x: 600, y: 0), at: 0.35, target: nil)
+        s.press(Point(x: 900, y: 0), at: 0)
+        s.drag(Point(x: 500, y: 0), at: 0.3)
+        s.drag(Point(x: 560, y: 0), at: 0.33)
+        s.release(Point(x: 600, y: 0), at: 0.35)
         #expect(settle(&s, from: 0.35) == 1000)
     }
 
     @Test func rubberBandAtTheFirstPage() {
         var s = pagingStrip()
-        s.setOffset(0)
-        s.beginDrag(pointer: Point(x: 100, y: 0), at: 0)
-        s.drag(pointer: Point(x: 600, y: 0), at: 0.5)
+        s.show(position: 0)
+        s.press(Point(x: 100, y: 0), at: 0)
+        s.drag(Point(x: 600, y: 0), at: 0.5)
         // 500 pt pulled past the edge shows (1 - 1/(500*0.55/1000+1)) * 1000 = 215.7 pt.
         #expect(abs(s.offset + 215.686) < 1e-3)
-        s.endDrag(pointer: Point(x: 600, y: 0), at: 0.9, target: nil)
+        s.release(Point(x: 600, y: 0), at: 0.9)
         #expect(settle(&s, from: 0.9) == 0)
     }
 }
 
 @Suite struct SnappingTests {
     @Test func flingLandsOnTheLayoutsTarget() {
-        var s = ScrollView(axis: .horizontal, decelerationRate: Deceleration.fastRate)
-        s.setGeometry(viewport: 800, contentLength: 37 * 100, leadingInset: 383.5, trailingInset: 383.5, offset: -383.5)
-        let snap: (Double, Double) -> Double = { proposed, _ in ((proposed + 383.5) / 37).rounded() * 37 - 383.5 }
-        s.beginDrag(pointer: Point(x: 500, y: 0), at: 0)
-        for i in 1...5 { s.drag(pointer: Point(x: 500 - Double(i) * 15, y: 0), at: Double(i) * 0.01) }
-        s.endDrag(pointer: Point(x: 425, y: 0), at: 0.05, target: snap)
+        // A thumbnail strip's numbers: 37 pt pitch, insets that let the ends reach the centre.
+        var s = strip(EvenLayout(itemCount: 100, pitch: 37, inset: 383.5), Snapping(.nearestItem),
+                      viewport: Size(width: 800, height: 66), position: 0)
+        #expect(s.offset == -383.5)
+        s.press(Point(x: 500, y: 0), at: 0)
+        for i in 1...5 { s.drag(Point(x: 500 - Double(i) * 15, y: 0), at: Double(i) * 0.01) }
+        s.release(Point(x: 425, y: 0), at: 0.05)
         var t = 0.05, last = s.offset
         var monotonic = true
         while !s.isIdle {
             t += 1.0 / 60
-            s.tick(at: t, target: snap)
+            s.tick(at: t)
             if s.offset < last - 1e-9 { monotonic = false }
             last = s.offset
         }
@@ -100,49 +122,49 @@ private func settle(_ s: inout ScrollView, from t0: Double = 0) -> Double {
     }
 
     @Test func shortDragGlidesBackWithoutAJump() {
-        var s = ScrollView(axis: .vertical, decelerationRate: Deceleration.fastRate)
-        s.setGeometry(viewport: 600, contentLength: 3000, leadingInset: 150, trailingInset: 150, offset: 450)
-        let snap: (Double, Double) -> Double = { proposed, _ in ((proposed + 150) / 300).rounded() * 300 - 150 }
-        s.beginDrag(pointer: Point(x: 0, y: 300), at: 0)
-        s.drag(pointer: Point(x: 0, y: 260), at: 0.3)
-        s.endDrag(pointer: Point(x: 0, y: 260), at: 0.6, target: snap)
+        // A pizza strip's numbers: 300 pt pizzas in a 600 pt strip, 150 pt insets.
+        var s = strip(EvenLayout(axis: .vertical, itemCount: 10, pitch: 300, inset: 150), Snapping(.nearestItem),
+                      viewport: Size(width: 300, height: 600), position: 2)
+        #expect(s.offset == 450)
+        s.press(Point(x: 0, y: 300), at: 0)
+        s.drag(Point(x: 0, y: 260), at: 0.3)
+        s.release(Point(x: 0, y: 260), at: 0.6)
         #expect(s.offset == 490)
         // The first frame after release moves a little, not all the way: a glide, not a snap.
-        s.tick(at: 0.6 + 1.0 / 60, target: snap)
+        s.tick(at: 0.6 + 1.0 / 60)
         #expect(s.offset < 490 && s.offset > 470)
         var t = 0.6
-        while !s.isIdle { t += 1.0 / 60; s.tick(at: t, target: snap) }
+        while !s.isIdle { t += 1.0 / 60; s.tick(at: t) }
         #expect(s.offset == 450)
     }
 
     @Test func oneWheelNotchTurnsOnePage() {
         var s = pagingStrip()
-        s.wheel(delta: 1, at: 0)
+        s.wheel(1, at: 0)
         #expect(s.offset == 1000 + ScrollView.wheelStep)
-        s.tick(at: 0.1, target: nil)
+        s.tick(at: 0.1)
         #expect(!s.isIdle)
         #expect(settle(&s, from: 0.1) == 2000)
     }
 
     @Test func aLongWheelGestureStillTurnsOnlyOnePage() {
         var s = pagingStrip()
-        for i in 0..<100 { s.wheel(delta: -1, at: Double(i) * 0.01) }
+        for i in 0..<100 { s.wheel(-1, at: Double(i) * 0.01) }
         #expect(s.offset == 0)
         #expect(settle(&s, from: 1) == 0)
         var t = pagingStrip()
-        for i in 0..<100 { t.wheel(delta: 1, at: Double(i) * 0.01) }
+        for i in 0..<100 { t.wheel(1, at: Double(i) * 0.01) }
         #expect(settle(&t, from: 1) == 2000)
     }
 
     @Test func wheelOnASnappingStripSettlesOnTheNearestTarget() {
-        var s = ScrollView(axis: .horizontal)
-        s.setGeometry(viewport: 500, contentLength: 5000, leadingInset: 0, trailingInset: 0, offset: 1000)
-        let snap: (Double, Double) -> Double = { p, _ in (p / 100).rounded() * 100 }
-        s.wheel(delta: 1, at: 0)
-        s.wheel(delta: 0.5, at: 0.05)
+        var s = strip(EvenLayout(itemCount: 50, pitch: 100), Snapping(.nearestItem),
+                      viewport: Size(width: 500, height: 100), position: 10)
+        s.wheel(1, at: 0)
+        s.wheel(0.5, at: 0.05)
         #expect(s.offset == 1000 + 1.5 * ScrollView.wheelStep)
         var t = 0.05
-        while !s.isIdle { t += 1.0 / 60; s.tick(at: t, target: snap) }
+        while !s.isIdle { t += 1.0 / 60; s.tick(at: t) }
         #expect(s.offset == 1100)
     }
 }

@@ -1,3 +1,4 @@
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 
@@ -5,16 +6,15 @@ import Testing
     /// Aspect ratios: portrait, landscape, tall receipt, panorama beyond the clamp, square.
     let aspects = [0.7, 1.5, 0.1, 8.0, 1.0, 0.7, 0.7]
 
-    func layout(slot: Double, width: Double = 800, rate: Double = 1) -> ThumbnailLayout {
+
+    func layout(slot: Double, width: Double = 800, rate: Double = 1) -> LayoutAt<ThumbnailLayout> {
         var l = ThumbnailLayout(pageAspects: aspects)
-        l.prepare(bounds: Rect(x: 0, y: 0, width: width, height: 66))
-        let offset = l.offset(forSlot: slot)
-        l.expandingRate = rate
-        l.prepare(bounds: Rect(x: offset, y: 0, width: width, height: 66))
-        return l
+        l.viewport = Size(width: width, height: 66)
+        l.expandingRate = ExpandingRate(value: rate)
+        return LayoutAt(l, offset: l.offset(atPosition: slot))
     }
 
-    func frames(_ l: ThumbnailLayout) -> [Int: Rect] {
+    func frames(_ l: LayoutAt<ThumbnailLayout>) -> [Int: Rect] {
         Dictionary(uniqueKeysWithValues: l.attributes(in: Rect(x: l.bounds.minX - 2000, y: 0, width: 5000, height: 66)).map { ($0.index, $0.drawnFrame) })
     }
 
@@ -80,17 +80,17 @@ import Testing
 
     @Test func flingTargetIsTheNearestCellCentre() {
         let l = layout(slot: 0)
-        #expect(l.targetContentOffset(proposed: l.offset(forSlot: 2.4), velocity: 500) == l.offset(forSlot: 2))
-        #expect(l.targetContentOffset(proposed: l.offset(forSlot: 2.6), velocity: 500) == l.offset(forSlot: 3))
-        #expect(l.targetContentOffset(proposed: l.offset(forSlot: 40), velocity: 500) == l.offset(forSlot: 6))
-        #expect(l.targetContentOffset(proposed: l.offset(forSlot: -3), velocity: -500) == l.offset(forSlot: 0))
+        #expect(l.restingOffset(proposed: l.offset(forSlot: 2.4)) == l.offset(forSlot: 2))
+        #expect(l.restingOffset(proposed: l.offset(forSlot: 2.6)) == l.offset(forSlot: 3))
+        #expect(l.restingOffset(proposed: l.offset(forSlot: 40)) == l.offset(forSlot: 6))
+        #expect(l.restingOffset(proposed: l.offset(forSlot: -3)) == l.offset(forSlot: 0))
     }
 
     @Test func onlyVisibleCellsAreComputed() {
         var big = ThumbnailLayout(pageAspects: Array(repeating: 0.7, count: 100_000))
-        big.prepare(bounds: Rect(x: 0, y: 0, width: 800, height: 66))
-        big.prepare(bounds: Rect(x: big.offset(forSlot: 50_000.3), y: 0, width: 800, height: 66))
-        let cells = big.attributes(in: big.bounds)
+        big.viewport = Size(width: 800, height: 66)
+        let offset = big.offset(atPosition: 50_000.3)
+        let cells = big.attributes(in: big.bounds(at: offset), offset: offset)
         #expect(cells.count < 30)
         #expect(cells.contains { $0.index == 50_000 })
     }
@@ -136,8 +136,8 @@ import Testing
         for _ in 0..<300 {
             var layout = ThumbnailLayout(pageAspects: aspects)
             let width = Double.random(in: 50...1400, using: &rng)
-            layout.prepare(bounds: Rect(x: 0, y: 0, width: width, height: 66))
-            layout.expandingRate = [0, 0.4, 1].randomElement(using: &rng)!
+            layout.viewport = Size(width: width, height: 66)
+            layout.expandingRate = ExpandingRate(value: [0, 0.4, 1].randomElement(using: &rng)!)
             if Bool.random(using: &rng) {
                 let i = Int.random(in: 0..<60, using: &rng)
                 layout.slots = SlotMap([i: CellTransition(visibility: .random(in: 0...1, using: &rng), presence: .random(in: 0...1, using: &rng))])
@@ -145,13 +145,24 @@ import Testing
             if Int.random(in: 0..<4, using: &rng) == 0 {
                 layout.focusOverride = (Int.random(in: 0..<60, using: &rng), Int.random(in: 0..<60, using: &rng), .random(in: 0...1, using: &rng))
             }
-            let offset = layout.offset(forSlot: Double.random(in: -2...62, using: &rng))
-            layout.prepare(bounds: Rect(x: offset, y: 0, width: width, height: 66))
-            let rect = Bool.random(using: &rng) ? layout.bounds
+            let offset = layout.offset(atPosition: Double.random(in: -2...62, using: &rng))
+            let rect = Bool.random(using: &rng) ? layout.bounds(at: offset)
                 : Rect(x: offset + .random(in: -800...800, using: &rng), y: 0, width: .random(in: 1...900, using: &rng), height: 66)
-            let fast = layout.attributes(in: rect).map(\.index)
-            let brute = (0..<60).compactMap { layout.attributes(at: $0) }.filter { $0.drawnFrame.intersects(rect) }.map(\.index)
+            let fast = layout.attributes(in: rect, offset: offset).map(\.index)
+            let brute = (0..<60).compactMap { layout.attributes(at: $0, offset: offset) }.filter { $0.drawnFrame.intersects(rect) }.map(\.index)
             #expect(fast == brute)
         }
     }
+}
+
+extension LayoutAt where L == ThumbnailLayout {
+    var itemSize: Size { layout.itemSize }
+    var pitch: Double { layout.pitch }
+    var sideInset: Double { layout.sideInset }
+    var slots: SlotMap {
+        get { layout.slots }
+        set { layout.slots = newValue }
+    }
+    func expanding(of index: Int) -> Double { layout.expanding(of: index, offset: offset) }
+    func offset(forSlot slot: Double) -> Double { layout.offset(atPosition: slot) }
 }

@@ -15,6 +15,9 @@ public struct Rect: Hashable, Sendable {
         self.init(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
 
+    /// Everything: for queries that must not drop an element for being off screen.
+    public static let infinite = Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15)
+
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public var x: Double { origin.x }

@@ -1,26 +1,29 @@
-/// Runs a scene from a script on the virtual 60 Hz clock (shared/headless.md): events stamped T
+/// Runs a scene from a script on the virtual 60 Hz clock (docs/headless.md): events stamped T
 /// are delivered, with their own times, before the first frame whose time is >= T.
 public struct HeadlessRunner<S: Scene> {
-    public static var frameInterval: Double { 1000.0 / 60.0 }
-
     public var script: Script
-    public var scene: S
+    public var stepper: FrameStepper<S>
     public var traceEveryFrame: Bool
 
     public init(script: Script, scene: S, traceEveryFrame: Bool) {
         self.script = script
-        self.scene = scene
+        stepper = FrameStepper(scene: scene)
         self.traceEveryFrame = traceEveryFrame
     }
+
+    public var scene: S { stepper.scene }
+
+    /// The contract's 60 Hz frame interval in milliseconds.
+    public static var frameMilliseconds: Double { 1000.0 / 60.0 }
 
     /// - Parameters:
     ///   - resolveKey: turns a script key name into a key, nil for a name that is no key.
     ///   - emit: receives each trace line (without the newline).
-    ///   - screenshot: renders the frame's draw list to a PNG at the path.
+    ///   - screenshot: renders the frame to a PNG at the path.
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
-        screenshot: (String, [DrawItem], Size) throws -> Void
+        screenshot: (String, Frame) throws -> Void
     ) throws {
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
@@ -34,44 +37,46 @@ public struct HeadlessRunner<S: Scene> {
         }
         let end = script.endTime
         var next = 0
-        var frame = 0
+        var number = 0
         while true {
-            let t = Double(frame) * Self.frameInterval
+            // Milliseconds, as the script counts them: frame n is at n * (1000/60) ms, computed in
+            // exactly this way so that an event stamped on a frame's time lands on that frame.
+            let t = Double(number) * Self.frameMilliseconds
             var dump = false, stop = false
             var shots: [String] = []
             while next < script.steps.count, script.steps[next].time <= t {
                 let step = script.steps[next]
                 let at = step.time / 1000
                 switch step.command {
-                case .down(let p): scene.handle(.pointerDown(p), at: at)
-                case .move(let p): scene.handle(.pointerMove(p), at: at)
-                case .up(let p): scene.handle(.pointerUp(p), at: at)
-                case .wheel(let dx, let dy): scene.handle(.wheel(dx: dx, dy: dy), at: at)
-                case .key: if let key = keys[next] { scene.handle(.key(key), at: at) }
-                case .resize(let size): scene.handle(.resize(size), at: at)
+                case .down(let p): stepper.deliver(.pointerDown(p), at: at)
+                case .move(let p): stepper.deliver(.pointerMove(p), at: at)
+                case .up(let p): stepper.deliver(.pointerUp(p), at: at)
+                case .wheel(let dx, let dy): stepper.deliver(.wheel(dx: dx, dy: dy), at: at)
+                case .key: if let key = keys[next] { stepper.deliver(.key(key), at: at) }
+                case .resize(let size): stepper.deliver(.resize(size), at: at)
                 case .screenshot(let path): shots.append(path)
                 case .dump: dump = true
                 case .end: stop = true
                 }
                 next += 1
             }
-            scene.tick(at: t / 1000)
-            if traceEveryFrame || dump { try emit(Self.traceLine(scene: scene, time: t, frame: frame)) }
-            if !shots.isEmpty {
-                let items = scene.drawList()
-                for path in shots { try screenshot(path, items, scene.windowSize) }
-            }
+            let frame = stepper.step(at: t / 1000)
+            if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
+            for path in shots { try screenshot(path, frame) }
             if stop || t >= end { break }
-            frame += 1
+            number += 1
         }
     }
+}
 
-    public static func traceLine(scene: S, time: Double, frame: Int) -> String {
+extension Frame {
+    /// One JSON Lines trace line: the common fields, then the scene's. `t` is in milliseconds.
+    public func traceLine(t: Double, number: Int) -> String {
         let common: [(String, JSON)] = [
-            ("t", .number(time)), ("frame", .int(frame)), ("scene", .string(scene.name)),
-            ("window", .array([.number(scene.windowSize.width), .number(scene.windowSize.height)])),
-            ("idle", .bool(scene.isIdle)),
+            ("t", .number(t)), ("frame", .int(number)), ("scene", .string(scene)),
+            ("window", .array([.number(window.width), .number(window.height)])),
+            ("idle", .bool(isIdle)),
         ]
-        return JSON.object(common + scene.traceFields()).serialized
+        return JSON.object(common + content.traceFields()).serialized
     }
 }

@@ -1,22 +1,49 @@
-/// The UICollectionViewLayout hooks, as the articles lean on them. A layout is a value: the strip
-/// hands it the current bounds (origin = content offset) in `prepare`, then asks for attributes.
-/// Bounds change on every scroll, so `prepare` runs every frame; it must stay cheap.
+/// The UICollectionViewLayout hooks the articles lean on, as a value that is pure in the scroll
+/// offset: a layout keeps only what changes on a resize or an edit (viewport size, aspects,
+/// transitions, rates) and answers every query *at* an offset. Nothing has to be told that the
+/// strip scrolled, so no layout pass can be forgotten.
 public protocol CollectionLayout: Sendable {
+    /// The strip's size in points; changes on a resize only.
+    var viewport: Size { get set }
+    var axis: Axis { get }
     var itemCount: Int { get }
 
-    /// Recomputes what depends on the bounds: the content offset is `bounds.origin`.
-    mutating func prepare(bounds: Rect)
+    /// The scrollable length along the axis, without the insets.
+    var contentLength: Double { get }
+    /// Room before the first and after the last item, so both ends can reach the centre.
+    var leadingInset: Double { get }
+    var trailingInset: Double { get }
 
-    var contentSize: Size { get }
+    /// The item position (a fractional index) that `offset` shows, and back: the strip's own
+    /// coordinate for "which item", used by snapping, synchronising and resizing.
+    func position(atOffset offset: Double) -> Double
+    func offset(atPosition position: Double) -> Double
 
-    /// Attributes of the elements intersecting `rect` (content coordinates), only those.
-    func attributes(in rect: Rect) -> [LayoutAttributes]
+    /// Elements meeting `rect` (content coordinates) while the strip is scrolled to `offset`.
+    func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes]
+    func attributes(at index: Int, offset: Double) -> LayoutAttributes?
+}
 
-    func attributes(at index: Int) -> LayoutAttributes?
+extension CollectionLayout {
+    /// The visible rectangle in content coordinates at `offset`: UIScrollView's bounds.
+    public func bounds(at offset: Double) -> Rect {
+        axis == .horizontal
+            ? Rect(x: offset, y: 0, width: viewport.width, height: viewport.height)
+            : Rect(x: 0, y: offset, width: viewport.width, height: viewport.height)
+    }
 
-    /// Where a fling that would naturally stop at `proposed` should stop instead (snapping).
-    func targetContentOffset(proposed: Double, velocity: Double) -> Double
+    /// The content's size: the scrollable length along the axis, the viewport across it.
+    public var contentSize: Size {
+        axis == .horizontal ? Size(width: contentLength, height: viewport.height) : Size(width: viewport.width, height: contentLength)
+    }
 
-    /// The offset that keeps the right item in view after the bounds' size changed (rotation).
-    func targetContentOffset(forBoundsChange proposed: Double) -> Double
+    public var viewportLength: Double { axis == .horizontal ? viewport.width : viewport.height }
+
+    /// The item nearest `position`, within the document (0 when there are none).
+    public func nearestIndex(toPosition position: Double) -> Int {
+        guard itemCount > 0, position.isFinite else { return 0 }
+        return Int(saturating: position.rounded().clamped(to: 0...Double(itemCount - 1)))
+    }
+
+    public func nearestIndex(atOffset offset: Double) -> Int { nearestIndex(toPosition: position(atOffset: offset)) }
 }

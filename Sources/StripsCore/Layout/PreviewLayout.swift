@@ -9,25 +9,27 @@ public struct PreviewLayout: CollectionLayout {
 
     public var pageAspects: [Double]
     public var slots = SlotMap()
-    public private(set) var bounds = Rect.zero
+    public var viewport = Size.zero
 
     public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
 
+    public var axis: Axis { .horizontal }
     public var itemCount: Int { pageAspects.count }
-    private var pageWidth: Double { bounds.width }
+    private var pageWidth: Double { viewport.width }
+    public var contentLength: Double { Double(itemCount) * pageWidth }
+    public var leadingInset: Double { 0 }
+    public var trailingInset: Double { 0 }
 
-    public mutating func prepare(bounds: Rect) { self.bounds = bounds }
+    /// The page position (0 = first page centred) that `offset` shows.
+    public func position(atOffset offset: Double) -> Double { pageWidth > 0 ? offset / pageWidth : 0 }
 
-    public var contentSize: Size {
-        Size(width: Double(itemCount) * pageWidth, height: bounds.height)
-    }
+    /// The offset that shows page `position` (fractional positions sit between pages).
+    public func offset(atPosition position: Double) -> Double { position * pageWidth }
 
-    public func attributes(at index: Int) -> LayoutAttributes? {
+    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
         guard pageAspects.indices.contains(index), pageWidth > 0 else { return nil }
-        let x = slots.slot(of: index) * pageWidth
-        let frame = Rect(x: x, y: 0, width: pageWidth, height: bounds.height)
-        let distanceToCenter = frame.midX - bounds.minX
-        let relative = (distanceToCenter - pageWidth / 2) / pageWidth
+        let frame = Rect(x: slots.slot(of: index) * pageWidth, y: 0, width: pageWidth, height: viewport.height)
+        let relative = (frame.midX - offset - pageWidth / 2) / pageWidth
         let t = slots.transition(index)
         var attributes = LayoutAttributes(index: index, frame: frame, alpha: t.visibility)
         let scale = Self.collapsedScale.lerp(to: 1, t.visibility)
@@ -40,39 +42,21 @@ public struct PreviewLayout: CollectionLayout {
         return attributes
     }
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
         guard pageWidth > 0,
               let range = slots.indices(near: (rect.minX / pageWidth)...(rect.maxX / pageWidth), count: itemCount)
         else { return [] }
-        return range.compactMap { attributes(at: $0) }.filter { $0.drawnFrame.intersects(rect) }
+        return range.compactMap { attributes(at: $0, offset: offset) }.filter { $0.drawnFrame.intersects(rect) }
     }
 
-    /// Paging is the scroll view's; the layout only names the page boundary nearest `proposed`.
-    public func targetContentOffset(proposed: Double, velocity: Double) -> Double {
-        guard pageWidth > 0 else { return 0 }
-        return (proposed / pageWidth).rounded() * pageWidth
-    }
-
-    public func targetContentOffset(forBoundsChange proposed: Double) -> Double { proposed }
-
-    /// The offset that shows page `index` (fractional indices sit between pages).
-    public func offset(forPage index: Double) -> Double { index * pageWidth }
-
-    /// The page position (0 = first page centred) that `offset` shows.
-    public func page(forOffset offset: Double) -> Double {
-        pageWidth > 0 ? offset / pageWidth : 0
-    }
-
-    /// Where the picture is drawn in a drawn cell: aspect-fit, shifted against the scroll.
-    public func pictureFrame(for attributes: LayoutAttributes) -> Rect {
-        let fitted = attributes.drawnFrame.aspectFit(pageAspects[attributes.index])
-        let shift = -Self.pictureParallax * pageWidth * (attributes.parallax ?? 0)
-        return fitted.offsetBy(dx: shift, dy: 0)
+    /// Where the picture of page `index` is drawn in its drawn cell: aspect-fit, shifted against
+    /// the scroll by its parallax.
+    public func pictureFrame(index: Int, cell: Rect, parallax: Double?) -> Rect {
+        let shift = -Self.pictureParallax * pageWidth * (parallax ?? 0)
+        return pictureClip(index: index, cell: cell).offsetBy(dx: shift, dy: 0)
     }
 
     /// The picture is clipped to its own aspect-fit rectangle, not the cell, so it slides
     /// inside a fixed window.
-    public func pictureClip(for attributes: LayoutAttributes) -> Rect {
-        attributes.drawnFrame.aspectFit(pageAspects[attributes.index])
-    }
+    public func pictureClip(index: Int, cell: Rect) -> Rect { cell.aspectFit(pageAspects[index]) }
 }

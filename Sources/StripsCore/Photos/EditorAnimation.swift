@@ -23,6 +23,9 @@ public struct EditorAnimation: Hashable, Sendable {
         public var focusSlot: Double
         public var transitions: [Int: CellTransition]
         public var focusOverride: FocusOverride?
+
+        /// No transitions, no override: the strips as the document lays them out.
+        public static let rest = Frame(focusSlot: 0, transitions: [:], focusOverride: nil)
     }
 
     public struct FocusOverride: Hashable, Sendable {

@@ -9,7 +9,11 @@ public struct ExpandingRate: Hashable, Sendable {
     private var target = 1.0
     private var tween: Tween?
 
-    public init() {}
+    public init(value: Double = 1) {
+        self.value = value
+        from = value
+        target = value
+    }
 
     public var isAnimating: Bool { tween != nil }
 

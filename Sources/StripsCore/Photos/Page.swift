@@ -14,3 +14,21 @@ public struct Page: Hashable, Sendable {
 
     public var aspectRatio: Double { pixelSize.aspectRatio }
 }
+
+extension Array where Element == Page {
+    /// `newPages` renamed where their ids are taken: ids are file names, unique within the
+    /// document, so a second "scan.jpg" is "scan.jpg (2)".
+    func uniquelyNamed(_ newPages: [Page]) -> [Page] {
+        var taken = Set(map(\.id))
+        return newPages.map { page in
+            var renamed = page
+            var n = 2
+            while taken.contains(renamed.id) {
+                renamed.id = "\(page.id) (\(n))"
+                n += 1
+            }
+            taken.insert(renamed.id)
+            return renamed
+        }
+    }
+}

@@ -11,6 +11,13 @@ public struct ThumbnailCell: Hashable, Sendable {
         public var spacing: Double
         /// Added around the focused thumbnail, half on each side.
         public var focusedSpacing: Double
+
+        public init(defaultSize: Size, aspectRatio: Double, spacing: Double, focusedSpacing: Double) {
+            self.defaultSize = defaultSize
+            self.aspectRatio = aspectRatio
+            self.spacing = spacing
+            self.focusedSpacing = focusedSpacing
+        }
     }
 
     public struct State: Hashable, Sendable {
@@ -24,6 +31,12 @@ public struct ThumbnailCell: Hashable, Sendable {
     public let index: Int
     public let dims: Dimensions
     public var state: State
+
+    public init(index: Int, dims: Dimensions, state: State) {
+        self.index = index
+        self.dims = dims
+        self.state = state
+    }
 
     public func expanded(_ expanding: Double) -> ThumbnailCell {
         var cell = self

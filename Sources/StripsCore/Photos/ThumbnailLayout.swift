@@ -12,22 +12,25 @@ public struct ThumbnailLayout: CollectionLayout {
     public static let aspectRange = 0.2...5.0
 
     public var pageAspects: [Double]
-    /// Multiplies every cell's expansion: 0 while the user drags the strip, 1 at rest.
-    public var expandingRate = 1.0
+    /// Multiplies every cell's expansion: eases to 0 while the user drags the strip, back to 1 at rest.
+    public var expandingRate = ExpandingRate()
     public var slots = SlotMap()
     /// During a move animation the expansion passes from one cell to the other directly,
     /// instead of following the offset through every cell in between.
     public var focusOverride: (from: Int, to: Int, progress: Double)?
-    public private(set) var bounds = Rect.zero
+    public var viewport = Size.zero
 
     public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
 
+    public var axis: Axis { .horizontal }
     public var itemCount: Int { pageAspects.count }
-    public var itemSize: Size { Self.restingSize(stripHeight: bounds.height) }
+    public var itemSize: Size { Self.restingSize(stripHeight: viewport.height) }
     /// One resting cell plus its spacing: the distance between neighbouring slots.
     public var pitch: Double { itemSize.width + Self.spacing }
     /// Lets the first and last cells reach the centre.
-    public var sideInset: Double { Self.sideInset(stripWidth: bounds.width, itemWidth: itemSize.width) }
+    public var sideInset: Double { Self.sideInset(stripWidth: viewport.width, itemWidth: itemSize.width) }
+    public var leadingInset: Double { sideInset }
+    public var trailingInset: Double { sideInset }
 
     // The strip's geometry, shared with the article's re-implementation in the benchmark.
     public static func restingSize(stripHeight: Double) -> Size {
@@ -41,55 +44,51 @@ public struct ThumbnailLayout: CollectionLayout {
         return max(0, n * itemWidth + (n - 1) * spacing)
     }
 
-    public mutating func prepare(bounds: Rect) { self.bounds = bounds }
-
     /// Does not change with the expansion: the strip never jumps while cells breathe.
-    public var contentSize: Size {
-        Size(width: Self.contentWidth(count: itemCount, itemWidth: itemSize.width), height: bounds.height)
-    }
+    public var contentLength: Double { Self.contentWidth(count: itemCount, itemWidth: itemSize.width) }
 
     /// The slot (fractional index) centred by content offset `offset`.
-    public func slot(forOffset offset: Double) -> Double {
+    public func position(atOffset offset: Double) -> Double {
         pitch > 0 ? (offset + sideInset) / pitch : 0
     }
 
-    public func offset(forSlot slot: Double) -> Double { slot * pitch - sideInset }
+    public func offset(atPosition slot: Double) -> Double { slot * pitch - sideInset }
 
-    public func cell(at index: Int) -> ThumbnailCell {
+    public func cell(at index: Int, offset: Double) -> ThumbnailCell {
         let aspect = pageAspects[index].clamped(to: Self.aspectRange)
         let dims = ThumbnailCell.Dimensions(
             defaultSize: itemSize, aspectRatio: aspect, spacing: Self.spacing, focusedSpacing: Self.focusedSpacing)
         return ThumbnailCell(index: index, dims: dims, state: .resting)
-            .expanded(expanding(of: index))
+            .expanded(expanding(of: index, offset: offset))
             .transitioned(slots.transition(index))
     }
 
     /// expanding = 1 - |cellOffset - offset| / (itemWidth + spacing) near the centre, times the rate.
-    public func expanding(of index: Int) -> Double {
+    public func expanding(of index: Int, offset: Double) -> Double {
         if let focus = focusOverride {
             let e = index == focus.to ? focus.progress : index == focus.from ? 1 - focus.progress : 0
-            return e * expandingRate
+            return e * expandingRate.value
         }
-        let distance = abs(slots.slot(of: index) - slot(forOffset: bounds.minX))
-        return max(0, 1 - distance) * expandingRate
+        let distance = abs(slots.slot(of: index) - position(atOffset: offset))
+        return max(0, 1 - distance) * expandingRate.value
     }
 
     /// Cells that may be expanded right now: the two around the centre, plus any in a transition
     /// or a focus override. Everything else rests.
-    private func expandingCells() -> [ThumbnailCell] {
+    private func expandingCells(offset: Double) -> [ThumbnailCell] {
         var candidates = Set<Int>()
-        let centre = slot(forOffset: bounds.minX)
+        let centre = position(atOffset: offset)
         if let range = slots.indices(near: (centre - 1)...(centre + 1), count: itemCount) {
             candidates.formUnion(range)
         }
         if let focus = focusOverride { candidates.formUnion([focus.from, focus.to]) }
         return candidates.filter { pageAspects.indices.contains($0) }.sorted()
-            .map { cell(at: $0) }.filter { $0.state.expanding > 0 }
+            .map { cell(at: $0, offset: offset) }.filter { $0.state.expanding > 0 }
     }
 
-    public func attributes(at index: Int) -> LayoutAttributes? {
+    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
         guard pageAspects.indices.contains(index) else { return nil }
-        return attributes(of: cell(at: index), pushedBy: expandingCells())
+        return attributes(of: cell(at: index, offset: offset), pushedBy: expandingCells(offset: offset))
     }
 
     private func attributes(of cell: ThumbnailCell, pushedBy expanding: [ThumbnailCell]) -> LayoutAttributes {
@@ -105,9 +104,9 @@ public struct ThumbnailLayout: CollectionLayout {
             alpha: cell.state.transition.visibility)
     }
 
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
+    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
         guard pitch > 0 else { return [] }
-        let expanding = expandingCells()
+        let expanding = expandingCells(offset: offset)
         let first = rect.minX / pitch, last = rect.maxX / pitch
         // Pushes move cells away from the expanding ones. A cell resting outside the rect can only
         // be pushed into it by an expanding cell on its far side, so widen each side by those
@@ -119,17 +118,8 @@ public struct ThumbnailLayout: CollectionLayout {
         var result: [LayoutAttributes] = []
         result.reserveCapacity(indices.count + expanding.count)
         for cell in expanding where cell.index < indices.lowerBound { result.append(attributes(of: cell, pushedBy: expanding)) }
-        for index in indices { result.append(attributes(of: cell(at: index), pushedBy: expanding)) }
+        for index in indices { result.append(attributes(of: cell(at: index, offset: offset), pushedBy: expanding)) }
         for cell in expanding where cell.index > indices.upperBound { result.append(attributes(of: cell, pushedBy: expanding)) }
         return result.filter { $0.drawnFrame.intersects(rect) }
     }
-
-    /// Flings end on the nearest cell's centre.
-    public func targetContentOffset(proposed: Double, velocity: Double) -> Double {
-        guard itemCount > 0 else { return offset(forSlot: 0) }
-        let slot = slot(forOffset: proposed).rounded().clamped(to: 0...Double(itemCount - 1))
-        return offset(forSlot: slot)
-    }
-
-    public func targetContentOffset(forBoundsChange proposed: Double) -> Double { proposed }
 }

@@ -18,14 +18,14 @@ public struct PizzaCaption: Hashable, Sendable {
     /// While one of them moves away, the two captions of that pizza stay one: it shows as the
     /// more visible of the two and slides from the middle toward that half's own place as the
     /// other fades (by the ratio of their alphas), so the names never overlap or jump.
-    static func compose(left: PizzaStrip, right: PizzaStrip, menu: [Pizza], centerLineX: Double,
+    static func compose(left: [Cell], right: [Cell], pizzaSize: Double, menu: [Pizza], centerLineX: Double,
                         measurer: any TextMeasurer) -> [PizzaCaption] {
-        let visible = { (strip: PizzaStrip) in
-            strip.layout.attributes(in: strip.layout.bounds).filter {
-                $0.kind == PizzaHalfLayout.captionKind && menu.indices.contains($0.index)
-            }.map { caption(menu[$0.index].name, $0, in: strip, centerLineX: centerLineX, measurer: measurer) }
+        let visible = { (half: PizzaHalf, cells: [Cell]) in
+            cells.filter { $0.kind == PizzaHalfLayout.captionKind && menu.indices.contains($0.index) }.map {
+                caption(menu[$0.index].name, $0, half: half, pizzaSize: pizzaSize, centerLineX: centerLineX, measurer: measurer)
+            }
         }
-        let l = visible(left), r = visible(right)
+        let l = visible(.left, left), r = visible(.right, right)
         var captions: [PizzaCaption] = []
         for a in l {
             guard let b = r.first(where: { $0.index == a.index }) else {
@@ -45,20 +45,19 @@ public struct PizzaCaption: Hashable, Sendable {
     }
 
     /// A half's caption: centred over the resting half, kept clear of the centre line.
-    private static func caption(_ text: String, _ a: LayoutAttributes, in strip: PizzaStrip, centerLineX: Double,
+    private static func caption(_ text: String, _ band: Cell, half: PizzaHalf, pizzaSize: Double, centerLineX: Double,
                                 measurer: any TextMeasurer) -> PizzaCaption {
-        let band = a.drawnFrame.offsetBy(dx: strip.frame.minX, dy: strip.frame.minY - strip.scroll.offset)
         let size = measurer.size(of: text, pointSize: pointSize, weight: .bold)
-        let quarter = strip.layout.pizzaSize / 4 + PizzaHalfLayout.gap / 2
+        let quarter = pizzaSize / 4 + PizzaHalfLayout.gap / 2
         var midX: Double
-        if strip.half == .left {
+        if half == .left {
             midX = min(centerLineX - quarter, centerLineX - lineClearance - size.width / 2)
-            midX = max(midX, band.minX + size.width / 2)
+            midX = max(midX, band.frame.minX + size.width / 2)
         } else {
             midX = max(centerLineX + quarter, centerLineX + lineClearance + size.width / 2)
-            midX = min(midX, band.maxX - size.width / 2)
+            midX = min(midX, band.frame.maxX - size.width / 2)
         }
-        return PizzaCaption(text: text, frame: Rect(center: Point(x: midX, y: band.midY), size: size), alpha: a.alpha,
-                            half: strip.half, index: a.index)
+        return PizzaCaption(text: text, frame: Rect(center: Point(x: midX, y: band.frame.midY), size: size), alpha: band.alpha,
+                            half: half, index: band.index)
     }
 }

@@ -31,7 +31,7 @@ public struct PizzaHalfLayout: CollectionLayout {
     /// How far into the "drum" variant (neighbours overlap the centre pizza, the nearest on top):
     /// 0 flat, 1 drum; D animates between them.
     public var drum = 0.0
-    public private(set) var bounds = Rect.zero
+    public var viewport = Size.zero
 
     public init(half: PizzaHalf, itemCount: Int) {
         self.half = half
@@ -39,36 +39,27 @@ public struct PizzaHalfLayout: CollectionLayout {
     }
 
     public var itemSize: Size { Size(width: pizzaSize / 2, height: pizzaSize) }
-    public var viewport: Double { bounds.height }
+    public var axis: Axis { .vertical }
+    private var height: Double { viewport.height }
     /// Top and bottom insets: the first and last pizzas can reach the centre.
-    public var inset: Double { (viewport - pizzaSize) / 2 }
-    public var centerLineX: Double { half == .left ? bounds.width : 0 }
-    /// The screen centre in content coordinates (the article's screenCenterYOffset).
-    public var screenCenterY: Double { bounds.minY + viewport / 2 }
+    public var inset: Double { (height - pizzaSize) / 2 }
+    public var leadingInset: Double { inset }
+    public var trailingInset: Double { inset }
+    public var centerLineX: Double { half == .left ? viewport.width : 0 }
+    /// The screen centre in content coordinates at `offset` (the article's screenCenterYOffset).
+    public func screenCenterY(offset: Double) -> Double { offset + height / 2 }
 
-    public mutating func prepare(bounds: Rect) { self.bounds = bounds }
-
-    public var contentSize: Size { Size(width: bounds.width, height: Double(max(0, itemCount)) * pizzaSize) }
+    public var contentLength: Double { Double(max(0, itemCount)) * pizzaSize }
 
     // MARK: Pizza index <-> content offset
 
-    /// The content offset that centres pizza `index` (may be fractional).
-    public func offset(for index: Double) -> Double { index * pizzaSize + pizzaSize / 2 - viewport / 2 }
+    /// The content offset that centres pizza `position` (may be fractional).
+    public func offset(atPosition position: Double) -> Double { position * pizzaSize + pizzaSize / 2 - height / 2 }
 
     /// The fractional pizza index at the centre of the screen for content offset `offset`.
-    public func position(forOffset offset: Double) -> Double {
-        pizzaSize > 0 ? (offset + viewport / 2 - pizzaSize / 2) / pizzaSize : 0
+    public func position(atOffset offset: Double) -> Double {
+        pizzaSize > 0 ? (offset + height / 2 - pizzaSize / 2) / pizzaSize : 0
     }
-
-    /// The pizza nearest the centre for `offset`, within the menu.
-    public func nearestIndex(forOffset offset: Double) -> Int {
-        guard itemCount > 0 else { return 0 }
-        let p = position(forOffset: offset)
-        guard p.isFinite else { return 0 }
-        return Int(saturating: p.rounded().clamped(to: 0...Double(itemCount - 1)))
-    }
-
-    public var currentIndex: Int { nearestIndex(forOffset: bounds.minY) }
 
     // MARK: The numbers
 
@@ -79,11 +70,13 @@ public struct PizzaHalfLayout: CollectionLayout {
     }
 
     /// Signed distance from the row's middle to the screen centre (positive: below the centre).
-    public func offsetFromCenter(at index: Int) -> Double { defaultFrame(at: index).midY - screenCenterY }
+    public func offsetFromCenter(at index: Int, offset: Double) -> Double {
+        defaultFrame(at: index).midY - screenCenterY(offset: offset)
+    }
 
     /// -1 ... 1: 0 at the centre, +-1 from 200 pt away on.
-    public func norm(at index: Int) -> Double {
-        (offsetFromCenter(at: index) / Self.criticalOffset).clamped(to: -1...1)
+    public func norm(at index: Int, offset: Double) -> Double {
+        (offsetFromCenter(at: index, offset: offset) / Self.criticalOffset).clamped(to: -1...1)
     }
 
     public static func scale(norm: Double) -> Double { 1 - scaleFactor * abs(norm) }
@@ -104,39 +97,39 @@ public struct PizzaHalfLayout: CollectionLayout {
     /// inner edge sits gap / 2 from the centre line; rows pulled toward the screen centre.
     /// Setting this frame and then the scale is the article's order; the other way round the
     /// scale would apply to an already-shifted frame and the edges would miss the line.
-    public func centerAlignedFrame(at index: Int, scale: Double) -> Rect {
+    public func centerAlignedFrame(at index: Int, scale: Double, offset: Double) -> Rect {
         let size = itemSize
         let halfWidth = size.width * scale / 2
         let x = half == .left ? centerLineX - Self.gap / 2 - halfWidth : centerLineX + Self.gap / 2 + halfWidth
-        let d = offsetFromCenter(at: index)
+        let d = offsetFromCenter(at: index, offset: offset)
         let flatY = defaultFrame(at: index).midY + Self.verticalOffset(offsetFromCenter: d, scale: scale)
-        let y = drum > 0 ? flatY.lerp(to: screenCenterY + drumOffset(offsetFromCenter: d), drum) : flatY
+        let y = drum > 0 ? flatY.lerp(to: screenCenterY(offset: offset) + drumOffset(offsetFromCenter: d), drum) : flatY
         return Rect(center: Point(x: x, y: y), size: size)
     }
 
     /// Flat strips never overlap; on the drum the nearer a half is to the centre, the higher it
     /// sits: hundreds count whole pizzas of distance, so the order is strict while they move.
-    public func zIndex(at index: Int) -> Int {
+    public func zIndex(at index: Int, offset: Double) -> Int {
         guard drum > 0, pizzaSize > 0 else { return 0 }
-        let distance = abs(offsetFromCenter(at: index)) / pizzaSize
+        let distance = abs(offsetFromCenter(at: index, offset: offset)) / pizzaSize
         return max(0, Int(saturating: ((Double(itemCount) - distance) * 100).rounded()))
     }
 
-    public func attributes(at index: Int) -> LayoutAttributes? {
+    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
         guard (0..<itemCount).contains(index) else { return nil }
-        let scale = Self.scale(norm: norm(at: index))
+        let scale = Self.scale(norm: norm(at: index, offset: offset))
         return LayoutAttributes(
-            index: index, frame: centerAlignedFrame(at: index, scale: scale),
-            transform: Transform(scale: scale), alpha: scale, zIndex: zIndex(at: index))
+            index: index, frame: centerAlignedFrame(at: index, scale: scale, offset: offset),
+            transform: Transform(scale: scale), alpha: scale, zIndex: zIndex(at: index, offset: offset))
     }
 
     // MARK: Captions
 
     /// The caption band of the row, fixed on screen (it moves with the bounds), before its shift.
-    public func defaultCaptionFrame() -> Rect {
-        let top = (viewport - pizzaSize) / 2 - Self.captionHeight / 2 - Self.captionLift - drumCaptionLift
+    public func defaultCaptionFrame(offset: Double) -> Rect {
+        let top = (height - pizzaSize) / 2 - Self.captionHeight / 2 - Self.captionLift - drumCaptionLift
         let x = half == .left ? Self.captionMargin : Self.gap / 2
-        return Rect(x: x, y: bounds.minY + top, width: max(0, bounds.width - Self.captionMargin - Self.gap / 2),
+        return Rect(x: x, y: offset + top, width: max(0, viewport.width - Self.captionMargin - Self.gap / 2),
                     height: Self.captionHeight)
     }
 
@@ -149,11 +142,11 @@ public struct PizzaHalfLayout: CollectionLayout {
     }
 
     /// The pizza's name above the centre: alpha 1 - |norm|, shifted 20 * norm.
-    public func captionAttributes(at index: Int) -> LayoutAttributes? {
+    public func captionAttributes(at index: Int, offset: Double) -> LayoutAttributes? {
         guard (0..<itemCount).contains(index) else { return nil }
-        let n = norm(at: index)
+        let n = norm(at: index, offset: offset)
         return LayoutAttributes(
-            kind: Self.captionKind, index: index, frame: defaultCaptionFrame(),
+            kind: Self.captionKind, index: index, frame: defaultCaptionFrame(offset: offset),
             transform: Transform(translation: Point(x: 0, y: Self.captionShift * n)),
             alpha: 1 - abs(n), zIndex: Self.captionZ)
     }
@@ -163,43 +156,29 @@ public struct PizzaHalfLayout: CollectionLayout {
     /// Cells whose drawn frame meets `rect`, then the captions of those cells that are visible
     /// at all (alpha > 0). Drawn positions grow monotonically with the distance from the centre,
     /// so the search walks out from the centre row and stops at the first row past each edge.
-    public func attributes(in rect: Rect) -> [LayoutAttributes] {
-        let cells = cellAttributes(in: rect)
-        let captions = cells.compactMap { captionAttributes(at: $0.index) }.filter { $0.alpha > 0 }
+    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
+        let cells = cellAttributes(in: rect, offset: offset)
+        let captions = cells.compactMap { captionAttributes(at: $0.index, offset: offset) }.filter { $0.alpha > 0 }
         return cells + captions
     }
 
-    public func cellAttributes(in rect: Rect) -> [LayoutAttributes] {
+    public func cellAttributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
         guard itemCount > 0, pizzaSize > 0, !rect.isEmpty else { return [] }
-        let center = nearestIndex(forOffset: bounds.minY)
+        let center = nearestIndex(atOffset: offset)
         var before: [LayoutAttributes] = []
         var index = center - 1
-        while index >= 0, let a = attributes(at: index), a.drawnFrame.maxY > rect.minY {
+        while index >= 0, let a = attributes(at: index, offset: offset), a.drawnFrame.maxY > rect.minY {
             if a.drawnFrame.intersects(rect) { before.append(a) }
             index -= 1
         }
         var after: [LayoutAttributes] = []
         index = center
-        while index < itemCount, let a = attributes(at: index) {
+        while index < itemCount, let a = attributes(at: index, offset: offset) {
             // The centre row may lie above the rect when it is scrolled past the last pizza.
             if index > center, a.drawnFrame.minY >= rect.maxY { break }
             if a.drawnFrame.intersects(rect) { after.append(a) }
             index += 1
         }
         return before.reversed() + after
-    }
-
-    // MARK: Snapping
-
-    /// A fling ends on the centre of the pizza nearest where it would have stopped. When that is
-    /// the pizza it started on, the scroll view glides back with a spring instead of the fast
-    /// jump back the article had to hack around.
-    public func targetContentOffset(proposed: Double, velocity: Double) -> Double {
-        offset(for: Double(nearestIndex(forOffset: proposed)))
-    }
-
-    /// After a resize the offset is recomputed from the pizza, not kept in points.
-    public func targetContentOffset(forBoundsChange proposed: Double) -> Double {
-        offset(for: Double(nearestIndex(forOffset: proposed)))
     }
 }

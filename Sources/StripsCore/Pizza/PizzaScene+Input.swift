@@ -3,66 +3,47 @@ extension PizzaScene: InputRouting {
 
     /// The half whose strip contains `p`; nil over the panel or outside the window.
     func half(at p: Point) -> PizzaHalf? {
-        if left.frame.contains(p) { return .left }
-        if right.frame.contains(p) { return .right }
-        return nil
+        PizzaHalf.allCases.first { strip($0).frame.contains(p) }
     }
 
     /// The half the keys act on: the one under the pointer, else the one on its side of the line.
-    var hoveredHalf: PizzaHalf { pointer.x < centerLineX ? .left : .right }
-
-    mutating func update(_ half: PizzaHalf, _ change: (inout PizzaStrip) -> Void) {
-        if half == .left { change(&left) } else { change(&right) }
-    }
+    var hoveredHalf: PizzaHalf { pointer.x < geometry.centerLineX ? .left : .right }
 
     mutating func resize(to size: Size) {
         windowSize = Size(width: max(0, size.width), height: max(0, size.height))
         // A drag in progress ends where it is; its release will not fling.
-        press?.half = nil
-        applyGeometry(keeping: (left.destination, right.destination))
+        press?.target = nil
+        layOut(keeping: [.left: left.destinationIndex, .right: right.destinationIndex])
     }
 
     mutating func pointerDown(_ p: Point, at time: Double) {
-        guard !menu.isEmpty, let half = half(at: p) else {
-            press = Press(half: nil, start: p, wasIdle: false)
-            return
-        }
-        press = Press(half: half, start: p, wasIdle: strip(half).scroll.isIdle)
-        update(half) { $0.scroll.beginDrag(pointer: p, at: time); $0.layoutPass() }
+        let half = menu.isEmpty ? nil : half(at: p)
+        press = Press(on: half, at: p, wasIdle: half.map { strip($0).isIdle } ?? false)
+        if let half { update(half) { $0.press(p, at: time) } }
     }
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
-        guard var current = press, let half = current.half else { return }
-        if !current.isDragging && p.distance(to: current.start) >= ScrollView.tapSlop { current.isDragging = true }
-        press = current
-        update(half) { $0.scroll.drag(pointer: p, at: time); $0.layoutPass() }
+        guard let half = press?.target else { return }
+        _ = press?.move(to: p)
+        update(half) { $0.drag(p, at: time) }
     }
 
     mutating func pointerUp(_ p: Point, at time: Double) {
         guard let released = press else { return }
         press = nil
-        guard let half = released.half else { return }
-        let tapped = !released.isDragging && released.wasIdle ? pizzaIndex(at: p, in: half) : nil
-        update(half) { strip in
-            strip.scroll.endDrag(pointer: p, at: time, target: strip.snapTarget())
-            strip.layoutPass()
-            // A click on a neighbouring half brings it to the centre.
-            if let tapped, tapped != strip.nearest {
-                strip.glide(to: tapped, at: time, duration: PizzaStrip.stepDuration)
-            }
+        guard let half = released.target else { return }
+        let tapped = released.isTap ? strip(half).cell(at: p)?.index : nil
+        update(half) { $0.release(p, at: time) }
+        // A click on a neighbouring half brings it to the centre.
+        if let tapped, tapped != strip(half).nearestIndex {
+            glide(half, to: tapped, at: time, duration: Self.stepDuration)
         }
-    }
-
-    /// The topmost half drawn under window point `p`.
-    func pizzaIndex(at p: Point, in half: PizzaHalf) -> Int? {
-        let s = strip(half)
-        return cells(of: s).filter { $0.frame.contains(p) }.max { $0.z < $1.z }?.index
     }
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
         // Vertical strips: only the vertical wheel scrolls them; wheel down shows later pizzas.
         guard press == nil, !menu.isEmpty, dy != 0, abs(dy) >= abs(dx), let half = half(at: pointer) else { return }
-        update(half) { $0.scroll.wheel(delta: -dy, at: time); $0.layoutPass() }
+        update(half) { $0.wheel(-dy, at: time) }
     }
 
     mutating func keyPressed(_ key: Key, at time: Double) {
@@ -70,8 +51,8 @@ extension PizzaScene: InputRouting {
         case .escape, .q:
             wantsToQuit = true
         case .up, .down:
-            let step = key.name == .up ? -1 : 1
-            update(hoveredHalf) { $0.glide(to: $0.destination + step, at: time, duration: PizzaStrip.stepDuration) }
+            let half = hoveredHalf
+            glide(half, to: strip(half).destinationIndex + (key.name == .up ? -1 : 1), at: time, duration: Self.stepDuration)
         case .m:
             mix(at: time)
         case .d:
@@ -84,9 +65,9 @@ extension PizzaScene: InputRouting {
     /// Both halves glide to a random combination: each half to a pizza other than its own.
     mutating func mix(at time: Double) {
         guard !menu.isEmpty else { return }
-        let l = random.index(below: menu.count, other: left.destination)
-        let r = random.index(below: menu.count, other: right.destination)
-        left.glide(to: l, at: time, duration: PizzaStrip.mixDuration)
-        right.glide(to: r, at: time, duration: PizzaStrip.mixDuration)
+        let l = random.index(below: menu.count, other: left.destinationIndex)
+        let r = random.index(below: menu.count, other: right.destinationIndex)
+        glide(.left, to: l, at: time, duration: Self.mixDuration)
+        glide(.right, to: r, at: time, duration: Self.mixDuration)
     }
 }

@@ -1,31 +1,32 @@
 /// The half-pizza selector: two strips of halves meeting at the window's centre line, each
 /// scrolled on its own; captions above the centre; the chosen combination and its price below.
 public struct PizzaScene: Scene {
-    /// The bottom panel with the combination and the price.
-    public static let panelHeight = 84.0
+    /// Arrow keys move one pizza in this long.
+    public static let stepDuration = 0.3
+    /// The mix glide: long enough to watch the halves spin past.
+    public static let mixDuration = 0.7
+    /// How long the strips take to fold into the drum or flatten out.
+    public static let drumDuration = 0.3
 
-    public let name = "pizza"
+    public typealias HalfStrip = Strip<PizzaHalfLayout>
+
+    public var name: String { "pizza" }
     public let menu: [Pizza]
     public internal(set) var windowSize: Size
     public internal(set) var wantsToQuit = false
-    public internal(set) var left: PizzaStrip
-    public internal(set) var right: PizzaStrip
-    /// The drum variant is on (D); `drumAmount` is how far the strips are into it.
+    public internal(set) var left: HalfStrip
+    public internal(set) var right: HalfStrip
+    /// The pizza each half rests on: updated when its strip comes to rest, so the panel does not
+    /// flicker through every pizza a fling passes.
+    public internal(set) var selected: [PizzaHalf: Int]
+    /// The drum variant is on (D); the layouts' `drum` is how far the strips are into it.
     public internal(set) var drum = false
-    public internal(set) var drumAmount = 0.0
     var drumMove: (from: Double, tween: Tween)?
     public internal(set) var random: SeededRandom
-    var press: Press?
+    var press: Press<PizzaHalf>?
     /// Where the pointer last was: the wheel and the arrow keys act on the half under it.
     var pointer = Point.zero
     let measurer: any TextMeasurer
-
-    struct Press {
-        var half: PizzaHalf?
-        var start: Point
-        var wasIdle: Bool
-        var isDragging = false
-    }
 
     /// - Parameters:
     ///   - seed: for the mix key; fixed in headless runs, from the clock in a window.
@@ -36,72 +37,51 @@ public struct PizzaScene: Scene {
         self.windowSize = windowSize
         self.measurer = measurer
         random = SeededRandom(seed: seed)
-        left = PizzaStrip(half: .left, count: menu.count, selected: selection.left)
-        right = PizzaStrip(half: .right, count: menu.count, selected: selection.right)
-        applyGeometry(keeping: (left.selected, right.selected))
+        let snapping = Snapping(.nearestItem, wheelMovesAtLeastOneItem: true)
+        left = Strip(PizzaHalfLayout(half: .left, itemCount: menu.count), snapping: snapping)
+        right = Strip(PizzaHalfLayout(half: .right, itemCount: menu.count), snapping: snapping)
+        let last = max(0, menu.count - 1)
+        selected = [.left: selection.left.clamped(to: 0...last), .right: selection.right.clamped(to: 0...last)]
+        layOut(keeping: selected)
     }
 
-    public var isIdle: Bool { left.scroll.isIdle && right.scroll.isIdle && drumMove == nil }
-
-    /// How long the strips take to fold into the drum or flatten out.
-    public static let drumDuration = 0.3
+    public var isIdle: Bool { left.isIdle && right.isIdle && drumMove == nil }
+    public var drumAmount: Double { left.layout.drum }
 
     public var title: String {
-        guard !menu.isEmpty else { return "Pizza - the menu is empty" }
-        return "Pizza - \(selectionName) - \(PizzaPrice.format(cents: price))"
+        guard let order else { return "Pizza - the menu is empty" }
+        return "Pizza - \(order.name) - \(PizzaPrice.format(cents: order.price))"
     }
 
-    public func strip(_ half: PizzaHalf) -> PizzaStrip { half == .left ? left : right }
+    /// The combination the halves rest on; nil for an empty menu.
+    public var order: PizzaOrder? { PizzaOrder(menu: menu, left: selected[.left], right: selected[.right]) }
+    public var geometry: PizzaGeometry { PizzaGeometry(window: windowSize) }
 
-    // MARK: Selection
+    public func strip(_ half: PizzaHalf) -> HalfStrip { half == .left ? left : right }
 
-    public var selectedPizzas: (left: Pizza, right: Pizza)? {
-        guard menu.indices.contains(left.selected), menu.indices.contains(right.selected) else { return nil }
-        return (menu[left.selected], menu[right.selected])
-    }
-
-    public var isWholePizza: Bool { left.selected == right.selected }
-
-    /// "Pepperoni" for a whole pizza, "Pepperoni + Hawaiian" for two halves.
-    public var selectionName: String {
-        guard let (l, r) = selectedPizzas else { return "" }
-        return isWholePizza ? l.name : "\(l.name) + \(r.name)"
-    }
-
-    /// In cents: the mean of the halves, rounded up to a whole cent.
-    public var price: Int {
-        guard let (l, r) = selectedPizzas else { return 0 }
-        return PizzaPrice.combined(l.priceCents, r.priceCents)
-    }
-
-    // MARK: Geometry
-
-    /// Everything above the panel; the strips' vertical centre is the "screen centre".
-    public var stripsArea: Rect {
-        Rect(x: 0, y: 0, width: windowSize.width, height: max(0, windowSize.height - Self.panelHeight))
-    }
-
-    public var panelArea: Rect {
-        let area = stripsArea
-        return Rect(x: 0, y: area.maxY, width: windowSize.width, height: windowSize.height - area.maxY)
-    }
-
-    public var centerLineX: Double { (windowSize.width / 2).rounded() }
-
-    /// 300 pt, unless the window is too small for a pizza, its caption and the gap.
-    public var pizzaSize: Double {
-        let byHeight = stripsArea.height - 2 * (PizzaHalfLayout.captionHeight)
-        let byWidth = windowSize.width - 24
-        return max(0, min(PizzaHalfLayout.defaultPizzaSize, byHeight, byWidth))
+    mutating func update(_ half: PizzaHalf, _ change: (inout HalfStrip) -> Void) {
+        if half == .left { change(&left) } else { change(&right) }
     }
 
     /// Lays both strips out for the window, each keeping its pizza centred.
-    mutating func applyGeometry(keeping selection: (left: Int, right: Int)) {
-        let area = stripsArea
-        let mid = centerLineX
-        left.place(in: Rect(x: 0, y: 0, width: mid, height: area.height), pizzaSize: pizzaSize, drum: drumAmount, index: selection.left)
-        right.place(in: Rect(x: mid, y: 0, width: max(0, area.width - mid), height: area.height), pizzaSize: pizzaSize,
-                    drum: drumAmount, index: selection.right)
+    mutating func layOut(keeping selection: [PizzaHalf: Int]) {
+        let g = geometry
+        for half in PizzaHalf.allCases {
+            let index = selection[half] ?? 0
+            update(half) {
+                $0.layout.pizzaSize = g.pizzaSize
+                $0.place(in: g.strip(half), showing: Double(index))
+            }
+            selected[half] = index
+        }
+    }
+
+    /// Glides a half to pizza `index` (arrow keys, mix, a click); retargets any motion but a drag.
+    mutating func glide(_ half: PizzaHalf, to index: Int, at time: Double, duration: Double) {
+        guard !menu.isEmpty, !strip(half).isDragging else { return }
+        let index = index.clamped(to: 0...(menu.count - 1))
+        update(half) { $0.animate(to: index, at: time, duration: duration) }
+        if strip(half).isIdle { selected[half] = index }
     }
 
     public mutating func tick(at time: Double) {
@@ -109,8 +89,12 @@ public struct PizzaScene: Scene {
             setDrumAmount(move.tween.value(from: move.from, to: drum ? 1 : 0, at: time))
             if move.tween.isFinished(at: time) { drumMove = nil }
         }
-        left.tick(at: time)
-        right.tick(at: time)
+        for half in PizzaHalf.allCases {
+            var cameToRest = false
+            update(half) { cameToRest = $0.tick(at: time) }
+            let s = strip(half)
+            if cameToRest || (s.isIdle && selected[half] != s.nearestIndex) { selected[half] = s.nearestIndex }
+        }
     }
 
     /// D: fold into the drum or flatten out, from wherever the strips are now.
@@ -121,10 +105,7 @@ public struct PizzaScene: Scene {
     }
 
     mutating func setDrumAmount(_ amount: Double) {
-        drumAmount = amount
         left.layout.drum = amount
         right.layout.drum = amount
-        left.layoutPass()
-        right.layoutPass()
     }
 }

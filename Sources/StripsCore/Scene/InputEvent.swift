@@ -14,6 +14,8 @@ public enum InputEvent: Hashable, Sendable {
 
 /// A key press with its modifiers.
 public struct Key: Hashable, Sendable {
+    /// Raw values are SDL's key names, lower-cased ("left", "delete", "z"): the one list of the
+    /// keys the scenes know, for live events and script lines alike.
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d

@@ -1,13 +1,12 @@
 import Foundation
 
-/// UIScrollView along one axis, without a view: content offset, size and insets, and the motion
-/// that moves the offset (drag with rubber band, fling, bounce, paging, snapping, animated moves).
-/// Every strip in the app is one of these; time always comes in as an argument.
+/// UIScrollView's motion along one axis, without a view: content offset, size and insets, and
+/// what moves the offset (drag with rubber band, fling, bounce, settling on a target, animated
+/// moves, wheel). Where to settle is not its business: its `Strip` asks the strip's `Snapping`.
+/// Time always comes in as an argument.
 public struct ScrollView: Sendable {
     /// A press-and-release that moves less than this is a tap, not a drag.
     public static let tapSlop = 6.0
-    /// Below this release speed (pt/s) a paging strip decides by position, not by direction.
-    public static let pagingFlickSpeed = 250.0
     /// Wheel input that stops for this long is over, and the strip settles.
     public static let wheelIdle = 0.15
     /// Points scrolled per unit of SDL's precise wheel delta (one notch of a mouse wheel).
@@ -21,13 +20,10 @@ public struct ScrollView: Sendable {
     public private(set) var offset: Double = 0
     public private(set) var motion: ScrollMotion = .idle
     public var decelerationRate: Double
-    /// Paging strips stop on multiples of the viewport, at most one page from where the drag began.
-    public var isPagingEnabled: Bool
 
-    public init(axis: Axis, decelerationRate: Double = Deceleration.normalRate, paging: Bool = false) {
+    public init(axis: Axis, decelerationRate: Double = Deceleration.normalRate) {
         self.axis = axis
         self.decelerationRate = decelerationRate
-        self.isPagingEnabled = paging
     }
 
     public var minOffset: Double { -leadingInset }
@@ -80,41 +76,13 @@ public struct ScrollView: Sendable {
         motion = .dragging(drag)
     }
 
-    /// Releases the drag; `target` is the layout's `targetContentOffset(proposed:velocity:)`
-    /// (nil for free scrolling). Returns the content velocity at release, in points per second.
-    @discardableResult
-    public mutating func endDrag(pointer: Point, at time: Double, target: ((Double, Double) -> Double)?) -> Double {
-        guard case .dragging(var drag) = motion else { return 0 }
+    /// Releases the drag: the content velocity at release (points per second) and the offset the
+    /// drag began at, for the strip's snapping to decide where to rest. Nil when not dragging.
+    public mutating func release(pointer: Point, at time: Double) -> (velocity: Double, startOffset: Double)? {
+        guard case .dragging(var drag) = motion else { return nil }
         drag.tracker.add(pointer, at: time)
-        let velocity = -drag.tracker.velocity(at: time).along(axis)
-        if isPagingEnabled {
-            settle(on: pagingTarget(startOffset: drag.startOffset, velocity: velocity), velocity: velocity, at: time)
-        } else if let target {
-            let proposed = Deceleration(start: offset, velocity: velocity, rate: decelerationRate).restingPoint
-            settle(on: target(proposed, velocity), velocity: velocity, at: time)
-        } else {
-            fling(velocity: velocity, at: time)
-        }
-        return velocity
-    }
-
-    private func pagingTarget(startOffset: Double, velocity: Double) -> Double {
-        guard viewport > 0 else { return minOffset }
-        let page = { (x: Double) in (x - self.minOffset) / self.viewport }
-        let anchor = page(startOffset).rounded()
-        var chosen: Double
-        if abs(velocity) >= Self.pagingFlickSpeed {
-            // A flick goes to the next page boundary in its direction from where the content is,
-            // so flicking back after dragging forward returns to the page it came from.
-            let position = page(offset)
-            chosen = velocity > 0 ? (position + 1e-6).rounded(.up) : (position - 1e-6).rounded(.down)
-        } else {
-            chosen = page(offset).rounded()
-        }
-        chosen = chosen.clamped(to: (anchor - 1)...(anchor + 1))
-        let lastPage = ((maxOffset - minOffset) / viewport).rounded()
-        chosen = chosen.clamped(to: 0...max(0, lastPage))
-        return minOffset + chosen * viewport
+        motion = .idle
+        return (-drag.tracker.velocity(at: time).along(axis), drag.startOffset)
     }
 
     // MARK: Settling
@@ -154,40 +122,33 @@ public struct ScrollView: Sendable {
     // MARK: Wheel
 
     /// Wheel and trackpad deltas in SDL's precise units; positive scrolls toward the end.
-    public mutating func wheel(delta: Double, at time: Double) {
+    /// `limit` narrows the range a gesture that began at a given offset may reach.
+    public mutating func wheel(delta: Double, at time: Double, limit: (_ start: Double) -> ClosedRange<Double>) {
         if case .dragging = motion { return }
         var start = offset
         if case .wheeling(_, let began) = motion { start = began }
-        var range = offsetRange
-        if isPagingEnabled {
-            // A wheel gesture turns at most one page, like a fling.
-            range = max(range.lowerBound, start - viewport)...min(range.upperBound, start + viewport)
-        }
-        offset = (offset + delta * Self.wheelStep).clamped(to: range)
+        offset = (offset + delta * Self.wheelStep).clamped(to: limit(start))
         motion = .wheeling(last: time, start: start)
     }
+
+    /// Where a wheel gesture began, once it has been quiet long enough to be over.
+    public func endedWheelGesture(at time: Double) -> Double? {
+        guard case .wheeling(let last, let start) = motion, time - last >= Self.wheelIdle else { return nil }
+        return start
+    }
+
+    /// Stops where the offset is now.
+    public mutating func stop() { motion = .idle }
 
     // MARK: Time
 
     /// Advances the motion to `time`. Returns true when the strip came to rest on this tick.
+    /// A wheel gesture waits for its strip to decide where it ends (`endedWheelGesture`).
     @discardableResult
-    public mutating func tick(at time: Double, target: ((Double, Double) -> Double)?) -> Bool {
+    public mutating func tick(at time: Double) -> Bool {
         switch motion {
-        case .idle, .dragging:
+        case .idle, .dragging, .wheeling:
             return false
-        case .wheeling(let last, let start):
-            guard time - last >= Self.wheelIdle else { return false }
-            if isPagingEnabled {
-                // Any deliberate wheel movement pages in its direction: one notch is ~5 % of a page.
-                let moved = offset - start
-                let intent = abs(moved) > 1 ? (moved > 0 ? Self.pagingFlickSpeed : -Self.pagingFlickSpeed) : 0
-                settle(on: pagingTarget(startOffset: start, velocity: intent), velocity: 0, at: time)
-            } else if let target {
-                settle(on: target(offset, 0), velocity: 0, at: time)
-            } else {
-                motion = .idle
-            }
-            return motion.isIdle
         case .animating(let from, let to, let tween):
             if tween.isFinished(at: time) {
                 offset = to

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Installs Strips for one user (or under any prefix): the binary, the assets it needs (sample
+# document, pizzas, window icon), the desktop entry, the hicolor icons and the man page.
+# Every file written is listed in PREFIX/share/strips/install-manifest, and --uninstall removes
+# exactly those (and the folders the install made, when empty).
+#
+# Usage: Scripts/install.sh [--prefix DIR] [--uninstall] [--binary PATH] [--manpage PATH]
+#   --prefix DIR    where to install; default ~/.local (the binary goes to DIR/bin)
+#   --uninstall     remove what the last install under DIR wrote
+#   --binary PATH   install this strips binary instead of building one (swift build, release)
+#   --manpage PATH  install this man page instead of generating one with swift-argument-parser's
+#                   generate-manual plugin (which builds the release binary as it goes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+prefix="$HOME/.local"
+uninstall=0
+binary=""
+manpage=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
+    --prefix=*) prefix="${1#--prefix=}"; shift ;;
+    --uninstall) uninstall=1; shift ;;
+    --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
+    --manpage) manpage="${2:?--manpage needs a path}"; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$prefix" in /*) ;; *) prefix="$PWD/$prefix" ;; esac
+prefix="${prefix%/}"
+# The desktop entry's Exec= would need escapes for these; no real prefix has them.
+case "$prefix" in *[\"\`\$%\\]*) echo "install.sh: the prefix may not contain \" \` \$ % or a backslash" >&2; exit 2 ;; esac
+manifest="$prefix/share/strips/install-manifest"
+
+# Desktops read the MIME cache of share/applications; refresh it when the tool is there.
+refresh_caches() {
+  if command -v update-desktop-database >/dev/null && [ -d "$prefix/share/applications" ]; then
+    update-desktop-database -q "$prefix/share/applications" || true
+  fi
+  # Only a cache that is already there is refreshed: without one, GTK reads the folders.
+  if command -v gtk-update-icon-cache >/dev/null && [ -f "$prefix/share/icons/hicolor/icon-theme.cache" ]; then
+    gtk-update-icon-cache -q -t -f "$prefix/share/icons/hicolor" || true
+  fi
+}
+
+# Removes what the manifest lists: files ('f'), caches the install created ('g', kept while
+# other desktop entries still need them), then the folders it made ('d'), deepest first, if empty.
+remove_installed() {
+  [ -f "$manifest" ] || return 0
+  while IFS=' ' read -r kind path; do
+    [ "$kind" = f ] && rm -f -- "$path"
+  done < "$manifest"
+  refresh_caches
+  while IFS=' ' read -r kind path; do
+    if [ "$kind" = g ] && ! ls "$(dirname "$path")"/*.desktop >/dev/null 2>&1; then rm -f -- "$path"; fi
+  done < "$manifest"
+  local dirs
+  dirs=$(grep '^d ' "$manifest" | cut -c3- | sort -r)
+  rm -f -- "$manifest"
+  while IFS= read -r dir; do
+    [ -n "$dir" ] && rmdir -- "$dir" 2>/dev/null || true
+  done <<< "$dirs"
+}
+
+if [ "$uninstall" = 1 ]; then
+  if [ ! -f "$manifest" ]; then echo "install.sh: nothing installed under $prefix (no $manifest)" >&2; exit 1; fi
+  remove_installed
+  echo "removed Strips from $prefix"
+  exit 0
+fi
+
+if [ -z "$binary" ] || [ -z "$manpage" ]; then
+  Scripts/install-deps.sh
+  if [ -z "$manpage" ]; then
+    # The plugin builds every product in release mode, the binary included, then writes the page.
+    swift package plugin generate-manual
+    generated=$(find .build/plugins/GenerateManual -name strips.1 | head -1)
+    [ -n "$generated" ] || { echo "install.sh: generate-manual wrote no strips.1" >&2; exit 1; }
+    # Blank lines (paragraphs of the discussions) become mdoc paragraph macros: man warns otherwise.
+    manpage=.build/strips.1
+    sed 's/^$/.Pp/' "$generated" > "$manpage"
+  fi
+  if [ -z "$binary" ]; then
+    swift build -c release --product strips
+    binary=.build/release/strips
+  fi
+fi
+[ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
+[ -f "$manpage" ] || { echo "install.sh: $manpage is missing" >&2; exit 1; }
+
+remove_installed  # a previous install's leftovers go first
+entries=()
+make_dir() {  # records each folder it creates, so uninstall can remove it
+  local dir="$1" missing=()
+  while [ ! -d "$dir" ]; do missing+=("$dir"); dir=$(dirname "$dir"); done
+  for ((i = ${#missing[@]} - 1; i >= 0; i--)); do
+    mkdir -- "${missing[$i]}"
+    entries+=("d ${missing[$i]}")
+  done
+}
+put() {  # source target mode
+  make_dir "$(dirname "$2")"
+  install -m "$3" -- "$1" "$2"
+  entries+=("f $2")
+}
+
+put "$binary" "$prefix/bin/strips" 755
+for folder in Sample Pizza; do
+  while IFS= read -r file; do
+    put "$file" "$prefix/share/strips/$file" 644
+  done < <(find "Assets/$folder" -type f | sort)
+done
+put Assets/Icons/hicolor/128x128/apps/strips.png "$prefix/share/strips/Assets/Icons/hicolor/128x128/apps/strips.png" 644
+while IFS= read -r icon; do
+  put "$icon" "$prefix/share/icons/${icon#Assets/Icons/}" 644
+done < <(find Assets/Icons/hicolor -type f \( -name strips.png -o -name strips.svg \) | sort)
+put "$manpage" "$prefix/share/man/man1/strips.1" 644
+
+# The entry runs the installed binary by its full path: ~/.local/bin is not on every session's PATH.
+make_dir "$prefix/share/applications"
+entry="$prefix/share/applications/strips.desktop"
+tmp=$(mktemp "$prefix/share/applications/.strips-XXXXXX")
+while IFS= read -r line; do
+  case "$line" in
+    "Exec=strips "*) printf 'Exec="%s" %s\n' "$prefix/bin/strips" "${line#Exec=strips }" ;;
+    *) printf '%s\n' "$line" ;;
+  esac
+done < Assets/Desktop/strips.desktop > "$tmp"
+chmod 644 "$tmp"
+mv -f -- "$tmp" "$entry"
+entries+=("f $entry")
+
+mime_cache="$prefix/share/applications/mimeinfo.cache"
+[ -f "$mime_cache" ] || entries+=("g $mime_cache")
+refresh_caches
+
+make_dir "$(dirname "$manifest")"
+printf '%s\n' "${entries[@]}" > "$manifest"
+echo "installed Strips $("$prefix/bin/strips" --version 2>/dev/null || echo) under $prefix ($(grep -c '^f ' "$manifest") files; Scripts/install.sh --prefix $prefix --uninstall removes them)"

@@ -1,0 +1,104 @@
+import StripsCore
+
+/// The Photos article's thumbnail layout, re-implemented faithfully for comparison only: it is
+/// what `ThumbnailLayout` replaces, kept so `strips bench` can measure the difference.
+///
+/// As in the article (`layoutAttributesForElements(in:)`), every frame builds a cell for every
+/// page (`(0 ..< itemsCount).map { cell(for:offsetX:) }`), applies the per-cell updates
+/// (`config.updates[indexPath]`: here the delete/insert transitions and the focus override), and
+/// then gives each cell a translation by reducing over *all* the cells
+/// (`sideCells.reduce(0) { ... }`): O(N) cells times O(N) each, O(N^2) per frame.
+///
+/// It shares the cell model (`ThumbnailCell`: sizes, the push with the focused spacing) and the
+/// slot arithmetic with `ThumbnailLayout`, so both produce the same frames (ArticleLayoutTests)
+/// and the benchmark compares the two algorithms, not two different designs. The one addition
+/// to the article is the final filter by `rect`, which UIKit does for the article after the
+/// call; it is O(N) and does not change the order of the cost.
+public struct ArticleThumbnailLayout: CollectionLayout {
+    public var pageAspects: [Double]
+    public var expandingRate = 1.0
+    public var slots = SlotMap()
+    public var focusOverride: (from: Int, to: Int, progress: Double)?
+    public var viewport = Size.zero
+
+    public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
+
+    /// The same state as one of our layouts, for side-by-side comparisons.
+    public init(_ layout: ThumbnailLayout) {
+        pageAspects = layout.pageAspects
+        expandingRate = layout.expandingRate.value
+        slots = layout.slots
+        focusOverride = layout.focusOverride
+        viewport = layout.viewport
+    }
+
+    public var axis: Axis { .horizontal }
+    public var itemCount: Int { pageAspects.count }
+    public var itemSize: Size { ThumbnailLayout.restingSize(stripHeight: viewport.height) }
+    /// The article's `itemSize.width + config.distanceBetween`.
+    public var widthWithOffset: Double { itemSize.width + ThumbnailLayout.spacing }
+    public var sideInset: Double { ThumbnailLayout.sideInset(stripWidth: viewport.width, itemWidth: itemSize.width) }
+    public var leadingInset: Double { sideInset }
+    public var trailingInset: Double { sideInset }
+    public var contentLength: Double { ThumbnailLayout.contentWidth(count: itemCount, itemWidth: itemSize.width) }
+
+    public func position(atOffset offset: Double) -> Double { widthWithOffset > 0 ? (offset + sideInset) / widthWithOffset : 0 }
+    public func offset(atPosition position: Double) -> Double { position * widthWithOffset - sideInset }
+
+    /// The article's `cell(for:offsetX:)`: a resting cell, expanded when within one cell of the centre.
+    private func cell(for index: Int, offsetX: Double) -> ThumbnailCell {
+        let dims = ThumbnailCell.Dimensions(
+            defaultSize: itemSize, aspectRatio: pageAspects[index].clamped(to: ThumbnailLayout.aspectRange),
+            spacing: ThumbnailLayout.spacing, focusedSpacing: ThumbnailLayout.focusedSpacing)
+        let cell = ThumbnailCell(index: index, dims: dims, state: .resting)
+        let cellOffset = center(of: cell).x - itemSize.width / 2
+        if focusOverride == nil, abs(cellOffset - offsetX) < widthWithOffset {
+            let expanding = 1 - abs(cellOffset - offsetX) / widthWithOffset
+            return cell.expanded(expanding * expandingRate)
+        }
+        return cell
+    }
+
+    /// The article's `config.updates[indexPath]`: the animations' cell updates, composed.
+    private func update(_ cell: ThumbnailCell) -> ThumbnailCell {
+        var cell = cell
+        if let focus = focusOverride {
+            let e = cell.index == focus.to ? focus.progress : cell.index == focus.from ? 1 - focus.progress : 0
+            cell = cell.expanded(e * expandingRate)
+        }
+        return cell.transitioned(slots.transition(cell.index))
+    }
+
+    private func center(of cell: ThumbnailCell) -> Point {
+        Point(x: slots.slot(of: cell.index) * widthWithOffset + itemSize.width / 2, y: itemSize.height / 2)
+    }
+
+    /// The article's `Cell.attributes(from:with:)`: the translation reduces over every other cell.
+    private func attributes(of cell: ThumbnailCell, with sideCells: [ThumbnailCell]) -> LayoutAttributes {
+        let translate = sideCells.reduce(0.0) { current, other in
+            if cell.index < other.index { return current - other.push }
+            if cell.index > other.index { return current + other.push }
+            return current
+        }
+        return LayoutAttributes(
+            index: cell.index, frame: Rect(center: center(of: cell), size: cell.size),
+            transform: Transform(translation: Point(x: translate, y: 0)), alpha: cell.state.transition.visibility)
+    }
+
+    /// The article's `offsetWithoutInsets.x` is the content offset measured from the first cell.
+    private func allCells(offset: Double) -> [ThumbnailCell] {
+        (0..<itemCount).map { cell(for: $0, offsetX: offset + sideInset) }.map(update)
+    }
+
+    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
+        guard widthWithOffset > 0 else { return [] }
+        let cells = allCells(offset: offset)
+        return cells.map { attributes(of: $0, with: cells) }.filter { $0.drawnFrame.intersects(rect) }
+    }
+
+    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
+        guard pageAspects.indices.contains(index), widthWithOffset > 0 else { return nil }
+        let cells = allCells(offset: offset)
+        return attributes(of: cells[index], with: cells)
+    }
+}

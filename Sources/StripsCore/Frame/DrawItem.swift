@@ -1,0 +1,133 @@
+/// One thing to draw, in window points; a frame's draw list is in painter's order.
+public enum DrawItem: Hashable, Sendable {
+    case fill(Fill)
+    case image(ImageQuad)
+    case text(TextRun)
+    /// A page that cannot be shown: a card of its shape with a warning mark, its name and the reason.
+    case errorCard(ErrorCard)
+}
+
+public struct ErrorCard: Hashable, Sendable {
+    public var frame: Rect
+    public var clip: Rect?
+    public var alpha: Double
+    public var name: String
+    public var reason: String
+}
+
+public struct Color: Hashable, Sendable {
+    public var r, g, b, a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let background = Color(24, 24, 27)
+    public static let paper = Color(244, 241, 232)
+    public static let text = Color(236, 236, 240)
+    public static let secondaryText = Color(150, 150, 160)
+}
+
+/// Which picture a quad shows. The renderer resolves it to a texture of a suitable size.
+public struct ImageRef: Hashable, Sendable {
+    public enum Variant: String, Hashable, Sendable {
+        /// Big enough for the window (the preview strip, pizza halves).
+        case full
+        /// Small: a 66 pt thumbnail never needs more.
+        case thumbnail
+    }
+
+    public var path: String
+    public var variant: Variant
+
+    public init(path: String, variant: Variant) {
+        self.path = path
+        self.variant = variant
+    }
+
+    /// The last component of the path, as an error card names the file.
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+}
+
+public struct Fill: Hashable, Sendable {
+    public var rect: Rect
+    public var color: Color
+    public var alpha: Double
+    public var clip: Rect?
+
+    public init(rect: Rect, color: Color, alpha: Double = 1, clip: Rect? = nil) {
+        self.rect = rect
+        self.color = color
+        self.alpha = alpha
+        self.clip = clip
+    }
+}
+
+public struct ImageQuad: Hashable, Sendable {
+    public var image: ImageRef
+    public var frame: Rect
+    /// The part of the picture shown, in 0...1 of its width and height (aspect-fill crops).
+    public var source: Rect
+    public var alpha: Double
+    public var clip: Rect?
+    /// Drawn when the picture is not ready or cannot be decoded: paper of the right shape.
+    public var placeholder: Color
+
+    public init(image: ImageRef, frame: Rect, source: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+                alpha: Double = 1, clip: Rect? = nil, placeholder: Color = .paper) {
+        self.image = image
+        self.frame = frame
+        self.source = source
+        self.alpha = alpha
+        self.clip = clip
+        self.placeholder = placeholder
+    }
+}
+
+public struct TextRun: Hashable, Sendable {
+    public enum Weight: Hashable, Sendable { case regular, bold }
+
+    public var text: String
+    /// The box the text is drawn in; its size comes from the text measurer.
+    public var frame: Rect
+    public var pointSize: Double
+    public var weight: Weight
+    public var color: Color
+    public var alpha: Double
+
+    public init(text: String, frame: Rect, pointSize: Double, weight: Weight = .regular, color: Color = .text, alpha: Double = 1) {
+        self.text = text
+        self.frame = frame
+        self.pointSize = pointSize
+        self.weight = weight
+        self.color = color
+        self.alpha = alpha
+    }
+}
+
+/// Text sizes come from the font the renderer will use; the core only asks.
+public protocol TextMeasurer: Sendable {
+    func size(of text: String, pointSize: Double, weight: TextRun.Weight) -> Size
+}
+
+/// A stand-in measurer for when no font is available: an average glyph width.
+public struct ApproximateTextMeasurer: TextMeasurer {
+    public init() {}
+
+    public func size(of text: String, pointSize: Double, weight: TextRun.Weight) -> Size {
+        let glyph = pointSize * (weight == .bold ? 0.62 : 0.56)
+        return Size(width: (Double(text.count) * glyph).rounded(), height: (pointSize * 1.2).rounded())
+    }
+}
+
+extension TextMeasurer {
+    /// A text run centred on `center`.
+    public func run(_ text: String, centeredAt center: Point, pointSize: Double, weight: TextRun.Weight = .regular,
+                    color: Color = .text, alpha: Double = 1) -> TextRun {
+        let size = self.size(of: text, pointSize: pointSize, weight: weight)
+        return TextRun(text: text, frame: Rect(center: center, size: size), pointSize: pointSize, weight: weight, color: color, alpha: alpha)
+    }
+}

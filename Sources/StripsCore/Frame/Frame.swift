@@ -1,0 +1,55 @@
+/// Everything one tick of a scene shows, built once: the draw list, the trace line and the
+/// renderer's picture requests are all made from it, so nothing computes cells a second time.
+public struct Frame: Sendable {
+    /// The scene's clock, in seconds: picture fade-ins are timed on it.
+    public var time: Double
+    public var scene: String
+    public var window: Size
+    /// No drag, deceleration, bounce or animation is running.
+    public var isIdle: Bool
+    public var title: String
+    public var content: any FrameContent
+
+    public init(time: Double, scene: String, window: Size, isIdle: Bool, title: String, content: any FrameContent) {
+        self.time = time
+        self.scene = scene
+        self.window = window
+        self.isIdle = isIdle
+        self.title = title
+        self.content = content
+    }
+}
+
+/// What a scene's frame holds besides the common fields: its strips' cells in window points.
+public protocol FrameContent: Sendable {
+    /// What to draw, in painter's order; pictures as quads whose state the renderer reports.
+    func drawItems() -> [DrawItem]
+    /// The scene's own fields of a trace line (docs/headless.md).
+    func traceFields() -> [(String, JSON)]
+    /// Pictures to have decoded, most wanted first: those drawn now, then those about to be.
+    var pictures: [PictureRequest] { get }
+}
+
+/// A picture the frame needs: drawn now at `drawnAt`, or wanted soon (prefetch).
+public struct PictureRequest: Hashable, Sendable {
+    public var image: ImageRef
+    /// The points the picture is fitted into; nil for the variant's own size (thumbnails).
+    public var size: Size?
+    /// Where it is drawn this frame, nil for a prefetch.
+    public var drawnAt: Rect?
+
+    public init(image: ImageRef, size: Size?, drawnAt: Rect? = nil) {
+        self.image = image
+        self.size = size
+        self.drawnAt = drawnAt
+    }
+
+    /// Requests for the quads of a draw list that show anything.
+    public static func drawn(in items: [DrawItem]) -> [PictureRequest] {
+        items.compactMap { item in
+            guard case .image(let quad) = item, quad.alpha > 0, !quad.frame.isEmpty, quad.clip.map({ !$0.isEmpty }) ?? true
+            else { return nil }
+            return PictureRequest(image: quad.image, size: quad.frame.size, drawnAt: quad.frame)
+        }
+    }
+}

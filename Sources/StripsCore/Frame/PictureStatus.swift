@@ -1,0 +1,54 @@
+/// Where a picture is, as the renderer's texture cache reports it.
+public enum PictureStatus: Hashable, Sendable {
+    /// Not decoded yet (or evicted): drawn as paper of the right shape.
+    case missing
+    /// Decoded; arrived at `since` on the scene's clock, so it fades in from then.
+    case ready(since: Double)
+    /// Cannot be shown: an error card with the reason.
+    case failed(reason: String)
+}
+
+public protocol PictureLookup {
+    func status(of image: ImageRef) -> PictureStatus
+}
+
+/// A frame's draw list with every picture resolved: picture, fading picture over its
+/// placeholder, placeholder, or error card. Decided here, on the scene's clock, not in the renderer.
+public struct DrawList: Sendable {
+    /// How long a decoded picture takes to fade in over its placeholder.
+    public static let fadeDuration = 0.15
+
+    public var items: [DrawItem] = []
+    /// A picture is fading in: frames must go on.
+    public private(set) var isFading = false
+    /// A picture on screen is still being decoded.
+    public private(set) var isWaiting = false
+
+    public init(_ frame: Frame, pictures: some PictureLookup) {
+        for item in frame.content.drawItems() {
+            guard case .image(var quad) = item else {
+                items.append(item)
+                continue
+            }
+            let placeholder = DrawItem.fill(Fill(rect: quad.frame, color: quad.placeholder, alpha: quad.alpha, clip: quad.clip))
+            switch pictures.status(of: quad.image) {
+            case .missing:
+                items.append(placeholder)
+                isWaiting = isWaiting || quad.alpha > 0
+            case .failed(let reason):
+                items.append(.errorCard(ErrorCard(frame: quad.frame, clip: quad.clip, alpha: quad.alpha,
+                                                  name: quad.image.fileName, reason: reason)))
+            case .ready(let since):
+                let fade = ((frame.time - since) / Self.fadeDuration).clamped(to: 0...1)
+                if fade < 1 {
+                    items.append(placeholder)
+                    quad.alpha *= fade
+                    isFading = true
+                }
+                items.append(.image(quad))
+            }
+        }
+    }
+
+    public init(items: [DrawItem]) { self.items = items }
+}

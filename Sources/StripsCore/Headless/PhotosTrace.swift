@@ -1,0 +1,29 @@
+/// The Photos scene's fields of a trace line (docs/headless.md), serialised from its frame.
+extension PhotosFrame {
+    public func traceFields() -> [(String, JSON)] {
+        [
+            ("count", .int(pages.count)),
+            ("active", .int(focusIndex)),
+            ("pages", .array(pages.map { .string($0.id) })),
+            ("preview", .object([
+                ("offset", .number(previewOffset)),
+                ("cells", .array(preview.map { p in
+                    .object([
+                        ("page", .string(pages[p.cell.index].id)), ("index", .int(p.cell.index)),
+                        ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
+                    ])
+                })),
+            ])),
+            ("thumbnails", .object([
+                ("offset", .number(thumbnailOffset)),
+                ("expanding", .number(expanding)),
+                ("cells", .array(thumbnails.map { cell in
+                    .object([
+                        ("page", .string(pages[cell.index].id)), ("index", .int(cell.index)),
+                        ("frame", .rect(cell.frame)), ("alpha", .number(cell.alpha)),
+                    ])
+                })),
+            ])),
+        ]
+    }
+}

@@ -1,0 +1,52 @@
+import CSDL2
+
+/// One captured frame: tightly packed ARGB8888 pixels (bytes B, G, R, A on little-endian), as
+/// SDL_RenderReadPixels and the offscreen surface give them, plus its 30 fps slot.
+public struct RecordedFrame: Sendable {
+    public let width: Int
+    public let height: Int
+    public let slot: Int
+    /// width * height * 4 bytes, rows without padding.
+    public let pixels: [UInt8]
+
+    public init(width: Int, height: Int, slot: Int, pixels: [UInt8]) {
+        precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "frame size and pixel count disagree")
+        self.width = width
+        self.height = height
+        self.slot = slot
+        self.pixels = pixels
+    }
+
+    /// Copies rows of `pitch` bytes; the caller's buffer is reused for the next frame.
+    public init(copying base: UnsafeRawPointer, width: Int, height: Int, pitch: Int, slot: Int) {
+        precondition(width > 0 && height > 0 && pitch >= width * 4, "bad frame geometry")
+        let rowBytes = width * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
+            guard let destination = buffer.baseAddress else { return }
+            if pitch == rowBytes {
+                destination.update(from: base.assumingMemoryBound(to: UInt8.self), count: rowBytes * height)
+            } else {
+                for row in 0..<height {
+                    (destination + row * rowBytes).update(
+                        from: (base + row * pitch).assumingMemoryBound(to: UInt8.self), count: rowBytes)
+                }
+            }
+            count = rowBytes * height
+        }
+        self.init(width: width, height: height, slot: slot, pixels: pixels)
+    }
+}
+
+extension RecordedFrame {
+    /// A copy of an ARGB8888 surface (the offscreen renderer's, or one filled by
+    /// SDL_RenderReadPixels); nil for another format or an empty surface.
+    public init?(surface: UnsafeMutablePointer<SDL_Surface>, slot: Int) {
+        let s = surface.pointee
+        guard let format = s.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+              s.w > 0, s.h > 0, let pixels = s.pixels else { return nil }
+        let locked = (s.flags & UInt32(SDL_RLEACCEL)) != 0  // SDL_MUSTLOCK is a macro Swift cannot import
+        if locked, SDL_LockSurface(surface) != 0 { return nil }
+        defer { if locked { SDL_UnlockSurface(surface) } }
+        self.init(copying: UnsafeRawPointer(pixels), width: Int(s.w), height: Int(s.h), pitch: Int(s.pitch), slot: slot)
+    }
+}

@@ -1,0 +1,74 @@
+/// The long texts of `--help` and of the man page (swift-argument-parser's generate-manual plugin
+/// turns each command's discussion into its section). ASCII only: the plugin drops other characters.
+/// Blank lines separate paragraphs, so each key stays on its own line in the man page.
+enum ManualText {
+    static let strips = """
+        Strips opens a document of scanned pages or photos in a window: a big preview strip shows \
+        one page at a time, and a thumbnail strip under it keeps the page in focus centred. Without \
+        a subcommand 'strips photos' runs, so 'strips FILE...' opens those pictures and folders.
+
+        HEADLESS MODE (a public contract: extended, never broken). With --script FILE a scene runs \
+        without a display on a virtual 60 Hz clock and writes a JSON Lines trace of what it would \
+        draw: one object per 'dump' line, or per frame with --trace-every-frame, to standard output \
+        or to --trace OUT.jsonl. '--script -' reads standard input.
+
+        Script: one command a line, '#' starts a comment. 'window W H' (points; only before the \
+        first event), then 'at T EVENT' with T in milliseconds, never decreasing: 'down X Y', \
+        'move X Y', 'up X Y' (the primary pointer), 'wheel DX DY' (add 'ctrl' to zoom), \
+        'key NAME' (SDL key names, with ctrl+ shift+ alt+ prefixes), 'pinch X Y SCALE', \
+        'resize W H', 'screenshot PATH' (a PNG of that frame), 'dump', 'end'. Events stamped T are \
+        delivered before the first frame at or after T; the same script always gives the same trace.
+
+        Trace: every line has t, frame, scene, window and idle; the photos scene adds count, active, \
+        pages, preview and thumbnails, the pizza scene left, right and captions. Rectangles are \
+        [x, y, width, height] in window points, as drawn.
+
+        EXIT STATUS: 0 on success. A bad script line, a bad option or an unusable PATH exits \
+        non-zero with one line on standard error: 'strips: NAME: reason'.
+
+        FILES: thumbnails are shared with file managers through the freedesktop thumbnail cache, \
+        $XDG_CACHE_HOME/thumbnails (default ~/.cache/thumbnails). The window remembers each \
+        document's page in focus and its own size in $XDG_STATE_HOME/strips (default \
+        ~/.local/state/strips), safe to delete; headless runs neither read nor write it. Strips \
+        never modifies or deletes the pictures it shows.
+        """
+
+    static let photos = """
+        PATH may name pictures (anything SDL2_image reads) and folders of pictures, read in natural \
+        name order. Unreadable or damaged files become error cards that can be deleted.
+
+        KEYS AND POINTER:
+
+        Drag or fling the preview: pages, one page per fling; the thumbnails follow.
+
+        Drag or fling the thumbnail strip: scrolls it and lands on a thumbnail's centre.
+
+        Click a thumbnail: moves to that page.
+
+        Wheel or trackpad over a strip: scrolls it, then settles on a page.
+
+        Left, Right, Home, End: previous, next, first, last page.
+
+        Delete or Backspace: deletes the page in focus (from the document only: files are never touched).
+
+        Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y: undo; redo.
+
+        Drop files or folders on the window: they are inserted after the page in focus.
+
+        F: frame statistics overlay. Esc or Q: quit.
+        """
+
+    static let pizza = """
+        KEYS AND POINTER:
+
+        Drag or fling a half: scrolls that strip; it settles with a pizza centred.
+
+        Click a small half: brings it to the centre.
+
+        Up, Down: the half under the pointer moves one pizza.
+
+        M: mix, both halves glide to another combination. D: the drum variant on or off.
+
+        Esc or Q: quit.
+        """
+}

@@ -1,0 +1,55 @@
+/// A PNG written the way another program might write a thumbnail, without libspng: RGB pixels
+/// (no alpha), tEXt chunks before the image data, and stored (uncompressed) deflate blocks, so the
+/// cache reader is tested against bytes it did not produce itself.
+enum ForeignPNG {
+    static func make(width: Int, height: Int, texts: [(String, String)], pixel: (Int, Int) -> (UInt8, UInt8, UInt8)) -> [UInt8] {
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            raw.append(0)  // filter: none
+            for x in 0..<width {
+                let (r, g, b) = pixel(x, y)
+                raw += [r, g, b]
+            }
+        }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += chunk("IHDR", be32(width) + be32(height) + [8, 2, 0, 0, 0])
+        for (key, value) in texts { png += chunk("tEXt", Array(key.utf8) + [0] + Array(value.utf8)) }
+        png += chunk("IDAT", zlibStored(raw))
+        png += chunk("IEND", [])
+        return png
+    }
+
+    private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let n = min(65_535, data.count - offset)
+            let final: UInt8 = offset + n == data.count ? 1 : 0
+            out += [final, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            out += data[offset..<(offset + n)]
+            offset += n
+        } while offset < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return out + be32(Int(b << 16 | a))
+    }
+
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(data.count) + body + be32(Int(crc32(body)))
+    }
+
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    private static func be32(_ v: Int) -> [UInt8] { [UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+}

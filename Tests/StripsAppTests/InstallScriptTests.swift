@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import StripsSDL
+
+/// Scripts/install.sh into a scratch prefix, with the test build's binary and a stand-in man page
+/// (generating the real one needs a release build), then --uninstall.
+@Suite struct InstallScriptTests {
+    static let root = DesktopIntegrationTests.root
+
+    struct Run {
+        var status: Int32
+        var output: String
+    }
+
+    func script(_ args: [String]) throws -> Run {
+        try Self.run("/bin/bash", [Self.root.appendingPathComponent("Scripts/install.sh").path] + args)
+    }
+
+    /// Runs a program to its end: exit status and standard output and error together.
+    static func run(_ executable: String, _ args: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = args
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: output)
+    }
+
+    /// Every file and folder under `folder`, relative, sorted.
+    func listing(_ folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    func installArguments(_ prefix: String, _ scratch: URL) throws -> [String] {
+        let manpage = scratch.appendingPathComponent("strips.1")
+        try Data(".Dd November 2026\n.Dt STRIPS 1\n.Sh NAME\n.Nm strips\n".utf8).write(to: manpage)
+        return ["--prefix", prefix, "--binary", CommandLineTests.binary, "--manpage", manpage.path]
+    }
+
+    @Test func installsEverythingAndUninstallsExactlyThat() throws {
+        let scratch = try LoaderFixtures.scratch("install")
+        let prefix = scratch.appendingPathComponent("prefix with space").path
+        try FileManager.default.createDirectory(atPath: prefix, withIntermediateDirectories: true)
+        let args = try installArguments(prefix, scratch)
+
+        let install = try script(args)
+        #expect(install.status == 0, "\(install.output)")
+        let files = listing(prefix)
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/strips"))
+        for icon in ["16x16", "22x22", "24x24", "32x32", "48x48", "64x64", "128x128", "256x256", "512x512"] {
+            #expect(files.contains("share/icons/hicolor/\(icon)/apps/strips.png"))
+        }
+        #expect(files.contains("share/icons/hicolor/scalable/apps/strips.svg"))
+        #expect(files.contains("share/man/man1/strips.1"))
+        #expect(files.contains("share/strips/Assets/Sample/01-contract.jpg"))
+        #expect(files.contains("share/strips/Assets/Pizza/menu.tsv"))
+        #expect(files.contains("share/strips/Assets/\(WindowIcon.relativePath)"))
+        #expect(WindowIcon.surface(assets: prefix + "/share/strips/Assets") != nil)
+        let entry = try String(contentsOfFile: prefix + "/share/applications/strips.desktop", encoding: .utf8)
+        #expect(entry.contains("\nExec=\"\(prefix)/bin/strips\" photos %F\n"))
+        if FileManager.default.isExecutableFile(atPath: DesktopIntegrationTests.validator) {
+            let check = try Self.run(DesktopIntegrationTests.validator, [prefix + "/share/applications/strips.desktop"])
+            #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
+        }
+        // The manifest lists every file written, nothing else.
+        let manifest = try String(contentsOfFile: prefix + "/share/strips/install-manifest", encoding: .utf8)
+        let listed = Set(manifest.split(separator: "\n").filter { $0.hasPrefix("f ") }.map { String($0.dropFirst(2)) })
+        let installedFiles = Set(files.filter { !isFolder(prefix + "/" + $0) }.map { prefix + "/" + $0 })
+        let generated = Set([prefix + "/share/strips/install-manifest", prefix + "/share/applications/mimeinfo.cache"])
+        #expect(installedFiles.subtracting(generated) == listed)
+
+        // Installing again replaces, then uninstalling leaves the prefix as it was: empty.
+        #expect(try script(args).status == 0)
+        #expect(listing(prefix).count == files.count)
+        let uninstall = try script(["--prefix", prefix, "--uninstall"])
+        #expect(uninstall.status == 0, "\(uninstall.output)")
+        #expect(listing(prefix) == [])
+        #expect(FileManager.default.fileExists(atPath: prefix))
+        #expect(try script(["--prefix", prefix, "--uninstall"]).status != 0)  // nothing left to remove
+    }
+
+    @Test func filesThatWereThereBeforeStay() throws {
+        let scratch = try LoaderFixtures.scratch("install-shared")
+        let prefix = scratch.appendingPathComponent("prefix").path
+        let other = prefix + "/share/applications/other.desktop"
+        try FileManager.default.createDirectory(atPath: prefix + "/share/applications", withIntermediateDirectories: true)
+        try Data("[Desktop Entry]\nType=Application\nName=Other\nExec=other\n".utf8).write(to: URL(fileURLWithPath: other))
+        #expect(try script(installArguments(prefix, scratch)).status == 0)
+        #expect(try script(["--prefix", prefix, "--uninstall"]).status == 0)
+        let left = listing(prefix).filter { !isFolder(prefix + "/" + $0) }
+        #expect(left.contains("share/applications/other.desktop"))
+        #expect(left.allSatisfy { $0.hasPrefix("share/applications/") })  // other.desktop and, if the tool ran, its MIME cache
+        #expect(!left.contains { $0.contains("strips") })
+    }
+
+    @Test func badPrefixesAndOptionsAreRefusedInOneLine() throws {
+        let bad = try script(["--prefix", "/tmp/a$b", "--binary", "/bin/true", "--manpage", "/dev/null"])
+        #expect(bad.status == 2 && bad.output.split(separator: "\n").count == 1)
+        let unknown = try script(["--frobnicate"])
+        #expect(unknown.status == 2 && unknown.output.hasPrefix("install.sh: unknown option --frobnicate"))
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+}

@@ -1,0 +1,22 @@
+import StripsCore
+
+/// A layout and the offset it is asked at: the old "prepared bounds" tests read layouts through.
+public struct LayoutAt<L: CollectionLayout> {
+    public var layout: L
+    public var offset: Double
+
+    public init(_ layout: L, offset: Double) {
+        self.layout = layout
+        self.offset = offset
+    }
+
+    public var bounds: Rect { layout.bounds(at: offset) }
+    public var contentSize: Size { layout.contentSize }
+    public func attributes(at index: Int) -> LayoutAttributes? { layout.attributes(at: index, offset: offset) }
+    public func attributes(in rect: Rect) -> [LayoutAttributes] { layout.attributes(in: rect, offset: offset) }
+
+    /// Where a nearest-item strip rests a fling whose deceleration would end at `proposed`.
+    public func restingOffset(proposed: Double) -> Double? {
+        Snapping(.nearestItem).restingOffset(after: .stop, from: proposed, decelerationRate: Deceleration.fastRate, layout: layout)
+    }
+}
