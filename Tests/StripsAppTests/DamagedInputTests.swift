@@ -144,6 +144,20 @@ import Testing
         #expect(failure.shape == Size(width: 16391, height: 4099))
     }
 
+    /// libFuzzer (decode target): a GIF whose 40 x 24 screen is followed by stray bytes, then a
+    /// 64105 x 8203 frame. The header reader stopped at the stray bytes and took the screen's size;
+    /// SDL_image skips them, found the frame and asked for 7.7 GB. Now the frame is measured.
+    @Test func gifFrameBehindStrayBytesIsMeasured() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-frame-behind-junk.gif").path
+        let info = try ImageHeader.read(path).get()
+        #expect(info.width == 64105 && info.height == 8203)
+        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(failure.reason.hasPrefix("too large: 64105 x 8203"))
+    }
+
     /// libFuzzer (header target): a file that merely mentions "<svg" reaches SDL_image's SVG
     /// loader through the probe; it must be refused with a reason (SDL_image leaks 16 bytes doing
     /// so, suppressed in Fuzz/lsan.supp), never shown or crash.
