@@ -24,7 +24,7 @@ out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
 # The app's modules are compiled with coverage and AddressSanitizer; libFuzzer's main runs the target.
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
-includes=(-I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I "$out/$target")
+includes=(-I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I Sources/CGIF -I "$out/$target")
 
 build_module() {  # NAME: Sources/NAME, rebuilt only when a source is newer than its object
   local name=$1 object="$out/$target/$1.o"

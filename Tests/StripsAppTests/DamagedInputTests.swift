@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Testing
 @testable import StripsCore
@@ -156,6 +157,27 @@ import Testing
             return
         }
         #expect(failure.reason.hasPrefix("too large: 64105 x 8203"))
+    }
+
+    /// libFuzzer (decode target): SDL_image 2.6's GIF reader wrote out of bounds (SEGV) on this
+    /// damaged 40 x 24600 frame. GIFs now go through giflib, which refuses it.
+    @Test func gifThatCrashedSDLImageIsRefusedByGiflib() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-sdlimage-crash.gif").path
+        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(failure.reason.hasPrefix("corrupt GIF: "))
+    }
+
+    @Test func gifThroughGiflibKeepsColoursAndTransparency() throws {
+        // The 40 x 24 fixture decodes to its own size, opaque.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: LoaderFixtures.format("gif"))))
+        let surface = try GIFDecoder.decode(bytes).get()
+        defer { SDL_FreeSurface(surface) }
+        #expect(surface.pointee.w == 40 && surface.pointee.h == 24)
+        let first = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)[0]
+        #expect(first >> 24 == 0xFF)
     }
 
     /// libFuzzer (header target): a file that merely mentions "<svg" reaches SDL_image's SVG
