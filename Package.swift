@@ -33,10 +33,14 @@ let package = Package(
         .target(name: "StripsRecording", dependencies: ["CSDL2", "CImageQuant", "CGIF"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
-        // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata.
+        // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "CSDL2", "CTurboJPEG", "CExif", "CSPNG", "CGIF"]),
+        // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
+        // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
@@ -52,11 +56,14 @@ let package = Package(
                           path: "Sources/LoadBench"),
         // GIF recording benchmark: encode ms per frame and file size at 1024x768.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
+        // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsTestSupport"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )

@@ -1,13 +1,15 @@
 import CSDL2
 @testable import StripsSDL
 
-/// Whole-picture decoding from memory through SDL_image (GIF, BMP, WebP, TGA, TIFF, ...), as the
-/// probe for formats without a header reader uses it. The first byte says whether it is a TGA.
+/// Whole-picture decoding as the app calls it for every format but JPEG: the header gate, then
+/// libspng, giflib or SDL_image (BMP, WebP, TGA, TIFF, ...) from memory. The first byte picks the
+/// file's extension (TGA is only known by it).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSDLImage(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    guard size > 0 else { return 0 }
-    let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    if case .success(let surface) = ImageDecoder.decode(bytes, type: data[0] & 1 == 1 ? .tga : .other) {
+    guard let path = FuzzFile.write(data, size),
+          case .success(let info) = ImageHeader.read(path), info.sizeProblem == nil, info.format != .jpeg
+    else { return 0 }
+    if case .success(let surface) = ImageDecoder.decodeWithSDL(path, type: info.format) {
         SDL_FreeSurface(surface)
     }
     return 0

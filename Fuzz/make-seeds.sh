@@ -12,13 +12,9 @@ convert -size 7x3 xc:'rgba(10,200,30,0.5)' -colors 4 "$tmp/palette.png"
 mkdir -p Fuzz/corpus/{header,png,decode,sdlimage}
 for file in $f/formats/* "$tmp/shape.tif" "$tmp/interlaced16.png" "$tmp/palette.png" $f/orientation/orient-{1,6}.jpg; do
   ext=${file##*.}; name=$(basename "$file")
-  for target in header decode; do
+  for target in header decode sdlimage; do
+    [ "$target" = sdlimage ] && [ "$ext" = jpg ] && continue
     { printf "\\x$(printf %02x "$(index "$ext")")"; cat "$file"; } > "Fuzz/corpus/$target/$name"
   done
-  case $ext in
-    png) cp "$file" "Fuzz/corpus/png/$name" ;;
-    jpg) ;;
-    tga) { printf '\x01'; cat "$file"; } > "Fuzz/corpus/sdlimage/$name" ;;
-    *) { printf '\x00'; cat "$file"; } > "Fuzz/corpus/sdlimage/$name" ;;
-  esac
+  [ "$ext" = png ] && cp "$file" "Fuzz/corpus/png/$name"
 done

@@ -24,7 +24,7 @@ out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
 # The app's modules are compiled with coverage and AddressSanitizer; libFuzzer's main runs the target.
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
-includes=(-I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I "$out/$target")
+includes=(-I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I Sources/CGIF -I "$out/$target")
 
 build_module() {  # NAME: Sources/NAME, rebuilt only when a source is newer than its object
   local name=$1 object="$out/$target/$1.o"
@@ -46,6 +46,6 @@ cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 export SDL_VIDEODRIVER=dummy
 # Full malloc stacks, so the suppressions can name the library function that leaked.
 export ASAN_OPTIONS="fast_unwind_on_malloc=0 ${ASAN_OPTIONS:-}"
-export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp ${LSAN_OPTIONS:-}"
+export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp print_suppressions=0 ${LSAN_OPTIONS:-}"
 exec "$out/$target/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2560 -timeout=10 \
   -artifact_prefix="$out/findings/$target/" -print_final_stats=1 "$@" "$out/corpus/$target"

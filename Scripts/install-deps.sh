@@ -4,8 +4,11 @@ set -euo pipefail
 
 packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
-  libexif-dev libturbojpeg0-dev libspng-dev                         # EXIF orientation, scaled JPEG decoding, PNG decoding and the thumbnail cache
+  libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
+  libspng-dev                                                       # the thumbnail cache and saved PNGs
+  libcairo2-dev                                                     # saving PDFs
+  poppler-utils                                                     # save tests read the PDFs back
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 

@@ -1,7 +1,6 @@
 import CSDL2
 import Foundation
 import StripsCore
-import Synchronization
 
 /// Turns the command line's files and folders into the document's pages. Files are only read.
 public enum DocumentLoader {
@@ -65,7 +64,7 @@ public enum DocumentLoader {
 
     /// Every file's header, read on all cores (a thousand files' headers take a few milliseconds).
     static func readHeaders(_ files: [String]) -> [Result<ImageInfo, ImageFailure>] {
-        let results = Mutex([Result<ImageInfo, ImageFailure>?](repeating: nil, count: files.count))
+        let results = Locked([Result<ImageInfo, ImageFailure>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             ImageCatalog.shared.remember(files[i])
             let header = ImageHeader.read(files[i])

@@ -70,7 +70,7 @@ enum ImageDecoder {
         }
     }
 
-    /// Any format but JPEG, whole: PNG through libspng, the rest through SDL_image.
+    /// Any format but JPEG, whole: PNG through libspng, GIF through giflib, the rest through SDL_image.
     static func decodeWithSDL(_ path: String, type: ImageInfo.Format? = nil) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
         switch FileReader.contents(of: path) {
         case .failure(let failure): return .failure(failure)
@@ -81,6 +81,7 @@ enum ImageDecoder {
     /// Whole-picture decoding from bytes in memory (the fuzz targets' entry point too).
     static func decode(_ bytes: [UInt8], type: ImageInfo.Format?) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PNGDecoder.decode(bytes) }
+        if bytes.starts(with: Array("GIF8".utf8)) { return GIFDecoder.decode(bytes) }
         let decoded = Surfaces.load(bytes, type: type == .tga ? "TGA" : nil)
         // Formats without a header reader are only measured once decoded.
         if case .success(let surface) = decoded,

@@ -133,15 +133,19 @@ public enum ImageHeader {
         guard head.count == 13 else { return nil }
         let screen = ImageInfo(format: .gif, width: le16(head, 6), height: le16(head, 8))
         var offset = 13 + (head[10] & 0x80 != 0 ? 3 << (Int(head[10] & 7) + 1) : 0)
-        // Extensions (comments, animation control) come before the first frame.
-        for _ in 0..<1024 {
+        // Extensions (comments, animation control) come before the first frame; SDL_image skips
+        // any other byte there, so this reader does too, or a frame behind junk would go unmeasured.
+        while offset < min(file.size, 1 << 20) {
             let block = file.bytes(at: offset, count: 10)
-            guard let introducer = block.first else { return screen }
+            guard let introducer = block.first, introducer != 0x3B else { return screen }
             if introducer == 0x2C {
                 guard block.count == 10 else { return nil }
                 return ImageInfo(format: .gif, width: le16(block, 5), height: le16(block, 7))
             }
-            guard introducer == 0x21 else { return screen }
+            guard introducer == 0x21 else {
+                offset += 1
+                continue
+            }
             offset += 2
             while let length = file.bytes(at: offset, count: 1).first, length > 0 { offset += 1 + Int(length) }
             offset += 1

@@ -1,7 +1,18 @@
 import CSDL2
 
 /// Pixel-surface helpers: decode, convert and shrink pictures before they become textures.
-enum Surfaces {
+public enum Surfaces {
+    /// Decodes a picture file into 32-bit ARGB through the same safe decoders the pages use (PNG
+    /// through libspng, the rest through SDL_image from memory), or explains why it could not.
+    public static func load(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
+        // The header first, so a lying size is refused before any decoder allocates for it.
+        let decoded = ImageHeader.read(path).flatMap { info -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> in
+            if let problem = info.sizeProblem { return .failure(ImageFailure(problem)) }
+            return ImageDecoder.decodeWithSDL(path, type: info.format)
+        }
+        return decoded.mapError { SDLError(message: "cannot decode \(path): \($0.reason)") }
+    }
+
     /// Decodes a picture SDL_image reads (GIF, BMP, WebP, TGA, TIFF, ...) from bytes in memory into
     /// 32-bit ARGB, or explains why it could not. Reading from memory means every read stops at the
     /// end of the data, whatever the file's lengths claim. `type` names the format for those
@@ -46,7 +57,7 @@ enum Surfaces {
     }
 
     /// The surface turned upright for its EXIF orientation; the input is freed when a copy is made.
-    static func orient(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: Orientation) -> UnsafeMutablePointer<SDL_Surface>? {
+    public static func orient(_ surface: UnsafeMutablePointer<SDL_Surface>, _ orientation: Orientation) -> UnsafeMutablePointer<SDL_Surface>? {
         guard orientation != .up else { return surface }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         let (dw, dh) = orientation.swapsAxes ? (h, w) : (w, h)

@@ -9,7 +9,7 @@ public enum WindowIcon {
     /// The icon as an ARGB surface for SDL_SetWindowIcon, or nil when Assets has none (the window
     /// then keeps the desktop's default). The caller frees it; SDL keeps its own copy.
     public static func surface(assets: String? = Resources.assetsFolder()) -> UnsafeMutablePointer<SDL_Surface>? {
-        guard let assets, case .success(let surface) = ImageDecoder.decodeWithSDL(assets + "/" + relativePath, type: .png) else { return nil }
+        guard let assets, case .success(let surface) = Surfaces.load(assets + "/" + relativePath) else { return nil }
         return surface
     }
 }

@@ -69,7 +69,8 @@ enum SceneRunner {
                     if renderer == nil {
                         renderer = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
                         renderer?.onImageFailure = { path, reason in
-                            // Once per file, as the loader reports it: not again for each screenshot.
+                            // The texture cache reports each file once (ImageCatalog); asking the catalog again
+                            // here silenced every failure found only when decoding.
                             FileHandleOutput.standardError("strips: \(path): \(reason)")
                         }
                     }

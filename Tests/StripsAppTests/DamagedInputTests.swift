@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Testing
 @testable import StripsCore
@@ -144,6 +145,41 @@ import Testing
         #expect(failure.shape == Size(width: 16391, height: 4099))
     }
 
+    /// libFuzzer (decode target): a GIF whose 40 x 24 screen is followed by stray bytes, then a
+    /// 64105 x 8203 frame. The header reader stopped at the stray bytes and took the screen's size;
+    /// SDL_image skips them, found the frame and asked for 7.7 GB. Now the frame is measured.
+    @Test func gifFrameBehindStrayBytesIsMeasured() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-frame-behind-junk.gif").path
+        let info = try ImageHeader.read(path).get()
+        #expect(info.width == 64105 && info.height == 8203)
+        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(failure.reason.hasPrefix("too large: 64105 x 8203"))
+    }
+
+    /// libFuzzer (decode target): SDL_image 2.6's GIF reader wrote out of bounds (SEGV) on this
+    /// damaged 40 x 24600 frame. GIFs now go through giflib, which refuses it.
+    @Test func gifThatCrashedSDLImageIsRefusedByGiflib() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-sdlimage-crash.gif").path
+        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(failure.reason.hasPrefix("corrupt GIF: "))
+    }
+
+    @Test func gifThroughGiflibKeepsColoursAndTransparency() throws {
+        // The 40 x 24 fixture decodes to its own size, opaque.
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: LoaderFixtures.format("gif"))))
+        let surface = try GIFDecoder.decode(bytes).get()
+        defer { SDL_FreeSurface(surface) }
+        #expect(surface.pointee.w == 40 && surface.pointee.h == 24)
+        let first = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)[0]
+        #expect(first >> 24 == 0xFF)
+    }
+
     /// libFuzzer (header target): a file that merely mentions "<svg" reaches SDL_image's SVG
     /// loader through the probe; it must be refused with a reason (SDL_image leaks 16 bytes doing
     /// so, suppressed in Fuzz/lsan.supp), never shown or crash.
@@ -170,7 +206,7 @@ import Testing
     }
 
     @Test(arguments: [false, true]) func tiffHeaderGivesTheSizeWithoutDecoding(bigEndian: Bool) throws {
-        let folder = try Self.scratch("tiff")
+        let folder = try Self.scratch("tiff-\(bigEndian ? "mm" : "ii")")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("scan.tif").path
         _ = FileManager.default.createFile(atPath: path, contents: Data(Self.tiff(width: 70000, height: 1200, bigEndian: bigEndian)))

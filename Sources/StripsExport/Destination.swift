@@ -1,0 +1,91 @@
+import Foundation
+
+/// Where a save goes: a path ending in `.pdf` (any case) is one PDF file; any other path is a
+/// folder of numbered pictures, which must be new or empty.
+public enum SaveDestination: Hashable, Sendable {
+    case pdf(String)
+    case folder(String)
+
+    public var path: String {
+        switch self {
+        case .pdf(let path), .folder(let path): return path
+        }
+    }
+}
+
+/// The destination rules: checked before anything is written, so a refused save costs nothing.
+enum Destination {
+    static func resolve(_ path: String, sourcePaths: [String], replacing: Bool) throws(SaveError) -> SaveDestination {
+        guard !path.isEmpty else { throw SaveError("(no destination)", "give a .pdf file or a folder to save to") }
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let sources = sourcePaths.compactMap(identity)
+        let parent = parentFolder(of: trimmed)
+        var info = stat()
+        let present = stat(trimmed, &info) == 0
+        let isFolder = present && info.st_mode & S_IFMT == S_IFDIR
+        if present, !isFolder, sources.contains(FileIdentity(info)) {
+            throw SaveError(path, "is one of the pages being saved (Strips never overwrites a source)")
+        }
+        if (trimmed as NSString).pathExtension.lowercased() == "pdf" && !path.hasSuffix("/") {
+            if isFolder { throw SaveError(path, "is a folder; name a new .pdf file") }
+            if present && !replacing { throw SaveError(path, "already exists (Strips never overwrites a file)") }
+            try checkWritable(parent, subject: path)
+            return .pdf(trimmed)
+        }
+        if present {
+            guard isFolder else { throw SaveError(path, "is a file, not a folder; name a new or empty folder, or a .pdf file") }
+            if sourcePaths.contains(where: { identity(parentFolder(of: $0)) == FileIdentity(info) }) {
+                throw SaveError(path, "holds pages being saved; choose a new or empty folder")
+            }
+            guard isEmptyFolder(trimmed) else { throw SaveError(path, "the folder is not empty; choose a new or empty folder") }
+        }
+        try checkWritable(parent, subject: path)
+        return .folder(trimmed)
+    }
+
+    /// The folder a path is in: "." for a bare name.
+    static func parentFolder(of path: String) -> String {
+        let parent = (path as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
+    }
+
+    /// Anything at `path`, even a dangling symbolic link.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    static func isEmptyFolder(_ path: String) -> Bool {
+        guard let dir = opendir(path) else { return false }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { return false }
+        }
+        return true
+    }
+
+    private static func checkWritable(_ folder: String, subject: String) throws(SaveError) {
+        var info = stat()
+        guard stat(folder, &info) == 0 else {
+            throw errno == ENOENT ? SaveError(subject, "the folder \(folder) does not exist") : SaveError.system(subject, "write in \(folder)", errno: errno)
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw SaveError(subject, "\(folder) is not a folder") }
+        guard access(folder, W_OK) == 0 else { throw SaveError.system(subject, "write in \(folder)", errno: errno) }
+    }
+
+    /// Device and inode: the same file whatever the path (relative, via a link, ...).
+    struct FileIdentity: Hashable {
+        var device: UInt
+        var inode: UInt
+        init(_ info: stat) {
+            device = UInt(info.st_dev)
+            inode = UInt(info.st_ino)
+        }
+    }
+
+    static func identity(_ path: String) -> FileIdentity? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileIdentity(info) : nil
+    }
+}

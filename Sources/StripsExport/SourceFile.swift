@@ -1,0 +1,53 @@
+import Foundation
+
+/// A source picture's bytes, read whole (the exporters copy or embed all of them) into memory
+/// that cairo may keep until it has written the page. The file is only ever opened read-only.
+final class SourceFile {
+    let path: String
+    let bytes: UnsafeMutableRawBufferPointer
+
+    private init(path: String, bytes: UnsafeMutableRawBufferPointer) {
+        self.path = path
+        self.bytes = bytes
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// The file name, as errors and notes name a page.
+    var name: String { (path as NSString).lastPathComponent }
+
+    var readOnly: UnsafeRawBufferPointer { UnsafeRawBufferPointer(bytes) }
+
+    static func read(_ path: String) throws(SaveError) -> SourceFile {
+        let name = (path as NSString).lastPathComponent
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw readError(name, errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw readError(name, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SaveError(name, "not a picture file") }
+        let size = Int(info.st_size)
+        guard size > 0 else { throw SaveError(name, "the file is empty") }
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        var done = 0
+        while done < size, let base = bytes.baseAddress {
+            let n = Foundation.read(fd, base + done, size - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let code = errno
+                bytes.deallocate()
+                throw n == 0 ? SaveError(name, "the file became shorter while it was read") : readError(name, code)
+            }
+            done += n
+        }
+        return SourceFile(path: path, bytes: bytes)
+    }
+
+    private static func readError(_ name: String, _ code: Int32) -> SaveError {
+        switch code {
+        case ENOENT: return SaveError(name, "the file is gone")
+        case EACCES, EPERM: return SaveError(name, "no permission to read the file")
+        default: return SaveError(name, "cannot read the file (\(String(cString: strerror(code))))")
+        }
+    }
+}
