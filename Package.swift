@@ -54,6 +54,16 @@ let package = Package(
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
         .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "StripsBench", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
+        // PDF documents (issue 14): poppler-glib opens and renders pages through cairo; qpdf copies
+        // pages between files so saved pages keep their text and vectors.
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
+        .target(name: "StripsPDF", dependencies: ["StripsCore", "CPoppler", "CQPDF", "CSDL2"]),
+        // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
+        .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2", "CTurboJPEG"],
+                          path: "Sources/PDFBench"),
+        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"]),
         // GIF recording benchmark: encode ms per frame and file size at 1024x768.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
@@ -63,7 +73,7 @@ let package = Package(
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsTestSupport"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
-        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )

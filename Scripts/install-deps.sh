@@ -8,7 +8,8 @@ packages=(
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libspng-dev                                                       # the thumbnail cache and saved PNGs
   libcairo2-dev                                                     # saving PDFs
-  poppler-utils                                                     # save tests read the PDFs back
+  libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
+  poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 

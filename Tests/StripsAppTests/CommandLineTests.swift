@@ -1,4 +1,5 @@
 import Foundation
+import StripsTestSupport
 import Testing
 
 /// The headless contract as outside checks see it: the `strips` binary, its exit status, its one
@@ -21,21 +22,8 @@ import Testing
     }
 
     func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = args
-        // Never the user's thumbnail cache or remembered state, whatever a run does.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strips-cli-xdg-\(ProcessInfo.processInfo.processIdentifier)").path
-        let own = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_STATE_HOME": scratch + "/state"]
-        process.environment = ProcessInfo.processInfo.environment.merging(own) { $1 }.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        let output = try runProcess(Self.binary, args, environment: environment)
+        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
     func temp(_ name: String, _ contents: String? = nil) throws -> String {

@@ -1,6 +1,7 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
+import StripsTestSupport
 import StripsSDL
 import Testing
 
@@ -240,17 +241,8 @@ enum Tool {
     /// Runs a command-line tool (poppler-utils, mount) and collects its output.
     @discardableResult
     static func run(_ name: String, _ arguments: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [name] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        let output = try runProcess("/usr/bin/env", [name] + arguments)
+        return Output(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
     /// `pdfinfo`'s page sizes in points, in page order.

@@ -22,8 +22,8 @@ public struct PhotosFrame: FrameContent {
     public var thumbnailStrip: Rect
     /// What an empty document says instead.
     public var emptyState: [TextRun]
-    /// Pictures about to be needed: decoded ahead so paging never shows paper.
-    public var prefetch: [PictureRequest]
+    /// Full pictures are fitted into this box when decoded ahead.
+    public var previewBox: Size
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
@@ -43,7 +43,10 @@ public struct PhotosFrame: FrameContent {
         return items
     }
 
-    public var pictures: [PictureRequest] { PictureRequest.drawn(in: drawItems()) + prefetch }
+    /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays).
+    public var pictures: [PictureRequest] {
+        PictureRequest.drawn(in: drawItems()) + PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: previewBox)
+    }
 
     /// The centred part of a picture that fills a cell of another shape (aspect fill).
     static func aspectFillSource(picture: Double, cell: Double) -> Rect {
@@ -71,7 +74,7 @@ extension PhotosScene {
             thumbnailOffset: thumbnails.offset, expanding: thumbnails.layout.expandingRate.value,
             preview: previewCells, thumbnails: pages.isEmpty ? [] : thumbnails.cells(in: window),
             thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [],
-            prefetch: PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: g.preview.size))
+            previewBox: g.preview.size)
         return Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
     }
 

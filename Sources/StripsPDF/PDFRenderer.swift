@@ -1,0 +1,93 @@
+import CPoppler
+import CSDL2
+import Foundation
+import StripsCore
+
+/// Renders PDF pages into pixels, on any thread, several at once (see `PDFDocumentPool` for why
+/// each thread gets its own poppler document).
+public final class PDFRenderer: Sendable {
+    /// One per process is enough: it keeps a few documents open between renders.
+    public static let shared = PDFRenderer()
+
+    private let pool: PDFDocumentPool
+
+    /// `idleDocuments`: how many open documents to keep between renders, over all files.
+    public init(idleDocuments: Int = 8) {
+        pool = PDFDocumentPool(idleLimit: idleDocuments)
+    }
+
+    /// Page `pageIndex` (from 0) of `path`, as large as fits `maxWidth` x `maxHeight` pixels with
+    /// its shape kept, on white paper, turned `extraQuarterTurns` clockwise beyond its own /Rotate.
+    /// The surface is SDL_PIXELFORMAT_ARGB8888 and fully opaque; the caller owns it (SDL_FreeSurface).
+    public func renderSurface(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int,
+                              extraQuarterTurns: Int = 0) -> Result<UnsafeMutablePointer<SDL_Surface>, PDFFailure> {
+        withPage(path, pageIndex) { page, size in
+            PDFPageRaster.fitting(size, quarterTurns: extraQuarterTurns, maxWidth: maxWidth, maxHeight: maxHeight).flatMap { raster in
+                Self.surface(page, raster)
+            }
+        }
+    }
+
+    /// The same page drawn at `dpi` into a new PNG file at `destination`, written atomically
+    /// (nothing appears on failure; an existing file is never replaced).
+    public func writePNG(_ path: String, pageIndex: Int, to destination: String, dpi: Double = 150,
+                         extraQuarterTurns: Int = 0) -> Result<Void, PDFFailure> {
+        withPage(path, pageIndex) { page, size in
+            PDFPageRaster.atResolution(size, quarterTurns: extraQuarterTurns, dpi: dpi).flatMap { raster in
+                Self.png(page, raster, to: destination)
+            }
+        }
+    }
+
+    /// Closes the documents kept open for `path` (after the document leaves the app, say).
+    public func forget(_ path: String) { pool.close(path) }
+
+    private func withPage<T>(_ path: String, _ pageIndex: Int,
+                             _ body: (OpaquePointer, Size) -> Result<T, PDFFailure>) -> Result<T, PDFFailure> {
+        pool.withDocument(path) { document in
+            guard let page = document.page(pageIndex) else {
+                return .failure(PDFFailure("no page \(pageIndex + 1) (the document has \(document.pageCount))"))
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+            return body(page, PDFSource.size(of: page))
+        }
+    }
+
+    /// Draws straight into the SDL surface's pixels: cairo's ARGB32 on a little-endian machine is
+    /// SDL's ARGB8888 byte for byte (B, G, R, A), and opaque paper makes premultiplying moot.
+    private static func surface(_ page: OpaquePointer, _ raster: PDFPageRaster) -> Result<UnsafeMutablePointer<SDL_Surface>, PDFFailure> {
+        let w = Int32(raster.width), h = Int32(raster.height)
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), let pixels = surface.pointee.pixels else {
+            return .failure(PDFFailure("out of memory for a \(w) x \(h) page"))
+        }
+        guard surface.pointee.pitch == cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w),
+              let canvas = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, w, h, surface.pointee.pitch) else {
+            SDL_FreeSurface(surface)
+            return .failure(PDFFailure("cannot draw into a \(w) x \(h) surface"))
+        }
+        let problem = raster.draw(page, on: canvas)
+        cairo_surface_destroy(canvas)
+        if let problem {
+            SDL_FreeSurface(surface)
+            return .failure(problem)
+        }
+        return .success(surface)
+    }
+
+    private static func png(_ page: OpaquePointer, _ raster: PDFPageRaster, to destination: String) -> Result<Void, PDFFailure> {
+        // RGB24 (no alpha channel): the PNG of a paper page needs no transparency.
+        guard let canvas = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(raster.width), Int32(raster.height)) else {
+            return .failure(PDFFailure("out of memory"))
+        }
+        defer { cairo_surface_destroy(canvas) }
+        guard cairo_surface_status(canvas) == CAIRO_STATUS_SUCCESS else {
+            return .failure(PDFFailure("out of memory for a \(raster.width) x \(raster.height) page"))
+        }
+        if let problem = raster.draw(page, on: canvas) { return .failure(problem) }
+        return AtomicFile.create(destination) { temporary in
+            let status = cairo_surface_write_to_png(canvas, temporary)
+            return status == CAIRO_STATUS_SUCCESS ? .success(())
+                : .failure(PDFFailure("cannot write PNG: \(String(cString: cairo_status_to_string(status)))"))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Cheap looks at a file's first and last bytes, before poppler is asked: poppler opens almost
+/// anything by rebuilding a lost cross-reference table, so "not a PDF" and "truncated" are told here.
+enum PDFSniffer {
+    /// PDF readers accept the `%PDF-` header anywhere in the first kilobyte (junk may precede it).
+    static let headerWindow = 1024
+    /// `%%EOF` ends every complete PDF; some writers append a little junk after it.
+    static let tailWindow = 1024
+
+    static func headerProblem<C: Collection>(_ head: C) -> PDFFailure? where C.Element == UInt8 {
+        if head.isEmpty { return PDFFailure("empty file") }
+        return contains(Array(head), Array("%PDF-".utf8)) ? nil : PDFFailure("not a PDF")
+    }
+
+    static func hasEndMarker<C: Collection>(_ tail: C) -> Bool where C.Element == UInt8 {
+        contains(Array(tail), Array("%%EOF".utf8))
+    }
+
+    /// What the file looks like before any parsing: a regular file that starts like a PDF, with
+    /// its stamp and whether it ends like one.
+    static func inspect(fd: Int32) -> Result<(stamp: FileStamp, hasEnd: Bool), PDFFailure> {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(PDFFailure("not a regular file")) }
+        let size = Int(info.st_size)
+        if let problem = headerProblem(fd: fd, size: size) { return .failure(problem) }
+        return .success((FileStamp(info), hasEndMarker(fd: fd, size: size)))
+    }
+
+    /// The same checks by path, for readers that open the file themselves.
+    static func check(_ path: String) -> PDFFailure? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return PDFFailure("cannot read: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        if case .failure(let failure) = inspect(fd: fd) { return failure }
+        return nil
+    }
+
+    static func headerProblem(fd: Int32, size: Int) -> PDFFailure? {
+        headerProblem(read(fd: fd, at: 0, count: min(size, headerWindow)))
+    }
+
+    static func hasEndMarker(fd: Int32, size: Int) -> Bool {
+        let count = min(size, tailWindow)
+        return hasEndMarker(read(fd: fd, at: size - count, count: count))
+    }
+
+    private static func read(fd: Int32, at offset: Int, count: Int) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+        return got > 0 ? Array(buffer.prefix(got)) : []
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
+    /// poppler's messages may carry newlines, control bytes or a whole dictionary: keep one short line.
+    static func oneLine(_ text: String, limit: Int = 120) -> String {
+        let flat = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
+    }
+}
