@@ -15,6 +15,9 @@ import StripsCore
 /// to the article is the final filter by `rect`, which UIKit does for the article after the
 /// call; it is O(N) and does not change the order of the cost.
 public struct ArticleThumbnailLayout: CollectionLayout {
+    /// The article's numbers: the comparison runs at the defaults.
+    public static let tuning = Tuning.defaults.thumbnails
+
     public var pageAspects: [Double]
     public var expandingRate = 1.0
     public var slots = SlotMap()
@@ -34,13 +37,13 @@ public struct ArticleThumbnailLayout: CollectionLayout {
 
     public var axis: Axis { .horizontal }
     public var itemCount: Int { pageAspects.count }
-    public var itemSize: Size { ThumbnailLayout.restingSize(stripHeight: viewport.height) }
+    public var itemSize: Size { ThumbnailLayout.restingSize(stripHeight: viewport.height, ratio: Self.tuning.restingWidthRatio) }
     /// The article's `itemSize.width + config.distanceBetween`.
-    public var widthWithOffset: Double { itemSize.width + ThumbnailLayout.spacing }
+    public var widthWithOffset: Double { itemSize.width + Self.tuning.spacing }
     public var sideInset: Double { ThumbnailLayout.sideInset(stripWidth: viewport.width, itemWidth: itemSize.width) }
     public var leadingInset: Double { sideInset }
     public var trailingInset: Double { sideInset }
-    public var contentLength: Double { ThumbnailLayout.contentWidth(count: itemCount, itemWidth: itemSize.width) }
+    public var contentLength: Double { ThumbnailLayout.contentWidth(count: itemCount, itemWidth: itemSize.width, spacing: Self.tuning.spacing) }
 
     public func position(atOffset offset: Double) -> Double { widthWithOffset > 0 ? (offset + sideInset) / widthWithOffset : 0 }
     public func offset(atPosition position: Double) -> Double { position * widthWithOffset - sideInset }
@@ -48,8 +51,8 @@ public struct ArticleThumbnailLayout: CollectionLayout {
     /// The article's `cell(for:offsetX:)`: a resting cell, expanded when within one cell of the centre.
     private func cell(for index: Int, offsetX: Double) -> ThumbnailCell {
         let dims = ThumbnailCell.Dimensions(
-            defaultSize: itemSize, aspectRatio: pageAspects[index].clamped(to: ThumbnailLayout.aspectRange),
-            spacing: ThumbnailLayout.spacing, focusedSpacing: ThumbnailLayout.focusedSpacing)
+            defaultSize: itemSize, aspectRatio: pageAspects[index].clamped(to: Self.tuning.aspectMin...Self.tuning.aspectMax),
+            spacing: Self.tuning.spacing, focusedSpacing: Self.tuning.focusedSpacing)
         let cell = ThumbnailCell(index: index, dims: dims, state: .resting)
         let cellOffset = center(of: cell).x - itemSize.width / 2
         if focusOverride == nil, abs(cellOffset - offsetX) < widthWithOffset {

@@ -8,6 +8,8 @@ final class Canvas {
     let fonts: FontBook?
     /// Pixels per point (2 on a HiDPI display).
     var scale = 1.0
+    /// The window being drawn, in points: pictures larger than it are drawn only in part.
+    var window = Size(width: Double.infinity, height: Double.infinity)
     private var textTextures: [TextRun: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
     /// Texts shortened to fit a width, by (text, point size, weight, width).
     var fittedTexts: [String: String] = [:]
@@ -31,6 +33,7 @@ final class Canvas {
     func draw(_ frame: Frame, overlay: [DrawItem] = []) -> DrawList {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        window = frame.window
         textures.prepare(frame.content.pictures, at: frame.time, pixels: PixelLimit(width: pw, height: ph), scale: scale)
         var list = DrawList(frame, pictures: textures)
         list.items += overlay
@@ -88,7 +91,13 @@ final class Canvas {
 
     private func draw(_ quad: ImageQuad) {
         guard quad.alpha > 0, !quad.frame.isEmpty, setClip(quad.clip),
-              let (texture, opaque) = textures.texture(for: quad.image) else { return }
+              let (picture, opaque) = textures.texture(for: quad.image), let texture = picture.tiles.first?.texture else { return }
+        let alpha = Self.alphaByte(quad.alpha)
+        let blend = opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND
+        if drawsVisiblePart(of: quad, picture) {
+            drawVisiblePart(of: quad, picture, alpha: alpha, blend: blend)
+            return
+        }
         var w: Int32 = 0, h: Int32 = 0
         SDL_QueryTexture(texture, nil, nil, &w, &h)
         let s = quad.source
@@ -102,9 +111,8 @@ final class Canvas {
             dest = SDL_FRect(x: Float((Double(dest.x) * scale).rounded() / scale), y: Float((Double(dest.y) * scale).rounded() / scale),
                              w: Float(Double(w) / scale), h: Float(Double(h) / scale))
         }
-        let alpha = Self.alphaByte(quad.alpha)
         SDL_SetTextureAlphaMod(texture, alpha)
-        SDL_SetTextureBlendMode(texture, opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
+        SDL_SetTextureBlendMode(texture, blend)
         SDL_RenderCopyF(renderer, texture, &source, &dest)
     }
 

@@ -9,6 +9,7 @@ public final class LiveWindow {
     private let canvas: Canvas
     private let hasVSync: Bool
     private var fingerID: SDL_FingerID?
+    private var pinch = TouchPinch()
     /// Files of a drag and drop under way, delivered together when it completes.
     private var droppedPaths: [String] = []
     private var dropInProgress = false
@@ -16,6 +17,8 @@ public final class LiveWindow {
     /// F toggles the frame statistics overlay; shown once, the statistics are printed on exit.
     private var stats = FrameStats()
     private var showStats = false, statsShown = false, presentStart = 0.0
+    /// Tuning file reloads and recording (Ctrl+R); set for the length of `run`.
+    private var instruments = LiveInstruments(LiveInstrumentOptions())
 
     /// `textures`: how pictures are decoded (on worker threads by default) and the memory they may use.
     public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions()) throws {
@@ -81,10 +84,18 @@ public final class LiveWindow {
     /// folders dropped on the window, all of one drag together.
     /// `stopWhen` ends the loop once it holds (tests drive the real loop with it); while it is
     /// set, the loop never sleeps for more than 50 ms, so it is asked again.
+    /// `instruments`: slow motion at the start, the tuning file to watch, `--record`.
     public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil,
+                              instruments options: LiveInstrumentOptions = LiveInstrumentOptions(),
                               stopWhen: ((S) -> Bool)? = nil) {
         var stepper = FrameStepper(scene: scene)
-        defer { scene = stepper.scene }
+        stepper.measurer = canvas.fonts ?? ApproximateTextMeasurer()
+        instruments = LiveInstruments(options)
+        instruments.start(&stepper, now: Self.now())
+        defer {
+            scene = stepper.scene
+            instruments.finish()
+        }
         stepper.deliver(.resize(pointSize), at: Self.now())
         var title = ""
         var running = true
@@ -97,10 +108,12 @@ public final class LiveWindow {
             // Sleep until something happens when nothing moves; otherwise drain and draw.
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
-            if stepper.scene.isIdle && !last.isFading {
+            if stepper.scene.isIdle && !last.isFading && !canvas.textures.isUploading && !stepper.instruments.isAnimating(at: Self.now()) {
                 slept = true
+                let limit = instruments.sleepLimit
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
-                    : last.isWaiting || canvas.textures.isDecoding ? SDL_WaitEventTimeout(&event, 100) : SDL_WaitEvent(&event)
+                    : last.isWaiting || canvas.textures.isDecoding ? SDL_WaitEventTimeout(&event, 100)
+                    : limit.map { SDL_WaitEventTimeout(&event, $0) } ?? SDL_WaitEvent(&event)
                 if waited == 1 { running = deliver(event, to: &stepper) }
             }
             while running, SDL_PollEvent(&event) == 1 { running = deliver(event, to: &stepper) }
@@ -109,8 +122,9 @@ public final class LiveWindow {
                 let paths = droppedPaths
                 droppedPaths.removeAll()
                 pendingDropComplete = false
-                onDrop?(&stepper.scene, paths, Self.now())
+                onDrop?(&stepper.scene, paths, stepper.sceneTime(at: Self.now()))
             }
+            instruments.poll(&stepper, now: Self.now())
             let workStart = Self.preciseNow()
             let frame = stepper.step(at: Self.now())
             if frame.title != title {
@@ -164,6 +178,7 @@ public final class LiveWindow {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
         let list = canvas.draw(frame, overlay: overlay)
+        instruments.capture(renderer, at: Self.preciseNow())
         presentStart = Self.preciseNow()
         SDL_RenderPresent(renderer)
         return list
@@ -173,6 +188,11 @@ public final class LiveWindow {
     private func deliver<S: Scene>(_ event: SDL_Event, to stepper: inout FrameStepper<S>) -> Bool {
         let time = Double(event.common.timestamp) / 1000
         let size = pointSize
+        let type = SDL_EventType(event.type)
+        if type == SDL_FINGERDOWN || type == SDL_FINGERUP || type == SDL_FINGERMOTION,
+           let step = pinch.take(event.tfinger, type: type, at: fingerPoint(event.tfinger, size)) {
+            stepper.deliver(step, at: time)
+        }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
             return false
@@ -193,7 +213,8 @@ public final class LiveWindow {
                 dx = -dx
                 dy = -dy
             }
-            stepper.deliver(.wheel(dx: dx, dy: dy), at: time)
+            let ctrl = SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0
+            stepper.deliver(ctrl ? .ctrlWheel(dx: dx, dy: dy) : .wheel(dx: dx, dy: dy), at: time)
         case SDL_FINGERDOWN where fingerID == nil:
             fingerID = event.tfinger.fingerId
             stepper.deliver(.pointerDown(fingerPoint(event.tfinger, size)), at: time)
@@ -205,6 +226,8 @@ public final class LiveWindow {
         case SDL_KEYDOWN where KeyNames.key(from: event.key) == Key(.f):
             if event.key.repeat == 0 { showStats.toggle() }
             statsShown = statsShown || showStats
+        case SDL_KEYDOWN where KeyNames.key(from: event.key) == Key(.r, ctrl: true):
+            if event.key.repeat == 0 { instruments.toggleRecording(&stepper, now: Self.now()) }
         case SDL_KEYDOWN where event.key.repeat == 0 || stepper.scene.isIdle:
             stepper.deliver(.key(KeyNames.key(from: event.key)), at: time)
         case SDL_DROPFILE:

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsRecording
 
 /// SDL's software renderer into a memory surface: screenshots without any display or driver.
 public final class OffscreenRenderer {
@@ -36,6 +37,11 @@ public final class OffscreenRenderer {
     /// True once the picture has a texture (not pending, not failed).
     public func hasTexture(_ ref: ImageRef) -> Bool { canvas?.textures.isCached(ref) ?? false }
 
+    /// A picture's texture size in pixels and how many tiles it is made of; nil before it has one.
+    public func textureSize(of ref: ImageRef) -> (width: Int, height: Int, tiles: Int)? {
+        canvas?.textures.textureSize(of: ref).map { (Int($0.width), Int($0.height), $0.tiles) }
+    }
+
     /// True once the picture is shown: as a texture, or as its error card.
     public func isResolved(_ ref: ImageRef) -> Bool { canvas?.textures.isResolved(ref) ?? false }
 
@@ -66,6 +72,13 @@ public final class OffscreenRenderer {
         SDL_RenderClear(renderer)
         lastDrawList = canvas.draw(frame)
         SDL_RenderPresent(renderer)
+    }
+
+    /// Hands the last rendered frame to a recording (headless `--record`), stamped `time` seconds.
+    @discardableResult
+    public func record(into recorder: GIFRecorder, at time: Double) -> GIFRecorder.Outcome {
+        guard let surface else { return .skipped }
+        return recorder.append(surface: surface, at: time)
     }
 
     /// Reads one pixel of the last frame, for tests: (r, g, b).

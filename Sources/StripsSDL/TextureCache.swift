@@ -18,21 +18,25 @@ public struct TextureOptions: Sendable {
     public var workers: Int
     /// The shared thumbnail cache thumbnails are read from and written to; nil: not used.
     public var thumbnailCache: ThumbnailCache?
+    /// A smaller largest texture side than the renderer's (tests of tiling); nil: the renderer's.
+    public var maxTextureSide: Int32?
 
     /// One core is left to the render loop.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil,
+    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil, maxTextureSide: Int32? = nil,
                 thumbnailCache: ThumbnailCache? = nil) {
         self.budget = budget
         self.decode = decode
         self.workers = workers ?? TextureOptions.defaultWorkers
+        self.maxTextureSide = maxTextureSide
         self.thumbnailCache = thumbnailCache
     }
 }
 
 /// Textures for the pictures a frame names. Thumbnails are decoded small, full pictures at the
-/// size they are drawn (no larger than the window); decoding happens off the render thread in
+/// size they are drawn (no larger than the window unless zoomed in, then up to the file's own
+/// pixels, tiled past the renderer's largest texture); decoding happens off the render thread in
 /// `.async` mode, and textures live within a memory budget, the pictures the frame wants least
 /// evicted first. It reports each picture's state (`PictureLookup`); what to draw for a state is
 /// the frame's decision. SDL textures are only touched on the render thread.
@@ -42,7 +46,7 @@ final class TextureCache: PictureLookup {
     static let thumbnailLimit = PixelLimit(width: thumbnailHeight * 5, height: thumbnailHeight)
 
     private struct Entry {
-        var texture: OpaquePointer
+        var texture: PictureTexture
         var bytes: Int
         /// When the decode was taken in, on the scene's clock (-infinity: decoded before drawing).
         var arrived: Double
@@ -63,6 +67,8 @@ final class TextureCache: PictureLookup {
     private let queue: DecodeQueue?
     private let source: PictureSource
     private var entries: [ImageRef: Entry] = [:]
+    /// Tiled pictures on their way to the renderer: the entry they replace is drawn meanwhile.
+    private var uploads: [ImageRef: TileUpload] = [:]
     private var failures: [String: ImageFailure] = [:]
     /// Thumbnails a quick look (cache, EXIF) found nothing for: they wait for a decode.
     private var needDecode: Set<ImageRef> = []
@@ -88,15 +94,20 @@ final class TextureCache: PictureLookup {
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0 {
             maxTextureSide = min(info.max_texture_width, info.max_texture_height)
         }
+        if let forced = options.maxTextureSide { maxTextureSide = max(1, min(maxTextureSide, forced)) }
     }
 
     deinit {
         queue?.stop()
-        for entry in entries.values { SDL_DestroyTexture(entry.texture) }
+        for entry in entries.values { entry.texture.destroy() }
+        for upload in uploads.values { upload.discard() }
     }
 
     /// True while pictures are wanted, being decoded or waiting to be taken in.
-    var isDecoding: Bool { queue?.isBusy ?? false }
+    var isDecoding: Bool { (queue?.isBusy ?? false) || isUploading }
+
+    /// Tiles are being uploaded: frames must go on, the loop must not sleep.
+    var isUploading: Bool { !uploads.isEmpty }
 
     var textureCount: Int { entries.count }
 
@@ -114,8 +125,13 @@ final class TextureCache: PictureLookup {
         return .missing
     }
 
+    /// A picture's texture size in pixels and its number of tiles, for tests and benchmarks.
+    func textureSize(of image: ImageRef) -> (width: Int32, height: Int32, tiles: Int)? {
+        entries[image].map { ($0.texture.width, $0.texture.height, $0.texture.tiles.count) }
+    }
+
     /// The texture of a picture the frame draws, and whether it is fully opaque.
-    func texture(for image: ImageRef) -> (texture: OpaquePointer, opaque: Bool)? {
+    func texture(for image: ImageRef) -> (texture: PictureTexture, opaque: Bool)? {
         guard var entry = entries[image] else { return nil }
         entry.lastUsed = frame
         entries[image] = entry
@@ -147,7 +163,7 @@ final class TextureCache: PictureLookup {
         for (i, request) in requests.enumerated() {
             let ref = request.image
             if rank[ref] == nil { rank[ref] = i }
-            let want = ref.variant == .full ? request.size.map { clampedToWindow(Self.pixels($0, scale: scale)) } : nil
+            let want = ref.variant == .full ? request.size.map { drawnLimit(Self.pixels($0, scale: scale)) } : nil
             let provisional = entries[ref]?.provisional == true
             let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.path] == nil
                 && !needDecode.contains(ref)
@@ -173,6 +189,7 @@ final class TextureCache: PictureLookup {
         }
         queue?.want(quick.sorted { $0.priority < $1.priority }.map(\.job) + wishes.sorted { $0.priority < $1.priority }.map(\.job)
                     + ahead + refinements.sorted { $0.priority < $1.priority }.map(\.job))
+        continueUploads()
     }
 
     /// A picture drawn this frame: decoded now in `.sync` mode; otherwise the job to queue, if any.
@@ -186,7 +203,7 @@ final class TextureCache: PictureLookup {
             entries[ref] = entry
             // Redecode once the drawn size has settled (not every frame of an animation), when
             // it differs from the texture, and only upward if the file has more pixels to give.
-            guard let want, settled, Self.differs(entry, from: want),
+            guard let want, settled, Self.differs(entry, from: want), uploads[ref]?.job.limit != want,
                   want.width <= entry.width || want.height <= entry.height || entry.limited else { return nil }
             let job = DecodeQueue.Job(ref: ref, limit: want)
             if queue == nil { decodeNow(job) }
@@ -210,6 +227,19 @@ final class TextureCache: PictureLookup {
 
     private func clampedToWindow(_ want: PixelLimit) -> PixelLimit {
         PixelLimit(width: min(max(1, want.width), fullLimit.width), height: min(max(1, want.height), fullLimit.height))
+    }
+
+    /// A picture drawn no larger than the window is decoded at its drawn size, as large as the
+    /// window at most; one drawn larger (zoomed in) at its drawn size too, the decoder stopping at
+    /// the file's own pixels, tiled past the largest texture side, within half the budget.
+    private func drawnLimit(_ want: PixelLimit) -> PixelLimit {
+        let windowed = clampedToWindow(want)
+        guard windowed != want else { return windowed }
+        let w = max(1, want.width), h = max(1, want.height)
+        let most = Double(options.budget / 2 / 4), area = Double(w) * Double(h)
+        guard area > most else { return PixelLimit(width: w, height: h) }
+        let k = (most / area).squareRoot()
+        return PixelLimit(width: max(windowed.width, Int32(Double(w) * k)), height: max(windowed.height, Int32(Double(h) * k)))
     }
 
     /// A texture fitted into `want` matches it in both sides to within rounding.
@@ -251,30 +281,78 @@ final class TextureCache: PictureLookup {
             if let entry = entries[job.ref] {
                 guard entry.provisional else { return }
                 entries[job.ref] = nil
-                SDL_DestroyTexture(entry.texture)
+                entry.texture.destroy()
                 bytes -= entry.bytes
             }
             failures[job.ref.path] = failure
             if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
-            guard let surface = decoded.surface, let texture = SDL_CreateTextureFromSurface(renderer, surface) else {
-                failures[job.ref.path] = ImageFailure(SDLError("cannot make a texture").description)
+            uploads.removeValue(forKey: job.ref)?.discard()
+            let w = decoded.width, h = decoded.height
+            // Larger than the window (zoomed in) or than a texture may be: tiles.
+            if w > fullLimit.width || h > fullLimit.height || w > maxTextureSide || h > maxTextureSide {
+                var upload = TileUpload(decoded, job: job, arrived: arrived, tileSide: min(maxTextureSide, PictureTexture.tileSide))
+                // Decoding on the spot (screenshots) uploads at once; otherwise a few tiles a frame.
+                if queue == nil {
+                    guard upload.upload(renderer: renderer, until: { false }) else { return cannotMakeTexture(job, upload) }
+                    install(upload.texture, decoded, job: job, arrived: arrived)
+                } else {
+                    uploads[job.ref] = upload
+                }
                 return
             }
-            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-            SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-            let size = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
-            let limited = surface.pointee.w >= job.limit.width - 1 || surface.pointee.h >= job.limit.height - 1
-            var arrivedAt = arrived
-            if let old = entries.removeValue(forKey: job.ref) {
-                SDL_DestroyTexture(old.texture)
-                bytes -= old.bytes
-                arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
+            guard let surface = decoded.surface, let texture = PictureTexture.single(renderer: renderer, surface: surface) else {
+                return cannotMakeTexture(job, nil)
             }
-            entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limited: limited,
-                                     opaque: decoded.isOpaque, width: surface.pointee.w, height: surface.pointee.h,
-                                     provisional: picture.provisional)
-            bytes += size
+            install(texture, decoded, job: job, arrived: arrived, provisional: picture.provisional)
+        }
+    }
+
+    private func cannotMakeTexture(_ job: DecodeQueue.Job, _ upload: TileUpload?) {
+        upload?.discard()
+        // A sharper copy that cannot be made leaves the picture already shown.
+        if entries[job.ref] == nil { failures[job.ref.path] = ImageFailure(SDLError("cannot make a texture").description) }
+    }
+
+    private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double, provisional: Bool = false) {
+        let w = texture.width, h = texture.height
+        let size = Int(w) * Int(h) * 4
+        let limited = w >= job.limit.width - 1 || h >= job.limit.height - 1
+        var arrivedAt = arrived
+        if let old = entries.removeValue(forKey: job.ref) {
+            old.texture.destroy()
+            bytes -= old.bytes
+            arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
+        }
+        entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limited: limited,
+                                 opaque: decoded.isOpaque, width: w, height: h, provisional: provisional)
+        bytes += size
+    }
+
+    /// Seconds of a frame that tile uploads may take: a quarter of a 60 Hz frame.
+    static let uploadBudget = 0.004
+
+    /// Goes on with the tiled pictures being uploaded, within the frame's upload budget; those
+    /// the frame no longer draws are dropped.
+    private func continueUploads() {
+        guard !uploads.isEmpty else { return }
+        let start = SDL_GetPerformanceCounter(), frequency = Double(SDL_GetPerformanceFrequency())
+        let enough = { Double(SDL_GetPerformanceCounter() - start) / frequency >= Self.uploadBudget }
+        for ref in uploads.keys.sorted(by: { (rank[$0] ?? .max) < (rank[$1] ?? .max) }) {
+            guard var upload = uploads.removeValue(forKey: ref) else { continue }
+            guard rank[ref] != nil, !enough() else {
+                if rank[ref] == nil { upload.discard() } else { uploads[ref] = upload }
+                continue
+            }
+            guard upload.upload(renderer: renderer, until: enough) else {
+                cannotMakeTexture(upload.job, upload)
+                continue
+            }
+            if upload.isComplete {
+                install(upload.texture, upload.decoded, job: upload.job, arrived: upload.arrived)
+            } else {
+                uploads[ref] = upload
+            }
         }
     }
 
@@ -290,7 +368,7 @@ final class TextureCache: PictureLookup {
         for candidate in candidates {
             guard bytes > options.budget else { break }
             if let entry = entries.removeValue(forKey: candidate.ref) {
-                SDL_DestroyTexture(entry.texture)
+                entry.texture.destroy()
                 bytes -= entry.bytes
             }
         }

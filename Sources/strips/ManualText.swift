@@ -23,6 +23,13 @@ enum ManualText {
         pages, preview and thumbnails, the pizza scene left, right and captions. Rectangles are \
         [x, y, width, height] in window points, as drawn.
 
+        INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
+        starts that way), X the x-ray overlay (cell frames and indices, parallax, expanding values, \
+        offsets, velocities, where a fling will rest), Ctrl+R starts or stops a GIF recording into \
+        the Videos folder (window only); --record FILE.gif records the whole session, \
+        --record-scale 0.5 halves it. --tuning FILE.toml loads the design numbers ('strips tuning' \
+        prints them); the window applies the file again whenever it changes.
+
         EXIT STATUS: 0 on success. A bad script line, a bad option or an unusable PATH exits \
         non-zero with one line on standard error: 'strips: NAME: reason'.
 
@@ -54,9 +61,13 @@ enum ManualText {
 
         Ctrl+Z; Ctrl+Shift+Z or Ctrl+Y: undo; redo.
 
+        Double-click the preview: zooms to a close-up about the click, or back to fit. Ctrl+wheel, \
+        a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \
+        fit). While zoomed, dragging and the wheel pan the picture instead of paging.
+
         Drop files or folders on the window: they are inserted after the page in focus.
 
-        F: frame statistics overlay. Esc or Q: quit.
+        F: frame statistics overlay. S: slow motion. X: x-ray. Ctrl+R: record a GIF. Esc or Q: quit.
         """
 
     static let pizza = """
@@ -70,6 +81,6 @@ enum ManualText {
 
         M: mix, both halves glide to another combination. D: the drum variant on or off.
 
-        Esc or Q: quit.
+        S: slow motion. X: x-ray. Ctrl+R: record a GIF. Esc or Q: quit.
         """
 }

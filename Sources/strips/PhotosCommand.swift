@@ -13,6 +13,8 @@ struct PhotosCommand: ParsableCommand {
 
     @OptionGroup var headless: HeadlessOptions
 
+    @OptionGroup var instruments: InstrumentOptions
+
     @Option(name: .long, help: "Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first.")
     var textureBudget = 512
 
@@ -65,7 +67,7 @@ struct PhotosCommand: ParsableCommand {
                                 focusedPage: remembered?.focusedPage)
         let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync),
                                       thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil))
-        try SceneRunner.run(scene, script: script, options: headless, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
+        try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
             scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
         }, onQuit: { memory?.save($0) })
     }

@@ -14,6 +14,8 @@ struct PizzaCommand: ParsableCommand {
 
     @OptionGroup var headless: HeadlessOptions
 
+    @OptionGroup var instruments: InstrumentOptions
+
     func run() throws {
         let menu = try Self.loadMenu()
         let script = try headless.script.map { try SceneRunner.loadScript($0) }
@@ -22,7 +24,7 @@ struct PizzaCommand: ParsableCommand {
         let window = script?.window ?? Script.defaultWindow
         let seed = script == nil ? UInt64(Date().timeIntervalSince1970 * 1000) : Self.headlessSeed
         let scene = PizzaScene(menu: menu, windowSize: window, seed: seed, measurer: fonts ?? ApproximateTextMeasurer())
-        try SceneRunner.run(scene, script: script, options: headless, fonts: fonts)
+        try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts)
     }
 
     /// Assets/Pizza/menu.tsv and every half it names, or one clear line and a non-zero exit.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsRecording
 import StripsSDL
+import StripsTuning
 
 /// What every scene command does once its scene is built: run it live or from a script.
 enum SceneRunner {
@@ -20,7 +22,6 @@ enum SceneRunner {
 
     static func startSDL(video: Bool) throws {
         do {
-            if video { try DisplayCheck.requireDisplay() }
             try SDLSystem.start(video: video)
         } catch {
             throw fail("\(error)")
@@ -39,14 +40,20 @@ enum SceneRunner {
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
     /// headless); `onDrop`: what files dropped on the live window do; `onQuit`: the live scene
     /// as the window closes (what to remember).
-    static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, fonts: FontBook?,
+    static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
                               textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil,
                               onQuit: ((S) -> Void)? = nil) throws {
+        var scene = scene
+        let initial = try instruments.initialTuning()
+        if let initial { scene.handle(.tune(initial.tuning), at: 0) }
         guard let script else {
-            var scene = scene
             do {
                 let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions())
-                window.run(&scene, onDrop: onDrop)
+                let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: initial?.tuning ?? .defaults) }
+                let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
+                                                 recordPath: instruments.record, recordScale: instruments.recordScale,
+                                                 notes: initial?.problems ?? [])
+                window.run(&scene, onDrop: onDrop, instruments: live)
             } catch let error as SDLError {
                 throw fail(error.description)
             }
@@ -60,25 +67,49 @@ enum SceneRunner {
             throw fail("\(options.trace ?? "-"): cannot write the trace")
         }
         var runner = HeadlessRunner(script: script, scene: scene, traceEveryFrame: options.traceEveryFrame)
+        runner.stepper.instruments = instruments.instruments
+        runner.stepper.measurer = fonts ?? ApproximateTextMeasurer()
         var renderer: OffscreenRenderer?
+        func offscreen() throws -> OffscreenRenderer {
+            if let renderer { return renderer }
+            let made = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
+            made.onImageFailure = { path, reason in
+                // The texture cache reports each file once (ImageCatalog); asking the catalog again
+                // here silenced every failure found only when decoding.
+                FileHandleOutput.standardError("strips: \(path): \(reason)")
+            }
+            renderer = made
+            return made
+        }
+        var recorder: GIFRecorder?
+        if let path = instruments.record {
+            do {
+                recorder = try GIFRecorder(path: path, options: .headless(scale: instruments.recordScale))
+            } catch {
+                throw fail("\(error)")
+            }
+        }
         do {
             try runner.run(
                 resolveKey: { KeyNames.resolve($0, ctrl: $1, shift: $2) },
                 emit: { output.write($0) },
-                screenshot: { path, frame in
-                    if renderer == nil {
-                        renderer = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
-                        renderer?.onImageFailure = { path, reason in
-                            // The texture cache reports each file once (ImageCatalog); asking the catalog again
-                            // here silenced every failure found only when decoding.
-                            FileHandleOutput.standardError("strips: \(path): \(reason)")
-                        }
-                    }
-                    try renderer?.screenshot(frame, to: path)
+                screenshot: { path, frame in try offscreen().screenshot(frame, to: path) },
+                frameDone: { frame, time in
+                    // Deterministic: every frame the GIF keeps (one per 1/30 s of the script's
+                    // real time) is rendered offscreen, pictures decoded before it is drawn.
+                    guard let recorder, recorder.wantsFrame(at: time) else { return }
+                    let r = try offscreen()
+                    try r.render(frame)
+                    r.record(into: recorder, at: time)
                 })
+            try recorder?.finish()
         } catch let error as ScriptError {
+            recorder?.cancel()
             throw fail("\(options.script ?? "script"): \(error.description)")
         } catch let error as SDLError {
+            recorder?.cancel()
+            throw fail(error.description)
+        } catch let error as RecordingError {
             throw fail(error.description)
         }
         output.close()

@@ -87,7 +87,7 @@ import Testing
         try SDLSystem.start(video: false)
         var scene = PizzaScene(menu: try menu(), windowSize: Self.window, seed: 1, selection: (3, 3))
         scene.handle(.key(Key(.d)), at: 0)
-        scene.tick(at: PizzaScene.drumDuration)
+        scene.tick(at: Tuning.defaults.pizza.drumDuration)
         #expect(scene.drumAmount == 1)
         let r = try render(scene, "strips-pizza-drum.png")
         // The neighbours reach under the centre pizza, whose crust is drawn over them.

@@ -14,15 +14,15 @@ import Testing
         let paging = Snapping(.paging)
         // A 16,000 pt/s flick from page 1, released past page 2: page 2, never 3.
         #expect(paging.restingOffset(after: .fling(startOffset: 1000, velocity: 16_000), from: 2300,
-                                     decelerationRate: Deceleration.fastRate, layout: pages) == 2000)
+                                     decelerationRate: Tuning.defaults.scroll.fastDeceleration, layout: pages) == 2000)
         // Slow releases go to the nearest page; 250 pt/s is the line between slow and a flick.
         #expect(paging.restingOffset(after: .fling(startOffset: 1000, velocity: 249), from: 1400,
-                                     decelerationRate: Deceleration.fastRate, layout: pages) == 1000)
+                                     decelerationRate: Tuning.defaults.scroll.fastDeceleration, layout: pages) == 1000)
         #expect(paging.restingOffset(after: .fling(startOffset: 1000, velocity: 250), from: 1400,
-                                     decelerationRate: Deceleration.fastRate, layout: pages) == 2000)
+                                     decelerationRate: Tuning.defaults.scroll.fastDeceleration, layout: pages) == 2000)
         // Never past the last page.
         #expect(paging.restingOffset(after: .fling(startOffset: 4000, velocity: 5000), from: 4100,
-                                     decelerationRate: Deceleration.fastRate, layout: pages) == 4000)
+                                     decelerationRate: Tuning.defaults.scroll.fastDeceleration, layout: pages) == 4000)
     }
 
     @Test func aWheelGesturePagesInItsDirectionOnce() {
@@ -37,10 +37,10 @@ import Testing
         // At 0.99 per ms a 1100 pt/s fling from 1000 rests 1100 / 10.05 = 109 pt on: page 1.
         let nearest = Snapping(.nearestItem)
         #expect(nearest.restingOffset(after: .fling(startOffset: 0, velocity: 1100), from: 1000,
-                                      decelerationRate: Deceleration.fastRate, layout: pages) == 1000)
+                                      decelerationRate: Tuning.defaults.scroll.fastDeceleration, layout: pages) == 1000)
         // At 0.998 the same fling rests 1100 / 2.002 = 549 pt on: page 1.55 rounds to 2.
         #expect(nearest.restingOffset(after: .fling(startOffset: 0, velocity: 1100), from: 1000,
-                                      decelerationRate: Deceleration.normalRate, layout: pages) == 2000)
+                                      decelerationRate: Tuning.defaults.scroll.normalDeceleration, layout: pages) == 2000)
     }
 
     @Test func aWheelGestureMovesAtLeastOneItemWhenAsked() {
@@ -118,10 +118,10 @@ import Testing
 
     @Test func aDecodedPictureFadesInOverAHundredAndFiftyMilliseconds() throws {
         let ready = States(states: ["/nonexistent/p0.png": .ready(since: 0), "/nonexistent/p1.png": .ready(since: 0)])
-        let half = DrawList(frame(at: DrawList.fadeDuration / 2), pictures: ready)
+        let half = DrawList(frame(at: Tuning.defaults.preview.pictureFadeDuration / 2), pictures: ready)
         #expect(half.isFading)
         #expect(pictures(half).allSatisfy { abs($0.alpha - 0.5) < 1e-9 })
-        let done = DrawList(frame(at: DrawList.fadeDuration), pictures: ready)
+        let done = DrawList(frame(at: Tuning.defaults.preview.pictureFadeDuration), pictures: ready)
         #expect(!done.isFading && !done.isWaiting)
         #expect(pictures(done).allSatisfy { $0.alpha == 1 })
     }

@@ -4,11 +4,11 @@ import Testing
 
 @Suite struct DecelerationTests {
     @Test func restingPointIsTheClosedForm() {
-        let normal = Deceleration(start: 100, velocity: 2000, rate: Deceleration.normalRate)
+        let normal = Deceleration(start: 100, velocity: 2000, rate: Tuning.defaults.scroll.normalDeceleration)
         // x0 - v0 / (1000 ln d) = 100 + 2000 / 2.002 = 1098.999...
         #expect(abs(normal.restingPoint - (100 - 2000 / (1000 * log(0.998)))) < 1e-9)
         #expect(abs(normal.restingPoint - 1098.999) < 0.01)
-        let fast = Deceleration(start: 0, velocity: 2000, rate: Deceleration.fastRate)
+        let fast = Deceleration(start: 0, velocity: 2000, rate: Tuning.defaults.scroll.fastDeceleration)
         #expect(abs(fast.restingPoint - 198.99) < 0.01)
     }
 
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func landingStopsExactlyOnTheTarget() {
-        let d = Deceleration.landing(from: 40, on: 1064, rate: Deceleration.fastRate)
+        let d = Deceleration.landing(from: 40, on: 1064, rate: Tuning.defaults.scroll.fastDeceleration)
         #expect(abs(d.restingPoint - 1064) < 1e-9)
         #expect(d.velocity > 0)
     }
@@ -40,17 +40,17 @@ import Testing
 @Suite struct RubberBandTests {
     @Test func resistanceFollowsUIScrollViewFormula() {
         // (1 - 1 / (x c / dim + 1)) dim with c = 0.55
-        #expect(abs(RubberBand.offset(forOvershoot: 100, dimension: 1000) - 52.1327) < 1e-3)
-        #expect(abs(RubberBand.offset(forOvershoot: 1000, dimension: 1000) - 354.8387) < 1e-3)
-        #expect(abs(RubberBand.offset(forOvershoot: -100, dimension: 1000) + 52.1327) < 1e-3)
-        #expect(RubberBand.offset(forOvershoot: 1e9, dimension: 500) < 500)
-        #expect(RubberBand.offset(forOvershoot: 0, dimension: 500) == 0)
+        #expect(abs(RubberBand.offset(forOvershoot: 100, dimension: 1000, coefficient: 0.55) - 52.1327) < 1e-3)
+        #expect(abs(RubberBand.offset(forOvershoot: 1000, dimension: 1000, coefficient: 0.55) - 354.8387) < 1e-3)
+        #expect(abs(RubberBand.offset(forOvershoot: -100, dimension: 1000, coefficient: 0.55) + 52.1327) < 1e-3)
+        #expect(RubberBand.offset(forOvershoot: 1e9, dimension: 500, coefficient: 0.55) < 500)
+        #expect(RubberBand.offset(forOvershoot: 0, dimension: 500, coefficient: 0.55) == 0)
     }
 
     @Test func clampOnlyStretchesOutsideTheRange() {
-        #expect(RubberBand.clamp(50, to: 0...100, dimension: 500) == 50)
-        #expect(RubberBand.clamp(150, to: 0...100, dimension: 500) < 150)
-        #expect(RubberBand.clamp(150, to: 0...100, dimension: 500) > 100)
+        #expect(RubberBand.clamp(50, to: 0...100, dimension: 500, coefficient: 0.55) == 50)
+        #expect(RubberBand.clamp(150, to: 0...100, dimension: 500, coefficient: 0.55) < 150)
+        #expect(RubberBand.clamp(150, to: 0...100, dimension: 500, coefficient: 0.55) > 100)
     }
 }
 
@@ -70,8 +70,8 @@ import Testing
 
     @Test func settlesWithinAboutHalfASecondToASecond() {
         let s = Spring(from: 200, to: 0, velocity: -1500)
-        #expect(!s.isSettled(at: 0.2))
-        #expect(s.isSettled(at: 1.2))
+        #expect(!s.isSettled(at: 0.2, within: 0.25, speed: 5))
+        #expect(s.isSettled(at: 1.2, within: 0.25, speed: 5))
         // Numerical derivative agrees with the analytic velocity.
         let h = 1e-6
         #expect(abs((s.position(at: 0.3 + h) - s.position(at: 0.3 - h)) / (2 * h) - s.velocity(at: 0.3)) < 1e-3)
@@ -98,8 +98,8 @@ import Testing
         tracker.add(Point(x: 0, y: 0), at: 0)
         tracker.add(Point(x: -1.7e308, y: 1e300), at: 0.01)
         let v = tracker.velocity(at: 0.01)
-        #expect(v.x == -VelocityTracker.maxSpeed)
-        #expect(v.y == VelocityTracker.maxSpeed)
+        #expect(v.x == -Tuning.defaults.scroll.maxSpeed)
+        #expect(v.y == Tuning.defaults.scroll.maxSpeed)
     }
 
     @Test func saturatingIntegerConversion() {

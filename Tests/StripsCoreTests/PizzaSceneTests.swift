@@ -70,7 +70,7 @@ import Testing
         #expect(abs(t.offset("left") - Self.offset(for: index)) < 0.01)
         #expect(t.offset("right") == -192)
         #expect(scene.selected[.left] == index && scene.selected[.right] == 0)
-        #expect(scene.left.scroll.decelerationRate == Deceleration.fastRate)
+        #expect(scene.left.scroll.decelerationRate == Tuning.defaults.scroll.fastDeceleration)
     }
 
     @Test func aShortDragGlidesBackSmoothly() throws {
@@ -206,9 +206,9 @@ import Testing
         #expect(captions.count == 1)
         let caption = try #require(captions.first)
         #expect(caption.text == "Margherita" && caption.alpha == 1)
-        let size = ApproximateTextMeasurer().size(of: "Margherita", pointSize: PizzaCaption.pointSize, weight: .bold)
+        let size = ApproximateTextMeasurer().size(of: "Margherita", pointSize: Tuning.defaults.pizza.captionPointSize, weight: .bold)
         // The left half's own place: centred over the half (512 - 2 - 75), clear of the line.
-        let own = min(512 - 77, 512 - PizzaCaption.lineClearance - size.width / 2)
+        let own = min(512 - 77, 512 - Tuning.defaults.pizza.captionLineClearance - size.width / 2)
         #expect(abs(caption.frame.midX - (own + 512) / 2) < 1e-6)
         // Left caption at 162, right at 162 - 10; the middle of those is 157; half-way there.
         #expect(abs(caption.frame.midY - 159.5) < 1e-6)
@@ -338,17 +338,17 @@ extension Trace.Cell {
         var scene = PizzaScene(menu: menu, windowSize: Size(width: 800, height: 700), selection: (2, 2))
         let flatY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
         scene.handle(.key(Key(.d)), at: 1)
-        scene.tick(at: 1 + PizzaScene.drumDuration / 2)
+        scene.tick(at: 1 + Tuning.defaults.pizza.drumDuration / 2)
         #expect(!scene.isIdle)
         #expect(abs(scene.drumAmount - 0.5) < 1e-9)  // ease-in-out midpoint
         let midY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
-        scene.tick(at: 1 + PizzaScene.drumDuration)
+        scene.tick(at: 1 + Tuning.defaults.pizza.drumDuration)
         #expect(scene.isIdle && scene.drumAmount == 1)
         let drumY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
         #expect(drumY < flatY)  // the neighbour below tucks up under the centre pizza
         #expect(abs(midY - (flatY + drumY) / 2) < 1e-6)
         scene.handle(.key(Key(.d)), at: 2)
-        scene.tick(at: 2 + PizzaScene.drumDuration)
+        scene.tick(at: 2 + Tuning.defaults.pizza.drumDuration)
         #expect(scene.drumAmount == 0 && !scene.drum)
         #expect(scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) == flatY)
     }

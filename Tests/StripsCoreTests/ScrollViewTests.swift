@@ -141,7 +141,7 @@ private func settle(_ s: inout Strip<EvenLayout>, from t0: Double = 0) -> Double
     @Test func oneWheelNotchTurnsOnePage() {
         var s = pagingStrip()
         s.wheel(1, at: 0)
-        #expect(s.offset == 1000 + ScrollView.wheelStep)
+        #expect(s.offset == 1000 + Tuning.defaults.scroll.wheelStep)
         s.tick(at: 0.1)
         #expect(!s.isIdle)
         #expect(settle(&s, from: 0.1) == 2000)
@@ -162,7 +162,7 @@ private func settle(_ s: inout Strip<EvenLayout>, from t0: Double = 0) -> Double
                       viewport: Size(width: 500, height: 100), position: 10)
         s.wheel(1, at: 0)
         s.wheel(0.5, at: 0.05)
-        #expect(s.offset == 1000 + 1.5 * ScrollView.wheelStep)
+        #expect(s.offset == 1000 + 1.5 * Tuning.defaults.scroll.wheelStep)
         var t = 0.05
         while !s.isIdle { t += 1.0 / 60; s.tick(at: t) }
         #expect(s.offset == 1100)

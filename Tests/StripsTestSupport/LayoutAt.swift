@@ -17,6 +17,6 @@ public struct LayoutAt<L: CollectionLayout> {
 
     /// Where a nearest-item strip rests a fling whose deceleration would end at `proposed`.
     public func restingOffset(proposed: Double) -> Double? {
-        Snapping(.nearestItem).restingOffset(after: .stop, from: proposed, decelerationRate: Deceleration.fastRate, layout: layout)
+        Snapping(.nearestItem).restingOffset(after: .stop, from: proposed, decelerationRate: Tuning.defaults.scroll.fastDeceleration, layout: layout)
     }
 }

@@ -9,6 +9,11 @@ public struct Frame: Sendable {
     public var isIdle: Bool
     public var title: String
     public var content: any FrameContent
+    /// How long a decoded picture takes to fade in over its placeholder (the tuning's).
+    public var pictureFadeDuration = Tuning.defaults.preview.pictureFadeDuration
+    /// Instruments drawn over the scene (x-ray, slow-motion badge, messages): the frame stepper
+    /// adds them from this same frame; never part of the trace.
+    public var overlay: [DrawItem] = []
 
     public init(time: Double, scene: String, window: Size, isIdle: Bool, title: String, content: any FrameContent) {
         self.time = time
@@ -28,6 +33,12 @@ public protocol FrameContent: Sendable {
     func traceFields() -> [(String, JSON)]
     /// Pictures to have decoded, most wanted first: those drawn now, then those about to be.
     var pictures: [PictureRequest] { get }
+    /// The x-ray overlay (X): the layout at work, drawn from this frame's own numbers.
+    func xray(measurer: any TextMeasurer) -> [DrawItem]
+}
+
+extension FrameContent {
+    public func xray(measurer: any TextMeasurer) -> [DrawItem] { [] }
 }
 
 /// A picture the frame needs: drawn now at `drawnAt`, or wanted soon (prefetch).

@@ -8,16 +8,32 @@ public struct FrameStepper<S: Scene> {
     public var scene: S
     /// Frames stepped so far.
     public private(set) var frameCount = 0
+    /// Slow motion, x-ray and messages: the scene sees every time through `instruments.clock`.
+    public var instruments = Instruments()
+    /// Measures the instruments' text (the renderer's fonts when there are any).
+    public var measurer: any TextMeasurer = ApproximateTextMeasurer()
 
     public init(scene: S) { self.scene = scene }
 
-    /// Delivers one event with its own timestamp: velocity comes from event times, not frames.
-    public mutating func deliver(_ event: InputEvent, at time: Double) { scene.handle(event, at: time) }
+    /// The scene's clock at real time `time`: the same until slow motion first changes its rate.
+    public func sceneTime(at time: Double) -> Double { instruments.clock.sceneTime(at: time) }
 
-    /// Advances the scene to `time` and builds its frame, once.
+    /// Delivers one event with its own timestamp: velocity comes from event times, not frames.
+    /// Times are real; the scene gets them on its clock, so velocities stay right in scene units.
+    /// The instrument keys (S, X) are taken here and never reach the scene.
+    public mutating func deliver(_ event: InputEvent, at time: Double) {
+        if case .key(let key) = event, instruments.take(key, at: time) { return }
+        scene.handle(event, at: sceneTime(at: time))
+    }
+
+    /// Advances the scene to real time `time` and builds its frame, once; the instruments are
+    /// drawn from that frame.
     public mutating func step(at time: Double) -> Frame {
-        scene.tick(at: time)
+        let t = sceneTime(at: time)
+        scene.tick(at: t)
         frameCount += 1
-        return scene.frame(at: time)
+        var frame = scene.frame(at: t)
+        frame.overlay = instruments.overlay(for: frame, at: time, measurer: measurer)
+        return frame
     }
 }

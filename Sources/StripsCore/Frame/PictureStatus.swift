@@ -15,9 +15,6 @@ public protocol PictureLookup {
 /// A frame's draw list with every picture resolved: picture, fading picture over its
 /// placeholder, placeholder, or error card. Decided here, on the scene's clock, not in the renderer.
 public struct DrawList: Sendable {
-    /// How long a decoded picture takes to fade in over its placeholder.
-    public static let fadeDuration = 0.15
-
     public var items: [DrawItem] = []
     /// A picture is fading in: frames must go on.
     public private(set) var isFading = false
@@ -48,7 +45,7 @@ public struct DrawList: Sendable {
                 items.append(.errorCard(ErrorCard(frame: quad.frame, clip: quad.clip, alpha: quad.alpha,
                                                   name: quad.image.fileName, reason: reason)))
             case .ready(let since):
-                let fade = ((frame.time - since) / Self.fadeDuration).clamped(to: 0...1)
+                let fade = ((frame.time - since) / frame.pictureFadeDuration).clamped(to: 0...1)
                 if fade < 1 {
                     items.append(placeholder)
                     quad.alpha *= fade
@@ -57,6 +54,7 @@ public struct DrawList: Sendable {
                 items.append(.image(quad))
             }
         }
+        items += frame.overlay
     }
 
     public init(items: [DrawItem]) { self.items = items }

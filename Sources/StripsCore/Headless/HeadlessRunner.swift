@@ -20,10 +20,12 @@ public struct HeadlessRunner<S: Scene> {
     ///   - resolveKey: turns a script key name into a key, nil for a name that is no key.
     ///   - emit: receives each trace line (without the newline).
     ///   - screenshot: renders the frame to a PNG at the path.
+    ///   - frameDone: sees every frame with its real time in seconds (recording).
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
-        screenshot: (String, Frame) throws -> Void
+        screenshot: (String, Frame) throws -> Void,
+        frameDone: (Frame, Double) throws -> Void = { _, _ in }
     ) throws {
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
@@ -52,6 +54,8 @@ public struct HeadlessRunner<S: Scene> {
                 case .move(let p): stepper.deliver(.pointerMove(p), at: at)
                 case .up(let p): stepper.deliver(.pointerUp(p), at: at)
                 case .wheel(let dx, let dy): stepper.deliver(.wheel(dx: dx, dy: dy), at: at)
+                case .ctrlWheel(let dx, let dy): stepper.deliver(.ctrlWheel(dx: dx, dy: dy), at: at)
+                case .pinch(let center, let scale): stepper.deliver(.pinch(center: center, scale: scale), at: at)
                 case .key: if let key = keys[next] { stepper.deliver(.key(key), at: at) }
                 case .resize(let size): stepper.deliver(.resize(size), at: at)
                 case .screenshot(let path): shots.append(path)
@@ -63,6 +67,7 @@ public struct HeadlessRunner<S: Scene> {
             let frame = stepper.step(at: t / 1000)
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
             for path in shots { try screenshot(path, frame) }
+            try frameDone(frame, t / 1000)
             if stop || t >= end { break }
             number += 1
         }

@@ -11,6 +11,7 @@ extension PhotosFrame {
                     .object([
                         ("page", .string(pages[p.cell.index].id)), ("index", .int(p.cell.index)),
                         ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
+                        ("zoom", .number(p.zoom)),
                     ])
                 })),
             ])),

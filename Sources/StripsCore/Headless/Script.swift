@@ -9,10 +9,16 @@ public struct Script: Hashable, Sendable {
     public static let maxWindowSide = 16_384.0
     /// Pointer coordinates farther than this from the window are a mistake, not a gesture.
     public static let maxCoordinate = 1_000_000.0
+    /// One pinch step scales by at most this factor either way: fingers do not move farther between two events.
+    public static let maxPinchStep = 100.0
 
     public enum Command: Hashable, Sendable {
         case down(Point), move(Point), up(Point)
         case wheel(dx: Double, dy: Double)
+        /// `wheel DX DY ctrl`: the wheel with Ctrl held.
+        case ctrlWheel(dx: Double, dy: Double)
+        /// `pinch X Y SCALE`: one pinch step about a point.
+        case pinch(center: Point, scale: Double)
         /// The key name as written; the runner resolves it the way SDL_GetKeyFromName does.
         case key(name: String, ctrl: Bool, shift: Bool)
         case resize(Size)
@@ -92,10 +98,20 @@ extension Script {
                 guard abs(p.x) <= maxCoordinate, abs(p.y) <= maxCoordinate else { throw fail("X and Y must be within ±\(Int(maxCoordinate))") }
                 command = words[2] == "down" ? .down(p) : words[2] == "move" ? .move(p) : .up(p)
             case "wheel":
-                try expect(2, "wheel DX DY")
+                let ctrl = args.count == 3 && args[2].lowercased() == "ctrl"
+                if !ctrl { try expect(2, "wheel DX DY [ctrl]") }
                 let dx = try number(args[0], "DX"), dy = try number(args[1], "DY")
                 guard abs(dx) <= maxCoordinate, abs(dy) <= maxCoordinate else { throw fail("DX and DY must be within ±\(Int(maxCoordinate))") }
-                command = .wheel(dx: dx, dy: dy)
+                command = ctrl ? .ctrlWheel(dx: dx, dy: dy) : .wheel(dx: dx, dy: dy)
+            case "pinch":
+                try expect(3, "pinch X Y SCALE")
+                let p = Point(x: try number(args[0], "X"), y: try number(args[1], "Y"))
+                guard abs(p.x) <= maxCoordinate, abs(p.y) <= maxCoordinate else { throw fail("X and Y must be within ±\(Int(maxCoordinate))") }
+                let scale = try number(args[2], "SCALE")
+                guard scale >= 1 / maxPinchStep, scale <= maxPinchStep else {
+                    throw fail("SCALE must be between \(1 / maxPinchStep) and \(Int(maxPinchStep))")
+                }
+                command = .pinch(center: p, scale: scale)
             case "key":
                 try expect(1, "key NAME")
                 var name = Substring(args[0])

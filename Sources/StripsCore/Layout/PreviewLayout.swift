@@ -1,13 +1,9 @@
 /// The big strip: one page per viewport, parallax while paging (Photos article, feature 1).
 public struct PreviewLayout: CollectionLayout {
-    /// How far apart neighbouring pages drift while paging ("offsetBetweenCells").
-    public static let parallaxSpacing = 44.0
-    /// How far the picture lags behind its cell, in viewport widths per page of travel.
-    public static let pictureParallax = 0.3
-    /// A deleted page shrinks to this scale as it fades.
-    public static let collapsedScale = 0.85
-
     public var pageAspects: [Double]
+    /// Parallax spacing ("offsetBetweenCells"), the picture's lag and the collapsed scale; the
+    /// scene sets them when the tuning changes.
+    public var tuning = Tuning.defaults.preview
     public var slots = SlotMap()
     public var viewport = Size.zero
 
@@ -32,10 +28,10 @@ public struct PreviewLayout: CollectionLayout {
         let relative = (frame.midX - offset - pageWidth / 2) / pageWidth
         let t = slots.transition(index)
         var attributes = LayoutAttributes(index: index, frame: frame, alpha: t.visibility)
-        let scale = Self.collapsedScale.lerp(to: 1, t.visibility)
+        let scale = tuning.collapsedScale.lerp(to: 1, t.visibility)
         if abs(relative) < 1 {
             attributes.parallax = relative
-            attributes.transform = Transform(translation: Point(x: relative * Self.parallaxSpacing, y: 0), scale: scale)
+            attributes.transform = Transform(translation: Point(x: relative * tuning.parallaxSpacing, y: 0), scale: scale)
         } else {
             attributes.transform = Transform(scale: scale)
         }
@@ -52,7 +48,7 @@ public struct PreviewLayout: CollectionLayout {
     /// Where the picture of page `index` is drawn in its drawn cell: aspect-fit, shifted against
     /// the scroll by its parallax.
     public func pictureFrame(index: Int, cell: Rect, parallax: Double?) -> Rect {
-        let shift = -Self.pictureParallax * pageWidth * (parallax ?? 0)
+        let shift = -tuning.pictureParallax * pageWidth * (parallax ?? 0)
         return pictureClip(index: index, cell: cell).offsetBy(dx: shift, dy: 0)
     }
 

@@ -2,11 +2,6 @@
 /// batch-update animations move cells on their own; these drive both strips together and the
 /// document only changes once they end.
 public struct EditorAnimation: Hashable, Sendable {
-    /// Tapping a thumbnail or pressing an arrow key.
-    public static let moveDuration = 0.3
-    /// Each of the two phases of a delete or an insert.
-    public static let phaseDuration = 0.15
-
     public enum Kind: Hashable, Sendable {
         /// Scroll from `fromSlot` to page `to`; the expansion passes straight from one to the other.
         case move(fromSlot: Double, to: Int)
@@ -36,29 +31,32 @@ public struct EditorAnimation: Hashable, Sendable {
 
     public var kind: Kind
     public var start: Double
+    /// The move's duration and each delete or insert phase's, as the tuning had them when it began.
+    public var timing: Tuning.Editor
 
-    public init(_ kind: Kind, at start: Double) {
+    public init(_ kind: Kind, at start: Double, timing: Tuning.Editor = Tuning.defaults.editor) {
         self.kind = kind
         self.start = start
+        self.timing = timing
     }
 
     public var duration: Double {
         switch kind {
-        case .move: return Self.moveDuration
-        case .delete, .insert: return 2 * Self.phaseDuration
+        case .move: return timing.moveDuration
+        case .delete, .insert: return 2 * timing.phaseDuration
         }
     }
 
     public func isFinished(at t: Double) -> Bool { t >= start + duration }
 
     private func phase(_ n: Int, at t: Double) -> Double {
-        Tween(start: start + Double(n) * Self.phaseDuration, duration: Self.phaseDuration).progress(at: t)
+        Tween(start: start + Double(n) * timing.phaseDuration, duration: timing.phaseDuration).progress(at: t)
     }
 
     public func frame(at t: Double) -> Frame {
         switch kind {
         case .move(let fromSlot, let to):
-            let p = Tween(start: start, duration: Self.moveDuration).progress(at: t)
+            let p = Tween(start: start, duration: timing.moveDuration).progress(at: t)
             let from = Int(saturating: fromSlot.rounded())
             let override = from == to ? nil : FocusOverride(from: from, to: to, progress: p)
             return Frame(focusSlot: fromSlot.lerp(to: Double(to), p), transitions: [:], focusOverride: override)

@@ -2,14 +2,15 @@
 /// user scrolls the strip, so every thumbnail has the same size, and back to 1 at rest.
 public struct ExpandingRate: Hashable, Sendable {
     /// Seconds for a full 0...1 change; a partial change takes its share.
-    public static let fullDuration = 0.15
+    public var fullDuration = Tuning.defaults.editor.expandingFullDuration
 
     public private(set) var value = 1.0
     private var from = 1.0
     private var target = 1.0
     private var tween: Tween?
 
-    public init(value: Double = 1) {
+    public init(value: Double = 1, fullDuration: Double = Tuning.defaults.editor.expandingFullDuration) {
+        self.fullDuration = fullDuration
         self.value = value
         from = value
         target = value
@@ -22,7 +23,7 @@ public struct ExpandingRate: Hashable, Sendable {
         guard newTarget != target || tween == nil else { return }
         target = newTarget
         from = value
-        let duration = Self.fullDuration * abs(value - newTarget)
+        let duration = fullDuration * abs(value - newTarget)
         tween = duration > 0 ? Tween(start: time, duration: duration, easing: .easeInOut) : nil
         if tween == nil { value = newTarget }
     }

@@ -5,6 +5,8 @@ public struct PhotosFrame: FrameContent {
         public var cell: Cell
         public var picture: Rect
         public var clip: Rect
+        /// The zoom it is drawn at: 1 at fit.
+        public var zoom = 1.0
 
         public var index: Int { cell.index }
         public var frame: Rect { cell.frame }
@@ -24,6 +26,10 @@ public struct PhotosFrame: FrameContent {
     public var emptyState: [TextRun]
     /// Full pictures are fitted into this box when decoded ahead.
     public var previewBox: Size
+    /// For the x-ray: each thumbnail's expanding value (parallel to `thumbnails`) and both strips'
+    /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
+    public var thumbnailExpanding: [Double] = []
+    public var strips: [StripDiagnostics] = []
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
@@ -63,19 +69,24 @@ extension PhotosScene {
     public func frame(at time: Double) -> Frame {
         let window = Rect(origin: .zero, size: windowSize)
         let g = geometry
-        let previewCells = pages.isEmpty ? [] : preview.cells(in: window).map { cell in
+        let previewCells = zoomed(pages.isEmpty ? [] : preview.cells(in: window).map { cell in
             PhotosFrame.PreviewCell(
                 cell: cell,
                 picture: preview.layout.pictureFrame(index: cell.index, cell: cell.frame, parallax: cell.parallax),
                 clip: preview.layout.pictureClip(index: cell.index, cell: cell.frame).intersection(g.preview))
-        }
+        })
+        let thumbnailCells = pages.isEmpty ? [] : thumbnails.cells(in: window)
         let content = PhotosFrame(
             window: windowSize, pages: pages, focusIndex: focusIndex, previewOffset: preview.offset,
             thumbnailOffset: thumbnails.offset, expanding: thumbnails.layout.expandingRate.value,
-            preview: previewCells, thumbnails: pages.isEmpty ? [] : thumbnails.cells(in: window),
+            preview: previewCells, thumbnails: thumbnailCells,
             thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [],
-            previewBox: g.preview.size)
-        return Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+            previewBox: g.preview.size,
+            thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset) },
+            strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
+        var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+        frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
+        return frame
     }
 
     private func emptyState() -> [TextRun] {

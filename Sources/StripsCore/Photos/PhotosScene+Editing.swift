@@ -40,7 +40,7 @@ extension PhotosScene {
             // Recorded now, applied when the animation ends: nothing can come between (actions wait).
             history.recordDelete(PageRemoval(page: pages[focusIndex], index: focusIndex), clearingRedo: !redoing)
             let last = focusIndex == pages.count - 1 && pages.count > 1
-            mode = .editing(EditorAnimation(.delete(index: focusIndex, toLeft: last), at: time))
+            mode = .editing(EditorAnimation(.delete(index: focusIndex, toLeft: last), at: time, timing: tuning.editor))
         case .undo:
             guard let removal = history.popUndo() else { return }
             let slot = takeOver()
@@ -65,7 +65,7 @@ extension PhotosScene {
             focusIndex = index
             return
         }
-        mode = .editing(EditorAnimation(.move(fromSlot: slot, to: index), at: time))
+        mode = .editing(EditorAnimation(.move(fromSlot: slot, to: index), at: time, timing: tuning.editor))
     }
 
     /// The document changes at once: new content sizes, same offsets, and the animation's
@@ -73,7 +73,7 @@ extension PhotosScene {
     private mutating func insert(_ newPages: [Page], at index: Int, fromSlot slot: Double, time: Double) {
         pages.insert(contentsOf: newPages, at: index)
         focusIndex = index
-        let animation = EditorAnimation(.insert(index: index, count: newPages.count, fromSlot: slot), at: time)
+        let animation = EditorAnimation(.insert(index: index, count: newPages.count, fromSlot: slot), at: time, timing: tuning.editor)
         layOut()
         apply(animation.frame(at: time))
         mode = .editing(animation)
@@ -126,5 +126,6 @@ extension PhotosScene {
         // is at rest, however it came to rest (its own settling, the preview or a key taking over).
         if thumbnails.isIdle && press?.target != .thumbnails { thumbnails.layout.expandingRate.animate(to: 1, at: time) }
         thumbnails.layout.expandingRate.tick(at: time)
+        tickZoom(at: time)
     }
 }

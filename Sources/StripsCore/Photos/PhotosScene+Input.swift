@@ -6,17 +6,19 @@ extension PhotosScene: InputRouting {
         // Rotation in the article: the page in focus stays in focus, whatever was moving.
         // A drag in progress ends where it is; its release will not fling.
         press?.target = nil
-        thumbnails.layout.expandingRate = ExpandingRate()
+        thumbnails.layout.expandingRate = ExpandingRate(fullDuration: tuning.editor.expandingFullDuration)
         if editor == nil { mode = .resting }
         layOut()
         if let editor { show(slot: editor.frame(at: editor.start).focusSlot) }
     }
 
     mutating func pointerDown(_ p: Point, at time: Double) {
+        if pressZoomed(p, at: time) { return }
         let g = geometry
         let target: Lead? = editor != nil || pages.isEmpty ? nil
             : g.thumbnails.contains(p) ? .thumbnails : g.preview.contains(p) ? .preview : nil
-        press = Press(on: target, at: p, wasIdle: target == .thumbnails ? thumbnails.isIdle : target == .preview && preview.isIdle)
+        press = Press(on: target, at: p, wasIdle: target == .thumbnails ? thumbnails.isIdle : target == .preview && preview.isIdle,
+                      slop: tuning.scroll.tapSlop)
         switch target {
         case .thumbnails: thumbnails.press(p, at: time)
         case .preview: preview.press(p, at: time)
@@ -27,6 +29,7 @@ extension PhotosScene: InputRouting {
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
         guard press != nil else { return }
+        if dragZoomed(p, at: time) { return }
         if press?.move(to: p) == true, press?.target == .thumbnails { thumbnails.layout.expandingRate.animate(to: 0, at: time) }
         switch press?.target {
         case .preview: preview.drag(p, at: time)
@@ -37,6 +40,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func pointerUp(_ p: Point, at time: Double) {
+        if releaseZoomed(p, at: time) { return }
         guard let released = press else { return }
         press = nil
         switch released.target {
@@ -51,6 +55,7 @@ extension PhotosScene: InputRouting {
         }
         follow()
         startPending(at: time)
+        zoomOnDoubleClick(released, at: p, time: time)
     }
 
     /// Hands the lead to `strip`. The other one, if it was still moving on its own, stops on its
@@ -64,6 +69,7 @@ extension PhotosScene: InputRouting {
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
         guard editor == nil, press == nil, !pages.isEmpty else { return }
+        if panZoomed(dx: dx, dy: dy, at: time) { return }
         // Horizontal strips: a plain vertical wheel pages too; wheel down moves forward.
         let delta = abs(dx) >= abs(dy) ? dx : -dy
         guard delta != 0 else { return }
@@ -79,6 +85,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func keyPressed(_ key: Key, at time: Double) {
+        if zoomKey(key, at: time) { return }
         if key.name == .escape || (key.name == .q && !key.ctrl) {
             wantsToQuit = true
         } else if let action = EditorAction(key) {

@@ -21,6 +21,8 @@ public struct PhotosScene: Scene {
     public internal(set) var pages: [Page]
     public internal(set) var windowSize: Size
     public internal(set) var wantsToQuit = false
+    /// Every number of the design; a `.tune` event replaces it and hands each strip its part.
+    public internal(set) var tuning = Tuning.defaults
     public internal(set) var preview = Strip(PreviewLayout(pageAspects: []), snapping: Snapping(.paging))
     public internal(set) var thumbnails = Strip(ThumbnailLayout(pageAspects: []), snapping: Snapping(.nearestItem))
     public internal(set) var mode = Mode.resting
@@ -30,6 +32,9 @@ public struct PhotosScene: Scene {
     /// The page in focus; -1 when the document is empty. Kept as an index, not derived from the
     /// offsets, so a window resized to nothing still knows it.
     public internal(set) var focusIndex: Int
+    /// The preview zoomed in on the page in focus; nil at fit, when the strip pages.
+    public internal(set) var zoom: PreviewZoom?
+    var lastPreviewTap: Tap?
     var press: Press<Lead>?
     var pointer = Point.zero
     let measurer: any TextMeasurer
@@ -46,7 +51,7 @@ public struct PhotosScene: Scene {
         layOut()
     }
 
-    public var geometry: EditorGeometry { EditorGeometry(window: windowSize) }
+    public var geometry: EditorGeometry { EditorGeometry(window: windowSize, thumbnails: tuning.thumbnails) }
 
     var editor: EditorAnimation? {
         if case .editing(let animation) = mode { return animation }
@@ -55,7 +60,7 @@ public struct PhotosScene: Scene {
 
     public var isIdle: Bool {
         editor == nil && pending.isEmpty && preview.isIdle && thumbnails.isIdle
-            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true
+            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true && zoomIsIdle
     }
 
     public var title: String {

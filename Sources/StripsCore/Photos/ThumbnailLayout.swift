@@ -5,13 +5,9 @@
 /// a few) expanding cells, not from a reduction over the whole document, so a frame costs the
 /// same at 10 pages and at 100,000.
 public struct ThumbnailLayout: CollectionLayout {
-    public static let stripHeight = 66.0
-    public static let restingWidthRatio = 0.5
-    public static let spacing = 4.0
-    public static let focusedSpacing = 20.0
-    public static let aspectRange = 0.2...5.0
-
     public var pageAspects: [Double]
+    /// Sizes, spacings and the aspect clamp; the scene sets them when the tuning changes.
+    public var tuning = Tuning.defaults.thumbnails
     /// Multiplies every cell's expansion: eases to 0 while the user drags the strip, back to 1 at rest.
     public var expandingRate = ExpandingRate()
     public var slots = SlotMap()
@@ -24,28 +20,28 @@ public struct ThumbnailLayout: CollectionLayout {
 
     public var axis: Axis { .horizontal }
     public var itemCount: Int { pageAspects.count }
-    public var itemSize: Size { Self.restingSize(stripHeight: viewport.height) }
+    public var itemSize: Size { Self.restingSize(stripHeight: viewport.height, ratio: tuning.restingWidthRatio) }
     /// One resting cell plus its spacing: the distance between neighbouring slots.
-    public var pitch: Double { itemSize.width + Self.spacing }
+    public var pitch: Double { itemSize.width + tuning.spacing }
     /// Lets the first and last cells reach the centre.
     public var sideInset: Double { Self.sideInset(stripWidth: viewport.width, itemWidth: itemSize.width) }
     public var leadingInset: Double { sideInset }
     public var trailingInset: Double { sideInset }
 
     // The strip's geometry, shared with the article's re-implementation in the benchmark.
-    public static func restingSize(stripHeight: Double) -> Size {
-        Size(width: stripHeight * restingWidthRatio, height: stripHeight)
+    public static func restingSize(stripHeight: Double, ratio: Double) -> Size {
+        Size(width: stripHeight * ratio, height: stripHeight)
     }
 
     public static func sideInset(stripWidth: Double, itemWidth: Double) -> Double { (stripWidth - itemWidth) / 2 }
 
-    public static func contentWidth(count: Int, itemWidth: Double) -> Double {
+    public static func contentWidth(count: Int, itemWidth: Double, spacing: Double) -> Double {
         let n = Double(count)
         return max(0, n * itemWidth + (n - 1) * spacing)
     }
 
     /// Does not change with the expansion: the strip never jumps while cells breathe.
-    public var contentLength: Double { Self.contentWidth(count: itemCount, itemWidth: itemSize.width) }
+    public var contentLength: Double { Self.contentWidth(count: itemCount, itemWidth: itemSize.width, spacing: tuning.spacing) }
 
     /// The slot (fractional index) centred by content offset `offset`.
     public func position(atOffset offset: Double) -> Double {
@@ -55,9 +51,9 @@ public struct ThumbnailLayout: CollectionLayout {
     public func offset(atPosition slot: Double) -> Double { slot * pitch - sideInset }
 
     public func cell(at index: Int, offset: Double) -> ThumbnailCell {
-        let aspect = pageAspects[index].clamped(to: Self.aspectRange)
+        let aspect = pageAspects[index].clamped(to: tuning.aspectMin...max(tuning.aspectMin, tuning.aspectMax))
         let dims = ThumbnailCell.Dimensions(
-            defaultSize: itemSize, aspectRatio: aspect, spacing: Self.spacing, focusedSpacing: Self.focusedSpacing)
+            defaultSize: itemSize, aspectRatio: aspect, spacing: tuning.spacing, focusedSpacing: tuning.focusedSpacing)
         return ThumbnailCell(index: index, dims: dims, state: .resting)
             .expanded(expanding(of: index, offset: offset))
             .transitioned(slots.transition(index))

@@ -3,10 +3,6 @@ import Foundation
 /// UIScrollView's deceleration as a closed form: the velocity is multiplied by `rate` every
 /// millisecond, so position, velocity and the resting point are known at any time without stepping.
 public struct Deceleration: Hashable, Sendable {
-    /// Per-millisecond velocity factors, as UIScrollView.DecelerationRate publishes them.
-    public static let normalRate = 0.998
-    public static let fastRate = 0.99
-
     public var start: Double
     public var velocity: Double  // points per second
     public var rate: Double

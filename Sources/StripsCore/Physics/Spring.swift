@@ -3,15 +3,12 @@ import Foundation
 /// A critically damped spring toward `target`: the fastest return that never oscillates.
 /// x(t) = e^(-b t) (x0 + (v0 + b x0) t), with x measured from the target.
 public struct Spring: Hashable, Sendable {
-    /// Damping per second; 14 settles a typical bounce in about half a second, like UIScrollView.
-    public static let defaultDamping = 14.0
-
     public var target: Double
     public var displacement: Double  // x0, from the target
     public var velocity: Double  // v0, points per second
     public var damping: Double  // b
 
-    public init(from position: Double, to target: Double, velocity: Double, damping: Double = Spring.defaultDamping) {
+    public init(from position: Double, to target: Double, velocity: Double, damping: Double = Tuning.defaults.scroll.springDamping) {
         self.target = target
         self.displacement = position - target
         self.velocity = velocity
@@ -28,7 +25,7 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// Whether the spring is close enough to its target, and slow enough, to stop on it.
-    public func isSettled(at t: Double, within distance: Double = 0.25, speed: Double = 5) -> Bool {
+    public func isSettled(at t: Double, within distance: Double, speed: Double) -> Bool {
         abs(position(at: t) - target) < distance && abs(velocity(at: t)) < speed
     }
 }

@@ -1,10 +1,7 @@
 /// A pizza name above the centre, as drawn: over one half, or over the middle for a whole pizza.
 public struct PizzaCaption: Hashable, Sendable {
-    public static let pointSize = 22.0
-    /// Captions of the two halves keep this far from the centre line, so long names never meet.
-    public static let lineClearance = 10.0
-
     public var text: String
+    public var pointSize: Double
     /// The text's box in window points, shift applied.
     public var frame: Rect
     public var alpha: Double
@@ -19,10 +16,10 @@ public struct PizzaCaption: Hashable, Sendable {
     /// more visible of the two and slides from the middle toward that half's own place as the
     /// other fades (by the ratio of their alphas), so the names never overlap or jump.
     static func compose(left: [Cell], right: [Cell], pizzaSize: Double, menu: [Pizza], centerLineX: Double,
-                        measurer: any TextMeasurer) -> [PizzaCaption] {
+                        tuning: Tuning.Pizza, measurer: any TextMeasurer) -> [PizzaCaption] {
         let visible = { (half: PizzaHalf, cells: [Cell]) in
             cells.filter { $0.kind == PizzaHalfLayout.captionKind && menu.indices.contains($0.index) }.map {
-                caption(menu[$0.index].name, $0, half: half, pizzaSize: pizzaSize, centerLineX: centerLineX, measurer: measurer)
+                caption(menu[$0.index].name, $0, half: half, pizzaSize: pizzaSize, centerLineX: centerLineX, tuning: tuning, measurer: measurer)
             }
         }
         let l = visible(.left, left), r = visible(.right, right)
@@ -37,7 +34,7 @@ public struct PizzaCaption: Hashable, Sendable {
             let whole = Point(x: centerLineX, y: (a.frame.midY + b.frame.midY) / 2)
             let center = Point(x: strong.frame.midX.lerp(to: whole.x, together), y: strong.frame.midY.lerp(to: whole.y, together))
             captions.append(PizzaCaption(
-                text: strong.text, frame: Rect(center: center, size: strong.frame.size), alpha: strong.alpha,
+                text: strong.text, pointSize: strong.pointSize, frame: Rect(center: center, size: strong.frame.size), alpha: strong.alpha,
                 half: together >= 1 ? nil : strong.half, index: strong.index))
         }
         captions += r.filter { b in !l.contains { $0.index == b.index } }
@@ -45,10 +42,13 @@ public struct PizzaCaption: Hashable, Sendable {
     }
 
     /// A half's caption: centred over the resting half, kept clear of the centre line.
+    /// Captions of the two halves keep the tuning's line clearance from the centre line, so
+    /// long names never meet.
     private static func caption(_ text: String, _ band: Cell, half: PizzaHalf, pizzaSize: Double, centerLineX: Double,
-                                measurer: any TextMeasurer) -> PizzaCaption {
+                                tuning: Tuning.Pizza, measurer: any TextMeasurer) -> PizzaCaption {
+        let pointSize = tuning.captionPointSize, lineClearance = tuning.captionLineClearance
         let size = measurer.size(of: text, pointSize: pointSize, weight: .bold)
-        let quarter = pizzaSize / 4 + PizzaHalfLayout.gap / 2
+        let quarter = pizzaSize / 4 + tuning.gap / 2
         var midX: Double
         if half == .left {
             midX = min(centerLineX - quarter, centerLineX - lineClearance - size.width / 2)
@@ -57,7 +57,7 @@ public struct PizzaCaption: Hashable, Sendable {
             midX = max(centerLineX + quarter, centerLineX + lineClearance + size.width / 2)
             midX = min(midX, band.frame.maxX - size.width / 2)
         }
-        return PizzaCaption(text: text, frame: Rect(center: Point(x: midX, y: band.frame.midY), size: size), alpha: band.alpha,
+        return PizzaCaption(text: text, pointSize: pointSize, frame: Rect(center: Point(x: midX, y: band.frame.midY), size: size), alpha: band.alpha,
                             half: half, index: band.index)
     }
 }

@@ -6,6 +6,10 @@ public struct PizzaFrame: FrameContent {
         public var nearest: Int
         public var offset: Double
         public var cells: [Cell]
+        /// For the x-ray: each cell's normalised distance from the centre (parallel to `cells`),
+        /// and the strip's offset, visible rect, velocity and resting target.
+        public var norms: [Double] = []
+        public var diagnostics: StripDiagnostics?
     }
 
     public var window: Size
@@ -27,7 +31,7 @@ public struct PizzaFrame: FrameContent {
                 alpha: cell.alpha, clip: area, placeholder: PizzaPanel.rule)))
         }
         for caption in captions {
-            items.append(.text(TextRun(text: caption.text, frame: caption.frame, pointSize: PizzaCaption.pointSize,
+            items.append(.text(TextRun(text: caption.text, frame: caption.frame, pointSize: caption.pointSize,
                                        weight: .bold, alpha: caption.alpha)))
         }
         return items + overlay
@@ -42,15 +46,19 @@ extension PizzaScene {
         let window = Rect(origin: .zero, size: windowSize)
         let elements = PizzaHalf.allCases.map { strip($0).cells(in: window) }
         let strips = PizzaHalf.allCases.enumerated().map { i, half in
-            PizzaFrame.HalfStrip(half: half, nearest: strip(half).nearestIndex, offset: strip(half).offset,
-                                 cells: elements[i].filter(\.isCell))
+            let s = strip(half), cells = elements[i].filter(\.isCell)
+            return PizzaFrame.HalfStrip(half: half, nearest: s.nearestIndex, offset: s.offset, cells: cells,
+                                        norms: cells.map { s.layout.norm(at: $0.index, offset: s.offset) },
+                                        diagnostics: s.diagnostics(half.rawValue, at: time))
         }
         let captions = PizzaCaption.compose(left: elements[0], right: elements[1], pizzaSize: left.layout.pizzaSize,
-                                            menu: menu, centerLineX: g.centerLineX, measurer: measurer)
+                                            menu: menu, centerLineX: g.centerLineX, tuning: tuning.pizza, measurer: measurer)
         let overlay = menu.isEmpty
             ? [DrawItem.text(measurer.run("The menu is empty", centeredAt: g.stripsArea.center, pointSize: 24, weight: .bold))]
             : PizzaPanel.items(for: order, in: g.panelArea, measurer: measurer)
         let content = PizzaFrame(window: windowSize, menu: menu, strips: strips, captions: captions, area: g.stripsArea, overlay: overlay)
-        return Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+        var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: content)
+        frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
+        return frame
     }
 }

@@ -1,16 +1,18 @@
 /// Where the pizza selector's parts sit in the window: the two strips above the panel, meeting
 /// at the centre line, and the size a pizza can have there.
 public struct PizzaGeometry: Hashable, Sendable {
-    /// The bottom panel with the combination and the price.
-    public static let panelHeight = 84.0
-
     public var window: Size
+    /// The bottom panel's height, the caption band and the pizza's size come from here.
+    public var tuning: Tuning.Pizza
 
-    public init(window: Size) { self.window = window }
+    public init(window: Size, tuning: Tuning.Pizza = Tuning.defaults.pizza) {
+        self.window = window
+        self.tuning = tuning
+    }
 
     /// Everything above the panel; the strips' vertical centre is the "screen centre".
     public var stripsArea: Rect {
-        Rect(x: 0, y: 0, width: window.width, height: max(0, window.height - Self.panelHeight))
+        Rect(x: 0, y: 0, width: window.width, height: max(0, window.height - tuning.panelHeight))
     }
 
     public var panelArea: Rect {
@@ -28,10 +30,10 @@ public struct PizzaGeometry: Hashable, Sendable {
             : Rect(x: mid, y: 0, width: max(0, area.width - mid), height: area.height)
     }
 
-    /// 300 pt, unless the window is too small for a pizza, its caption and the gap.
+    /// The tuning's size (300 pt), unless the window is too small for a pizza, its caption and the gap.
     public var pizzaSize: Double {
-        let byHeight = stripsArea.height - 2 * (PizzaHalfLayout.captionHeight)
+        let byHeight = stripsArea.height - 2 * tuning.captionHeight
         let byWidth = window.width - 24
-        return max(0, min(PizzaHalfLayout.defaultPizzaSize, byHeight, byWidth))
+        return max(0, min(tuning.size, byHeight, byWidth))
     }
 }

@@ -6,28 +6,19 @@
 /// whose edge on the centre line is `centerLineX` (the right edge of the left strip, the left
 /// edge of the right one).
 public struct PizzaHalfLayout: CollectionLayout {
-    public static let defaultPizzaSize = 300.0
-    /// Distance from the screen centre at which a half has shrunk and faded all it will.
-    public static let criticalOffset = 200.0
-    /// How much a half shrinks at the critical offset: scale = 1 - 0.6 |norm|.
-    public static let scaleFactor = 0.6
-    /// Between the two halves of the pizza at the centre line.
-    public static let gap = 4.0
-    /// Rows close up by offsetFromCenter / 4 * scale, so shrunken halves leave no wide gaps.
-    public static let compression = 4.0
-    /// The caption band: 60 pt tall, its centre 30 pt above the top of the centre pizza.
-    public static let captionHeight = 60.0
-    public static let captionLift = 30.0
-    /// Captions slide this far (times norm) as their pizza leaves the centre.
-    public static let captionShift = 20.0
-    public static let captionMargin = 8.0
     public static let captionKind = LayoutAttributes.Kind.supplementary("caption")
     /// Captions are above every cell, as the article's zIndex 100 puts headers above cells.
     public static let captionZ = 100_000
 
     public var half: PizzaHalf
     public var itemCount: Int
-    public var pizzaSize = PizzaHalfLayout.defaultPizzaSize
+    /// Critical offset (200: where a half has shrunk and faded all it will), scale factor
+    /// (scale = 1 - 0.6 |norm|), the gap at the centre line, the compression (rows close up by
+    /// offsetFromCenter / 4 * scale) and the caption band (60 pt tall, its centre 30 pt above
+    /// the centre pizza, sliding 20 pt times norm); the scene sets them when the tuning changes.
+    public var tuning = Tuning.defaults.pizza
+    /// The centre pizza's diameter: the tuning's size, unless the window is too small for it.
+    public var pizzaSize = Tuning.defaults.pizza.size
     /// How far into the "drum" variant (neighbours overlap the centre pizza, the nearest on top):
     /// 0 flat, 1 drum; D animates between them.
     public var drum = 0.0
@@ -76,21 +67,21 @@ public struct PizzaHalfLayout: CollectionLayout {
 
     /// -1 ... 1: 0 at the centre, +-1 from 200 pt away on.
     public func norm(at index: Int, offset: Double) -> Double {
-        (offsetFromCenter(at: index, offset: offset) / Self.criticalOffset).clamped(to: -1...1)
+        (offsetFromCenter(at: index, offset: offset) / tuning.criticalOffset).clamped(to: -1...1)
     }
 
-    public static func scale(norm: Double) -> Double { 1 - scaleFactor * abs(norm) }
+    public func scale(norm: Double) -> Double { 1 - tuning.scaleFactor * abs(norm) }
 
     /// The article's verticalOffset: rows close up toward the centre as they shrink.
-    public static func verticalOffset(offsetFromCenter: Double, scale: Double) -> Double {
-        -offsetFromCenter / compression * scale
+    public func verticalOffset(offsetFromCenter: Double, scale: Double) -> Double {
+        -offsetFromCenter / tuning.compression * scale
     }
 
     /// Where the drum puts a row's middle, from the centre: three quarters of its distance while
     /// it is near, so it slides under the centre pizza, then a quarter, so the far ones stack.
     public func drumOffset(offsetFromCenter d: Double) -> Double {
-        let near = d.clamped(to: -Self.criticalOffset...Self.criticalOffset)
-        return near / Self.criticalOffset * pizzaSize / 2 + (d - near) / Self.compression
+        let near = d.clamped(to: -tuning.criticalOffset...tuning.criticalOffset)
+        return near / tuning.criticalOffset * pizzaSize / 2 + (d - near) / tuning.compression
     }
 
     /// The frame before the scale: the half moved so that, once scaled about its centre, its
@@ -100,9 +91,9 @@ public struct PizzaHalfLayout: CollectionLayout {
     public func centerAlignedFrame(at index: Int, scale: Double, offset: Double) -> Rect {
         let size = itemSize
         let halfWidth = size.width * scale / 2
-        let x = half == .left ? centerLineX - Self.gap / 2 - halfWidth : centerLineX + Self.gap / 2 + halfWidth
+        let x = half == .left ? centerLineX - tuning.gap / 2 - halfWidth : centerLineX + tuning.gap / 2 + halfWidth
         let d = offsetFromCenter(at: index, offset: offset)
-        let flatY = defaultFrame(at: index).midY + Self.verticalOffset(offsetFromCenter: d, scale: scale)
+        let flatY = defaultFrame(at: index).midY + verticalOffset(offsetFromCenter: d, scale: scale)
         let y = drum > 0 ? flatY.lerp(to: screenCenterY(offset: offset) + drumOffset(offsetFromCenter: d), drum) : flatY
         return Rect(center: Point(x: x, y: y), size: size)
     }
@@ -117,7 +108,7 @@ public struct PizzaHalfLayout: CollectionLayout {
 
     public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
         guard (0..<itemCount).contains(index) else { return nil }
-        let scale = Self.scale(norm: norm(at: index, offset: offset))
+        let scale = self.scale(norm: norm(at: index, offset: offset))
         return LayoutAttributes(
             index: index, frame: centerAlignedFrame(at: index, scale: scale, offset: offset),
             transform: Transform(scale: scale), alpha: scale, zIndex: zIndex(at: index, offset: offset))
@@ -127,17 +118,17 @@ public struct PizzaHalfLayout: CollectionLayout {
 
     /// The caption band of the row, fixed on screen (it moves with the bounds), before its shift.
     public func defaultCaptionFrame(offset: Double) -> Rect {
-        let top = (height - pizzaSize) / 2 - Self.captionHeight / 2 - Self.captionLift - drumCaptionLift
-        let x = half == .left ? Self.captionMargin : Self.gap / 2
-        return Rect(x: x, y: offset + top, width: max(0, viewport.width - Self.captionMargin - Self.gap / 2),
-                    height: Self.captionHeight)
+        let top = (height - pizzaSize) / 2 - tuning.captionHeight / 2 - tuning.captionLift - drumCaptionLift
+        let x = half == .left ? tuning.captionMargin : tuning.gap / 2
+        return Rect(x: x, y: offset + top, width: max(0, viewport.width - tuning.captionMargin - tuning.gap / 2),
+                    height: tuning.captionHeight)
     }
 
     /// On the drum the neighbour above tucks under the centre pizza but still shows above it;
     /// the caption rises by that much (85 pt for a 300 pt pizza) so it never sits on a pizza.
     var drumCaptionLift: Double {
         guard drum > 0, pizzaSize > 0 else { return 0 }
-        let neighbourTop = drumOffset(offsetFromCenter: -pizzaSize) - pizzaSize * Self.scale(norm: 1) / 2
+        let neighbourTop = drumOffset(offsetFromCenter: -pizzaSize) - pizzaSize * scale(norm: 1) / 2
         return max(0, -pizzaSize / 2 - neighbourTop) * drum
     }
 
@@ -147,7 +138,7 @@ public struct PizzaHalfLayout: CollectionLayout {
         let n = norm(at: index, offset: offset)
         return LayoutAttributes(
             kind: Self.captionKind, index: index, frame: defaultCaptionFrame(offset: offset),
-            transform: Transform(translation: Point(x: 0, y: Self.captionShift * n)),
+            transform: Transform(translation: Point(x: 0, y: tuning.captionShift * n)),
             alpha: 1 - abs(n), zIndex: Self.captionZ)
     }
 

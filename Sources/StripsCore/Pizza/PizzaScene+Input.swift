@@ -18,7 +18,7 @@ extension PizzaScene: InputRouting {
 
     mutating func pointerDown(_ p: Point, at time: Double) {
         let half = menu.isEmpty ? nil : half(at: p)
-        press = Press(on: half, at: p, wasIdle: half.map { strip($0).isIdle } ?? false)
+        press = Press(on: half, at: p, wasIdle: half.map { strip($0).isIdle } ?? false, slop: tuning.scroll.tapSlop)
         if let half { update(half) { $0.press(p, at: time) } }
     }
 
@@ -36,7 +36,7 @@ extension PizzaScene: InputRouting {
         update(half) { $0.release(p, at: time) }
         // A click on a neighbouring half brings it to the centre.
         if let tapped, tapped != strip(half).nearestIndex {
-            glide(half, to: tapped, at: time, duration: Self.stepDuration)
+            glide(half, to: tapped, at: time, duration: tuning.pizza.stepDuration)
         }
     }
 
@@ -52,7 +52,7 @@ extension PizzaScene: InputRouting {
             wantsToQuit = true
         case .up, .down:
             let half = hoveredHalf
-            glide(half, to: strip(half).destinationIndex + (key.name == .up ? -1 : 1), at: time, duration: Self.stepDuration)
+            glide(half, to: strip(half).destinationIndex + (key.name == .up ? -1 : 1), at: time, duration: tuning.pizza.stepDuration)
         case .m:
             mix(at: time)
         case .d:
@@ -67,7 +67,7 @@ extension PizzaScene: InputRouting {
         guard !menu.isEmpty else { return }
         let l = random.index(below: menu.count, other: left.destinationIndex)
         let r = random.index(below: menu.count, other: right.destinationIndex)
-        glide(.left, to: l, at: time, duration: Self.mixDuration)
-        glide(.right, to: r, at: time, duration: Self.mixDuration)
+        glide(.left, to: l, at: time, duration: tuning.pizza.mixDuration)
+        glide(.right, to: r, at: time, duration: tuning.pizza.mixDuration)
     }
 }

@@ -1,19 +1,15 @@
 /// The half-pizza selector: two strips of halves meeting at the window's centre line, each
 /// scrolled on its own; captions above the centre; the chosen combination and its price below.
 public struct PizzaScene: Scene {
-    /// Arrow keys move one pizza in this long.
-    public static let stepDuration = 0.3
-    /// The mix glide: long enough to watch the halves spin past.
-    public static let mixDuration = 0.7
-    /// How long the strips take to fold into the drum or flatten out.
-    public static let drumDuration = 0.3
-
     public typealias HalfStrip = Strip<PizzaHalfLayout>
 
     public var name: String { "pizza" }
     public let menu: [Pizza]
     public internal(set) var windowSize: Size
     public internal(set) var wantsToQuit = false
+    /// Every number of the design; a `.tune` event replaces it (durations of the arrow keys'
+    /// step, the mix glide and the drum fold are `tuning.pizza`'s).
+    public internal(set) var tuning = Tuning.defaults
     public internal(set) var left: HalfStrip
     public internal(set) var right: HalfStrip
     /// The pizza each half rests on: updated when its strip comes to rest, so the panel does not
@@ -55,7 +51,7 @@ public struct PizzaScene: Scene {
 
     /// The combination the halves rest on; nil for an empty menu.
     public var order: PizzaOrder? { PizzaOrder(menu: menu, left: selected[.left], right: selected[.right]) }
-    public var geometry: PizzaGeometry { PizzaGeometry(window: windowSize) }
+    public var geometry: PizzaGeometry { PizzaGeometry(window: windowSize, tuning: tuning.pizza) }
 
     public func strip(_ half: PizzaHalf) -> HalfStrip { half == .left ? left : right }
 
@@ -101,7 +97,7 @@ public struct PizzaScene: Scene {
     mutating func toggleDrum(at time: Double) {
         drum.toggle()
         let remaining = abs((drum ? 1 : 0) - drumAmount)
-        drumMove = (drumAmount, Tween(start: time, duration: Self.drumDuration * remaining, easing: .easeInOut))
+        drumMove = (drumAmount, Tween(start: time, duration: tuning.pizza.drumDuration * remaining, easing: .easeInOut))
     }
 
     mutating func setDrumAmount(_ amount: Double) {

@@ -10,6 +10,13 @@ public enum InputEvent: Hashable, Sendable {
     case wheel(dx: Double, dy: Double)
     case key(Key)
     case resize(Size)
+    /// New design numbers (a tuning file loaded or edited): the scene hands each strip and layout
+    /// its part, keeping what is in focus.
+    case tune(Tuning)
+    /// A wheel turned with Ctrl held (a trackpad pinch arrives so in many systems): zooms.
+    case ctrlWheel(dx: Double, dy: Double)
+    /// One step of a two-finger pinch about `center`; `scale` > 1 spreads the fingers.
+    case pinch(center: Point, scale: Double)
 }
 
 /// A key press with its modifiers.
@@ -19,6 +26,10 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d
+        /// Instruments, taken by the frame stepper: slow motion, x-ray; Ctrl+R records (live).
+        case s, x, r
+        /// Zoom keys: `+` (also `=`, its unshifted key), `-`, `0`, and the keypad's.
+        case plus = "+", equals = "=", minus = "-", zero = "0", keypadPlus = "keypad +", keypadMinus = "keypad -", keypadZero = "keypad 0"
         /// A real key no scene uses: delivered, and ignored.
         case other
     }

@@ -8,6 +8,9 @@ protocol InputRouting {
     mutating func pointerUp(_ p: Point, at time: Double)
     mutating func wheel(dx: Double, dy: Double, at time: Double)
     mutating func keyPressed(_ key: Key, at time: Double)
+    mutating func tune(_ tuning: Tuning, at time: Double)
+    mutating func ctrlWheel(dx: Double, dy: Double, at time: Double)
+    mutating func pinch(about center: Point, scale: Double, at time: Double)
 }
 
 extension InputRouting {
@@ -28,6 +31,16 @@ extension InputRouting {
             wheel(dx: dx, dy: dy, at: time)
         case .key(let key):
             keyPressed(key, at: time)
+        case .tune(let tuning):
+            tune(tuning, at: time)
+        case .ctrlWheel(let dx, let dy):
+            ctrlWheel(dx: dx, dy: dy, at: time)
+        case .pinch(let center, let scale):
+            pinch(about: center, scale: scale, at: time)
         }
     }
+
+    /// Scenes that do not zoom scroll with Ctrl held as without it, and ignore pinches.
+    mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) { wheel(dx: dx, dy: dy, at: time) }
+    mutating func pinch(about center: Point, scale: Double, at time: Double) {}
 }

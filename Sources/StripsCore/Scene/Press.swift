@@ -6,16 +6,19 @@ public struct Press<Target: Hashable & Sendable>: Hashable, Sendable {
     public var start: Point
     public var wasIdle: Bool
     public private(set) var isDragging = false
+    /// Moving less than this is a tap, not a drag (the tuning's tap slop).
+    public var slop: Double
 
-    public init(on target: Target?, at start: Point, wasIdle: Bool) {
+    public init(on target: Target?, at start: Point, wasIdle: Bool, slop: Double = Tuning.defaults.scroll.tapSlop) {
         self.target = target
+        self.slop = slop
         self.start = start
         self.wasIdle = wasIdle
     }
 
     /// The pointer moved: true at the moment the press becomes a drag.
     public mutating func move(to p: Point) -> Bool {
-        guard !isDragging, target != nil, p.distance(to: start) >= ScrollView.tapSlop else { return false }
+        guard !isDragging, target != nil, p.distance(to: start) >= slop else { return false }
         isDragging = true
         return true
     }

@@ -13,7 +13,7 @@ public enum ScrollMotion: Sendable {
     public struct Drag: Sendable {
         public var startOffset: Double
         public var startPointer: Double
-        public var tracker = VelocityTracker()
+        public var tracker: VelocityTracker
     }
 
     public var isIdle: Bool {

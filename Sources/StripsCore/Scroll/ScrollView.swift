@@ -5,13 +5,6 @@ import Foundation
 /// moves, wheel). Where to settle is not its business: its `Strip` asks the strip's `Snapping`.
 /// Time always comes in as an argument.
 public struct ScrollView: Sendable {
-    /// A press-and-release that moves less than this is a tap, not a drag.
-    public static let tapSlop = 6.0
-    /// Wheel input that stops for this long is over, and the strip settles.
-    public static let wheelIdle = 0.15
-    /// Points scrolled per unit of SDL's precise wheel delta (one notch of a mouse wheel).
-    public static let wheelStep = 48.0
-
     public let axis: Axis
     public private(set) var viewport: Double = 0
     public private(set) var contentLength: Double = 0
@@ -20,8 +13,11 @@ public struct ScrollView: Sendable {
     public private(set) var offset: Double = 0
     public private(set) var motion: ScrollMotion = .idle
     public var decelerationRate: Double
+    /// Rubber band, spring, settling thresholds, velocity window, wheel step and idle time: set
+    /// by the strip when the tuning changes; motions under way keep the numbers they began with.
+    public var physics = Tuning.defaults.scroll
 
-    public init(axis: Axis, decelerationRate: Double = Deceleration.normalRate) {
+    public init(axis: Axis, decelerationRate: Double = Tuning.defaults.scroll.normalDeceleration) {
         self.axis = axis
         self.decelerationRate = decelerationRate
     }
@@ -63,7 +59,8 @@ public struct ScrollView: Sendable {
 
     public mutating func beginDrag(pointer: Point, at time: Double) {
         // Catching a moving strip starts from where it is now, as a finger stops a fling.
-        var drag = ScrollMotion.Drag(startOffset: offset, startPointer: pointer.along(axis))
+        var drag = ScrollMotion.Drag(startOffset: offset, startPointer: pointer.along(axis),
+                                     tracker: VelocityTracker(window: physics.velocityWindow, maxSpeed: physics.maxSpeed))
         drag.tracker.add(pointer, at: time)
         motion = .dragging(drag)
     }
@@ -72,7 +69,7 @@ public struct ScrollView: Sendable {
         guard case .dragging(var drag) = motion else { return }
         drag.tracker.add(pointer, at: time)
         let raw = drag.startOffset + (drag.startPointer - pointer.along(axis))
-        offset = RubberBand.clamp(raw, to: offsetRange, dimension: viewport)
+        offset = RubberBand.clamp(raw, to: offsetRange, dimension: viewport, coefficient: physics.rubberBand)
         motion = .dragging(drag)
     }
 
@@ -104,14 +101,18 @@ public struct ScrollView: Sendable {
         if inBounds && (0.5...2).contains(ratio) {
             motion = .decelerating(landing, since: time)
         } else {
-            motion = .springing(Spring(from: offset, to: target, velocity: velocity), since: time)
+            motion = .springing(spring(from: offset, to: target, velocity: velocity), since: time)
         }
+    }
+
+    private func spring(from position: Double, to target: Double, velocity: Double) -> Spring {
+        Spring(from: position, to: target, velocity: velocity, damping: physics.springDamping)
     }
 
     /// A free fling: natural deceleration, bouncing back if it runs past an edge.
     public mutating func fling(velocity: Double, at time: Double) {
         if !offsetRange.contains(offset) {
-            motion = .springing(Spring(from: offset, to: offset.clamped(to: offsetRange), velocity: velocity), since: time)
+            motion = .springing(spring(from: offset, to: offset.clamped(to: offsetRange), velocity: velocity), since: time)
         } else if abs(velocity) < 1 {
             motion = .idle
         } else {
@@ -127,13 +128,13 @@ public struct ScrollView: Sendable {
         if case .dragging = motion { return }
         var start = offset
         if case .wheeling(_, let began) = motion { start = began }
-        offset = (offset + delta * Self.wheelStep).clamped(to: limit(start))
+        offset = (offset + delta * physics.wheelStep).clamped(to: limit(start))
         motion = .wheeling(last: time, start: start)
     }
 
     /// Where a wheel gesture began, once it has been quiet long enough to be over.
     public func endedWheelGesture(at time: Double) -> Double? {
-        guard case .wheeling(let last, let start) = motion, time - last >= Self.wheelIdle else { return nil }
+        guard case .wheeling(let last, let start) = motion, time - last >= physics.wheelIdle else { return nil }
         return start
     }
 
@@ -165,10 +166,10 @@ public struct ScrollView: Sendable {
                 // The overshoot is one frame's travel at most, so the hand-over is seamless.
                 let edge = position.clamped(to: offsetRange)
                 offset = position
-                motion = .springing(Spring(from: position, to: edge, velocity: decel.velocity(at: t)), since: time)
+                motion = .springing(spring(from: position, to: edge, velocity: decel.velocity(at: t)), since: time)
                 return false
             }
-            if t >= decel.duration(untilWithin: 0.25) {
+            if t >= decel.duration(untilWithin: physics.settleDistance) {
                 offset = decel.restingPoint.clamped(to: offsetRange)
                 motion = .idle
                 return true
@@ -177,7 +178,7 @@ public struct ScrollView: Sendable {
             return false
         case .springing(let spring, let since):
             let t = max(0, time - since)
-            if spring.isSettled(at: t) {
+            if spring.isSettled(at: t, within: physics.settleDistance, speed: physics.settleSpeed) {
                 offset = spring.target
                 motion = .idle
                 return true

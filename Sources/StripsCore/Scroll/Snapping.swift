@@ -20,10 +20,9 @@ public struct Snapping: Hashable, Sendable {
         case stop
     }
 
-    /// Below this release speed (pt/s) a paging strip decides by position, not by direction.
-    public static let pagingFlickSpeed = 250.0
-
     public var rule: Rule
+    /// Below this release speed (pt/s) a paging strip decides by position, not by direction.
+    public var pagingFlickSpeed = Tuning.defaults.scroll.pagingFlickSpeed
     /// A wheel gesture that would settle back on the item it began on moves one item on instead:
     /// a wheel notch is small next to a 300 pt pizza, and one should be enough.
     public var wheelMovesAtLeastOneItem: Bool
@@ -46,7 +45,7 @@ public struct Snapping: Hashable, Sendable {
             case .wheel(let start):
                 // Any deliberate wheel movement pages in its direction: one notch is ~5 % of a page.
                 let moved = offset - start
-                let intent = abs(moved) > 1 ? (moved > 0 ? Self.pagingFlickSpeed : -Self.pagingFlickSpeed) : 0
+                let intent = abs(moved) > 1 ? (moved > 0 ? pagingFlickSpeed : -pagingFlickSpeed) : 0
                 return pagingOffset(start: start, from: offset, velocity: intent, layout: layout)
             case .stop:
                 return pagingOffset(start: offset, from: offset, velocity: 0, layout: layout)
@@ -80,7 +79,7 @@ public struct Snapping: Hashable, Sendable {
         let anchor = layout.position(atOffset: start).rounded()
         let position = layout.position(atOffset: offset)
         var chosen: Double
-        if abs(velocity) >= Self.pagingFlickSpeed {
+        if abs(velocity) >= pagingFlickSpeed {
             // A flick goes to the next boundary in its direction from where the content is, so
             // flicking back after dragging forward returns to the page it came from.
             chosen = velocity > 0 ? (position + 1e-6).rounded(.up) : (position - 1e-6).rounded(.down)

@@ -9,7 +9,7 @@ public struct Strip<Layout: CollectionLayout>: Sendable {
     /// Where the strip sits in the window.
     public private(set) var frame = Rect.zero
 
-    public init(_ layout: Layout, snapping: Snapping, decelerationRate: Double = Deceleration.fastRate) {
+    public init(_ layout: Layout, snapping: Snapping, decelerationRate: Double = Tuning.defaults.scroll.fastDeceleration) {
         self.layout = layout
         self.snapping = snapping
         scroll = ScrollView(axis: layout.axis, decelerationRate: decelerationRate)
@@ -30,6 +30,14 @@ public struct Strip<Layout: CollectionLayout>: Sendable {
         case .springing(let spring, _): return layout.nearestIndex(atOffset: spring.target)
         case .idle, .dragging, .wheeling: return nearestIndex
         }
+    }
+
+    /// New scroll physics (a tuning change): free strips take the normal deceleration, snapping
+    /// ones the fast one, as UIKit's paging and snapping views do.
+    public mutating func tune(_ physics: Tuning.Scroll) {
+        scroll.physics = physics
+        scroll.decelerationRate = snapping.rule == .free ? physics.normalDeceleration : physics.fastDeceleration
+        snapping.pagingFlickSpeed = physics.pagingFlickSpeed
     }
 
     // MARK: Geometry

@@ -1,0 +1,79 @@
+/// The designer's instruments over a running scene: slow motion (S), the x-ray overlay (X) and
+/// short messages that fade (a tuning file's problems, where a recording went). Held by the
+/// frame stepper, which maps every time the scene sees through `clock`; messages fade on real
+/// time, so they read the same in slow motion.
+public struct Instruments: Sendable {
+    /// A message shows this long, then fades out over `noteFade`.
+    public static let noteDuration = 4.0
+    public static let noteFade = 1.0
+
+    public struct Note: Hashable, Sendable {
+        public var text: String
+        /// Real time it was posted.
+        public var since: Double
+    }
+
+    /// S slows scene time by this factor (10: one tenth of the speed).
+    public var slowFactor = 10.0
+    public private(set) var clock = SceneClock()
+    public var xray = false
+    public private(set) var notes: [Note] = []
+
+    public init() {}
+
+    public var isSlow: Bool { clock.rate != 1 }
+
+    public mutating func setSlow(_ on: Bool, at real: Double) {
+        guard on != isSlow else { return }
+        clock.setRate(on ? 1 / max(1, slowFactor) : 1, at: real)
+    }
+
+    /// S and X (without Ctrl) are instrument keys: true when `key` was one and has been taken.
+    public mutating func take(_ key: Key, at real: Double) -> Bool {
+        guard !key.ctrl else { return false }
+        switch key.name {
+        case .s: setSlow(!isSlow, at: real)
+        case .x: xray.toggle()
+        default: return false
+        }
+        return true
+    }
+
+    /// Posts a message line; messages past their time are dropped.
+    public mutating func note(_ text: String, at real: Double) {
+        notes.removeAll { real - $0.since >= Self.noteDuration + Self.noteFade }
+        notes.append(Note(text: text, since: real))
+        if notes.count > 6 { notes.removeFirst(notes.count - 6) }
+    }
+
+    /// A message is still showing or fading: the live loop must keep drawing.
+    public func isAnimating(at real: Double) -> Bool {
+        notes.contains { real - $0.since < Self.noteDuration + Self.noteFade }
+    }
+
+    /// What to draw over `frame`: its x-ray, the slow-motion badge, the messages.
+    public func overlay(for frame: Frame, at real: Double, measurer: any TextMeasurer) -> [DrawItem] {
+        var items: [DrawItem] = []
+        if xray { items += frame.content.xray(measurer: measurer) }
+        if isSlow {
+            let text = "slow x\((clock.rate).fixed(clock.rate < 0.095 ? 2 : 1))"
+            let size = measurer.size(of: text, pointSize: 14, weight: .bold)
+            let pill = Rect(x: frame.window.width - size.width - 28, y: 10, width: size.width + 16, height: size.height + 8)
+            items.append(.fill(Fill(rect: pill, color: Color(200, 60, 60), alpha: 0.85)))
+            items.append(.text(TextRun(text: text, frame: Rect(center: pill.center, size: size), pointSize: 14, weight: .bold)))
+        }
+        // Below the x-ray's first lines, centred: where the eye is while tuning.
+        var y = 56.0
+        for note in notes {
+            let age = real - note.since
+            let alpha = age < Self.noteDuration ? 1 : 1 - (age - Self.noteDuration) / Self.noteFade
+            guard alpha > 0, age >= 0 else { continue }
+            let size = measurer.size(of: note.text, pointSize: 14, weight: .regular)
+            let box = Rect(x: (frame.window.width - size.width) / 2 - 10, y: y, width: size.width + 20, height: size.height + 8)
+            items.append(.fill(Fill(rect: box, color: Color(0, 0, 0), alpha: 0.75 * alpha)))
+            items.append(.text(TextRun(text: note.text, frame: Rect(center: box.center, size: size), pointSize: 14, alpha: alpha)))
+            y += box.height + 4
+        }
+        return items
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import StripsCore
+import StripsSDL
+import StripsTuning
+
+/// Options every scene shares for the designer's instruments: a tuning file, slow motion and
+/// GIF recording, live or headless.
+struct InstrumentOptions: ParsableArguments {
+    @Option(name: .long, help: """
+        Load the design numbers from this TOML file (see 'strips tuning'); the window applies \
+        the file again whenever it changes. A bad key or value is named and the old value kept.
+        """)
+    var tuning: String?
+
+    @Option(name: .long, help: "Start in slow motion: scene time runs FACTOR times slower (S toggles it; default factor 10).")
+    var slow: Double?
+
+    @Option(name: .long, help: "Record the session as an animated GIF (30 fps) to this new file; headless, every frame of the script.")
+    var record: String?
+
+    @Option(name: .long, help: "Scale of the recording, 0 < SCALE <= 1 (0.5 halves each side).")
+    var recordScale = 1.0
+
+    func validate() throws {
+        if let slow, !(slow >= 1 && slow <= 1000) { throw ValidationError("--slow must be between 1 and 1000") }
+        guard recordScale > 0 && recordScale <= 1 else { throw ValidationError("--record-scale must be > 0 and <= 1") }
+        if let record {
+            guard record.lowercased().hasSuffix(".gif") else { throw ValidationError("--record needs a FILE.gif") }
+            guard !FileManager.default.fileExists(atPath: record) else {
+                throw ValidationError("--record \(record): the file exists (recordings never replace a file)")
+            }
+        }
+    }
+
+    /// The tuning at start: the file applied to the defaults, each problem on standard error
+    /// and returned as "FILE: problem"; nil without --tuning. A file that cannot be read at all is
+    /// an error.
+    func initialTuning() throws -> (tuning: Tuning, problems: [String])? {
+        guard let path = tuning else { return nil }
+        let (tuning, problems) = Tuning.defaults.applying(file: path)
+        if problems.count == 1, TuningFileWatcher.isUnreadable(problems[0]) { throw fail("\(path): \(problems[0])") }
+        let named = problems.map { "\(path): \($0)" }
+        for problem in named { FileHandleOutput.standardError("strips: \(problem)") }
+        return (tuning, named)
+    }
+
+    /// Slow motion and its factor, as the run starts.
+    var instruments: Instruments {
+        var instruments = Instruments()
+        if let slow {
+            instruments.slowFactor = slow
+            instruments.setSlow(slow > 1, at: 0)
+        }
+        return instruments
+    }
+}

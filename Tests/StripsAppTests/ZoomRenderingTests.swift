@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import StripsCore
+@testable import StripsSDL
+
+/// A zoomed page is drawn sharp: its texture is decoded at the size it is drawn, past the window,
+/// up to the file's own pixels, and split into tiles past the renderer's largest texture side.
+@Suite(.serialized) struct ZoomRenderingTests {
+    /// Runs the scene's clock until nothing moves, then renders the frame.
+    func settle(_ scene: inout PhotosScene, from t: Double, _ renderer: OffscreenRenderer) throws -> Double {
+        var t = t
+        repeat {
+            t += 1.0 / 60
+            scene.tick(at: t)
+            try renderer.render(scene.frame(at: t))
+        } while !scene.isIdle || renderer.needsFrames
+        // Twice at the settled size: the cache redecodes only once a size holds for a frame.
+        try renderer.render(scene.frame(at: t))
+        return t
+    }
+
+    @Test func aZoomedPictureIsDecodedLargerThanTheWindow() throws {
+        try SDLSystem.start(video: false)
+        let path = LoaderFixtures.samplePage  // 1240 x 1754
+        let page = Page(id: "contract.jpg", path: path, pixelSize: Size(width: 1240, height: 1754))
+        var scene = PhotosScene(documentName: "Zoom", pages: [page], windowSize: Size(width: 800, height: 600))
+        let renderer = try OffscreenRenderer(fonts: nil)
+        let ref = ImageRef(path: path, variant: .full)
+        var t = try settle(&scene, from: 0, renderer)
+        let fit = try #require(renderer.textureSize(of: ref))
+        #expect(fit.height <= 600 && fit.width <= 800)  // at fit: the window-sized decode
+        for _ in 0..<6 { scene.handle(.key(Key(.plus)), at: t) }
+        t = try settle(&scene, from: t, renderer)
+        let zoom = try #require(scene.zoom)
+        #expect(zoom.scale == zoom.maxScale)
+        let zoomed = try #require(renderer.textureSize(of: ref))
+        // Drawn at twice its own pixels: decoded at all of them, no more.
+        #expect(zoomed.width == 1240 && zoomed.height == 1754)
+        #expect(zoomed.height > fit.height * 3)
+        #expect(zoomed.tiles == 4)  // larger than the window: 1024-pixel tiles, 2 x 2
+        scene.handle(.key(Key(.zero)), at: t)
+        _ = try settle(&scene, from: t, renderer)
+        #expect(scene.zoom == nil)
+        #expect(renderer.textureSize(of: ref)?.height == fit.height)  // back at fit, the memory goes back too
+    }
+
+    @Test func tilesDecodedOnWorkersArriveWhileTheOldPictureStaysOnScreen() throws {
+        try SDLSystem.start(video: false)
+        let path = LoaderFixtures.samplePage
+        let page = Page(id: "contract.jpg", path: path, pixelSize: Size(width: 1240, height: 1754))
+        var scene = PhotosScene(documentName: "Zoom", pages: [page], windowSize: Size(width: 800, height: 600))
+        // 64-pixel tiles: hundreds of them, more than one frame's upload budget on most machines.
+        let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .async, workers: 1, maxTextureSide: 64))
+        let ref = ImageRef(path: path, variant: .full)
+        var t = 0.0
+        func frames(until done: () -> Bool) throws {
+            var n = 0
+            while !done(), n < 10_000 {
+                n += 1
+                t += 1.0 / 60
+                scene.tick(at: t)
+                try renderer.render(scene.frame(at: t))
+                renderer.waitForDecodes(timeout: 5)
+            }
+        }
+        try frames { scene.isIdle && !renderer.needsFrames && renderer.hasTexture(ref) }
+        let fit = try #require(renderer.textureSize(of: ref))
+        for _ in 0..<6 { scene.handle(.key(Key(.plus)), at: t) }
+        var shownThroughout = true
+        try frames {
+            shownThroughout = shownThroughout && renderer.hasTexture(ref)
+            return scene.isIdle && !renderer.needsFrames && renderer.textureSize(of: ref)?.width == 1240
+        }
+        #expect(shownThroughout)
+        let zoomed = try #require(renderer.textureSize(of: ref))
+        #expect(zoomed.width == 1240 && zoomed.height == 1754 && zoomed.tiles == 20 * 28)
+        #expect(zoomed.height > fit.height)
+    }
+
+    @Test func aPictureLargerThanTheLargestTextureIsDrawnInTiles() throws {
+        try SDLSystem.start(video: false)
+        let folder = try LoaderFixtures.scratch("zoom-tiles")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 200 x 160 pixels in 40 x 40 blocks, each its own colour: a tile in the wrong place shows.
+        func colour(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) { (UInt8(x / 40 * 50), UInt8(y / 40 * 60), 200) }
+        let file = folder.appendingPathComponent("blocks.png")
+        try LoaderFixtures.write(ForeignPNG.make(width: 200, height: 160, texts: [], pixel: colour), to: file)
+        let page = Page(id: "blocks.png", path: file.path, pixelSize: Size(width: 200, height: 160))
+        var scene = PhotosScene(documentName: "Tiles", pages: [page], windowSize: Size(width: 300, height: 300))
+        let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .sync, maxTextureSide: 64))
+        let ref = ImageRef(path: file.path, variant: .full)
+        var t = try settle(&scene, from: 0, renderer)
+        scene.handle(.pointerMove(Point(x: 100, y: 60)), at: t)
+        scene.handle(.key(Key(.plus)), at: t)
+        scene.handle(.key(Key(.plus)), at: t)
+        t = try settle(&scene, from: t, renderer)
+        let size = try #require(renderer.textureSize(of: ref))
+        #expect(size.width == 200 && size.height == 160)
+        #expect(size.tiles == 4 * 3)  // 64-pixel tiles: 64 + 64 + 64 + 8 across, 64 + 64 + 32 down
+        let image = try #require(scene.previewCells().first).picture
+        #expect(image.width > 300)  // zoomed past the window
+        // Sample the preview away from block edges: each point shows its block's colour.
+        var checked = 0
+        for y in stride(from: 5.0, to: 210, by: 10) {
+            for x in stride(from: 5.0, to: 300, by: 10) {
+                let px = (x - image.minX) / image.width * 200, py = (y - image.minY) / image.height * 160
+                guard px >= 0, py >= 0, px < 200, py < 160 else { continue }
+                let nearEdge = [px.truncatingRemainder(dividingBy: 40), py.truncatingRemainder(dividingBy: 40)].contains { $0 < 3 || $0 > 37 }
+                guard !nearEdge, let (r, g, b) = renderer.pixel(x: Int32(x), y: Int32(y)) else { continue }
+                let want = colour(Int(px), Int(py))
+                #expect(abs(Int(r) - Int(want.0)) <= 2 && abs(Int(g) - Int(want.1)) <= 2 && abs(Int(b) - Int(want.2)) <= 2,
+                        "at \(x), \(y): \(r) \(g) \(b), want \(want)")
+                checked += 1
+            }
+        }
+        #expect(checked > 200)
+    }
+}
