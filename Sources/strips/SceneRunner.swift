@@ -22,6 +22,7 @@ enum SceneRunner {
 
     static func startSDL(video: Bool) throws {
         do {
+            if video { try DisplayCheck.requireDisplay() }
             try SDLSystem.start(video: video)
         } catch {
             throw fail("\(error)")
