@@ -180,16 +180,21 @@ import Testing
         #expect(first >> 24 == 0xFF)
     }
 
-    /// libFuzzer (header target): a file that merely mentions "<svg" reaches SDL_image's SVG
-    /// loader through the probe; it must be refused with a reason (SDL_image leaks 16 bytes doing
-    /// so, suppressed in Fuzz/lsan.supp), never shown or crash.
-    @Test func malformedSVGIsRefusedWithAReason() throws {
-        let path = LoaderFixtures.root.appendingPathComponent("fuzz/svg-malformed.webp").path
-        guard case .failure(let failure) = ImageHeader.read(path) else {
-            Issue.record("a malformed SVG was read as a picture")
+    /// libFuzzer (header target): a file that merely mentions "<svg" reached SDL_image's SVG
+    /// loader through the old probe (which leaked 16 bytes, suppressed in Fuzz/lsan.supp).
+    /// libFuzzer (sdlimage target): SDL_image's XCF loader asked for 2^57 bytes on a lying header.
+    /// Now only formats measured from their headers reach SDL_image, each by its own loader.
+    @Test func unmeasuredFormatsNeverReachSDLImage() throws {
+        let svg = LoaderFixtures.root.appendingPathComponent("fuzz/svg-malformed.webp").path
+        #expect(ImageHeader.read(svg) == .failure(ImageFailure("not a picture: unknown file format")))
+        let xcf = LoaderFixtures.root.appendingPathComponent("fuzz/xcf-lying-size.xcf").path
+        let info = try ImageHeader.read(xcf).get()
+        #expect(info.width == 0x0E0E0E0E && info.sizeProblem != nil)
+        guard case .failure(let failure) = ImageDecoder.decode(xcf, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
             return
         }
-        #expect(failure.reason.hasPrefix("cannot decode: "))
+        #expect(failure.reason.hasPrefix("too large: "))
     }
 
     // MARK: Header readers that keep lying sizes away from the decoders
