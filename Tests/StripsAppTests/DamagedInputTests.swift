@@ -197,6 +197,16 @@ import Testing
         #expect(failure.reason.hasPrefix("too large: "))
     }
 
+    /// libFuzzer (sdlimage target): "P1 11#911119111..." is 11 x 911119111 to SDL_image (its
+    /// number reader drops the '#' after "11", so the comment is not one), and it asked for 10.9 GB.
+    @Test func pnmIsMeasuredAsSDLImageReadsIt() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/pnm-comment-after-number.pbm").path
+        let info = try ImageHeader.read(path).get()
+        #expect(info.width == 11 && info.height == 911_119_111)
+        #expect(info.sizeProblem != nil)
+        #expect(SDLImageFormat.measure(.pnm, Array("P6\n# made by a scanner\n640 480\n255\n".utf8))! == (640, 480))
+    }
+
     // MARK: Header readers that keep lying sizes away from the decoders
 
     /// A minimal little- or big-endian TIFF: one directory with ImageWidth and ImageLength.
