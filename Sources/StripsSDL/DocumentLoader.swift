@@ -9,10 +9,10 @@ public enum DocumentLoader {
     }
 
     /// What the decoders read (ImageHeader, SDLImageFormat); anything else in a folder is not a page.
-    /// XPM and SVG are left out: their sizes cannot be checked before SDL_image allocates for them.
+    /// XPM, SVG and XCF are left out: their sizes cannot be checked before SDL_image allocates for them.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "png", "bmp", "gif", "tif", "tiff", "webp", "tga", "pnm", "ppm", "pgm", "pbm",
-        "xcf", "pcx", "lbm", "qoi", "jfif",
+        "pcx", "lbm", "qoi", "jfif",
     ]
 
     /// Pages of a file that cannot be decoded still need a shape: A4 portrait.

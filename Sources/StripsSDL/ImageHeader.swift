@@ -5,7 +5,7 @@ import StripsCore
 
 /// Reads a picture's size and orientation from its header: JPEG SOF (and EXIF through libexif),
 /// PNG IHDR, GIF, BMP, WebP, TGA and TIFF are read directly, so absurd sizes are refused before
-/// any decoder allocates; PNM, QOI, XCF, PCX and LBM by SDLImageFormat; nothing else is opened.
+/// any decoder allocates; PNM, QOI, PCX and LBM by SDLImageFormat; nothing else is opened.
 public enum ImageHeader {
     /// The header of the file at `path`, or why there is no usable picture.
     public static func read(_ path: String) -> Result<ImageInfo, ImageFailure> {
@@ -45,7 +45,7 @@ public enum ImageHeader {
         return .success(info)
     }
 
-    /// The formats SDL_image decodes that have no reader above (PNM, QOI, XCF, PCX, LBM), measured
+    /// The formats SDL_image decodes that have no reader above (PNM, QOI, PCX, LBM), measured
     /// from their headers; anything else is not opened (SDL_image would allocate on its word).
     static func other(_ file: FileReader) -> Result<ImageInfo, ImageFailure> {
         let head = file.bytes(at: 0, count: 512)

@@ -3,10 +3,10 @@ import CSDL2
 /// The formats handed to SDL_image, each recognised by its first bytes and measured from its
 /// header before any decoding, then decoded by that format's own loader (never by SDL_image's
 /// guess: a PCX whose pixels happen to spell "<svg" must not become an unmeasured SVG). Formats
-/// that cannot be measured this way (XPM, SVG, ...) are not opened: a libFuzzer run showed
-/// SDL_image's XCF reader asking for 2^57 bytes on a lying header when it was given any file.
+/// that cannot be measured this way are not opened: XPM, SVG, and XCF, whose layers carry sizes of
+/// their own (a libFuzzer run had SDL_image's XCF reader ask for 2^57 bytes).
 enum SDLImageFormat: Sendable {
-    case bmp, webp, tga, tiff, pnm, qoi, xcf, pcx, lbm, jpeg
+    case bmp, webp, tga, tiff, pnm, qoi, pcx, lbm, jpeg
 
     /// The format of `head` (the file's first bytes); TGA has no signature, so only its name says so.
     static func sniff(_ head: [UInt8], isTGA: Bool) -> SDLImageFormat? {
@@ -17,7 +17,6 @@ enum SDLImageFormat: Sendable {
         if starts("II*\u{0}") || starts("MM\u{0}*") { return .tiff }
         if head.count >= 2, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) { return .pnm }
         if starts("qoif") { return .qoi }
-        if starts("gimp xcf ") { return .xcf }
         if head.count >= 3, head[0] == 0x0A, [0, 2, 3, 4, 5].contains(head[1]), head[2] <= 1 { return .pcx }
         if starts("FORM"), head.count >= 12, ["ILBM", "PBM "].contains(String(decoding: head[8..<12], as: UTF8.self)) { return .lbm }
         return isTGA ? .tga : nil
@@ -30,8 +29,6 @@ enum SDLImageFormat: Sendable {
         func le16(_ i: Int) -> Int? { head.count >= i + 2 ? Int(head[i]) | Int(head[i + 1]) << 8 : nil }
         switch format {
         case .qoi: return be32(4).flatMap { w in be32(8).map { (w, $0) } }
-        case .xcf:  // "gimp xcf file\0" or "gimp xcf vNNN\0", then width and height
-            return be32(14).flatMap { w in be32(18).map { (w, $0) } }
         case .pcx:
             guard let x0 = le16(4), let y0 = le16(6), let x1 = le16(8), let y1 = le16(10) else { return nil }
             return (x1 - x0 + 1, y1 - y0 + 1)
@@ -89,7 +86,6 @@ enum SDLImageFormat: Sendable {
         case .tiff: return IMG_LoadTIF_RW(rw)
         case .pnm: return IMG_LoadPNM_RW(rw)
         case .qoi: return IMG_LoadQOI_RW(rw)
-        case .xcf: return IMG_LoadXCF_RW(rw)
         case .pcx: return IMG_LoadPCX_RW(rw)
         case .lbm: return IMG_LoadLBM_RW(rw)
         case .jpeg: return IMG_LoadJPG_RW(rw)
