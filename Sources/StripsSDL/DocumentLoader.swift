@@ -8,10 +8,11 @@ public enum DocumentLoader {
         public var description: String
     }
 
-    /// What SDL_image reads; anything else in a folder is not a page.
+    /// What the decoders read (ImageHeader, SDLImageFormat); anything else in a folder is not a page.
+    /// XPM, SVG and XCF are left out: their sizes cannot be checked before SDL_image allocates for them.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "png", "bmp", "gif", "tif", "tiff", "webp", "tga", "pnm", "ppm", "pgm", "pbm",
-        "xpm", "xcf", "pcx", "lbm", "qoi", "svg", "avif", "jxl", "jfif",
+        "pcx", "lbm", "qoi", "jfif",
     ]
 
     /// Pages of a file that cannot be decoded still need a shape: A4 portrait.

@@ -82,8 +82,16 @@ enum ImageDecoder {
     static func decode(_ bytes: [UInt8], type: ImageInfo.Format?) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PNGDecoder.decode(bytes) }
         if bytes.starts(with: Array("GIF8".utf8)) { return GIFDecoder.decode(bytes) }
-        let decoded = Surfaces.load(bytes, type: type == .tga ? "TGA" : nil)
-        // Formats without a header reader are only measured once decoded.
+        let head = Array(bytes.prefix(512))
+        guard let format = SDLImageFormat.sniff(head, isTGA: type == .tga) else {
+            return .failure(ImageFailure("not a picture: unknown file format"))
+        }
+        if let size = SDLImageFormat.measure(format, head),
+           let problem = ImageInfo(format: .other, width: size.width, height: size.height).sizeProblem {
+            return .failure(ImageFailure(problem))
+        }
+        let decoded = Surfaces.load(bytes, format: format)
+        // The decoded size is checked again: a header may understate what the loader made.
         if case .success(let surface) = decoded,
            let problem = ImageInfo(format: .other, width: Int(surface.pointee.w), height: Int(surface.pointee.h)).sizeProblem {
             SDL_FreeSurface(surface)

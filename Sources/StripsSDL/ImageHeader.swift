@@ -5,7 +5,7 @@ import StripsCore
 
 /// Reads a picture's size and orientation from its header: JPEG SOF (and EXIF through libexif),
 /// PNG IHDR, GIF, BMP, WebP, TGA and TIFF are read directly, so absurd sizes are refused before
-/// any decoder allocates; other formats fall back to a full decode from memory.
+/// any decoder allocates; PNM, QOI, PCX and LBM by SDLImageFormat; nothing else is opened.
 public enum ImageHeader {
     /// The header of the file at `path`, or why there is no usable picture.
     public static func read(_ path: String) -> Result<ImageInfo, ImageFailure> {
@@ -39,26 +39,23 @@ public enum ImageHeader {
             // TGA has no signature: SDL_image only reads it when told the type.
             info = tga(head)
         } else {
-            return probeByDecoding(path)
+            return other(file)
         }
         guard let info else { return .failure(ImageFailure("the file is truncated or its header is damaged")) }
         return .success(info)
     }
 
-    /// Formats without a header reader here (PNM, XCF, QOI, SVG, ...): SDL_image decodes the
-    /// whole file, from memory so that no read goes past its end.
-    static func probeByDecoding(_ path: String) -> Result<ImageInfo, ImageFailure> {
-        let bytes: [UInt8]
-        switch FileReader.contents(of: path) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let read): bytes = read
+    /// The formats SDL_image decodes that have no reader above (PNM, QOI, PCX, LBM), measured
+    /// from their headers; anything else is not opened (SDL_image would allocate on its word).
+    static func other(_ file: FileReader) -> Result<ImageInfo, ImageFailure> {
+        let head = file.bytes(at: 0, count: 512)
+        guard let format = SDLImageFormat.sniff(head, isTGA: false) else {
+            return .failure(ImageFailure("not a picture: unknown file format"))
         }
-        switch ImageDecoder.decode(bytes, type: .other) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let surface):
-            defer { SDL_FreeSurface(surface) }
-            return .success(ImageInfo(format: .other, width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+        guard let size = SDLImageFormat.measure(format, head) else {
+            return .failure(ImageFailure("the file is truncated or its header is damaged"))
         }
+        return .success(ImageInfo(format: .other, width: size.width, height: size.height))
     }
 
     // MARK: Formats

@@ -13,16 +13,16 @@ public enum Surfaces {
         return decoded.mapError { SDLError(message: "cannot decode \(path): \($0.reason)") }
     }
 
-    /// Decodes a picture SDL_image reads (GIF, BMP, WebP, TGA, TIFF, ...) from bytes in memory into
-    /// 32-bit ARGB, or explains why it could not. Reading from memory means every read stops at the
-    /// end of the data, whatever the file's lengths claim. `type` names the format for those
-    /// SDL_image cannot recognise by their first bytes (TGA).
-    static func load(_ bytes: [UInt8], type: String? = nil) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+    /// Decodes a picture with SDL_image's loader for `format`, from bytes in memory, into 32-bit
+    /// ARGB, or explains why it could not. Reading from memory means every read stops at the end
+    /// of the data, whatever the file's lengths claim.
+    static func load(_ bytes: [UInt8], format: SDLImageFormat) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
         LibraryDiagnostics.install()
         _ = LibraryDiagnostics.takeLastError()
         let decoded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
             guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(clamping: buffer.count)) else { return nil }
-            return IMG_LoadTyped_RW(rw, 1, type)
+            defer { SDL_RWclose(rw) }
+            return format.load(rw)
         }
         guard let decoded else {
             let reason = LibraryDiagnostics.takeLastError() ?? String(cString: SDL_GetError())

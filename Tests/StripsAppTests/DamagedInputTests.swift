@@ -180,16 +180,31 @@ import Testing
         #expect(first >> 24 == 0xFF)
     }
 
-    /// libFuzzer (header target): a file that merely mentions "<svg" reaches SDL_image's SVG
-    /// loader through the probe; it must be refused with a reason (SDL_image leaks 16 bytes doing
-    /// so, suppressed in Fuzz/lsan.supp), never shown or crash.
-    @Test func malformedSVGIsRefusedWithAReason() throws {
-        let path = LoaderFixtures.root.appendingPathComponent("fuzz/svg-malformed.webp").path
-        guard case .failure(let failure) = ImageHeader.read(path) else {
-            Issue.record("a malformed SVG was read as a picture")
+    /// libFuzzer (header target): a file that merely mentions "<svg" reached SDL_image's SVG
+    /// loader through the old probe (which leaked 16 bytes, suppressed in Fuzz/lsan.supp).
+    /// libFuzzer (sdlimage target): SDL_image's XCF loader asked for 2^57 bytes on a lying header.
+    /// Now only formats measured from their headers reach SDL_image, each by its own loader; XCF,
+    /// whose layers have sizes of their own, is not opened at all.
+    @Test func unmeasuredFormatsNeverReachSDLImage() throws {
+        let svg = LoaderFixtures.root.appendingPathComponent("fuzz/svg-malformed.webp").path
+        #expect(ImageHeader.read(svg) == .failure(ImageFailure("not a picture: unknown file format")))
+        let xcf = LoaderFixtures.root.appendingPathComponent("fuzz/xcf-lying-size.xcf").path
+        #expect(ImageHeader.read(xcf) == .failure(ImageFailure("not a picture: unknown file format")))
+        guard case .failure(let failure) = ImageDecoder.decode(xcf, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
             return
         }
-        #expect(failure.reason.hasPrefix("cannot decode: "))
+        #expect(failure.reason == "not a picture: unknown file format")
+    }
+
+    /// libFuzzer (sdlimage target): "P1 11#911119111..." is 11 x 911119111 to SDL_image (its
+    /// number reader drops the '#' after "11", so the comment is not one), and it asked for 10.9 GB.
+    @Test func pnmIsMeasuredAsSDLImageReadsIt() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/pnm-comment-after-number.pbm").path
+        let info = try ImageHeader.read(path).get()
+        #expect(info.width == 11 && info.height == 911_119_111)
+        #expect(info.sizeProblem != nil)
+        #expect(SDLImageFormat.measure(.pnm, Array("P6\n# made by a scanner\n640 480\n255\n".utf8))! == (640, 480))
     }
 
     // MARK: Header readers that keep lying sizes away from the decoders
