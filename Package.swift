@@ -36,7 +36,7 @@ let package = Package(
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsPDF", "StripsRecording", "CSDL2", "CTurboJPEG", "CExif", "CSPNG"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsPDF", "StripsRecording", "CSDL2", "CTurboJPEG", "CExif", "CSPNG", "CGIF"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures.

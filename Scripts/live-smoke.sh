@@ -7,6 +7,9 @@ app=$1; shift
 args=("$@"); [ ${#args[@]} -gt 0 ] || args=(photos)
 out=$(mktemp -d)
 trap 'kill $pid $xvfb 2>/dev/null || true; rm -rf "$out"' EXIT
+# The thumbnail cache and the remembered state go to scratch folders, never the user's, and each
+# run starts the same (no remembered window size).
+export XDG_CACHE_HOME="$out/cache" XDG_STATE_HOME="$out/state"
 
 display=""
 for n in $(seq 150 199); do [ -e /tmp/.X$n-lock ] || { display=":$n"; break; }; done

@@ -4,6 +4,11 @@
 // renderer into an offscreen surface, no display needed. Printed numbers, not a timed test.
 //
 //   strips-bench-load [--pages 100,1000] [--budget MIB] [--workers N] [--folder DIR] [--no-naive]
+//                     [--thumbnail-pages 1000] [--thumbnails-only]
+//
+// Then the freedesktop thumbnail cache and EXIF thumbnails: the same open and a fling across the
+// whole strip, cold (empty cache), with EXIF thumbnails in the scans (empty cache), and warm
+// (the cache filled by a previous open of the cold document).
 //
 // Each measurement runs in a child process of its own, so peak resident memory is its own.
 import CSDL2
@@ -24,6 +29,10 @@ struct Options {
     var childPages = 0
     /// The naive loader takes about 0.1 s a page; --no-naive skips it for quick runs.
     var naive = true
+    var thumbnailPages = 1000
+    var thumbnailsOnly = false
+    var cache: String?
+    var fill = false
 
     init(_ arguments: [String]) {
         var args = arguments.makeIterator()
@@ -34,6 +43,10 @@ struct Options {
             case "--workers": workers = Int(args.next() ?? "") ?? workers
             case "--folder": folder = args.next()
             case "--no-naive": naive = false
+            case "--thumbnail-pages": thumbnailPages = Int(args.next() ?? "") ?? thumbnailPages
+            case "--thumbnails-only": thumbnailsOnly = true
+            case "--cache": cache = args.next()
+            case "--fill": fill = true
             case "--child": child = args.next()
             case "--count": childPages = Int(args.next() ?? "") ?? 0
             default:
@@ -56,9 +69,29 @@ func peakRSS() -> Double {
 
 // MARK: Generating the scans
 
+let scanWidth = 4000, scanHeight = 3000
+
 /// A 4000 x 3000 "scan": paper with lines of dark text-like marks and a little noise, as JPEG.
 func makeScan(seed: UInt32) -> [UInt8] {
-    let w = 4000, h = 3000
+    guard let jpeg = ExifScan.encode(scanPixels(seed: seed), width: scanWidth, height: scanHeight, quality: 85) else {
+        stop("cannot encode the synthetic scan")
+    }
+    return jpeg
+}
+
+/// The same scan with an EXIF thumbnail (and orientation), as phones and scanners write them.
+func makeExifScan(seed: UInt32, orientation: UInt16) -> [UInt8] {
+    let pixels = scanPixels(seed: seed)
+    guard let jpeg = ExifScan.encode(pixels, width: scanWidth, height: scanHeight, quality: 85),
+          let thumbnail = ExifScan.thumbnail(of: pixels, width: scanWidth, height: scanHeight) else {
+        stop("cannot encode the synthetic scan")
+    }
+    return ExifScan.withThumbnail(jpeg, thumbnail: thumbnail, orientation: orientation)
+}
+
+/// The scan's RGB pixels.
+func scanPixels(seed: UInt32) -> [UInt8] {
+    let w = scanWidth, h = scanHeight
     var pixels = [UInt8](repeating: 0, count: w * h * 3)
     var state = seed &* 2654435761 | 1
     func random() -> UInt32 { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return state }
@@ -73,17 +106,7 @@ func makeScan(seed: UInt32) -> [UInt8] {
             pixels[i + 2] = UInt8(v - 16)
         }
     }
-    guard let tj = tjInitCompress() else { stop("libjpeg-turbo could not start") }
-    defer { tjDestroy(tj) }
-    var buffer: UnsafeMutablePointer<UInt8>?
-    var size: UInt = 0
-    let status = pixels.withUnsafeBufferPointer {
-        tjCompress2(tj, $0.baseAddress, Int32(w), 0, Int32(h), Int32(TJPF_RGB.rawValue), &buffer, &size,
-                    Int32(TJSAMP_420.rawValue), 85, 0)
-    }
-    guard status == 0, let buffer else { stop("cannot encode the synthetic scan") }
-    defer { tjFree(buffer) }
-    return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    return pixels
 }
 
 /// The same JPEG with an EXIF block saying "turn 90 degrees clockwise" (orientation 6).
@@ -207,6 +230,14 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 if let child = options.child, let folder = options.folder {
+    if child == "thumbnails" {
+        try SDLSystem.start(video: false)
+        let textures = TextureOptions(budget: options.budgetMiB << 20, decode: .async, workers: options.workers,
+                                      thumbnailCache: options.cache.map { ThumbnailCache(root: $0) })
+        let result = try ThumbnailRun(window: window, textures: textures).measure(folder: folder, fill: options.fill)
+        say(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
+        exit(0)
+    }
     let result = try measure(naive: child == "naive", folder: folder, options: options)
     say(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
     exit(0)
@@ -222,21 +253,24 @@ say(String(format: "encoded 2 scans of %.1f MB each in %.1f s", Double(plain.cou
 let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 
 func runChild(_ loader: String, folder: String, count: Int) throws -> Measurement {
+    try JSONDecoder().decode(Measurement.self, from: childOutput(["--child", loader, "--folder", folder, "--count", "\(count)"]))
+}
+
+func childOutput(_ arguments: [String]) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["--child", loader, "--folder", folder, "--count", "\(count)", "--budget", "\(options.budgetMiB)",
-                         "--workers", "\(options.workers)"]
+    process.arguments = arguments + ["--budget", "\(options.budgetMiB)", "--workers", "\(options.workers)"]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-    return try JSONDecoder().decode(Measurement.self, from: data)
+    return data
 }
 
 var rows: [(count: Int, ours: Measurement, naive: Measurement?)] = []
-for count in options.pages {
+for count in options.thumbnailsOnly ? [] : options.pages {
     let folder = "\(root)/\(count)"
     generation = now()
     let broken = try generate(count: count, in: folder, scans: scans)
@@ -246,9 +280,8 @@ for count in options.pages {
     rows.append((count, ours, naive))
     try? FileManager.default.removeItem(atPath: folder)
 }
-if options.folder == nil { try? FileManager.default.removeItem(atPath: root) }
-
 let cores = ProcessInfo.processInfo.activeProcessorCount
+if !rows.isEmpty {
 say("")
 say("window \(Int(window.width))x\(Int(window.height)), offscreen software renderer, texture budget \(options.budgetMiB) MiB, "
       + "\(options.workers) decode worker(s), \(cores) cores")
@@ -269,7 +302,43 @@ for row in rows {
     say(String(format: "%d pages: first frame %.0fx sooner, thumbnails shown %.1fx sooner than the naive loader",
                row.count, naive.firstFrame / row.ours.firstFrame, naive.thumbnailsShown / row.ours.thumbnailsShown))
 }
+}
+
+// MARK: Thumbnail cache and EXIF thumbnails
+
+if options.thumbnailPages > 0 {
+    let count = options.thumbnailPages
+    let exifScans = [makeExifScan(seed: 1, orientation: 1), makeExifScan(seed: 2, orientation: 6)]
+    let plainFolder = "\(root)/thumbs-plain", exifFolder = "\(root)/thumbs-exif"
+    _ = try generate(count: count, in: plainFolder, scans: scans)
+    _ = try generate(count: count, in: exifFolder, scans: exifScans)
+    func thumbnailChild(_ folder: String, cache: String, fill: Bool = false) throws -> ThumbnailMeasurement {
+        try JSONDecoder().decode(ThumbnailMeasurement.self, from: childOutput(
+            ["--child", "thumbnails", "--folder", folder, "--cache", cache] + (fill ? ["--fill"] : [])))
+    }
+    let cold = try thumbnailChild(plainFolder, cache: "\(root)/cache-plain", fill: true)
+    let exif = try thumbnailChild(exifFolder, cache: "\(root)/cache-exif")
+    let warm = try thumbnailChild(plainFolder, cache: "\(root)/cache-plain")
+    say("")
+    say("\(count) scans, thumbnail cache at \(root)/cache-*, \(options.workers) decode worker(s), \(cores) cores")
+    say("                                                     cold      EXIF thumbnails   warm")
+    func row(_ name: String, _ value: (ThumbnailMeasurement) -> String) {
+        say(name.padding(toLength: 48, withPad: " ", startingAt: 0) + [cold, exif, warm].map { value($0).leftPad(14) }.joined(separator: "  "))
+    }
+    row("thumbnails in the window shown (s)") { String(format: "%.3f", $0.shown) }
+    row("thumbnails in the window final (s)") { String(format: "%.3f", $0.ready) }
+    row("fling: thumbnail cells drawn as placeholders") { String(format: "%.1f %%", $0.placeholderShare * 100) }
+    row("fling: placeholder draws / thumbnail draws") { "\($0.flingPlaceholders) / \($0.flingThumbnails)" }
+    row("fling frames") { "\($0.flingFrames)" }
+    row("large entries in the cache after the run") { "\($0.cacheEntries)" }
+    for folder in [plainFolder, exifFolder] { try? FileManager.default.removeItem(atPath: folder) }
+}
+if options.folder == nil { try? FileManager.default.removeItem(atPath: root) }
 say(String(format: "total %.0f s", now() - started))
+
+extension String {
+    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
 
 /// One line on standard error and a non-zero exit: the bench cannot go on.
 func stop(_ message: String) -> Never {

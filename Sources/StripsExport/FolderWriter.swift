@@ -82,7 +82,7 @@ enum FolderWriter {
         switch picture.format {
         case .jpeg: return "jpg"
         case .png, .gif, .bmp, .webp: return picture.format.rawValue
-        case .other:
+        case .tga, .tiff, .other:  // keep the file's own spelling (tif or tiff, tga)
             let own = (picture.file.path as NSString).pathExtension.lowercased()
             return own.isEmpty ? "img" : own
         }

@@ -9,11 +9,12 @@ final class DecodeQueue: @unchecked Sendable {
     struct Job: Hashable, Sendable {
         var ref: ImageRef
         var limit: PixelLimit
+        var stage = PictureSource.Stage.best
     }
 
     struct Finished: Sendable {
         var job: Job
-        var result: Result<DecodedSurface, ImageFailure>
+        var picture: PictureSource.Picture
     }
 
     // Everything below is guarded by `condition`.
@@ -23,16 +24,25 @@ final class DecodeQueue: @unchecked Sendable {
     private var finished: [Finished] = []
     private var stopped = false
     private let onFinish: @Sendable () -> Void
+    private let source: PictureSource
 
     /// `onFinish` runs on a worker thread after each decode (the live window wakes its loop).
-    init(workers: Int, onFinish: @escaping @Sendable () -> Void = {}) {
+    init(workers: Int, source: PictureSource = PictureSource(), onFinish: @escaping @Sendable () -> Void = {}) {
         self.onFinish = onFinish
+        self.source = source
         for i in 0..<max(1, workers) {
-            let thread = Thread { [self] in work() }
-            thread.name = "strips-decode-\(i)"
-            thread.stackSize = 1 << 20
-            thread.start()
+            start("strips-decode-\(i)", quickOnly: false)
         }
+        // Quick looks (cache entries, EXIF thumbnails: a millisecond each) have a thread of their
+        // own, so a fling's next thumbnails never wait behind a 12 MP decode.
+        start("strips-quick", quickOnly: true)
+    }
+
+    private func start(_ name: String, quickOnly: Bool) {
+        let thread = Thread { [self] in work(quickOnly: quickOnly) }
+        thread.name = name
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 
     /// Replaces the wish list, most wanted first. Jobs already running or finished are not repeated.
@@ -82,26 +92,31 @@ final class DecodeQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func work() {
+    private func work(quickOnly: Bool) {
         // Decoding is background work: below the render loop and the display server, which
         // share the same cores and have a frame to finish every 16 ms.
         _ = strips_nice_current_thread(10)
         while true {
             condition.lock()
-            while !stopped && wanted.isEmpty { condition.wait() }
-            if stopped {
+            var next: Int?
+            while !stopped {
+                next = quickOnly ? wanted.firstIndex { $0.stage == .quick } : (wanted.isEmpty ? nil : 0)
+                if next != nil { break }
+                condition.wait()
+            }
+            guard !stopped, let index = next else {
                 condition.unlock()
                 return
             }
-            let job = wanted.removeFirst()
+            let job = wanted.remove(at: index)
             running.insert(job.ref)
             condition.unlock()
 
-            let result = PictureDecoder.decode(job.ref, limit: job.limit)
+            let picture = source.picture(job.ref, limit: job.limit, stage: job.stage)
 
             condition.lock()
             running.remove(job.ref)
-            if !stopped { finished.append(Finished(job: job, result: result)) }
+            if !stopped { finished.append(Finished(job: job, picture: picture)) }
             condition.broadcast()
             condition.unlock()
             onFinish()

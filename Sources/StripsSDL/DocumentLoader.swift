@@ -2,7 +2,6 @@ import CSDL2
 import Foundation
 import StripsCore
 import StripsPDF
-import Synchronization
 
 /// Turns the command line's files and folders into the document's pages. Files are only read.
 public enum DocumentLoader {
@@ -10,10 +9,11 @@ public enum DocumentLoader {
         public var description: String
     }
 
-    /// What SDL_image reads; anything else in a folder is not a page.
+    /// What the decoders read (ImageHeader, SDLImageFormat); anything else in a folder is not a page.
+    /// XPM, SVG and XCF are left out: their sizes cannot be checked before SDL_image allocates for them.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "png", "bmp", "gif", "tif", "tiff", "webp", "tga", "pnm", "ppm", "pgm", "pbm",
-        "xpm", "xcf", "pcx", "lbm", "qoi", "svg", "avif", "jxl", "jfif",
+        "pcx", "lbm", "qoi", "jfif",
     ]
 
     /// A PDF page counts as many pixels as a 300 dpi scan of it: zooming goes that sharp (it is
@@ -92,7 +92,7 @@ public enum DocumentLoader {
     /// Every file's header or page list, read on all cores (a thousand files' headers take a few
     /// milliseconds; a 500-page PDF's page sizes about as long).
     static func open(_ files: [String]) -> [Opened] {
-        let results = Mutex([Opened?](repeating: nil, count: files.count))
+        let results = Locked([Opened?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             ImageCatalog.shared.remember(files[i])
             let opened: Opened = isPDF(files[i]) ? .pdf(PDFSource.open(files[i])) : .picture(ImageHeader.read(files[i]))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What the loader saw of each picture file when the document was opened, so that a file which
 /// changes or vanishes later is noticed; and which files' problems were already reported.
@@ -23,7 +22,7 @@ public final class ImageCatalog: Sendable {
         var reported: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

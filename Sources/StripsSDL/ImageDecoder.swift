@@ -42,7 +42,8 @@ struct PixelLimit: Hashable, Sendable {
 }
 
 /// Turns a picture file into an upright ARGB surface no larger than asked: JPEGs through
-/// libjpeg-turbo's scaled decoding, everything else through SDL_image and a downscale.
+/// libjpeg-turbo's scaled decoding, PNGs through libspng, everything else through SDL_image, then
+/// a downscale. Every decoder reads from the file's bytes in memory, so none reads past the end.
 /// Safe on any thread; refuses absurd sizes before allocating anything.
 enum ImageDecoder {
     static func decode(_ path: String, limit: PixelLimit, fast: Bool = false) -> Result<DecodedSurface, ImageFailure> {
@@ -57,7 +58,7 @@ enum ImageDecoder {
         if info.format == .jpeg {
             decoded = decodeJPEG(path, info: info, limit: limit, fast: fast)
         } else {
-            decoded = decodeWithSDL(path)
+            decoded = decodeWithSDL(path, type: info.format)
         }
         switch decoded {
         case .failure(let failure): return .failure(failure)
@@ -69,22 +70,46 @@ enum ImageDecoder {
         }
     }
 
-    static func decodeWithSDL(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
-        switch Surfaces.load(path) {
-        case .success(let surface): return .success(surface)
-        case .failure:
-            return .failure(ImageFailure("cannot decode: \(String(cString: SDL_GetError()))"))
+    /// Any format but JPEG, whole: PNG through libspng, GIF through giflib, the rest through SDL_image.
+    static func decodeWithSDL(_ path: String, type: ImageInfo.Format? = nil) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+        switch FileReader.contents(of: path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let bytes): return decode(bytes, type: type)
         }
+    }
+
+    /// Whole-picture decoding from bytes in memory (the fuzz targets' entry point too).
+    static func decode(_ bytes: [UInt8], type: ImageInfo.Format?) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PNGDecoder.decode(bytes) }
+        if bytes.starts(with: Array("GIF8".utf8)) { return GIFDecoder.decode(bytes) }
+        let head = Array(bytes.prefix(512))
+        guard let format = SDLImageFormat.sniff(head, isTGA: type == .tga) else {
+            return .failure(ImageFailure("not a picture: unknown file format"))
+        }
+        if let size = SDLImageFormat.measure(format, head),
+           let problem = ImageInfo(format: .other, width: size.width, height: size.height).sizeProblem {
+            return .failure(ImageFailure(problem))
+        }
+        let decoded = Surfaces.load(bytes, format: format)
+        // The decoded size is checked again: a header may understate what the loader made.
+        if case .success(let surface) = decoded,
+           let problem = ImageInfo(format: .other, width: Int(surface.pointee.w), height: Int(surface.pointee.h)).sizeProblem {
+            SDL_FreeSurface(surface)
+            return .failure(ImageFailure(problem))
+        }
+        return decoded
     }
 
     /// Decodes at the smallest of libjpeg-turbo's scales (1/8, 1/4, 3/8, ... 1) that still covers
     /// the limit, so a 66 pt thumbnail of a 12 MP scan costs a 1/8 decode.
     static func decodeJPEG(_ path: String, info: ImageInfo, limit: PixelLimit, fast: Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
-        let bytes: [UInt8]
         switch FileReader.contents(of: path) {
         case .failure(let failure): return .failure(failure)
-        case .success(let read): bytes = read
+        case .success(let bytes): return decodeJPEG(bytes, info: info, limit: limit, fast: fast)
         }
+    }
+
+    static func decodeJPEG(_ bytes: [UInt8], info: ImageInfo, limit: PixelLimit, fast: Bool) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
         guard let tj = tjInitDecompress() else { return .failure(ImageFailure("libjpeg-turbo could not start")) }
         defer { tjDestroy(tj) }
         var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
@@ -121,7 +146,7 @@ enum ImageDecoder {
             if fatal {
                 SDL_FreeSurface(surface)
                 // Colour spaces libjpeg-turbo will not convert (CMYK) may still be SDL_image's.
-                if case .success(let fallback) = decodeWithSDL(path) { return .success(fallback) }
+                if case .success(let fallback) = decode(bytes, type: .jpeg) { return .success(fallback) }
                 return .failure(ImageFailure("corrupt JPEG: \(message)", shape: info.displaySize))
             }
         }

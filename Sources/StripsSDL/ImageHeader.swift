@@ -4,7 +4,8 @@ import Foundation
 import StripsCore
 
 /// Reads a picture's size and orientation from its header: JPEG SOF (and EXIF through libexif),
-/// PNG IHDR, GIF, BMP and WebP are read directly; other formats fall back to a full decode.
+/// PNG IHDR, GIF, BMP, WebP, TGA and TIFF are read directly, so absurd sizes are refused before
+/// any decoder allocates; PNM, QOI, PCX and LBM by SDLImageFormat; nothing else is opened.
 public enum ImageHeader {
     /// The header of the file at `path`, or why there is no usable picture.
     public static func read(_ path: String) -> Result<ImageInfo, ImageFailure> {
@@ -19,29 +20,42 @@ public enum ImageHeader {
         let info: ImageInfo?
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             return jpeg(file)
-        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            // Four bytes, as SDL_image tests: a PNG with a damaged signature is still ours to
+            // refuse, never SDL_image's libpng (which prints and may spin on damaged files).
+            guard head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+                return .failure(ImageFailure("corrupt PNG: damaged signature"))
+            }
             info = png(head)
         } else if head.starts(with: Array("GIF87a".utf8)) || head.starts(with: Array("GIF89a".utf8)) {
-            info = gif(head)
+            info = gif(file)
         } else if head.starts(with: Array("BM".utf8)) {
             info = bmp(head)
         } else if head.starts(with: Array("RIFF".utf8)), head.count >= 16, Array(head[8..<12]) == Array("WEBP".utf8) {
             info = webp(head)
+        } else if head.starts(with: Array("II*\0".utf8)) || head.starts(with: Array("MM\0*".utf8)) {
+            return TIFFHeader.read(file)
+        } else if (path as NSString).pathExtension.lowercased() == "tga" {
+            // TGA has no signature: SDL_image only reads it when told the type.
+            info = tga(head)
         } else {
-            return probeByDecoding(path)
+            return other(file)
         }
         guard let info else { return .failure(ImageFailure("the file is truncated or its header is damaged")) }
         return .success(info)
     }
 
-    /// Formats without a header reader here (TGA, TIFF, ...): SDL_image decodes the whole file.
-    static func probeByDecoding(_ path: String) -> Result<ImageInfo, ImageFailure> {
-        guard let surface = IMG_Load(path) else {
-            let error = String(cString: SDL_GetError())
-            return .failure(ImageFailure(error.contains("Unsupported image format") ? "not a picture: unknown file format" : "cannot decode: \(error)"))
+    /// The formats SDL_image decodes that have no reader above (PNM, QOI, PCX, LBM), measured
+    /// from their headers; anything else is not opened (SDL_image would allocate on its word).
+    static func other(_ file: FileReader) -> Result<ImageInfo, ImageFailure> {
+        let head = file.bytes(at: 0, count: 512)
+        guard let format = SDLImageFormat.sniff(head, isTGA: false) else {
+            return .failure(ImageFailure("not a picture: unknown file format"))
         }
-        defer { SDL_FreeSurface(surface) }
-        return .success(ImageInfo(format: .other, width: Int(surface.pointee.w), height: Int(surface.pointee.h)))
+        guard let size = SDLImageFormat.measure(format, head) else {
+            return .failure(ImageFailure("the file is truncated or its header is damaged"))
+        }
+        return .success(ImageInfo(format: .other, width: size.width, height: size.height))
     }
 
     // MARK: Formats
@@ -109,9 +123,31 @@ public enum ImageHeader {
         return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20))
     }
 
-    static func gif(_ head: [UInt8]) -> ImageInfo? {
-        guard head.count >= 10 else { return nil }
-        return ImageInfo(format: .gif, width: le16(head, 6), height: le16(head, 8))
+    /// The size of the first frame, which is what SDL_image decodes (and allocates for): a small
+    /// logical screen may hold a frame that claims 65535 x 65535.
+    static func gif(_ file: FileReader) -> ImageInfo? {
+        let head = file.bytes(at: 0, count: 13)
+        guard head.count == 13 else { return nil }
+        let screen = ImageInfo(format: .gif, width: le16(head, 6), height: le16(head, 8))
+        var offset = 13 + (head[10] & 0x80 != 0 ? 3 << (Int(head[10] & 7) + 1) : 0)
+        // Extensions (comments, animation control) come before the first frame; SDL_image skips
+        // any other byte there, so this reader does too, or a frame behind junk would go unmeasured.
+        while offset < min(file.size, 1 << 20) {
+            let block = file.bytes(at: offset, count: 10)
+            guard let introducer = block.first, introducer != 0x3B else { return screen }
+            if introducer == 0x2C {
+                guard block.count == 10 else { return nil }
+                return ImageInfo(format: .gif, width: le16(block, 5), height: le16(block, 7))
+            }
+            guard introducer == 0x21 else {
+                offset += 1
+                continue
+            }
+            offset += 2
+            while let length = file.bytes(at: offset, count: 1).first, length > 0 { offset += 1 + Int(length) }
+            offset += 1
+        }
+        return screen
     }
 
     static func bmp(_ head: [UInt8]) -> ImageInfo? {
@@ -121,6 +157,12 @@ public enum ImageHeader {
         // Height is signed: negative means the rows are stored top-down.
         let height = Int(Int32(bitPattern: UInt32(le32(head, 22))))
         return ImageInfo(format: .bmp, width: Int(Int32(bitPattern: UInt32(le32(head, 18)))), height: abs(height))
+    }
+
+    static func tga(_ head: [UInt8]) -> ImageInfo? {
+        // Colour-map type 0 or 1, and an image type SDL_image decodes (mapped, true-colour, grey, RLE or not).
+        guard head.count >= 18, head[1] <= 1, [1, 2, 3, 9, 10, 11].contains(head[2]) else { return nil }
+        return ImageInfo(format: .tga, width: le16(head, 12), height: le16(head, 14))
     }
 
     static func webp(_ head: [UInt8]) -> ImageInfo? {
@@ -193,6 +235,9 @@ struct FileReader {
         return read <= 0 ? [] : Array(buffer.prefix(read))
     }
 
+    /// Files read whole are at most this large: 100 megapixels uncompressed fit in it.
+    static let maxContents = 1 << 30
+
     /// The whole file, or why it cannot be read.
     static func contents(of path: String) -> Result<[UInt8], ImageFailure> {
         switch open(path) {
@@ -200,6 +245,7 @@ struct FileReader {
         case .success(let file):
             defer { file.close() }
             if file.size == 0 { return .failure(ImageFailure("the file is empty")) }
+            if file.size > maxContents { return .failure(ImageFailure("too large: a \(file.size >> 20) MiB file")) }
             let bytes = file.pread(at: 0, count: file.size)
             return bytes.count == file.size ? .success(bytes) : .failure(ImageFailure("the file could not be read to its end"))
         }

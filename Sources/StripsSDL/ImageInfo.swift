@@ -2,7 +2,7 @@ import StripsCore
 
 /// What a picture file's header says: format, stored pixel size and EXIF orientation.
 public struct ImageInfo: Hashable, Sendable {
-    public enum Format: String, Hashable, Sendable { case jpeg, png, gif, bmp, webp, other }
+    public enum Format: String, Hashable, Sendable { case jpeg, png, gif, bmp, webp, tga, tiff, other }
 
     public var format: Format
     /// Pixels as stored in the file, before the orientation is applied.

@@ -25,10 +25,15 @@ public final class LiveWindow {
         try SDLSystem.start(video: true)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let center = Int32(SDL_WINDOWPOS_CENTERED_MASK)
+        let size = Self.fitted(size)
         guard let window = SDL_CreateWindow(title, center, center, Int32(size.width), Int32(size.height), flags) else {
             throw SDLError("cannot open a window")
         }
         SDL_SetWindowMinimumSize(window, 1, 1)
+        if let icon = WindowIcon.surface() {
+            SDL_SetWindowIcon(window, icon)
+            SDL_FreeSurface(icon)
+        }
         var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         if renderer == nil { renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         guard let renderer else {
@@ -57,6 +62,13 @@ public final class LiveWindow {
     deinit {
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
+    }
+
+    /// A remembered size from a larger screen is shrunk to fit this one.
+    private static func fitted(_ size: Size) -> Size {
+        var bounds = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return size }
+        return Size(width: min(size.width, Double(bounds.w)), height: min(size.height, Double(bounds.h)))
     }
 
     public var pointSize: Size {

@@ -45,6 +45,9 @@ public final class OffscreenRenderer {
     /// True once the picture is shown: as a texture, or as its error card.
     public func isResolved(_ ref: ImageRef) -> Bool { canvas?.textures.isResolved(ref) ?? false }
 
+    /// True once the picture is shown as it stays (not an EXIF thumbnail standing in), or failed.
+    public func isFinal(_ ref: ImageRef) -> Bool { canvas?.textures.isFinal(ref) ?? false }
+
     deinit {
         canvas = nil
         if let renderer { SDL_DestroyRenderer(renderer) }

@@ -2,13 +2,36 @@ import CSDL2
 
 /// Pixel-surface helpers: decode, convert and shrink pictures before they become textures.
 public enum Surfaces {
-    /// Decodes any format SDL_image reads into 32-bit ARGB, or explains why it could not.
+    /// Decodes a picture file into 32-bit ARGB through the same safe decoders the pages use (PNG
+    /// through libspng, the rest through SDL_image from memory), or explains why it could not.
     public static func load(_ path: String) -> Result<UnsafeMutablePointer<SDL_Surface>, SDLError> {
-        guard let decoded = IMG_Load(path) else { return .failure(SDLError("cannot decode \(path)")) }
-        defer { SDL_FreeSurface(decoded) }
-        guard let argb = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-            return .failure(SDLError("cannot convert \(path)"))
+        // The header first, so a lying size is refused before any decoder allocates for it.
+        let decoded = ImageHeader.read(path).flatMap { info -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> in
+            if let problem = info.sizeProblem { return .failure(ImageFailure(problem)) }
+            return ImageDecoder.decodeWithSDL(path, type: info.format)
         }
+        return decoded.mapError { SDLError(message: "cannot decode \(path): \($0.reason)") }
+    }
+
+    /// Decodes a picture with SDL_image's loader for `format`, from bytes in memory, into 32-bit
+    /// ARGB, or explains why it could not. Reading from memory means every read stops at the end
+    /// of the data, whatever the file's lengths claim.
+    static func load(_ bytes: [UInt8], format: SDLImageFormat) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+        LibraryDiagnostics.install()
+        _ = LibraryDiagnostics.takeLastError()
+        let decoded = bytes.withUnsafeBytes { buffer -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let rw = SDL_RWFromConstMem(buffer.baseAddress, Int32(clamping: buffer.count)) else { return nil }
+            defer { SDL_RWclose(rw) }
+            return format.load(rw)
+        }
+        guard let decoded else {
+            let reason = LibraryDiagnostics.takeLastError() ?? String(cString: SDL_GetError())
+            return .failure(ImageFailure(reason.contains("Unsupported image format") ? "not a picture: unknown file format" : "cannot decode: \(reason)"))
+        }
+        defer { SDL_FreeSurface(decoded) }
+        guard decoded.pointee.w > 0, decoded.pointee.h > 0,
+              let argb = SDL_ConvertSurfaceFormat(decoded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)
+        else { return .failure(ImageFailure("cannot convert the picture: \(String(cString: SDL_GetError()))")) }
         return .success(argb)
     }
 

@@ -16,17 +16,21 @@ public struct TextureOptions: Sendable {
     public var budget: Int
     public var decode: DecodeMode
     public var workers: Int
+    /// The shared thumbnail cache thumbnails are read from and written to; nil: not used.
+    public var thumbnailCache: ThumbnailCache?
     /// A smaller largest texture side than the renderer's (tests of tiling); nil: the renderer's.
     public var maxTextureSide: Int32?
 
     /// One core is left to the render loop.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil, maxTextureSide: Int32? = nil) {
+    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil, maxTextureSide: Int32? = nil,
+                thumbnailCache: ThumbnailCache? = nil) {
         self.budget = budget
         self.decode = decode
         self.workers = workers ?? TextureOptions.defaultWorkers
         self.maxTextureSide = maxTextureSide
+        self.thumbnailCache = thumbnailCache
     }
 }
 
@@ -54,16 +58,21 @@ final class TextureCache: PictureLookup {
         var height: Int32
         /// The size the picture was last drawn at, to tell a settled size from an animated one.
         var lastWant: PixelLimit?
+        /// A stand-in (an EXIF thumbnail, a smaller cache entry): the real picture is still to come.
+        var provisional = false
     }
 
     private let renderer: OpaquePointer
     let options: TextureOptions
     private let queue: DecodeQueue?
+    private let source: PictureSource
     private var entries: [ImageRef: Entry] = [:]
     /// Tiled pictures on their way to the renderer: the entry they replace is drawn meanwhile.
     private var uploads: [ImageRef: TileUpload] = [:]
     /// By picture (`ImageRef.source`): every size of a picture that cannot be decoded fails alike.
     private var failures: [ImageRef: ImageFailure] = [:]
+    /// Thumbnails a quick look (cache, EXIF) found nothing for: they wait for a decode.
+    private var needDecode: Set<ImageRef> = []
     private var frame: UInt64 = 0
     /// This frame's requests by picture, in the frame's order: the least wanted are evicted first.
     private var rank: [ImageRef: Int] = [:]
@@ -80,7 +89,8 @@ final class TextureCache: PictureLookup {
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
         self.options = options
-        queue = options.decode == .async ? DecodeQueue(workers: options.workers, onFinish: wake) : nil
+        source = PictureSource(thumbnailCache: options.thumbnailCache)
+        queue = options.decode == .async ? DecodeQueue(workers: options.workers, source: source, onFinish: wake) : nil
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0 {
             maxTextureSide = min(info.max_texture_width, info.max_texture_height)
@@ -106,6 +116,9 @@ final class TextureCache: PictureLookup {
 
     /// True once the picture is shown: as a texture, or as its error card.
     func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.source] != nil }
+
+    /// True once the picture is shown as it will stay: not a stand-in, or as its error card.
+    func isFinal(_ ref: ImageRef) -> Bool { entries[ref].map { !$0.provisional } ?? (failures[ref.source] != nil) }
 
     func status(of image: ImageRef) -> PictureStatus {
         if let entry = entries[image] { return .ready(since: entry.arrived) }
@@ -135,26 +148,48 @@ final class TextureCache: PictureLookup {
         frame += 1
         fullLimit = PixelLimit(width: min(max(1, pixels.width), maxTextureSide), height: min(max(1, pixels.height), maxTextureSide))
         for done in queue?.takeFinished() ?? [] {
-            accept(done.result, for: done.job, arrived: time)
+            accept(done.picture, for: done.job, arrived: time)
         }
         rank.removeAll(keepingCapacity: true)
         let view = Size(width: max(1, Double(pixels.width) / scale), height: max(1, Double(pixels.height) / scale))
         let roomToPrefetch = bytes < options.budget / 10 * 8
         var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
         var ahead: [DecodeQueue.Job] = []
+        // Quick looks (the shared cache, EXIF thumbnails: no decode of the file) for every
+        // thumbnail in view, then ahead, come before any decode: during a fling a stand-in for
+        // the next cells beats a sharp picture for the cells passing by. Real pictures for
+        // stand-ins come last.
+        var quick: [(priority: Double, job: DecodeQueue.Job)] = []
+        var refinements: [(priority: Double, job: DecodeQueue.Job)] = []
         for (i, request) in requests.enumerated() {
             let ref = request.image
             if rank[ref] == nil { rank[ref] = i }
             let want = ref.variant == .full ? request.size.map { drawnLimit(Self.pixels($0, scale: scale)) } : nil
+            let provisional = entries[ref]?.provisional == true
+            let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.source] == nil
+                && !needDecode.contains(ref)
             if let drawn = request.drawnAt {
                 let c = drawn.center
                 let priority = abs(c.x - view.width / 2) / view.width + abs(c.y - view.height / 2) / view.height
-                if let job = visible(ref, want: want) { wishes.append((priority + (entries[ref] == nil ? 0 : 10), job)) }
-            } else if queue != nil, roomToPrefetch, entries[ref] == nil, failures[ref.source] == nil {
-                ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
+                if quickLook {
+                    quick.append((priority, DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
+                } else if provisional, queue != nil {
+                    refinements.append((priority, job(for: ref)))
+                } else if let job = visible(ref, want: want) {
+                    wishes.append((priority + (entries[ref] == nil ? 0 : 10), job))
+                }
+            } else if queue != nil, roomToPrefetch, failures[ref.source] == nil {
+                if quickLook {
+                    quick.append((Double(10 + i), DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
+                } else if entries[ref] == nil {
+                    ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
+                } else if provisional {
+                    refinements.append((Double(10 + i), job(for: ref)))
+                }
             }
         }
-        queue?.want(wishes.sorted { $0.priority < $1.priority }.map(\.job) + ahead)
+        queue?.want(quick.sorted { $0.priority < $1.priority }.map(\.job) + wishes.sorted { $0.priority < $1.priority }.map(\.job)
+                    + ahead + refinements.sorted { $0.priority < $1.priority }.map(\.job))
         continueUploads()
     }
 
@@ -219,20 +254,37 @@ final class TextureCache: PictureLookup {
 
     // MARK: Decoding
 
+    /// Workers decode thumbnails after a quick look (see `prepare`); decoded on the spot, the
+    /// best picture at once, never a stand-in (the same screenshot every time).
     private func job(for ref: ImageRef) -> DecodeQueue.Job {
-        DecodeQueue.Job(ref: ref, limit: ref.variant == .thumbnail ? Self.thumbnailLimit : fullLimit)
+        ref.variant == .thumbnail
+            ? DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: queue == nil ? .best : .decode)
+            : DecodeQueue.Job(ref: ref, limit: fullLimit)
     }
 
     private func decodeNow(_ job: DecodeQueue.Job) {
-        accept(PictureDecoder.decode(job.ref, limit: job.limit), for: job, arrived: -.infinity)
+        let picture = source.picture(job.ref, limit: job.limit, stage: job.stage)
+        accept(picture, for: job, arrived: -.infinity)
         evictIfNeeded()
     }
 
-    private func accept(_ result: Result<DecodedSurface, ImageFailure>, for job: DecodeQueue.Job, arrived: Double) {
+    private func accept(_ picture: PictureSource.Picture, for job: DecodeQueue.Job, arrived: Double) {
+        // A stand-in never replaces a picture already shown.
+        if picture.provisional, entries[job.ref] != nil { return }
+        guard let result = picture.result else {
+            needDecode.insert(job.ref)
+            return
+        }
         switch result {
         case .failure(let failure):
-            // A sharper decode that fails (the file went away) leaves the picture already shown.
-            if entries[job.ref] != nil { return }
+            // A sharper decode that fails (the file went away) leaves the picture already shown;
+            // a stand-in gives way to the error card, which says what is wrong with the file.
+            if let entry = entries[job.ref] {
+                guard entry.provisional else { return }
+                entries[job.ref] = nil
+                entry.texture.destroy()
+                bytes -= entry.bytes
+            }
             failures[job.ref.source] = failure
             if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
@@ -253,7 +305,7 @@ final class TextureCache: PictureLookup {
             guard let surface = decoded.surface, let texture = PictureTexture.single(renderer: renderer, surface: surface) else {
                 return cannotMakeTexture(job, nil)
             }
-            install(texture, decoded, job: job, arrived: arrived)
+            install(texture, decoded, job: job, arrived: arrived, provisional: picture.provisional)
         }
     }
 
@@ -263,7 +315,7 @@ final class TextureCache: PictureLookup {
         if entries[job.ref] == nil { failures[job.ref.source] = ImageFailure(SDLError("cannot make a texture").description) }
     }
 
-    private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double) {
+    private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double, provisional: Bool = false) {
         let w = texture.width, h = texture.height
         let size = Int(w) * Int(h) * 4
         let limited = w >= job.limit.width - 1 || h >= job.limit.height - 1
@@ -274,7 +326,7 @@ final class TextureCache: PictureLookup {
             arrivedAt = old.arrived  // a sharper copy replaces the old one without fading again
         }
         entries[job.ref] = Entry(texture: texture, bytes: size, arrived: arrivedAt, lastUsed: frame, limited: limited,
-                                 opaque: decoded.isOpaque, width: w, height: h)
+                                 opaque: decoded.isOpaque, width: w, height: h, provisional: provisional)
         bytes += size
     }
 

@@ -105,38 +105,47 @@ public struct ThumbnailCache: Sendable {
         guard let copy = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return false }
         let small = Surfaces.fit(copy, maxWidth: Int32(large), maxHeight: Int32(large))
         defer { SDL_FreeSurface(small) }
-        let texts: KeyValuePairs<String, String> = [
-            "Thumb::URI": FileURI.of(path: path),
-            "Thumb::MTime": String(now.mtime),
-            "Thumb::Size": String(now.size),
-            "Thumb::Image::Width": String(imageWidth),
-            "Thumb::Image::Height": String(imageHeight),
-            "Software": AppVersion.software,
+        let texts = [
+            (key: "Thumb::URI", value: FileURI.of(path: path)),
+            ("Thumb::MTime", String(now.mtime)),
+            ("Thumb::Size", String(now.size)),
+            ("Thumb::Image::Width", String(imageWidth)),
+            ("Thumb::Image::Height", String(imageHeight)),
+            ("Software", AppVersion.software),
         ]
         return write(ThumbnailPNG.encode(small, texts: texts), to: entryPath(for: path, size: .large))
     }
 
     /// Records that `path` could not be thumbnailed (a 1 x 1 entry under `fail/strips-VERSION/`),
-    /// so this version need not try again until the file changes.
+    /// so this version need not try again until the file changes. `reason`, kept as
+    /// `Strips::Reason`, lets the next open show the error card without decoding again.
     @discardableResult
-    public func recordFailure(path: String) -> Bool {
+    public func recordFailure(path: String, reason: String? = nil) -> Bool {
         guard let now = Stamp(path: path), !contains(path),
               let pixel = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
         defer { SDL_FreeSurface(pixel) }
-        let texts: KeyValuePairs<String, String> = [
-            "Thumb::URI": FileURI.of(path: path),
-            "Thumb::MTime": String(now.mtime),
-            "Thumb::Size": String(now.size),
-            "Software": AppVersion.software,
+        var texts = [
+            (key: "Thumb::URI", value: FileURI.of(path: path)),
+            ("Thumb::MTime", String(now.mtime)),
+            ("Thumb::Size", String(now.size)),
+            ("Software", AppVersion.software),
         ]
+        // tEXt is Latin-1: the reason is kept as ASCII.
+        if let reason, !reason.isEmpty {
+            texts.append(("Strips::Reason", String(String.UnicodeScalarView(reason.unicodeScalars.filter(\.isASCII).prefix(300)))))
+        }
         return write(ThumbnailPNG.encode(pixel, texts: texts), to: failurePath(for: path))
     }
 
     /// True when this version recorded a failure for the file as it is now.
-    public func hasFailure(path: String) -> Bool {
+    public func hasFailure(path: String) -> Bool { failureReason(path: path) != nil }
+
+    /// The reason recorded with this version's failure for the file as it is now ("" when none
+    /// was given), or nil when no valid failure is recorded.
+    public func failureReason(path: String) -> String? {
         guard let stamp = Stamp(path: path), case .success(let bytes) = FileReader.contents(of: failurePath(for: path)),
-              let texts = ThumbnailPNG.texts(bytes) else { return false }
-        return Self.isValid(texts, uri: FileURI.of(path: path), stamp: stamp)
+              let texts = ThumbnailPNG.texts(bytes), Self.isValid(texts, uri: FileURI.of(path: path), stamp: stamp) else { return nil }
+        return texts["Strips::Reason"] ?? ""
     }
 
     /// The standard's validity test: the URI and modification time match, and the size when given.

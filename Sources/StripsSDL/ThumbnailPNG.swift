@@ -41,7 +41,7 @@ enum ThumbnailPNG {
 
     /// A PNG of the surface (any 32-bit format SDL converts) with these tEXt entries, keys in order;
     /// RGB when every pixel is opaque, else RGBA.
-    static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, texts: KeyValuePairs<String, String>) -> [UInt8]? {
+    static func encode(_ surface: UnsafeMutablePointer<SDL_Surface>, texts: [(key: String, value: String)]) -> [UInt8]? {
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         guard w > 0, h > 0 else { return nil }
         var rgba = [UInt8](repeating: 0, count: w * h * 4)

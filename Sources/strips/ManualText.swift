@@ -36,8 +36,9 @@ enum ManualText {
         FILES: thumbnails are shared with file managers through the freedesktop thumbnail cache, \
         $XDG_CACHE_HOME/thumbnails (default ~/.cache/thumbnails). The window remembers each \
         document's page in focus and its own size in $XDG_STATE_HOME/strips (default \
-        ~/.local/state/strips), safe to delete; headless runs neither read nor write it. Strips \
-        never modifies or deletes the pictures it shows.
+        ~/.local/state/strips), safe to delete; headless runs neither read nor write it, and use the \
+        thumbnail cache only with --thumbnail-cache auto or DIR. Strips never modifies or deletes \
+        the pictures it shows.
         """
 
     static let photos = """

@@ -31,10 +31,18 @@ struct PhotosCommand: ParsableCommand {
         """)
     var output: String?
 
+    @Option(name: .long, help: """
+        The freedesktop thumbnail cache shared with file managers: 'auto' ($XDG_CACHE_HOME/thumbnails; \
+        the live default), 'off' (the headless default, so a script always gives the same screenshots), \
+        or the path of a thumbnails folder (read and written, live or headless).
+        """)
+    var thumbnailCache: String?
+
     func validate() throws {
         guard (16...1_048_576).contains(textureBudget) else {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
         }
+        if thumbnailCache?.isEmpty == true { throw ValidationError("--thumbnail-cache needs 'auto', 'off' or a folder") }
     }
 
     func run() throws {
@@ -58,13 +66,18 @@ struct PhotosCommand: ParsableCommand {
         try SceneRunner.startSDL(video: script == nil)
         let fonts = SceneRunner.fonts()
         let pages = DocumentLoader.pages(for: files) { FileHandleOutput.standardError($0) }
-        let window = script?.window ?? Script.defaultWindow
-        let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
-        let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync))
+        // Only the window remembers: a script always starts from the same state.
+        let memory = script == nil ? DocumentMemory(paths: paths) : nil
+        let remembered = memory?.load()
+        let window = script?.window ?? remembered?.windowSize ?? Script.defaultWindow
+        let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
+                                focusedPage: remembered?.focusedPage)
+        let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync),
+                                      thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil))
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
             scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
-        }, onFrame: { scene, time in saver.serve(&scene, at: time) })
+        }, onFrame: { scene, time in saver.serve(&scene, at: time) }, onQuit: { memory?.save($0) })
     }
 }
 

@@ -22,6 +22,7 @@ enum SceneRunner {
 
     static func startSDL(video: Bool) throws {
         do {
+            if video { try DisplayCheck.requireDisplay() }
             try SDLSystem.start(video: video)
         } catch {
             throw fail("\(error)")
@@ -38,10 +39,11 @@ enum SceneRunner {
     }
 
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
-    /// headless); `onDrop`: what files dropped on the live window do.
+    /// headless); `onDrop`: what files dropped on the live window do; `onQuit`: the live scene
+    /// as the window closes (what to remember).
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
                               textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil,
-                              onFrame: ((inout S, Double) -> Void)? = nil) throws {
+                              onFrame: ((inout S, Double) -> Void)? = nil, onQuit: ((S) -> Void)? = nil) throws {
         var scene = scene
         let initial = try instruments.initialTuning()
         if let initial { scene.handle(.tune(initial.tuning), at: 0) }
@@ -56,6 +58,7 @@ enum SceneRunner {
             } catch let error as SDLError {
                 throw fail(error.description)
             }
+            onQuit?(scene)
             return
         }
         let output: TraceOutput
@@ -72,8 +75,9 @@ enum SceneRunner {
             if let renderer { return renderer }
             let made = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
             made.onImageFailure = { path, reason in
-                // Once per file, as the loader reports it: not again for each screenshot.
-                if ImageCatalog.shared.shouldReport(path) { FileHandleOutput.standardError("strips: \(path): \(reason)") }
+                // The texture cache reports each file once (ImageCatalog); asking the catalog again
+                // here silenced every failure found only when decoding.
+                FileHandleOutput.standardError("strips: \(path): \(reason)")
             }
             renderer = made
             return made

@@ -132,7 +132,7 @@ enum LoaderFixtures {
         }
         #expect(try ImageHeader.read(LoaderFixtures.format("jpg")).get().format == .jpeg)
         #expect(try ImageHeader.read(LoaderFixtures.format("webp")).get().format == .webp)
-        #expect(try ImageHeader.read(LoaderFixtures.format("tga")).get().format == .other)  // no header reader: decoded
+        #expect(try ImageHeader.read(LoaderFixtures.format("tga")).get().format == .tga)
     }
 
     @Test func thumbnailsAreDecodedSmall() throws {

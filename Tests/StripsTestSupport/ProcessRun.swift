@@ -12,7 +12,11 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // Never the user's thumbnail cache or remembered state, whatever a run does (a caller may
+    // still name its own).
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("strips-tests-xdg-\(getpid())").path
+    let own = ["XDG_CACHE_HOME": scratch + "/cache", "XDG_STATE_HOME": scratch + "/state"]
+    process.environment = ProcessInfo.processInfo.environment.merging(own) { $1 }.merging(environment) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -20,6 +20,10 @@ public struct DrawList: Sendable {
     public private(set) var isFading = false
     /// A picture on screen is still being decoded.
     public private(set) var isWaiting = false
+    /// Quads of each variant that show anything, and of those the ones drawn as a bare
+    /// placeholder (their picture missing), for benchmarks: counted here, where each is resolved.
+    public private(set) var shown: [ImageRef.Variant: Int] = [:]
+    public private(set) var placeholders: [ImageRef.Variant: Int] = [:]
 
     public init(_ frame: Frame, pictures: some PictureLookup) {
         for item in frame.content.drawItems() {
@@ -28,7 +32,12 @@ public struct DrawList: Sendable {
                 continue
             }
             let placeholder = DrawItem.fill(Fill(rect: quad.drawnBounds, color: quad.placeholder, alpha: quad.alpha, clip: quad.clip))
-            switch pictures.status(of: quad.image) {
+            let status = pictures.status(of: quad.image)
+            if quad.alpha > 0 {
+                shown[quad.image.variant, default: 0] += 1
+                if status == .missing { placeholders[quad.image.variant, default: 0] += 1 }
+            }
+            switch status {
             case .missing:
                 items.append(placeholder)
                 isWaiting = isWaiting || quad.alpha > 0

@@ -1,8 +1,10 @@
 /// Which pictures the editor wants decoded before they are seen: the page in focus and its
 /// neighbours, nearest first, so paging and a short fling never show paper.
 public enum PagePrefetch {
-    /// Neighbours' thumbnails this far either side of the focus are decoded before they scroll in.
-    public static let thumbnailLookahead = 24
+    /// Neighbours' thumbnails this far either side of the focus are fetched before they scroll in:
+    /// a fling passes up to ten a frame, and a quick look (the shared cache, an EXIF thumbnail)
+    /// this far ahead keeps several frames in hand; decodes of them come after everything in view.
+    public static let thumbnailLookahead = 64
 
     /// Full pictures are fitted to the preview, so a neighbour decoded ahead is already the size
     /// it is drawn at.

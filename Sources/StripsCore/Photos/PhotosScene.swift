@@ -41,12 +41,15 @@ public struct PhotosScene: Scene {
     var pointer = Point.zero
     let measurer: any TextMeasurer
 
-    public init(documentName: String, pages: [Page], windowSize: Size, measurer: any TextMeasurer = ApproximateTextMeasurer()) {
+    /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
+    /// first page when it is nil or no longer in the document.
+    public init(documentName: String, pages: [Page], windowSize: Size, measurer: any TextMeasurer = ApproximateTextMeasurer(),
+                focusedPage: String? = nil) {
         self.documentName = documentName
         self.pages = pages
         self.windowSize = windowSize
         self.measurer = measurer
-        focusIndex = pages.isEmpty ? -1 : 0
+        focusIndex = pages.isEmpty ? -1 : focusedPage.flatMap { id in pages.firstIndex { $0.id == id } } ?? 0
         layOut()
     }
 

@@ -1,0 +1,16 @@
+import CSDL2
+@testable import StripsSDL
+
+/// Whole-picture decoding as the app calls it for every format but JPEG: the header gate, then
+/// libspng, giflib or SDL_image (BMP, WebP, TGA, TIFF, ...) from memory. The first byte picks the
+/// file's extension (TGA is only known by it).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSDLImage(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    guard let path = FuzzFile.write(data, size),
+          case .success(let info) = ImageHeader.read(path), info.sizeProblem == nil, info.format != .jpeg
+    else { return 0 }
+    if case .success(let surface) = ImageDecoder.decodeWithSDL(path, type: info.format) {
+        SDL_FreeSurface(surface)
+    }
+    return 0
+}

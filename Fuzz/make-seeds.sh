@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes the committed seed corpus from the test fixtures (run once; the outputs are committed).
+# Targets that take a file get one leading byte that picks the extension (see FuzzSupport.swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+f=Tests/Fixtures
+index() { case $1 in png) echo 0;; jpg) echo 1;; gif) echo 2;; bmp) echo 3;; webp) echo 4;; tga) echo 5;; tif) echo 6;; esac; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+convert "$f/formats/shape.png" -depth 8 -compress lzw "$tmp/shape.tif"
+convert -size 9x5 gradient:red-blue -interlace PNG -depth 16 "$tmp/interlaced16.png"
+convert -size 7x3 xc:'rgba(10,200,30,0.5)' -colors 4 "$tmp/palette.png"
+mkdir -p Fuzz/corpus/{header,png,decode,sdlimage}
+for file in $f/formats/* "$tmp/shape.tif" "$tmp/interlaced16.png" "$tmp/palette.png" $f/orientation/orient-{1,6}.jpg; do
+  ext=${file##*.}; name=$(basename "$file")
+  for target in header decode sdlimage; do
+    [ "$target" = sdlimage ] && [ "$ext" = jpg ] && continue
+    { printf "\\x$(printf %02x "$(index "$ext")")"; cat "$file"; } > "Fuzz/corpus/$target/$name"
+  done
+  [ "$ext" = png ] && cp "$file" "Fuzz/corpus/png/$name"
+done

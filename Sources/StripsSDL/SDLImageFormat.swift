@@ -1,0 +1,94 @@
+import CSDL2
+
+/// The formats handed to SDL_image, each recognised by its first bytes and measured from its
+/// header before any decoding, then decoded by that format's own loader (never by SDL_image's
+/// guess: a PCX whose pixels happen to spell "<svg" must not become an unmeasured SVG). Formats
+/// that cannot be measured this way are not opened: XPM, SVG, and XCF, whose layers carry sizes of
+/// their own (a libFuzzer run had SDL_image's XCF reader ask for 2^57 bytes).
+enum SDLImageFormat: Sendable {
+    case bmp, webp, tga, tiff, pnm, qoi, pcx, lbm, jpeg
+
+    /// The format of `head` (the file's first bytes); TGA has no signature, so only its name says so.
+    static func sniff(_ head: [UInt8], isTGA: Bool) -> SDLImageFormat? {
+        func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
+        if head.starts(with: [0xFF, 0xD8]) { return .jpeg }
+        if starts("BM") { return .bmp }
+        if starts("RIFF"), head.count >= 12, Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if starts("II*\u{0}") || starts("MM\u{0}*") { return .tiff }
+        if head.count >= 2, head[0] == UInt8(ascii: "P"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(head[1]) { return .pnm }
+        if starts("qoif") { return .qoi }
+        if head.count >= 3, head[0] == 0x0A, [0, 2, 3, 4, 5].contains(head[1]), head[2] <= 1 { return .pcx }
+        if starts("FORM"), head.count >= 12, ["ILBM", "PBM "].contains(String(decoding: head[8..<12], as: UTF8.self)) { return .lbm }
+        return isTGA ? .tga : nil
+    }
+
+    /// Width and height from the header, for the formats ImageHeader has no reader of its own for.
+    static func measure(_ format: SDLImageFormat, _ head: [UInt8]) -> (width: Int, height: Int)? {
+        func be32(_ i: Int) -> Int? { head.count >= i + 4 ? head[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } : nil }
+        func be16(_ i: Int) -> Int? { head.count >= i + 2 ? Int(head[i]) << 8 | Int(head[i + 1]) : nil }
+        func le16(_ i: Int) -> Int? { head.count >= i + 2 ? Int(head[i]) | Int(head[i + 1]) << 8 : nil }
+        switch format {
+        case .qoi: return be32(4).flatMap { w in be32(8).map { (w, $0) } }
+        case .pcx:
+            guard let x0 = le16(4), let y0 = le16(6), let x1 = le16(8), let y1 = le16(10) else { return nil }
+            return (x1 - x0 + 1, y1 - y0 + 1)
+        case .lbm:  // the BMHD chunk comes first
+            guard head.count >= 24, String(decoding: head[12..<16], as: UTF8.self) == "BMHD" else { return nil }
+            return be16(20).flatMap { w in be16(22).map { (w, $0) } }
+        case .pnm: return pnmSize(head)
+        case .bmp, .webp, .tga, .tiff, .jpeg: return nil
+        }
+    }
+
+    /// PNM: "P6", then width and height as decimal text, read exactly as SDL_image reads them: its
+    /// reader drops the byte after each number, so "11#9\n21" is 11 x 9, not a comment (a libFuzzer
+    /// input measured 11 x 21 here while SDL_image asked for 10.9 GB).
+    private static func pnmSize(_ head: [UInt8]) -> (width: Int, height: Int)? {
+        var i = 2
+        func next() -> UInt8? {
+            guard i < head.count else { return nil }
+            i += 1
+            return head[i - 1]
+        }
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (0x09...0x0D).contains(c) }
+        func isDigit(_ c: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) }
+        func number() -> Int? {
+            var c: UInt8
+            repeat {
+                guard let read = next() else { return nil }
+                c = read
+                if c == UInt8(ascii: "#") {  // a comment runs to the end of the line
+                    repeat {
+                        guard let read = next() else { return nil }
+                        c = read
+                    } while c != 0x0D && c != 0x0A
+                }
+            } while isSpace(c)
+            guard isDigit(c) else { return nil }
+            var value = 0
+            repeat {
+                value = value * 10 + Int(c - UInt8(ascii: "0"))
+                guard value < 1 << 31, let read = next() else { return nil }
+                c = read  // consumed and dropped, as SDL_image does
+            } while isDigit(c)
+            return value
+        }
+        guard let width = number(), let height = number() else { return nil }
+        return (width, height)
+    }
+
+    /// Decodes with this format's own SDL_image loader; the stream is not freed.
+    func load(_ rw: UnsafeMutablePointer<SDL_RWops>) -> UnsafeMutablePointer<SDL_Surface>? {
+        switch self {
+        case .bmp: return IMG_LoadBMP_RW(rw)
+        case .webp: return IMG_LoadWEBP_RW(rw)
+        case .tga: return IMG_LoadTGA_RW(rw)
+        case .tiff: return IMG_LoadTIF_RW(rw)
+        case .pnm: return IMG_LoadPNM_RW(rw)
+        case .qoi: return IMG_LoadQOI_RW(rw)
+        case .pcx: return IMG_LoadPCX_RW(rw)
+        case .lbm: return IMG_LoadLBM_RW(rw)
+        case .jpeg: return IMG_LoadJPG_RW(rw)
+        }
+    }
+}
