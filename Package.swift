@@ -52,7 +52,7 @@ let package = Package(
             ]
         ),
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
-        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "StripsBench", "CSDL2", "CTurboJPEG"],
+        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "StripsBench", "StripsPDF", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
         // PDF documents (issue 14): poppler-glib opens and renders pages through cairo; qpdf copies
         // pages between files so saved pages keep their text and vectors.

@@ -3,7 +3,7 @@
 // a naive loader (every page fully decoded before the first frame). Headless: SDL's software
 // renderer into an offscreen surface, no display needed. Printed numbers, not a timed test.
 //
-//   strips-bench-load [--pages 100,1000] [--budget MIB] [--workers N] [--folder DIR] [--no-naive]
+//   strips-bench-load [--pages 100,1000] [--budget MIB] [--workers N] [--folder DIR] [--no-naive] [--no-pdf]
 //                     [--thumbnail-pages 1000] [--thumbnails-only]
 //
 // Then the freedesktop thumbnail cache and EXIF thumbnails: the same open and a fling across the
@@ -33,6 +33,7 @@ struct Options {
     var thumbnailsOnly = false
     var cache: String?
     var fill = false
+    var pdf = true
 
     init(_ arguments: [String]) {
         var args = arguments.makeIterator()
@@ -47,6 +48,7 @@ struct Options {
             case "--thumbnails-only": thumbnailsOnly = true
             case "--cache": cache = args.next()
             case "--fill": fill = true
+            case "--no-pdf": pdf = false
             case "--child": child = args.next()
             case "--count": childPages = Int(args.next() ?? "") ?? 0
             default:
@@ -286,8 +288,6 @@ say("")
 say("window \(Int(window.width))x\(Int(window.height)), offscreen software renderer, texture budget \(options.budgetMiB) MiB, "
       + "\(options.workers) decode worker(s), \(cores) cores")
 say("pages  loader   first frame   thumbnails shown   peak RSS (open)   fling: peak RSS   peak textures   slowest fling frame")
-func seconds(_ s: Double) -> String { String(format: "%8.3f s", s) }
-func mib(_ m: Double?) -> String { m.map { String(format: "%8.0f MiB", $0) } ?? "           -" }
 for row in rows {
     let o = row.ours, n = row.naive
     say(String(format: "%5d  strips  %@     %@        %@      %@    %@    %@", row.count, seconds(o.firstFrame), seconds(o.thumbnailsShown),
@@ -333,12 +333,30 @@ if options.thumbnailPages > 0 {
     row("large entries in the cache after the run") { "\($0.cacheEntries)" }
     for folder in [plainFolder, exifFolder] { try? FileManager.default.removeItem(atPath: folder) }
 }
+if options.pdf && !options.thumbnailsOnly {
+    let folder = "\(root)/pdf"
+    generation = now()
+    let pdf = try PDFRun.write(in: folder)
+    say(String(format: "\n%d-page letter PDF (text and vector figures) written in %.1f s", PDFRun.pageCount, now() - generation))
+    let opened = try runChild("ours", folder: folder, count: PDFRun.pageCount)
+    let render = PDFRun.previewRenderMilliseconds(pdf)
+    say("pages  document        first frame   thumbnails shown   peak RSS (open)   fling: peak RSS   slowest fling frame")
+    say(String(format: "%5d  one PDF        %@     %@        %@      %@    %@", PDFRun.pageCount, seconds(opened.firstFrame),
+               seconds(opened.thumbnailsShown), mib(opened.peakRSSOpen), mib(opened.peakRSSFling),
+               opened.slowestFlingFrame.map { String(format: "%6.1f ms (%d frames)", $0 * 1000, opened.flingFrames ?? 0) } ?? "-"))
+    say(String(format: "one letter page rendered for the 1024x768 preview: %.1f ms the first (opens the file), median %.1f ms after",
+               render.first, render.median))
+    try? FileManager.default.removeItem(atPath: folder)
+}
 if options.folder == nil { try? FileManager.default.removeItem(atPath: root) }
 say(String(format: "total %.0f s", now() - started))
 
 extension String {
     func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
 }
+
+func seconds(_ s: Double) -> String { String(format: "%8.3f s", s) }
+func mib(_ m: Double?) -> String { m.map { String(format: "%8.0f MiB", $0) } ?? "           -" }
 
 /// One line on standard error and a non-zero exit: the bench cannot go on.
 func stop(_ message: String) -> Never {
