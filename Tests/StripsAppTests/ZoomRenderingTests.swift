@@ -77,18 +77,26 @@ import Testing
         #expect(zoomed.height > fit.height)
     }
 
-    @Test func aPictureLargerThanTheLargestTextureIsDrawnInTiles() throws {
+    /// 200 x 160 pixels in 40 x 40 blocks, each its own colour: a tile in the wrong place shows.
+    static func blockColour(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) { (UInt8(x / 40 * 50), UInt8(y / 40 * 60), 200) }
+
+    /// A one-page document of the blocks picture in a 300 x 300 window, drawn by a renderer whose
+    /// textures may be 64 pixels a side: the picture is always in tiles.
+    func blocksDocument(_ name: String) throws -> (folder: URL, scene: PhotosScene, renderer: OffscreenRenderer, ref: ImageRef) {
         try SDLSystem.start(video: false)
-        let folder = try LoaderFixtures.scratch("zoom-tiles")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // 200 x 160 pixels in 40 x 40 blocks, each its own colour: a tile in the wrong place shows.
-        func colour(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) { (UInt8(x / 40 * 50), UInt8(y / 40 * 60), 200) }
+        let folder = try LoaderFixtures.scratch(name)
         let file = folder.appendingPathComponent("blocks.png")
-        try LoaderFixtures.write(ForeignPNG.make(width: 200, height: 160, texts: [], pixel: colour), to: file)
+        try LoaderFixtures.write(ForeignPNG.make(width: 200, height: 160, texts: [], pixel: Self.blockColour), to: file)
         let page = Page(id: "blocks.png", path: file.path, pixelSize: Size(width: 200, height: 160))
-        var scene = PhotosScene(documentName: "Tiles", pages: [page], windowSize: Size(width: 300, height: 300))
+        let scene = PhotosScene(documentName: "Tiles", pages: [page], windowSize: Size(width: 300, height: 300))
         let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .sync, maxTextureSide: 64))
-        let ref = ImageRef(path: file.path, variant: .full)
+        return (folder, scene, renderer, ImageRef(path: file.path, variant: .full))
+    }
+
+    @Test func aPictureLargerThanTheLargestTextureIsDrawnInTiles() throws {
+        var (folder, scene, renderer, ref) = try blocksDocument("zoom-tiles")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let colour = Self.blockColour
         var t = try settle(&scene, from: 0, renderer)
         scene.handle(.pointerMove(Point(x: 100, y: 60)), at: t)
         scene.handle(.key(Key(.plus)), at: t)
@@ -119,15 +127,9 @@ import Testing
     /// A turned page drawn in tiles: every tile turns about the page's centre, so the blocks land
     /// where a quarter turn clockwise puts them.
     @Test func aTurnedPageInTilesIsTurnedAsAWhole() throws {
-        try SDLSystem.start(video: false)
-        let folder = try LoaderFixtures.scratch("turned-tiles")
+        var (folder, scene, renderer, ref) = try blocksDocument("turned-tiles")
         defer { try? FileManager.default.removeItem(at: folder) }
-        func colour(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) { (UInt8(x / 40 * 50), UInt8(y / 40 * 60), 200) }
-        let file = folder.appendingPathComponent("blocks.png")
-        try LoaderFixtures.write(ForeignPNG.make(width: 200, height: 160, texts: [], pixel: colour), to: file)
-        let page = Page(id: "blocks.png", path: file.path, pixelSize: Size(width: 200, height: 160))
-        var scene = PhotosScene(documentName: "Tiles", pages: [page], windowSize: Size(width: 300, height: 300))
-        let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .sync, maxTextureSide: 64))
+        let colour = Self.blockColour
         var t = try settle(&scene, from: 0, renderer)
         scene.handle(.key(Key(.r)), at: t)
         t = try settle(&scene, from: t, renderer)
@@ -135,7 +137,7 @@ import Testing
         while scene.needsFrames { t += 1.0 / 60; scene.tick(at: t) }
         try renderer.render(scene.frame(at: t))
         #expect(scene.pages[0].rotation == 90)
-        #expect(try #require(renderer.textureSize(of: ImageRef(path: file.path, variant: .full))).tiles > 1)
+        #expect(try #require(renderer.textureSize(of: ref)).tiles > 1)
         // Shown turned, the picture is 160 x 200 in shape: a shown point (u, v) is the stored
         // pixel (v, 160 - u) of the upright picture.
         let image = try #require(scene.previewCells().first).picture
