@@ -2,8 +2,9 @@ import CGIF
 import Glibc
 
 /// Writes frames into an animated GIF: each frame quantised to its own palette, only the
-/// rectangle that changed since the previous frame stored, identical frames folded into the
-/// previous one's delay. Written to a temporary file beside the destination and linked into
+/// rectangle that changed since the previous frame stored; a frame with nothing new is an
+/// invisible 1x1 frame, so the GIF keeps one frame per 30 fps slot (a 3 s recording is ~90
+/// frames, as a frame counter expects) at a few bytes each. Written to a temporary file beside the destination and linked into
 /// place on finish, so a failed or cancelled recording leaves nothing behind and an existing
 /// file is never replaced. Used by one thread at a time: the recorder's worker.
 public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
@@ -17,7 +18,17 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
     /// The previous frame as scaled RGBA, to find what changed.
     private var previous: [UInt8] = []
     /// A frame waits here until the next one (or the end) tells how long it is shown.
-    private var pending: (rect: PixelRect, image: QuantizedImage, slot: Int)?
+    private var pending: Pending?
+
+    private struct Pending {
+        var rect: PixelRect
+        var image: QuantizedImage
+        var slot: Int
+        /// The palette index drawn as see-through (the invisible frames of a still stretch).
+        var transparent: Int?
+    }
+
+    private static let invisible = QuantizedImage(indices: [0], palette: [(0, 0, 0), (0, 0, 0)])
     private var lastSlot = 0
     public private(set) var framesWritten = 0
 
@@ -51,11 +62,17 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
         let changed = previous.isEmpty
             ? PixelRect(x: 0, y: 0, width: scaler.width, height: scaler.height)
             : PixelRect.difference(previous, rgba, width: scaler.width, height: scaler.height)
-        guard let changed else { return }  // nothing moved: the pending frame just stays longer
-        let image = try quantizer.quantize(rgba: changed.crop(rgba, width: scaler.width), width: changed.width, height: changed.height)
-        previous = rgba
+        let next: Pending
+        if let changed {
+            let image = try quantizer.quantize(rgba: changed.crop(rgba, width: scaler.width), width: changed.width, height: changed.height)
+            previous = rgba
+            next = Pending(rect: changed, image: image, slot: frame.slot, transparent: nil)
+        } else {
+            // Nothing moved: an invisible frame holds the picture for this slot.
+            next = Pending(rect: PixelRect(x: 0, y: 0, width: 1, height: 1), image: Self.invisible, slot: frame.slot, transparent: 0)
+        }
         if let pending { try write(pending, delay: pacer.delay(fromSlot: pending.slot, to: frame.slot)) }
-        pending = (changed, image, frame.slot)
+        pending = next
     }
 
     public func finish() throws {
@@ -100,12 +117,11 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
     /// headless script that waits) goes on in invisible 1x1 frames, so the total time stays right.
     static let maxDelay = 65_535
 
-    private func write(_ frame: (rect: PixelRect, image: QuantizedImage, slot: Int), delay: Int) throws {
-        try writeImage(frame.rect, frame.image, delay: min(delay, Self.maxDelay), transparent: nil)
+    private func write(_ frame: Pending, delay: Int) throws {
+        try writeImage(frame.rect, frame.image, delay: min(delay, Self.maxDelay), transparent: frame.transparent)
         var rest = delay - Self.maxDelay
         while rest > 0 {
-            let invisible = QuantizedImage(indices: [0], palette: [(0, 0, 0), (0, 0, 0)])
-            try writeImage(PixelRect(x: 0, y: 0, width: 1, height: 1), invisible, delay: min(rest, Self.maxDelay), transparent: 0)
+            try writeImage(PixelRect(x: 0, y: 0, width: 1, height: 1), Self.invisible, delay: min(rest, Self.maxDelay), transparent: 0)
             rest -= Self.maxDelay
         }
     }
