@@ -118,9 +118,13 @@ final class QPDFFile {
     }
 
     func write(to path: String) -> PDFFailure? {
-        guard qpdf_init_write(data, path) & QPDF_ERRORS == 0 else { return PDFFailure("cannot write: \(errorText())") }
-        qpdf_set_object_stream_mode(data, qpdf_o_generate)
-        return qpdf_write(data) & QPDF_ERRORS == 0 ? nil : PDFFailure("cannot write: \(errorText())")
+        // qpdf keeps the file name it is given and reads it again in qpdf_write: the C string
+        // must live through both calls (a temporary one was freed in between: AddressSanitizer).
+        path.withCString { name in
+            guard qpdf_init_write(data, name) & QPDF_ERRORS == 0 else { return PDFFailure("cannot write: \(errorText())") }
+            qpdf_set_object_stream_mode(data, qpdf_o_generate)
+            return qpdf_write(data) & QPDF_ERRORS == 0 ? nil : PDFFailure("cannot write: \(errorText())")
+        }
     }
 
     private func errorText(passwordMeans password: String? = nil) -> String {
