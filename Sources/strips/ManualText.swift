@@ -42,8 +42,9 @@ enum ManualText {
         """
 
     static let photos = """
-        PATH may name pictures (anything SDL2_image reads) and folders of pictures, read in natural \
-        name order. Unreadable or damaged files become error cards that can be deleted.
+        PATH may name pictures (JPEG, PNG, GIF, BMP, WebP, TGA, TIFF, PNM, QOI...), PDFs (every page \
+        is a page) and folders of them, read in natural name order. Unreadable or damaged files \
+        become error cards that can be deleted; the files themselves are never changed.
 
         KEYS AND POINTER:
 

@@ -8,7 +8,7 @@ struct PhotosCommand: ParsableCommand {
         abstract: "The document editor: preview strip, thumbnail strip, delete, undo, resize.",
         discussion: ManualText.photos)
 
-    @Argument(help: "Image files or folders of images (read in name order). Default: the bundled sample document.")
+    @Argument(help: "Pictures, PDFs or folders of them (read in name order). Default: the bundled sample document.")
     var paths: [String] = []
 
     @OptionGroup var headless: HeadlessOptions
