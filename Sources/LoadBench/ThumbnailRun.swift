@@ -28,7 +28,7 @@ struct ThumbnailRun {
 
     /// The thumbnails a frame draws.
     private func thumbnails(_ frame: Frame) -> [ImageRef] {
-        frame.content.pictures.filter { $0.drawnAt != nil && $0.image.variant == .thumbnail }.map(\.image)
+        frame.pictures.filter { $0.drawnAt != nil && $0.image.variant == .thumbnail }.map(\.image)
     }
 
     /// Opens `folder`, waits for the thumbnails in the window, flings across the whole strip

@@ -156,7 +156,7 @@ struct Measurement: Codable {
 
 /// The pictures a frame draws (not those it prefetches).
 func visibleRefs(_ frame: Frame) -> [ImageRef] {
-    frame.content.pictures.filter { $0.drawnAt != nil }.map(\.image)
+    frame.pictures.filter { $0.drawnAt != nil }.map(\.image)
 }
 
 func measure(naive: Bool, folder: String, options: Options) throws -> Measurement {

@@ -34,8 +34,9 @@ final class Canvas {
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(renderer, &pw, &ph)
         window = frame.window
-        textures.prepare(frame.content.pictures, at: frame.time, pixels: PixelLimit(width: pw, height: ph), scale: scale)
-        var list = DrawList(frame, pictures: textures)
+        let items = frame.content.drawItems()
+        textures.prepare(frame.pictures(drawing: items), at: frame.time, pixels: PixelLimit(width: pw, height: ph), scale: scale)
+        var list = DrawList(frame, items: items, pictures: textures)
         list.items += overlay
         draw(list.items)
         textures.endFrame()

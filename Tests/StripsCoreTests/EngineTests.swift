@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func theFrameAsksForWhatItDrawsFirstThenWhatComesNext() {
-        let requests = frame(at: 0).content.pictures
+        let requests = frame(at: 0).pictures
         let drawn = requests.prefix { $0.drawnAt != nil }
         #expect(drawn.map(\.image) == [ImageRef(path: "/nonexistent/p0.png", variant: .full),
                                        ImageRef(path: "/nonexistent/p0.png", variant: .thumbnail),

@@ -31,14 +31,23 @@ public protocol FrameContent: Sendable {
     func drawItems() -> [DrawItem]
     /// The scene's own fields of a trace line (docs/headless.md).
     func traceFields() -> [(String, JSON)]
-    /// Pictures to have decoded, most wanted first: those drawn now, then those about to be.
-    var pictures: [PictureRequest] { get }
+    /// Pictures about to be needed, most wanted first, decoded ahead so they never show paper.
+    var prefetch: [PictureRequest] { get }
     /// The x-ray overlay (X): the layout at work, drawn from this frame's own numbers.
     func xray(measurer: any TextMeasurer) -> [DrawItem]
 }
 
 extension FrameContent {
     public func xray(measurer: any TextMeasurer) -> [DrawItem] { [] }
+    public var prefetch: [PictureRequest] { [] }
+}
+
+extension Frame {
+    /// Pictures to have decoded, most wanted first: those `items` (this frame's draw items) draw,
+    /// then those about to be. The renderer passes the items it draws, so they are built once.
+    public func pictures(drawing items: [DrawItem]) -> [PictureRequest] { PictureRequest.drawn(in: items) + content.prefetch }
+
+    public var pictures: [PictureRequest] { pictures(drawing: content.drawItems()) }
 }
 
 /// A picture the frame needs: drawn now at `drawnAt`, or wanted soon (prefetch).

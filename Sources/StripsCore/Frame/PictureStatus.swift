@@ -26,7 +26,12 @@ public struct DrawList: Sendable {
     public private(set) var placeholders: [ImageRef.Variant: Int] = [:]
 
     public init(_ frame: Frame, pictures: some PictureLookup) {
-        for item in frame.content.drawItems() {
+        self.init(frame, items: frame.content.drawItems(), pictures: pictures)
+    }
+
+    /// `items`: the frame's draw items, already built (the renderer asked for their pictures).
+    public init(_ frame: Frame, items drawItems: [DrawItem], pictures: some PictureLookup) {
+        for item in drawItems {
             guard case .image(var quad) = item else {
                 items.append(item)
                 continue

@@ -79,9 +79,7 @@ public struct PhotosFrame: FrameContent {
     }
 
     /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays).
-    public var pictures: [PictureRequest] {
-        PictureRequest.drawn(in: drawItems()) + PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: previewBox)
-    }
+    public var prefetch: [PictureRequest] { PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: previewBox) }
 
     /// The centred part of a picture that fills a cell of another shape (aspect fill).
     static func aspectFillSource(picture: Double, cell: Double) -> Rect {

@@ -37,7 +37,6 @@ public struct PizzaFrame: FrameContent {
         return items + overlay
     }
 
-    public var pictures: [PictureRequest] { PictureRequest.drawn(in: drawItems()) }
 }
 
 extension PizzaScene {
