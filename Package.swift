@@ -30,17 +30,19 @@ let package = Package(
         // giflib: the GIF container for recordings.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         // Animated GIF recording of rendered frames, encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["CSDL2", "CImageQuant", "CGIF"]),
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
+        // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
+        .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsPDF", "StripsRecording", "CSDL2", "CTurboJPEG", "CExif", "CSPNG", "CGIF"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPDF", "StripsRecording", "CSDL2", "CTurboJPEG", "CExif", "CSPNG", "CGIF"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
-        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsSDL", "StripsPDF", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsSDL", "StripsPDF", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
@@ -59,7 +61,7 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "StripsPDF", dependencies: ["StripsCore", "CPoppler", "CQPDF", "CSDL2"]),
+        .target(name: "StripsPDF", dependencies: ["StripsCore", "StripsFiles", "CPoppler", "CQPDF", "CSDL2"]),
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2", "CTurboJPEG"],
                           path: "Sources/PDFBench"),

@@ -1,23 +1,18 @@
 import Foundation
+import StripsFiles
 
 /// Gives finished temporary files and folders their final names in one step each, so a reader
 /// sees either nothing or the whole result, and never replaces something it should not.
 enum Publishing {
     /// Renames the finished temporary file to `path`. Without `replacing`, an existing file at
-    /// `path` is never overwritten, even one that appeared after the destination was checked:
-    /// a hard link cannot clobber.
+    /// `path` is never overwritten, even one that appeared after the destination was checked
+    /// (`NewFile.publish`).
     static func file(_ temporaryPath: String, as path: String, replacing: Bool, subject: String) throws(SaveError) {
         if replacing {
             guard rename(temporaryPath, path) == 0 else { throw SaveError.system(subject, "save there", errno: errno) }
-        } else if link(temporaryPath, path) == 0 {
-            unlink(temporaryPath)
-        } else {
-            let code = errno
-            if code == EEXIST { throw SaveError(subject, "already exists (Strips never overwrites a file)") }
-            // Some file systems (FAT, a few network ones) have no hard links: check, then rename.
-            guard [EPERM, EOPNOTSUPP, EXDEV, EMLINK].contains(code) else { throw SaveError.system(subject, "save there", errno: code) }
-            guard !Destination.exists(path) else { throw SaveError(subject, "already exists (Strips never overwrites a file)") }
-            guard rename(temporaryPath, path) == 0 else { throw SaveError.system(subject, "save there", errno: errno) }
+        } else if let error = NewFile.publish(temporaryPath, as: path) {
+            if error.exists { throw SaveError(subject, "already exists (Strips never overwrites a file)") }
+            throw SaveError.system(subject, "save there", errno: error.code)
         }
         syncFolder(containing: path)
     }

@@ -1,43 +1,33 @@
 import Foundation
+import StripsFiles
 
-/// Writes a new file so that it either appears whole or not at all: the content goes to a hidden
-/// temporary file in the destination folder (same file system, so the final step is atomic), which
-/// is then linked into place. An existing file is never replaced: the app does not modify users' files.
+/// Writes a new file so that it either appears whole or not at all, and never over an existing
+/// one (`NewFile`): the app does not modify users' files.
 enum AtomicFile {
     static func create(_ path: String, _ fill: (_ temporaryPath: String) -> Result<Void, PDFFailure>) -> Result<Void, PDFFailure> {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         if FileManager.default.fileExists(atPath: path) { return .failure(PDFFailure("\(url.lastPathComponent) already exists")) }
-        var template = Array("\(folder)/.\(url.lastPathComponent).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { return .failure(PDFFailure("cannot write in \(folder): \(String(cString: strerror(errno)))")) }
-        fchmod(fd, 0o644)
-        close(fd)
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary: String
+        switch NewFile.temporary(beside: path) {
+        case .failure(let error): return .failure(PDFFailure("cannot write in \(folder): \(error)"))
+        case .success(let made):
+            close(made.fd)
+            temporary = made.path
+        }
         if case .failure(let failure) = fill(temporary) {
             unlink(temporary)
             return .failure(failure)
         }
-        if let problem = flushToDisk(temporary) {
+        if let error = NewFile.flush(temporary) {
             unlink(temporary)
-            return .failure(problem)
+            return .failure(PDFFailure("cannot write to disk: \(error)"))
         }
-        // link() refuses to replace, unlike rename(): a file made meanwhile under the same name survives.
-        if link(temporary, path) != 0 {
-            let error = errno
+        if let error = NewFile.publish(temporary, as: path) {
             unlink(temporary)
-            return .failure(PDFFailure(error == EEXIST ? "\(url.lastPathComponent) already exists"
-                                                       : "cannot create \(url.lastPathComponent): \(String(cString: strerror(error)))"))
+            return .failure(PDFFailure(error.exists ? "\(url.lastPathComponent) already exists"
+                                                    : "cannot create \(url.lastPathComponent): \(error)"))
         }
-        unlink(temporary)
         return .success(())
-    }
-
-    /// So a crash right after saving cannot leave a named but empty file behind.
-    private static func flushToDisk(_ path: String) -> PDFFailure? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return PDFFailure("cannot reopen what was written: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        return fsync(fd) == 0 ? nil : PDFFailure("cannot write to disk: \(String(cString: strerror(errno)))")
     }
 }

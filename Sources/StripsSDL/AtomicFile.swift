@@ -1,20 +1,14 @@
 import Foundation
+import StripsFiles
 
-/// Writes a whole file or nothing: a temporary file in the same folder, renamed over the target,
-/// so a reader (another program, another Strips) never sees half a file and a failure leaves
-/// nothing behind.
+/// Writes a whole file or nothing: a temporary file in the same folder (`NewFile`), renamed over
+/// the target (these are the app's own cache and state files, meant to be replaced), so a reader
+/// (another program, another Strips) never sees half a file and a failure leaves nothing behind.
 enum AtomicFile {
     /// Writes `bytes` to `path` with permissions `mode`; false (and no file) on any failure.
     @discardableResult
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
-        var template = Array((folder + "/.strips-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
-        }
-        guard fd >= 0 else { return false }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard case .success(let (fd, temporary)) = NewFile.temporary(beside: path, mode: mode) else { return false }
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress?.advanced(by: written), bytes.count - written) }
