@@ -35,6 +35,16 @@ let package = Package(
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
+        // Pixels that belong to no library (PixelBuffer): what decoders make and image work takes.
+        .target(name: "StripsPictures"),
+        // leptonica: projective transforms, skew finding, thresholds and background normalisation.
+        .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
+        // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
+        .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
+        // libtiff: multi-page TIFF pages, CCITT G4 for black-and-white pages.
+        .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
+        // SANE: scanners (sane-airscan for network ones).
+        .systemLibrary(name: "CSANE", providers: [.apt(["libsane-dev"])]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.

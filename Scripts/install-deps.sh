@@ -9,6 +9,9 @@ packages=(
   libspng-dev                                                       # the thumbnail cache and saved PNGs
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
+  libleptonica-dev libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd   # border correction, looks, text recognition
+  libtiff-dev                                                       # multi-page TIFF pages, CCITT G4 pages
+  libsane-dev sane-airscan sane-utils                               # scanners (network ones through sane-airscan)
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
