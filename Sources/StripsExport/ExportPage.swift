@@ -37,8 +37,8 @@ public struct ExportPage: Hashable, Sendable {
 
     /// A document page as the editor holds it.
     public init(_ page: Page, quarterTurns: Int = 0) {
-        if let index = page.pdfPage {
-            self.init(source: .pdfPage(path: page.path, index: index), pixelSize: nil, quarterTurns: quarterTurns)
+        if case .pdfPage(let path, let index) = page.source {
+            self.init(source: .pdfPage(path: path, index: index), pixelSize: nil, quarterTurns: quarterTurns)
         } else {
             self.init(source: .image(path: page.path), pixelSize: page.pixelSize, quarterTurns: quarterTurns)
         }

@@ -73,11 +73,11 @@ public enum DocumentLoader {
             case .pdf(.success(let info)):
                 for (n, size) in info.pageSizes.enumerated() {
                     let pixels = Size(width: size.width * Self.pdfPixelsPerPoint, height: size.height * Self.pdfPixelsPerPoint)
-                    pages.append(Page(id: "\(id) p. \(n + 1)", path: path, pixelSize: pixels, pdfPage: n))
+                    pages.append(Page(id: "\(id) p. \(n + 1)", source: .pdfPage(path: path, index: n), pixelSize: pixels))
                 }
             case .pdf(.failure(let failure)):
                 if ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(failure.reason)") }
-                pages.append(Page(id: id, path: path, pixelSize: Size.letter, pdfPage: 0))
+                pages.append(Page(id: id, source: .pdfPage(path: path, index: 0), pixelSize: Size.letter))
             }
         }
         return pages

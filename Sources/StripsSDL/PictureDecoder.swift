@@ -6,7 +6,7 @@ import StripsPDF
 /// decoded from its file. Safe on any thread: the decode workers call it.
 enum PictureDecoder {
     static func decode(_ ref: ImageRef, limit: PixelLimit) -> Result<DecodedSurface, ImageFailure> {
-        guard let page = ref.page else { return ImageDecoder.decode(ref.path, limit: limit, fast: ref.variant == .thumbnail) }
+        guard case .pdfPage(_, let page) = ref.source else { return ImageDecoder.decode(ref.path, limit: limit, fast: ref.variant == .thumbnail) }
         if let change = ImageCatalog.shared.change(of: ref.path) { return .failure(change) }
         switch PDFRenderer.shared.renderSurface(ref.path, pageIndex: page, maxWidth: Int(limit.width), maxHeight: Int(limit.height)) {
         case .success(let surface): return .success(DecodedSurface(surface))

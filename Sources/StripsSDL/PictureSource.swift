@@ -33,7 +33,7 @@ struct PictureSource: Sendable {
     func picture(_ ref: ImageRef, limit: PixelLimit, stage: Stage) -> Picture {
         // A PDF page is rendered at the size asked (the cache holds files, not pages); a quick look
         // finds nothing for it.
-        guard ref.page == nil else { return Picture(result: stage == .quick ? nil : PictureDecoder.decode(ref, limit: limit)) }
+        guard !ref.source.isPDFPage else { return Picture(result: stage == .quick ? nil : PictureDecoder.decode(ref, limit: limit)) }
         let path = ref.path
         guard ref.variant == .thumbnail else { return Picture(result: ImageDecoder.decode(path, limit: limit)) }
         if let change = ImageCatalog.shared.change(of: path) { return Picture(result: .failure(change)) }

@@ -69,7 +69,7 @@ final class TextureCache: PictureLookup {
     private var entries: [ImageRef: Entry] = [:]
     /// Tiled pictures on their way to the renderer: the entry they replace is drawn meanwhile.
     private var uploads: [ImageRef: TileUpload] = [:]
-    /// By picture (`ImageRef.source`): every size of a picture that cannot be decoded fails alike.
+    /// By picture (`ImageRef.whole`): every size of a picture that cannot be decoded fails alike.
     private var failures: [ImageRef: ImageFailure] = [:]
     /// Thumbnails a quick look (cache, EXIF) found nothing for: they wait for a decode.
     private var needDecode: Set<ImageRef> = []
@@ -115,14 +115,14 @@ final class TextureCache: PictureLookup {
     func isCached(_ ref: ImageRef) -> Bool { entries[ref] != nil }
 
     /// True once the picture is shown: as a texture, or as its error card.
-    func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.source] != nil }
+    func isResolved(_ ref: ImageRef) -> Bool { entries[ref] != nil || failures[ref.whole] != nil }
 
     /// True once the picture is shown as it will stay: not a stand-in, or as its error card.
-    func isFinal(_ ref: ImageRef) -> Bool { entries[ref].map { !$0.provisional } ?? (failures[ref.source] != nil) }
+    func isFinal(_ ref: ImageRef) -> Bool { entries[ref].map { !$0.provisional } ?? (failures[ref.whole] != nil) }
 
     func status(of image: ImageRef) -> PictureStatus {
         if let entry = entries[image] { return .ready(since: entry.arrived) }
-        if let failure = failures[image.source] { return .failed(reason: failure.reason) }
+        if let failure = failures[image.whole] { return .failed(reason: failure.reason) }
         return .missing
     }
 
@@ -166,7 +166,7 @@ final class TextureCache: PictureLookup {
             if rank[ref] == nil { rank[ref] = i }
             let want = ref.variant == .full ? request.size.map { drawnLimit(Self.pixels($0, scale: scale)) } : nil
             let provisional = entries[ref]?.provisional == true
-            let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.source] == nil
+            let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.whole] == nil
                 && !needDecode.contains(ref)
             if let drawn = request.drawnAt {
                 let c = drawn.center
@@ -178,7 +178,7 @@ final class TextureCache: PictureLookup {
                 } else if let job = visible(ref, want: want) {
                     wishes.append((priority + (entries[ref] == nil ? 0 : 10), job))
                 }
-            } else if queue != nil, roomToPrefetch, failures[ref.source] == nil {
+            } else if queue != nil, roomToPrefetch, failures[ref.whole] == nil {
                 if quickLook {
                     quick.append((Double(10 + i), DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
                 } else if entries[ref] == nil {
@@ -210,7 +210,7 @@ final class TextureCache: PictureLookup {
             if queue == nil { decodeNow(job) }
             return queue == nil ? nil : job
         }
-        guard failures[ref.source] == nil else { return nil }
+        guard failures[ref.whole] == nil else { return nil }
         let job = want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)
         if queue == nil { decodeNow(job) }
         return queue == nil ? nil : job
@@ -285,7 +285,7 @@ final class TextureCache: PictureLookup {
                 entry.texture.destroy()
                 bytes -= entry.bytes
             }
-            failures[job.ref.source] = failure
+            failures[job.ref.whole] = failure
             if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
             uploads.removeValue(forKey: job.ref)?.discard()
@@ -312,7 +312,7 @@ final class TextureCache: PictureLookup {
     private func cannotMakeTexture(_ job: DecodeQueue.Job, _ upload: TileUpload?) {
         upload?.discard()
         // A sharper copy that cannot be made leaves the picture already shown.
-        if entries[job.ref] == nil { failures[job.ref.source] = ImageFailure(SDLError("cannot make a texture").description) }
+        if entries[job.ref] == nil { failures[job.ref.whole] = ImageFailure(SDLError("cannot make a texture").description) }
     }
 
     private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double, provisional: Bool = false) {

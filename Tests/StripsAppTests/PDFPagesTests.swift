@@ -33,7 +33,7 @@ import Testing
         let files = try DocumentLoader.imageFiles(in: [dir.path])
         let pages = DocumentLoader.pages(for: files) { lines.append($0) }
         #expect(pages.map(\.id) == ["a-scan.jpg", "b-report.pdf p. 1", "b-report.pdf p. 2", "c-truncated.pdf", "d-locked.pdf", "e-empty.pdf"])
-        #expect(pages[1].pdfPage == 0 && pages[2].pdfPage == 1)
+        #expect(pages[1].source == .pdfPage(path: files[1], index: 0) && pages[2].source == .pdfPage(path: files[1], index: 1))
         // Page shapes from the PDF without rendering: letter portrait, then landscape.
         #expect(abs(pages[1].pixelSize.width - 2550) < 1e-6 && abs(pages[1].pixelSize.height - 3300) < 1e-6)
         #expect(abs(pages[2].aspectRatio - 792.0 / 612) < 1e-9)
@@ -57,7 +57,7 @@ import Testing
         }
         // The PDF page is drawn from poppler's rendering: white paper with the dark label on it.
         let page = try show(1)
-        #expect(renderer.hasTexture(ImageRef(path: pages[1].path, page: 0, variant: .full)))
+        #expect(renderer.hasTexture(ImageRef(source: .pdfPage(path: pages[1].path, index: 0), variant: .full)))
         var dark = 0, white = 0
         for y in stride(from: Int32(page.picture.minY) + 2, to: Int32(page.picture.maxY) - 2, by: 3) {
             for x in stride(from: Int32(page.picture.minX) + 2, to: Int32(page.picture.maxX) - 2, by: 3) {

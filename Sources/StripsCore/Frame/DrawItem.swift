@@ -40,25 +40,27 @@ public struct ImageRef: Hashable, Sendable {
         case thumbnail
     }
 
-    public var path: String
-    /// A page of the PDF at `path` (from 0); nil for a picture file.
-    public var page: Int?
+    /// Where the pixels come from: a picture file, a page of a PDF or TIFF, a scanned page.
+    public var source: PageSource
     public var variant: Variant
 
-    public init(path: String, page: Int? = nil, variant: Variant) {
-        self.path = path
-        self.page = page
+    public init(source: PageSource, variant: Variant) {
+        self.source = source
         self.variant = variant
     }
 
+    /// A picture file.
+    public init(path: String, variant: Variant) {
+        self.init(source: .picture(path: path), variant: variant)
+    }
+
+    public var path: String { source.path }
+
     /// The picture whatever its size: what a failure to decode is about.
-    public var source: ImageRef { ImageRef(path: path, page: page, variant: .full) }
+    public var whole: ImageRef { ImageRef(source: source, variant: .full) }
 
     /// What an error card calls the picture: the file's name, with the page for a PDF page.
-    public var fileName: String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        return page.map { "\(file) p. \($0 + 1)" } ?? file
-    }
+    public var fileName: String { source.displayName }
 }
 
 public struct Fill: Hashable, Sendable {

@@ -1,25 +1,31 @@
-/// One page of the scanned document: a picture file, or one page of a PDF, that the app only
-/// ever reads.
+/// One page of the document as a recipe: its source (which the app only ever reads) plus the
+/// user's corrections. Every strip, the trace and the saver read the page through this value.
 public struct Page: Hashable, Sendable {
-    /// The file name (`FILE.pdf p. N` for a PDF page): unique within the document, and what the
+    /// The page's name (`FILE.pdf p. N` for a PDF page): unique within the document, and what the
     /// trace calls the page.
     public var id: String
-    public var path: String
-    /// Size as displayed (pixels after EXIF orientation; a PDF page's points with its /Rotate);
-    /// its shape drives both strips.
+    public var source: PageSource
+    /// The source picture's size as displayed (pixels after EXIF orientation; a PDF page's points
+    /// with its /Rotate, in pixels at the zoom resolution), before any correction.
     public var pixelSize: Size
-    /// The user's rotation on top of EXIF orientation, in clockwise quarter turns (0...3).
-    public var quarterTurns: Int
-    /// Which page of the PDF at `path` this is, from 0; nil for a picture file.
-    public var pdfPage: Int?
+    public var corrections: Corrections
 
-    public init(id: String, path: String, pixelSize: Size, quarterTurns: Int = 0, pdfPage: Int? = nil) {
+    public init(id: String, source: PageSource, pixelSize: Size, corrections: Corrections = .none) {
         self.id = id
-        self.path = path
+        self.source = source
         self.pixelSize = pixelSize
-        self.quarterTurns = quarterTurns
-        self.pdfPage = pdfPage
+        self.corrections = corrections
     }
+
+    /// A picture file's page.
+    public init(id: String, path: String, pixelSize: Size, quarterTurns: Int = 0) {
+        self.init(id: id, source: .picture(path: path), pixelSize: pixelSize, corrections: Corrections(quarterTurns: quarterTurns))
+    }
+
+    /// The file the page's pixels are read from.
+    public var path: String { source.path }
+    /// The user's rotation, in clockwise quarter turns (0...3).
+    public var quarterTurns: Int { corrections.quarterTurns }
 
     /// The page's shape as shown, after the user's rotation: what both strips lay out.
     public var aspectRatio: Double { quarterTurns % 2 == 0 ? pictureAspect : 1 / pictureAspect }
@@ -32,12 +38,12 @@ public struct Page: Hashable, Sendable {
 
     /// The page's picture, in the size the renderer should decode it for (upright: the user's
     /// rotation is applied when it is drawn).
-    public func picture(_ variant: ImageRef.Variant) -> ImageRef { ImageRef(path: path, page: pdfPage, variant: variant) }
+    public func picture(_ variant: ImageRef.Variant) -> ImageRef { ImageRef(source: source, variant: variant) }
 
     /// Turned by `turns` quarter turns (negative: counter-clockwise).
     func turned(_ turns: Int) -> Page {
         var page = self
-        page.quarterTurns = ((quarterTurns + turns) % 4 + 4) % 4
+        page.corrections = corrections.turned(turns)
         return page
     }
 }
