@@ -5,6 +5,7 @@
 //   strips-bench-save [--pages N] [--work DIR] [--keep]
 import CTurboJPEG
 import Foundation
+import StripsCore
 import StripsExport
 
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
@@ -95,8 +96,8 @@ for i in 1...pageCount {
 }
 say(String(format: "%d pages of 4000 x 3000 JPEG, %.1f MiB in all", pageCount, Double(sourceBytes) / 1048576))
 
-let upright = paths.map { ExportPage(source: .image(path: $0)) }
-let turned = paths.enumerated().map { ExportPage(source: .image(path: $1), quarterTurns: $0 % 4) }
+let upright = paths.map { ExportPage(source: .picture(path: $0)) }
+let turned = paths.enumerated().map { ExportPage(source: .picture(path: $1), corrections: Corrections(quarterTurns: $0 % 4)) }
 let runs: [(String, [ExportPage], String)] = [
     ("PDF", upright, "\(work)/out.pdf"),
     ("PDF, pages turned 0-3 quarter turns", turned, "\(work)/turned.pdf"),

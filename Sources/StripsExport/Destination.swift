@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a save goes: a path ending in `.pdf` (any case) is one PDF file; any other path is a
-/// folder of numbered pictures, which must be new or empty.
+/// folder of numbered pictures, which must be new or empty (an empty one is filled, never replaced).
 public enum SaveDestination: Hashable, Sendable {
     case pdf(String)
     case folder(String)
@@ -38,6 +38,9 @@ enum Destination {
                 throw SaveError(path, "holds pages being saved; choose a new or empty folder")
             }
             guard isEmptyFolder(trimmed) else { throw SaveError(path, "the folder is not empty; choose a new or empty folder") }
+            // Filled where it is: its own permissions decide, as they do for anyone else writing there.
+            try checkWritable(trimmed, subject: path)
+            return .folder(trimmed)
         }
         try checkWritable(parent, subject: path)
         return .folder(trimmed)
@@ -71,7 +74,10 @@ enum Destination {
             throw errno == ENOENT ? SaveError(subject, "the folder \(folder) does not exist") : SaveError.system(subject, "write in \(folder)", errno: errno)
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw SaveError(subject, "\(folder) is not a folder") }
-        guard access(folder, W_OK) == 0 else { throw SaveError.system(subject, "write in \(folder)", errno: errno) }
+        guard access(folder, W_OK | X_OK) == 0 else { throw SaveError.system(subject, "write in \(folder)", errno: errno) }
+        // The superuser passes access() everywhere; a folder nobody may write to (555) says
+        // "leave me as I am" to it too.
+        if geteuid() == 0, info.st_mode & 0o222 == 0 { throw SaveError.system(subject, "write in \(folder)", errno: EACCES) }
     }
 
     /// Device and inode: the same file whatever the path (relative, via a link, ...).

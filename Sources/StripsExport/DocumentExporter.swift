@@ -1,19 +1,22 @@
 import Foundation
-import StripsPDF
+import StripsFiles
 
 /// Saves the edited document: a PDF, or a folder of numbered pictures. Source files are only
-/// ever read. Whatever is written appears complete or not at all: a PDF is written to a hidden
-/// temporary file beside its destination, flushed to disk and renamed; a folder is filled as a
-/// hidden temporary folder, then renamed into place. Any failure removes what was written.
+/// ever read. Whatever is written appears complete or not at all: every file is written under a
+/// hidden temporary name beside where it goes (`WholeFile`), each write, flush and close checked,
+/// then read back (qpdf counts a PDF's pages; a folder's files are counted and measured), and only
+/// then given its name. Any failure removes what was written and throws one `SaveError` naming
+/// the destination.
 public enum DocumentExporter {
     /// Saves `pages` to `destination` (`.pdf`: one PDF; otherwise a new or empty folder).
     /// `sourcePaths` are every file the document was opened from: none may be overwritten.
     /// `replacing` lets a PDF replace an existing file that is not a source (a repeated save
     /// to the same `--output`); it never applies to folders.
-    /// `progress` is called after each page with the number of pages done.
+    /// `progress` is called after each page with the number of pages done. Runs on the caller's
+    /// thread (the app's saver gives it a worker).
     public static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String],
                             replacing: Bool = false, progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
-        try save(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, budget: WriteBudget(), progress: progress)
+        try save(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, calls: .system, progress: progress)
     }
 
     /// The destination when none was given: `NAME edited.pdf` beside the first source, or
@@ -37,97 +40,16 @@ public enum DocumentExporter {
         try Destination.resolve(destination, sourcePaths: sourcePaths, replacing: replacing)
     }
 
-    /// `save` with the bytes counted: tests give `budget` a limit to fail like a full disk.
+    /// `save` with the system calls every byte goes through: tests give calls that fail.
     static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String], replacing: Bool,
-                     budget: WriteBudget, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+                     calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
         let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
         guard !pages.isEmpty else { throw SaveError(destination, "there are no pages to save") }
         switch target {
-        case .pdf(let path): return try savePDF(pages, to: path, replacing: replacing, budget: budget, progress: progress)
-        case .folder(let path): return try saveFolder(pages, to: path, budget: budget, progress: progress)
+        case .pdf(let path):
+            return try PDFSave(pages: pages, destination: path, placing: replacing ? .replacing : .new, calls: calls).save(progress: progress)
+        case .folder(let path):
+            return try FolderSave(pages: pages, destination: path, calls: calls).save(progress: progress)
         }
-    }
-
-    private static func savePDF(_ pages: [ExportPage], to path: String, replacing: Bool, budget: WriteBudget,
-                                progress: (Int) -> Void) throws(SaveError) -> SaveResult {
-        if pages.contains(where: { $0.source.pdfPage != nil }) {
-            return try saveAssembledPDF(pages, to: path, replacing: replacing, budget: budget, progress: progress)
-        }
-        let output = try OutputFile.create(in: Destination.parentFolder(of: path), finalName: (path as NSString).lastPathComponent,
-                                           subject: path, budget: budget)
-        do {
-            try PDFWriter.write(pages, to: output, progress: progress)
-            try output.finish()
-            try Publishing.file(output.temporaryPath, as: path, replacing: replacing, subject: path)
-        } catch {
-            output.discard()
-            throw error
-        }
-        return SaveResult(kind: .pdf, destination: path, pageCount: pages.count, files: [], bytesWritten: budget.written, notes: [])
-    }
-
-    /// A document with PDF pages: the pictures are written as a PDF of their own (as above), then
-    /// qpdf copies every page, in order, from the input PDFs and that one into a new file, so PDF
-    /// pages keep their content streams, turned by their /Rotate.
-    private static func saveAssembledPDF(_ pages: [ExportPage], to path: String, replacing: Bool, budget: WriteBudget,
-                                         progress: (Int) -> Void) throws(SaveError) -> SaveResult {
-        let folder = Destination.parentFolder(of: path), name = (path as NSString).lastPathComponent
-        let pictures = pages.filter { $0.source.pdfPage == nil }
-        var picturesPDF: OutputFile?
-        defer { picturesPDF?.discard() }
-        if !pictures.isEmpty {
-            let output = try OutputFile.create(in: folder, finalName: name, subject: path, budget: budget)
-            picturesPDF = output
-            try PDFWriter.write(pictures, to: output, progress: { _ in })
-            try output.finish()
-        }
-        var next = 0
-        let refs = pages.map { page -> (sourcePDF: String, pageIndex: Int, extraQuarterTurns: Int) in
-            if let pdf = page.source.pdfPage { return (pdf.path, pdf.index, page.turns) }
-            next += 1
-            // Pictures were turned when they were drawn onto their pages.
-            return (picturesPDF?.temporaryPath ?? "", next - 1, 0)
-        }
-        let assembled = "\(folder)/\(TemporaryName.make(for: name))"
-        if case .failure(let failure) = PDFAssembler.write(pages: refs, to: assembled) {
-            throw SaveError(path, failure.reason)
-        }
-        do {
-            try Publishing.file(assembled, as: path, replacing: replacing, subject: path)
-        } catch {
-            unlink(assembled)
-            throw error
-        }
-        progress(pages.count)
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return SaveResult(kind: .pdf, destination: path, pageCount: pages.count, files: [], bytesWritten: size, notes: [])
-    }
-
-    private static func saveFolder(_ pages: [ExportPage], to path: String, budget: WriteBudget,
-                                   progress: (Int) -> Void) throws(SaveError) -> SaveResult {
-        let parent = Destination.parentFolder(of: path)
-        let temporary = try makeTemporaryFolder(in: parent, finalName: (path as NSString).lastPathComponent, subject: path)
-        var written = FolderWriter.Written()
-        do {
-            try FolderWriter.write(pages, into: temporary, subject: path, budget: budget, written: &written, progress: progress)
-            Publishing.sync(folder: temporary)
-            try Publishing.folder(temporary, as: path, subject: path)
-        } catch {
-            // Only what this save made: its files, then its (now empty) folder.
-            for name in written.files { unlink("\(temporary)/\(name)") }
-            rmdir(temporary)
-            throw error
-        }
-        return SaveResult(kind: .folder, destination: path, pageCount: pages.count, files: written.files,
-                          bytesWritten: budget.written, notes: written.notes)
-    }
-
-    private static func makeTemporaryFolder(in parent: String, finalName: String, subject: String) throws(SaveError) -> String {
-        for _ in 0..<100 {
-            let path = "\(parent)/\(TemporaryName.make(for: finalName))"
-            if mkdir(path, 0o777) == 0 { return path }
-            if errno != EEXIST { throw SaveError.creating(in: parent, subject: subject, errno: errno) }
-        }
-        throw SaveError(subject, "cannot make a temporary folder in \(parent)")
     }
 }

@@ -1,51 +1,31 @@
 import StripsCore
 
-/// Where a page comes from: a picture file, or one page (from 0) of an input PDF, which is saved
-/// as itself (its own content stream: text stays text, vectors stay vectors).
-public enum ExportSource: Hashable, Sendable {
-    case image(path: String)
-    case pdfPage(path: String, index: Int)
-
-    public var path: String {
-        switch self {
-        case .image(let path), .pdfPage(let path, _): return path
-        }
-    }
-
-    var pdfPage: (path: String, index: Int)? {
-        if case .pdfPage(let path, let index) = self { return (path, index) }
-        return nil
-    }
-}
-
-/// One page as the editor shows it: its picture and the user's rotation.
+/// One page to save: the document's recipe for it, its source and its corrections. Saving reads
+/// nothing else about how the page was edited.
 public struct ExportPage: Hashable, Sendable {
-    public var source: ExportSource
-    /// The picture's size upright (after EXIF orientation), before the user's rotation: what the
-    /// document showed. Saving checks the file still has this shape, so a file rewritten since
-    /// it was opened is refused rather than saved as something the user never saw. Nil skips
-    /// the check.
+    public var source: PageSource
+    public var corrections: Corrections
+    /// The source's size as the document showed it, before corrections (a picture's pixels after
+    /// EXIF orientation; a PDF page's size at the document's resolution). Saving checks the file
+    /// still has this shape, so a file rewritten since it was opened is refused rather than saved
+    /// as something the user never saw. Nil skips the check.
     public var pixelSize: Size?
-    /// The user's rotation in clockwise quarter turns; any integer, taken modulo 4.
-    public var quarterTurns: Int
 
-    public init(source: ExportSource, pixelSize: Size? = nil, quarterTurns: Int = 0) {
+    public init(source: PageSource, corrections: Corrections = .none, pixelSize: Size? = nil) {
         self.source = source
+        self.corrections = corrections
         self.pixelSize = pixelSize
-        self.quarterTurns = quarterTurns
     }
 
     /// A document page as the editor holds it.
-    public init(_ page: Page, quarterTurns: Int = 0) {
-        if case .pdfPage(let path, let index) = page.source {
-            self.init(source: .pdfPage(path: path, index: index), pixelSize: nil, quarterTurns: quarterTurns)
-        } else {
-            self.init(source: .image(path: page.path), pixelSize: page.pixelSize, quarterTurns: quarterTurns)
-        }
+    public init(_ page: Page) {
+        self.init(source: page.source, corrections: page.corrections, pixelSize: page.pixelSize)
     }
 
-    /// 0...3.
-    public var turns: Int { ((quarterTurns % 4) + 4) % 4 }
+    /// The user's clockwise quarter turns, 0...3.
+    var turns: Int { corrections.quarterTurns }
+    /// What messages call the page: `scan.jpg`, `report.pdf p. 3`.
+    var name: String { source.displayName }
 }
 
 /// What a save wrote.
@@ -59,7 +39,8 @@ public struct SaveResult: Hashable, Sendable {
     /// Folder export: the file names written, in page order (`001.jpg`, `002.png`, ...).
     public var files: [String]
     public var bytesWritten: Int
-    /// Things worth telling the user that are not errors, one line each (a lossless JPEG turn
-    /// that had to drop a partial block row at the edge).
+    /// Things worth telling the user that are not errors, one line each: a lossless JPEG turn
+    /// that had to drop a partial block row at the edge, PDF pages saved as their rendering,
+    /// damaged page content copied as it is.
     public var notes: [String]
 }

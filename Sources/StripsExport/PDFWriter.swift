@@ -1,84 +1,99 @@
 import CCairo
 import Foundation
+import StripsFiles
+import StripsPictures
 import StripsSDL
 
-/// Writes pages as one PDF through cairo, a page per picture, each page the picture's shape.
-/// JPEGs go in byte for byte (cairo's JPEG pass-through: the file becomes the page's DCTDecode
-/// image stream) with orientation and rotation done by the page transform; other pictures are
-/// decoded and embedded losslessly (Flate).
+/// One page of a PDF that cairo writes.
+enum CairoPage {
+    /// A JPEG's bytes as the page's image stream (cairo's JPEG pass-through: never re-compressed),
+    /// shown as `orientation` says by the page transform, on a page of `size` points.
+    case jpeg(Picture, Orientation, size: (width: Double, height: Double))
+    /// Pixels embedded losslessly (Flate), turned `turns` quarter turns clockwise by the page
+    /// transform, on a page of `size` points (the turned shape).
+    case pixels(PixelBuffer, turns: Int, size: (width: Double, height: Double))
+}
+
+/// Writes pages as one PDF through cairo into a `WholeFile`, each page made just before it is
+/// drawn, so only one page's pixels are in memory at a time.
 enum PDFWriter {
-    static func write(_ pages: [ExportPage], to output: OutputFile, progress: (Int) -> Void) throws(SaveError) {
-        let sink = Unmanaged.passUnretained(output).toOpaque()
-        guard let pdf = cairo_pdf_surface_create_for_stream(writeToOutput, sink, 595, 842) else {
-            throw SaveError(output.subject, "cairo could not start a PDF")
+    static func write(count: Int, into file: WholeFile, destination: String, page: (Int) throws(SaveError) -> CairoPage,
+                      drawn: (Int) -> Void) throws(SaveError) {
+        let folder = Destination.parentFolder(of: destination)
+        func check(_ pdf: OpaquePointer) throws(SaveError) {
+            if let failure = file.failure { throw SaveError.writing(destination, failure, folder: folder) }
+            let status = cairo_surface_status(pdf)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                throw SaveError(destination, "cairo could not write the PDF (\(String(cString: cairo_status_to_string(status))))")
+            }
+        }
+        guard let pdf = cairo_pdf_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(), 595, 842) else {
+            throw SaveError(destination, "cairo could not start a PDF")
         }
         defer { cairo_surface_destroy(pdf) }
         cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR, "Strips")
-        for (index, page) in pages.enumerated() {
-            try draw(try Picture.load(page), turns: page.turns, on: pdf)
-            try check(pdf, output)
-            progress(index + 1)
+        for index in 0..<count {
+            try draw(try page(index), on: pdf, destination: destination)
+            try check(pdf)
+            drawn(index + 1)
         }
         cairo_surface_finish(pdf)
-        try check(pdf, output)
+        try check(pdf)
     }
 
-    private static func check(_ pdf: OpaquePointer, _ output: OutputFile) throws(SaveError) {
-        if let failure = output.failure { throw failure }
-        let status = cairo_surface_status(pdf)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw SaveError(output.subject, "cairo could not write the PDF (\(String(cString: cairo_status_to_string(status))))")
-        }
-    }
-
-    /// One page: sized by `PageSize`, the picture mapped onto it by its EXIF orientation and the
-    /// user's turns combined.
-    private static func draw(_ picture: Picture, turns: Int, on pdf: OpaquePointer) throws(SaveError) {
-        let orientation = picture.orientation.turned(clockwise: turns)
-        let stored = PageSize.points(width: picture.width, height: picture.height, dpi: picture.dpi)
-        let page = orientation.swapsAxes ? (width: stored.height, height: stored.width) : stored
-        cairo_pdf_surface_set_size(pdf, page.width, page.height)
-
-        // The decoded pixels (when there are any) must outlive the page: cairo reads them in
-        // cairo_show_page.
-        var decoded: DecodedPixels?
-        let image: OpaquePointer
-        if let jpeg = picture.jpeg, jpeg.isEmbeddable {
-            image = try jpegSurface(picture)
-        } else {
-            let pixels = try DecodedPixels(picture)
-            guard pixels.width == picture.width, pixels.height == picture.height else {
-                throw SaveError(picture.name, "the decoded picture is \(pixels.width) x \(pixels.height), its header says \(picture.width) x \(picture.height)")
+    private static func draw(_ page: CairoPage, on pdf: OpaquePointer, destination: String) throws(SaveError) {
+        switch page {
+        case .jpeg(let picture, let orientation, let size):
+            let image = try jpegSurface(picture, destination: destination)
+            defer { cairo_surface_destroy(image) }
+            // Page points <- displayed pixels <- stored pixels.
+            let displayed = orientation.swapsAxes ? (width: picture.height, height: picture.width) : (width: picture.width, height: picture.height)
+            let m = orientation.storedToDisplayed(width: Double(picture.width), height: Double(picture.height))
+            var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+            try paint(image, on: pdf, size: size, destination: destination) { cr in
+                cairo_scale(cr, size.width / Double(displayed.width), size.height / Double(displayed.height))
+                cairo_transform(cr, &matrix)
+                // The one-pixel stand-in surface stretched over the whole stored picture.
+                cairo_scale(cr, Double(picture.width), Double(picture.height))
             }
-            image = try pixelSurface(pixels, name: picture.name)
-            decoded = pixels
+        case .pixels(let pixels, let turns, let size):
+            let image = try pixelSurface(pixels, destination: destination)
+            defer { cairo_surface_destroy(image) }
+            try paint(image, on: pdf, size: size, destination: destination) { cr in
+                // The page's corner the picture's top left lands on, then the turn, then the scale.
+                let quarter = ((turns % 4) + 4) % 4
+                switch quarter {
+                case 1: cairo_translate(cr, size.width, 0)
+                case 2: cairo_translate(cr, size.width, size.height)
+                case 3: cairo_translate(cr, 0, size.height)
+                default: break
+                }
+                cairo_rotate(cr, Double(quarter) * Double.pi / 2)
+                let upright = quarter % 2 == 0 ? size : (width: size.height, height: size.width)
+                cairo_scale(cr, upright.width / Double(pixels.width), upright.height / Double(pixels.height))
+            }
         }
-        defer { cairo_surface_destroy(image) }
+    }
 
-        guard let cr = cairo_create(pdf) else { throw SaveError(picture.name, "cairo could not draw") }
+    private static func paint(_ image: OpaquePointer, on pdf: OpaquePointer, size: (width: Double, height: Double), destination: String,
+                              transform: (OpaquePointer) -> Void) throws(SaveError) {
+        cairo_pdf_surface_set_size(pdf, size.width, size.height)
+        guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
         defer { cairo_destroy(cr) }
-        // Page points <- displayed pixels <- stored pixels <- the image surface's own pixels.
-        let displayed = orientation.swapsAxes ? (width: picture.height, height: picture.width) : (width: picture.width, height: picture.height)
-        cairo_scale(cr, page.width / Double(displayed.width), page.height / Double(displayed.height))
-        let m = orientation.storedToDisplayed(width: Double(picture.width), height: Double(picture.height))
-        var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
-        cairo_transform(cr, &matrix)
-        cairo_scale(cr, Double(picture.width) / Double(cairo_image_surface_get_width(image)),
-                    Double(picture.height) / Double(cairo_image_surface_get_height(image)))
+        transform(cr)
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_paint(cr)
         cairo_show_page(cr)
-        withExtendedLifetime(decoded) {}
     }
 
     /// A one-pixel image surface carrying the whole JPEG file as its JPEG data: cairo writes that
     /// data as the image stream (with the JPEG's own size) and never looks at the pixel. A
     /// full-size surface would cost a 48 MB allocation per 12 MP page, and cairo copies it when
     /// the page's snapshot of it is released: ten times slower.
-    private static func jpegSurface(_ picture: Picture) throws(SaveError) -> OpaquePointer {
+    private static func jpegSurface(_ picture: Picture, destination: String) throws(SaveError) -> OpaquePointer {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw SaveError(picture.name, "out of memory")
+            throw SaveError.page(destination, picture.name, "out of memory")
         }
         let owner = Unmanaged.passRetained(picture.file).toOpaque()
         let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, picture.file.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -86,29 +101,28 @@ enum PDFWriter {
         guard status == CAIRO_STATUS_SUCCESS else {
             Unmanaged<SourceFile>.fromOpaque(owner).release()
             cairo_surface_destroy(surface)
-            throw SaveError(picture.name, "cairo refused the JPEG data")
+            throw SaveError.page(destination, picture.name, "cairo refused the JPEG data")
         }
         return surface
     }
 
-    /// An image surface over decoded pixels: RGB24 in place when opaque (ARGB8888 and cairo's
-    /// RGB24 share the layout), else a premultiplied ARGB32 copy.
-    private static func pixelSurface(_ pixels: DecodedPixels, name: String) throws(SaveError) -> OpaquePointer {
-        let w = Int32(pixels.width), h = Int32(pixels.height)
-        if pixels.isOpaque, pixels.pitch == Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w)), let data = pixels.pixels,
-           let surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, Int32(pixels.pitch)),
-           cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS {
-            return surface
-        }
-        guard let surface = cairo_image_surface_create(pixels.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface), let source = pixels.pixels else {
-            throw SaveError(name, "out of memory for a \(w) x \(h) page")
+    /// An image surface of the pixels: RGB24 when opaque, else premultiplied ARGB32 (both are
+    /// B, G, R, A in memory on a little-endian machine, as the buffer is).
+    private static func pixelSurface(_ pixels: PixelBuffer, destination: String) throws(SaveError) -> OpaquePointer {
+        let w = Int32(pixels.width), h = Int32(pixels.height), opaque = pixels.isOpaque
+        guard let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
+            throw SaveError(destination, "out of memory for a \(w) x \(h) page")
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<Int(h) {
-            let from = source.advanced(by: y * pixels.pitch).assumingMemoryBound(to: UInt32.self)
-            let to = UnsafeMutableRawPointer(target).advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<Int(w) { to[x] = premultiplied(from[x]) }
+        let source = pixels.format == .bgra ? pixels : pixels.asBGRA
+        source.bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            for y in 0..<Int(h) {
+                let from = base.advanced(by: y * source.bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                let to = UnsafeMutableRawPointer(target).advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<Int(w) { to[x] = opaque ? from[x] : premultiplied(from[x]) }
+            }
         }
         cairo_surface_mark_dirty(surface)
         return surface
@@ -122,13 +136,28 @@ enum PDFWriter {
     }
 }
 
-/// cairo's write callback: into the OutputFile passed as the closure. A failure is kept by the
-/// OutputFile and reported to cairo, which then stops writing.
-private func writeToOutput(_ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: UInt32) -> cairo_status_t {
+extension PixelBuffer {
+    /// The same pixels as opaque BGRA.
+    var asBGRA: PixelBuffer {
+        guard format != .bgra else { return self }
+        var out = [UInt8](repeating: 0xFF, count: width * height * 4)
+        for i in 0..<(width * height) {
+            switch format {
+            case .grey: (out[i * 4], out[i * 4 + 1], out[i * 4 + 2]) = (bytes[i], bytes[i], bytes[i])
+            case .rgb: (out[i * 4], out[i * 4 + 1], out[i * 4 + 2]) = (bytes[i * 3 + 2], bytes[i * 3 + 1], bytes[i * 3])
+            case .bgra: break
+            }
+        }
+        return PixelBuffer(width: width, height: height, format: .bgra, bytes: out) ?? self
+    }
+}
+
+/// cairo's write callback: into the WholeFile passed as the closure. A failure is kept by the
+/// file and reported to cairo, which then stops writing.
+private func writeToFile(_ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: UInt32) -> cairo_status_t {
     guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-    let output = Unmanaged<OutputFile>.fromOpaque(closure).takeUnretainedValue()
-    output.write(UnsafeRawBufferPointer(start: data, count: Int(length)))
-    return output.failure == nil ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+    let file = Unmanaged<WholeFile>.fromOpaque(closure).takeUnretainedValue()
+    return file.write(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
 }
 
 /// cairo's destroy callback for JPEG data: the source file's bytes may go.

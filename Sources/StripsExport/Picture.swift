@@ -14,36 +14,37 @@ struct Picture {
 
     var name: String { file.name }
 
-    /// Reads the page's file and checks it still is the picture the document showed.
-    static func load(_ page: ExportPage) throws(SaveError) -> Picture {
-        let file = try SourceFile.read(page.source.path)
+    /// Reads the page's file and checks it still is the picture the document showed
+    /// (`expected`: its upright size then). Refusals name `destination` and the file.
+    static func load(_ path: String, expecting expected: Size?, destination: String) throws(SaveError) -> Picture {
+        let file = try SourceFile.read(path, destination: destination)
         let picture: Picture
         if JPEGLayout.isJPEG(file.readOnly) {
             let layout: JPEGLayout
             switch JPEGLayout.read(file.readOnly) {
-            case .failure(let problem): throw SaveError(file.name, problem.reason)
+            case .failure(let problem): throw SaveError.page(destination, file.name, problem.reason)
             case .success(let read): layout = read
             }
             // Saved as it is, a cut-off JPEG would be a half-grey page: the editor shows it as
             // an error card, and the save refuses it the same way.
-            guard layout.isComplete else { throw SaveError(file.name, JPEGProblem.truncated.reason) }
+            guard layout.isComplete else { throw SaveError.page(destination, file.name, JPEGProblem.truncated.reason) }
             let orientation = layout.exif.map { ExifBlock.orientation(UnsafeRawBufferPointer(rebasing: file.readOnly[$0])) } ?? .up
             picture = Picture(file: file, format: .jpeg, width: layout.width, height: layout.height, orientation: orientation,
                               jpeg: layout, dpi: PictureResolution.dpi(of: file.readOnly, jpeg: layout))
         } else {
             let info: ImageInfo
             switch ImageHeader.read(file.path) {
-            case .failure(let failure): throw SaveError(file.name, failure.reason)
+            case .failure(let failure): throw SaveError.page(destination, file.name, failure.reason)
             case .success(let read): info = read
             }
             picture = Picture(file: file, format: info.format, width: info.width, height: info.height, orientation: info.orientation,
                               jpeg: nil, dpi: PictureResolution.dpi(of: file.readOnly, jpeg: nil))
         }
         if let problem = ImageInfo(format: picture.format, width: picture.width, height: picture.height).sizeProblem {
-            throw SaveError(file.name, problem)
+            throw SaveError.page(destination, file.name, problem)
         }
-        if let expected = page.pixelSize, expected != picture.uprightSize {
-            throw SaveError(file.name, "the file changed since it was opened")
+        if let expected, expected != picture.uprightSize {
+            throw SaveError.page(destination, file.name, "the file changed since it was opened")
         }
         return picture
     }

@@ -1,9 +1,11 @@
 import Foundation
+import StripsFiles
 
-/// Why a save did not happen, in one line: what it was about and the reason. Nothing was
-/// written when this is thrown (temporary files are removed), and no source was touched.
+/// Why a save did not happen, in one line: the destination and the reason (which names the page
+/// when one page is the cause). Nothing was written when this is thrown (temporary files are
+/// removed), and no source was touched.
 public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A file name or the destination path.
+    /// The destination path.
     public var subject: String
     public var reason: String
 
@@ -12,28 +14,44 @@ public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    /// `SUBJECT: reason`; the command line prefixes `strips: `.
+    /// `DEST: reason`; the command line prefixes `strips: `.
     public var description: String { "\(subject): \(reason)" }
 
-    /// A failed system call on `subject`, in words a user can act on.
-    static func system(_ subject: String, _ action: String, errno code: Int32) -> SaveError {
-        let reason: String
-        switch code {
-        case ENOSPC, EDQUOT: reason = "the disk is full"
-        case EFBIG: reason = "the file would be too large for this disk"
-        case EACCES, EPERM: reason = "no permission to \(action)"
-        case EROFS: reason = "the disk is read-only"
-        case ENOENT: reason = "the folder does not exist"
-        case ENOTDIR: reason = "a file is in the way where a folder is needed"
-        case EIO: reason = "the disk reported an input/output error"
-        default: reason = "cannot \(action) (\(String(cString: strerror(code))))"
-        }
-        return SaveError(subject, reason)
+    /// A page that cannot be saved: `DEST: NAME: reason`.
+    static func page(_ destination: String, _ name: String, _ reason: String) -> SaveError {
+        SaveError(destination, "\(name): \(reason)")
     }
 
-    /// Creating a file or folder in `folder` failed. The folder was checked to exist, so
-    /// ENOENT here means a place that takes no new files (/proc, a vanished mount).
-    static func creating(in folder: String, subject: String, errno code: Int32) -> SaveError {
-        code == ENOENT ? SaveError(subject, "cannot create files in \(folder)") : system(subject, "write in \(folder)", errno: code)
+    /// A failed system call, in words a user can act on: one wording per cause.
+    static func system(_ subject: String, _ action: String, errno code: Int32) -> SaveError {
+        SaveError(subject, reason(action, code))
+    }
+
+    static func reason(_ action: String, _ code: Int32) -> String {
+        switch code {
+        case ENOSPC, EDQUOT: return "the disk is full"
+        case EFBIG: return "the file would be too large for this disk"
+        case EACCES, EPERM: return "no permission to \(action)"
+        case EROFS: return "the disk is read-only"
+        case ENOENT: return "the folder does not exist"
+        case ENOTDIR: return "a file is in the way where a folder is needed"
+        case EIO: return "the disk reported an input/output error"
+        case EEXIST: return "already exists (Strips never overwrites a file)"
+        default: return "cannot \(action) (\(String(cString: strerror(code))))"
+        }
+    }
+
+    /// A step of writing a file went wrong.
+    static func writing(_ destination: String, _ failure: WholeFile.Failure, folder: String) -> SaveError {
+        switch failure.step {
+        case .create:
+            // The folder was checked to exist, so ENOENT here means a place that takes no new
+            // files (/proc, a vanished mount).
+            if failure.code == ENOENT { return SaveError(destination, "cannot create files in \(folder)") }
+            return SaveError(destination, reason("write in \(folder)", failure.code))
+        case .write, .sync, .close: return SaveError(destination, reason("write", failure.code))
+        case .verify: return SaveError(destination, "the written file is not what was written: \(failure.description)")
+        case .publish: return SaveError(destination, reason("save there", failure.code))
+        }
     }
 }

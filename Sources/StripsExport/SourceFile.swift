@@ -18,16 +18,16 @@ final class SourceFile {
 
     var readOnly: UnsafeRawBufferPointer { UnsafeRawBufferPointer(bytes) }
 
-    static func read(_ path: String) throws(SaveError) -> SourceFile {
+    static func read(_ path: String, destination: String) throws(SaveError) -> SourceFile {
         let name = (path as NSString).lastPathComponent
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw readError(name, errno) }
+        guard fd >= 0 else { throw readError(destination, name, errno) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw readError(name, errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw SaveError(name, "not a picture file") }
+        guard fstat(fd, &info) == 0 else { throw readError(destination, name, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SaveError.page(destination, name, "not a picture file") }
         let size = Int(info.st_size)
-        guard size > 0 else { throw SaveError(name, "the file is empty") }
+        guard size > 0 else { throw SaveError.page(destination, name, "the file is empty") }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         var done = 0
         while done < size, let base = bytes.baseAddress {
@@ -36,18 +36,18 @@ final class SourceFile {
             guard n > 0 else {
                 let code = errno
                 bytes.deallocate()
-                throw n == 0 ? SaveError(name, "the file became shorter while it was read") : readError(name, code)
+                throw n == 0 ? SaveError.page(destination, name, "the file became shorter while it was read") : readError(destination, name, code)
             }
             done += n
         }
         return SourceFile(path: path, bytes: bytes)
     }
 
-    private static func readError(_ name: String, _ code: Int32) -> SaveError {
+    private static func readError(_ destination: String, _ name: String, _ code: Int32) -> SaveError {
         switch code {
-        case ENOENT: return SaveError(name, "the file is gone")
-        case EACCES, EPERM: return SaveError(name, "no permission to read the file")
-        default: return SaveError(name, "cannot read the file (\(String(cString: strerror(code))))")
+        case ENOENT: return SaveError.page(destination, name, "the file is gone")
+        case EACCES, EPERM: return SaveError.page(destination, name, "no permission to read the file")
+        default: return SaveError.page(destination, name, "cannot read the file (\(String(cString: strerror(code))))")
         }
     }
 }

@@ -84,10 +84,6 @@ public final class PDFRenderer: Sendable {
             return .failure(PDFFailure("out of memory for a \(raster.width) x \(raster.height) page"))
         }
         if let problem = raster.draw(page, on: canvas) { return .failure(problem) }
-        return AtomicFile.create(destination) { temporary in
-            let status = cairo_surface_write_to_png(canvas, temporary)
-            return status == CAIRO_STATUS_SUCCESS ? .success(())
-                : .failure(PDFFailure("cannot write PNG: \(String(cString: cairo_status_to_string(status)))"))
-        }
+        return PNGFile.write(canvas, to: destination)
     }
 }

@@ -60,9 +60,19 @@ enum PDFSniffer {
         return false
     }
 
-    /// poppler's messages may carry newlines, control bytes or a whole dictionary: keep one short line.
+    /// The file starts as a PDF does, whatever its name says (a PDF saved as `scan.jpg`).
+    static func startsLikePDF(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return read(fd: fd, at: 0, count: 5).elementsEqual(Array("%PDF-".utf8))
+    }
+
+    /// poppler's messages may carry newlines, control bytes, its own escapes for them (`<0a>`) or a
+    /// whole dictionary: keep one short line.
     static func oneLine(_ text: String, limit: Int = 120) -> String {
-        let flat = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        let unescaped = text.replacingOccurrences(of: "<[0-9A-Fa-f]{2}>", with: " ", options: .regularExpression)
+        let flat = String(unescaped.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
             .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         return flat.count > limit ? String(flat.prefix(limit - 1)) + "…" : flat
     }

@@ -1,22 +1,62 @@
 import CPoppler
 import StripsCore
 
-/// Opens PDFs for the document model: page count and page shapes, nothing rendered.
+/// Opens PDFs for the document model: page count and page shapes, nothing rendered; and, for
+/// saving, which page qpdf copies for each page shown (`PDFDocumentInfo`).
 public enum PDFSource {
     /// Reads `path`'s pages and their sizes, or gives a one-line reason (not a PDF, empty,
     /// truncated, damaged, encrypted, no pages). Safe on any thread; never writes anything.
+    /// Saving opens the file again this way, so both see the same pages.
     public static func open(_ path: String) -> Result<PDFDocumentInfo, PDFFailure> {
-        PopplerDocument.open(path: path).flatMap { info(of: $0, path: path) }
+        let qpdf = try? QPDFFile.read(path).get()
+        let looks = qpdf.map { file in (0..<file.pageCount).map(file.look) }
+        let pagesInFile = looks.map { $0.count { $0 != .missing } }
+        return PopplerDocument.open(path: path)
+            .flatMap { info(of: $0, path: path, pagesInFile: pagesInFile) }
+            .map { info in
+                var reconciled = info
+                reconciled.pagesInFile = max(info.pageCount, looks?.count ?? 0)
+                reconciled.copyablePages = looks.map { PDFReconciliation.copyablePages(shown: info.pageSizes, qpdf: $0) }
+                    ?? info.pageSizes.map { _ in nil }
+                return reconciled
+            }
     }
 
     /// The same for a PDF held in memory (the fuzzer's entry); `name` stands in for the path.
+    /// Nothing is copyable: it has no file for qpdf to copy from.
     public static func open(bytes: [UInt8], name: String = "memory.pdf") -> Result<PDFDocumentInfo, PDFFailure> {
-        PopplerDocument.open(bytes: bytes).flatMap { info(of: $0, path: name) }
+        PopplerDocument.open(bytes: bytes).flatMap { info(of: $0, path: name, pagesInFile: nil) }.map { info in
+            PDFDocumentInfo(path: info.path, pageSizes: info.pageSizes, copyablePages: info.pageSizes.map { _ in nil })
+        }
     }
 
-    static func info(of document: PopplerDocument, path: String) -> Result<PDFDocumentInfo, PDFFailure> {
+    /// Checks a PDF just written, before it gets its name: qpdf reads it without having to recover
+    /// anything and finds `pages` pages, each a page it could copy. Nil when it is sound.
+    public static func verifySaved(_ path: String, pages: Int) -> PDFFailure? {
+        switch QPDFFile.read(path) {
+        case .failure(let failure): return PDFFailure("the written file does not read back: \(failure.reason)")
+        case .success(let file):
+            if file.recovered { return PDFFailure("the written file does not read back: qpdf had to repair it") }
+            if file.pageCount != pages { return PDFFailure("the written file has \(file.pageCount) pages, not \(pages)") }
+            if let bad = (0..<file.pageCount).first(where: { file.look(at: $0) == .missing }) {
+                return PDFFailure("the written file's page \(bad + 1) does not read back")
+            }
+            return nil
+        }
+    }
+
+    /// A PDF by its name, or by its first bytes whatever its name (a PDF saved as `scan.jpg`).
+    public static func isPDF(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".pdf") || PDFSniffer.startsLikePDF(path)
+    }
+
+    /// `pagesInFile`: the page dictionaries qpdf found, to tell "no pages" from "none readable".
+    static func info(of document: PopplerDocument, path: String, pagesInFile: Int?) -> Result<PDFDocumentInfo, PDFFailure> {
         let ((sizes, declared), logged) = PopplerLog.capturing { pageSizes(document) }
         if sizes.isEmpty {
+            if let pagesInFile, pagesInFile > 0 {
+                return .failure(PDFFailure("damaged: none of its \(pagesInFile) pages could be read"))
+            }
             // An intact file may truly have no pages; a damaged one often only seems to.
             if declared <= 0 && document.openProblem == nil { return .failure(PDFFailure("no pages")) }
             let problem = document.openProblem ?? logged.map { PDFSniffer.oneLine($0, limit: 80) } ?? "none of its \(declared) pages can be read"
@@ -30,7 +70,7 @@ public enum PDFSource {
     private static func pageSizes(_ document: PopplerDocument) -> ([Size], Int) {
         let declared = document.pageCount
         var sizes: [Size] = []
-        sizes.reserveCapacity(declared)
+        sizes.reserveCapacity(min(max(0, declared), 100_000))
         for index in 0..<max(0, declared) {
             guard let page = document.page(index) else { break }
             sizes.append(size(of: page))

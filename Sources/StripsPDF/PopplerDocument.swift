@@ -38,7 +38,7 @@ final class PopplerDocument: @unchecked Sendable {
         case .success(let look): (stamp, tailHasEnd) = look
         }
         // poppler takes the descriptor over, and closes it even when it fails.
-        return make(tailHasEnd: tailHasEnd, stamp: stamp) { error in poppler_document_new_from_fd(fd, nil, error) }
+        return make(tailHasEnd: tailHasEnd, stamp: stamp, path: path) { error in poppler_document_new_from_fd(fd, nil, error) }
     }
 
     /// Opens a PDF held in memory (the fuzzer's way in); poppler keeps its own reference to the bytes.
@@ -47,17 +47,20 @@ final class PopplerDocument: @unchecked Sendable {
         let tailHasEnd = PDFSniffer.hasEndMarker(bytes.suffix(PDFSniffer.tailWindow))
         let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(gbytes) }
-        return make(tailHasEnd: tailHasEnd, stamp: nil) { error in poppler_document_new_from_bytes(gbytes, nil, error) }
+        return make(tailHasEnd: tailHasEnd, stamp: nil, path: nil) { error in poppler_document_new_from_bytes(gbytes, nil, error) }
     }
 
-    private static func make(tailHasEnd: Bool, stamp: FileStamp?,
+    private static func make(tailHasEnd: Bool, stamp: FileStamp?, path: String?,
                              _ create: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> OpaquePointer?) -> Result<PopplerDocument, PDFFailure> {
         var error: UnsafeMutablePointer<GError>?
         let (made, logged) = PopplerLog.capturing { create(&error) }
         if let made { return .success(PopplerDocument(made, stamp: stamp, openProblem: logged)) }
         defer { if let error { g_error_free(error) } }
         let code = error.map { $0.pointee.domain == poppler_error_quark() ? Int($0.pointee.code) : -1 } ?? -1
-        if code == Int(POPPLER_ERROR_ENCRYPTED.rawValue) { return .failure(PDFFailure("encrypted: needs a password")) }
+        if code == Int(POPPLER_ERROR_ENCRYPTED.rawValue) {
+            // poppler says this for a method it does not know too; qpdf tells which it is.
+            return .failure(PDFFailure(path.map(PDFEncryption.reason) ?? PDFEncryption.needsPassword))
+        }
         if !tailHasEnd { return .failure(PDFFailure("truncated: the file ends before the PDF does")) }
         let detail = logged ?? error.map { String(cString: $0.pointee.message) } ?? "unreadable"
         return .failure(PDFFailure("damaged: \(PDFSniffer.oneLine(detail))"))

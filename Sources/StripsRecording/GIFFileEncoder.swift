@@ -12,7 +12,7 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
     private let scale: Double
     private let pacer: FramePacer
     private let quantizer: PaletteQuantizer
-    private let file: AtomicFile
+    private let file: RecordingFile
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var scaler: FrameScaler?
     /// The previous frame as scaled RGBA, to find what changed.
@@ -42,7 +42,7 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
         self.scale = scale
         pacer = FramePacer(framesPerSecond: framesPerSecond)
         quantizer = try PaletteQuantizer(speed: speed)
-        file = try AtomicFile(destination: path)
+        file = try RecordingFile(destination: path)
         var error: Int32 = 0
         guard let gif = EGifOpenFileHandle(file.descriptor, &error) else {
             file.discard()

@@ -71,6 +71,7 @@ public enum DocumentLoader {
             case .picture(let header):
                 pages.append(Page(id: id, path: path, pixelSize: pixelSize(of: path, header: header, report: report)))
             case .pdf(.success(let info)):
+                if let problem = info.problem, ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(problem)") }
                 for (n, size) in info.pageSizes.enumerated() {
                     let pixels = Size(width: size.width * Self.pdfPixelsPerPoint, height: size.height * Self.pdfPixelsPerPoint)
                     pages.append(Page(id: "\(id) p. \(n + 1)", source: .pdfPage(path: path, index: n), pixelSize: pixels))
@@ -95,7 +96,8 @@ public enum DocumentLoader {
         let results = Locked([Opened?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             ImageCatalog.shared.remember(files[i])
-            let opened: Opened = isPDF(files[i]) ? .pdf(PDFSource.open(files[i])) : .picture(ImageHeader.read(files[i]))
+            // A PDF by its first bytes too, whatever its name says.
+            let opened: Opened = PDFSource.isPDF(files[i]) ? .pdf(PDFSource.open(files[i])) : .picture(ImageHeader.read(files[i]))
             results.withLock { $0[i] = opened }
         }
         return results.withLock { $0.map { $0 ?? .picture(.failure(ImageFailure("the file could not be read"))) } }

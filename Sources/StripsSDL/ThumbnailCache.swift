@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import StripsFiles
 
 /// The shared freedesktop thumbnail cache (Thumbnail Managing Standard 0.9): entries other
 /// programs wrote are used as they are, entries Strips decoded are written for them.
@@ -169,7 +170,8 @@ public struct ThumbnailCache: Sendable {
     }
 
     private func write(_ png: [UInt8]?, to entry: String) -> Bool {
-        guard let png, AtomicFile.makeFolders((entry as NSString).deletingLastPathComponent) else { return false }
-        return AtomicFile.write(png, to: entry, mode: 0o600)
+        guard let png, WholeFile.makeFolders((entry as NSString).deletingLastPathComponent) else { return false }
+        // A cache entry replaces its old copy and needs no fsync: one lost in a crash is made again.
+        return WholeFile.write(png, to: entry, mode: 0o600, placing: .replacing, durable: false) == nil
     }
 }

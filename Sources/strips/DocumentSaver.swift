@@ -60,7 +60,7 @@ final class DocumentSaver {
     }
 
     private func start(_ request: SaveRequest, to path: String, scene: inout PhotosScene, at time: Double) {
-        let pages = request.pages.map { ExportPage($0, quarterTurns: $0.quarterTurns) }
+        let pages = request.pages.map(ExportPage.init)
         let replacing = written.contains(path)
         if live {
             job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, revision: request.revision)

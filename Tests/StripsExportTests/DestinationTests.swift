@@ -70,13 +70,15 @@ import Testing
                 return error.description
             }
         }
-        let page = ExportPage(source: .image(path: good))
+        let page = ExportPage(source: .picture(path: good))
+        // Issue 19, found 6: a refused page names the destination as well as the page.
         for destination in ["out.pdf", "out"] {
-            #expect(attempt([page, ExportPage(source: .image(path: truncated))], destination) == "cut.jpg: the file is truncated")
-            #expect(attempt([page, ExportPage(source: .image(path: notPicture))], destination) == "notes.jpg: not a picture: unknown file format")
-            #expect(attempt([page, ExportPage(source: .image(path: files.path("gone.jpg")))], destination) == "gone.jpg: the file is gone")
-            #expect(attempt([ExportPage(source: .image(path: good), pixelSize: Size(width: 40, height: 32))], destination)
-                    == "good.jpg: the file changed since it was opened")
+            let dest = files.path(destination)
+            #expect(attempt([page, ExportPage(source: .picture(path: truncated))], destination) == "\(dest): cut.jpg: the file is truncated")
+            #expect(attempt([page, ExportPage(source: .picture(path: notPicture))], destination) == "\(dest): notes.jpg: not a picture: unknown file format")
+            #expect(attempt([page, ExportPage(source: .picture(path: files.path("gone.jpg")))], destination) == "\(dest): gone.jpg: the file is gone")
+            #expect(attempt([ExportPage(source: .picture(path: good), pixelSize: Size(width: 40, height: 32))], destination)
+                    == "\(dest): good.jpg: the file changed since it was opened")
             #expect(attempt([], destination) == "\(files.path(destination)): there are no pages to save")
         }
         #expect(attempt([page], "old.pdf") == "\(files.path("old.pdf")): already exists (Strips never overwrites a file)")
@@ -89,9 +91,9 @@ import Testing
         let files = try SaveFixtures()
         let jpeg = try files.write("a.jpg", JPEGMaker.encode(.noise(width: 16, height: 16, seed: 2)))
         for destination in ["/sys/strips-save-test.pdf", "/sys/strips-save-test", "/proc/strips-save-test.pdf"] {
-            #expect(throws: SaveError.self) { try DocumentExporter.save([ExportPage(source: .image(path: jpeg))], to: destination, sourcePaths: [jpeg]) }
+            #expect(throws: SaveError.self) { try DocumentExporter.save([ExportPage(source: .picture(path: jpeg))], to: destination, sourcePaths: [jpeg]) }
             do {
-                _ = try DocumentExporter.save([ExportPage(source: .image(path: jpeg))], to: destination, sourcePaths: [jpeg])
+                _ = try DocumentExporter.save([ExportPage(source: .picture(path: jpeg))], to: destination, sourcePaths: [jpeg])
             } catch {
                 #expect(error.description.hasPrefix("\(destination): "))
                 #expect(error.reason.hasPrefix("no permission") || error.reason.hasPrefix("cannot create files in"), "\(error)")
@@ -104,7 +106,7 @@ import Testing
         let files = try SaveFixtures()
         let jpeg = try files.write("a.jpg", JPEGMaker.encode(.noise(width: 16, height: 16, seed: 2)))
         try files.write("out.pdf", Array("an earlier save".utf8))
-        _ = try DocumentExporter.save([ExportPage(source: .image(path: jpeg))], to: files.path("out.pdf"), sourcePaths: [jpeg], replacing: true)
+        _ = try DocumentExporter.save([ExportPage(source: .picture(path: jpeg))], to: files.path("out.pdf"), sourcePaths: [jpeg], replacing: true)
         #expect(try Tool.pageCount(files.path("out.pdf")) == 1)
         #expect(files.listing() == ["a.jpg", "out.pdf"])
     }

@@ -17,7 +17,7 @@ import Testing
         let sources = [jpeg, png, gif, tga, jpeg]
         let originals = sources.map(SaveFixtures.bytes)
         let destination = files.path("out")
-        let result = try DocumentExporter.save(sources.map { ExportPage(source: .image(path: $0)) }, to: destination, sourcePaths: sources)
+        let result = try DocumentExporter.save(sources.map { ExportPage(source: .picture(path: $0)) }, to: destination, sourcePaths: sources)
 
         let names = ["001.jpg", "002.png", "003.gif", "004.tga", "005.jpg"]
         #expect(result == SaveResult(kind: .folder, destination: destination, pageCount: 5, files: names,
@@ -31,11 +31,11 @@ import Testing
     }
 
     @Test func numbersGrowPast999() {
-        #expect(FolderWriter.fileName(number: 7, of: 12, extension: "jpg") == "007.jpg")
-        #expect(FolderWriter.fileName(number: 999, of: 999, extension: "png") == "999.png")
-        #expect(FolderWriter.fileName(number: 7, of: 1000, extension: "jpg") == "0007.jpg")
-        #expect(FolderWriter.fileName(number: 1000, of: 1000, extension: "jpg") == "1000.jpg")
-        #expect(FolderWriter.fileName(number: 12345, of: 12345, extension: "jpg") == "12345.jpg")
+        #expect(FolderSave.fileName(number: 7, of: 12, extension: "jpg") == "007.jpg")
+        #expect(FolderSave.fileName(number: 999, of: 999, extension: "png") == "999.png")
+        #expect(FolderSave.fileName(number: 7, of: 1000, extension: "jpg") == "0007.jpg")
+        #expect(FolderSave.fileName(number: 1000, of: 1000, extension: "jpg") == "1000.jpg")
+        #expect(FolderSave.fileName(number: 12345, of: 12345, extension: "jpg") == "12345.jpg")
     }
 
     /// Every EXIF orientation with one, two and three turns: the file is a JPEG whose stored pixels
@@ -49,7 +49,7 @@ import Testing
             let path = try files.write("orient-\(orientation.rawValue).jpg",
                                        JPEGMaker.withExif(JPEGMaker.encode(upright.stored(for: orientation)), orientation: orientation.rawValue))
             for turns in 1...3 {
-                pages.append(ExportPage(source: .image(path: path), quarterTurns: turns))
+                pages.append(ExportPage(source: .picture(path: path), corrections: Corrections(quarterTurns: turns)))
                 expected.append(upright.turned(turns))
             }
         }
@@ -75,8 +75,8 @@ import Testing
         let files = try SaveFixtures()
         let original = JPEGMaker.encode(.noise(width: 160, height: 96, seed: 11), quality: 80)
         let path = try files.write("noise.jpg", original)
-        let page = Page(id: "noise.jpg", path: path, pixelSize: Size(width: 160, height: 96))
-        let result = try DocumentExporter.save([ExportPage(page, quarterTurns: 1)], to: files.path("out"), sourcePaths: [path])
+        let page = Page(id: "noise.jpg", path: path, pixelSize: Size(width: 160, height: 96), quarterTurns: 1)
+        let result = try DocumentExporter.save([ExportPage(page)], to: files.path("out"), sourcePaths: [path])
         let saved = SaveFixtures.bytes(files.path("out/\(result.files[0])"))
         let back = try #require(saved.withUnsafeBytes { LosslessJPEGTurn.transform($0, operation: TJXOP_ROT270, options: TJXOPT_PERFECT) })
         let savedPixels = try #require(JPEGMaker.decode(saved))
@@ -90,7 +90,7 @@ import Testing
     @Test func aPartialEdgeBlockIsTrimmedAndReported() throws {
         let files = try SaveFixtures()
         let path = try files.write("odd.jpg", JPEGMaker.encode(.quadrants(width: 320, height: 250)))
-        let result = try DocumentExporter.save([ExportPage(source: .image(path: path), quarterTurns: 1)], to: files.path("out"), sourcePaths: [path])
+        let result = try DocumentExporter.save([ExportPage(source: .picture(path: path), corrections: Corrections(quarterTurns: 1))], to: files.path("out"), sourcePaths: [path])
         let saved = try #require(JPEGMaker.decode(SaveFixtures.bytes(files.path("out/001.jpg"))))
         #expect(saved.width == 240 && saved.height == 320, "250 rows lose the 10 of the last, partial 16-row block")
         #expect(saved.quadrantSignature == RGBImage.quadrants(width: 320, height: 240).turned(1).quadrantSignature)
@@ -103,7 +103,7 @@ import Testing
         let files = try SaveFixtures()
         let jpeg = JPEGMaker.withExif(JPEGMaker.encode(.noise(width: 64, height: 48, seed: 5)), orientation: 6)
         let path = try files.write("six.jpg", jpeg)
-        let result = try DocumentExporter.save([ExportPage(source: .image(path: path), quarterTurns: 3)], to: files.path("out"), sourcePaths: [path])
+        let result = try DocumentExporter.save([ExportPage(source: .picture(path: path), corrections: Corrections(quarterTurns: 3))], to: files.path("out"), sourcePaths: [path])
         let saved = SaveFixtures.bytes(files.path("out/\(result.files[0])"))
         #expect(saved.count == jpeg.count)
         #expect(zip(saved, jpeg).filter { $0 != $1 }.count == 1, "one byte: the orientation value")
@@ -123,7 +123,7 @@ import Testing
         #expect(SDLPictures.saveBMP(image, to: bmp))
         let webp = SaveFixtures.fixture("formats/shape.webp")
         let sources = [png, bmp, webp]
-        let result = try DocumentExporter.save(sources.enumerated().map { ExportPage(source: .image(path: $1), quarterTurns: $0 + 1) },
+        let result = try DocumentExporter.save(sources.enumerated().map { ExportPage(source: .picture(path: $1), corrections: Corrections(quarterTurns: $0 + 1)) },
                                                to: files.path("out"), sourcePaths: sources)
         #expect(result.files == ["001.png", "002.png", "003.png"])
         #expect(SDLPictures.decode(files.path("out/001.png")) == image.turned(1))
@@ -136,7 +136,7 @@ import Testing
         let files = try SaveFixtures()
         let jpeg = try files.write("a.jpg", JPEGMaker.encode(.noise(width: 16, height: 16, seed: 1)))
         try FileManager.default.createDirectory(atPath: files.path("empty"), withIntermediateDirectories: false)
-        let result = try DocumentExporter.save([ExportPage(source: .image(path: jpeg))], to: files.path("empty/"), sourcePaths: [jpeg])
+        let result = try DocumentExporter.save([ExportPage(source: .picture(path: jpeg))], to: files.path("empty/"), sourcePaths: [jpeg])
         #expect(result.destination == files.path("empty"))
         #expect(files.listing(files.path("empty")) == ["001.jpg"])
         #expect(files.listing() == ["a.jpg", "empty"])

@@ -20,7 +20,7 @@ import Testing
         let paths = try jpegs.enumerated().map { try files.write("page\($0 + 1).jpg", $1) }
         let originals = paths.map(SaveFixtures.bytes)
         let destination = files.path("out.pdf")
-        let result = try DocumentExporter.save(paths.map { ExportPage(source: .image(path: $0)) }, to: destination, sourcePaths: paths)
+        let result = try DocumentExporter.save(paths.map { ExportPage(source: .picture(path: $0)) }, to: destination, sourcePaths: paths)
 
         #expect(result == SaveResult(kind: .pdf, destination: destination, pageCount: 3, files: [], bytesWritten: result.bytesWritten, notes: []))
         #expect(result.bytesWritten == SaveFixtures.bytes(destination).count)
@@ -54,7 +54,7 @@ import Testing
             let jpeg = JPEGMaker.withExif(JPEGMaker.encode(upright.stored(for: orientation)), orientation: orientation.rawValue)
             let path = try files.write("orient-\(orientation.rawValue).jpg", jpeg)
             for turns in 0..<4 {
-                pages.append(ExportPage(source: .image(path: path), pixelSize: Size(width: 320, height: 240), quarterTurns: turns))
+                pages.append(ExportPage(source: .picture(path: path), corrections: Corrections(quarterTurns: turns), pixelSize: Size(width: 320, height: 240)))
                 expected.append(upright.turned(turns))
                 originals.append(jpeg)
             }
@@ -88,7 +88,7 @@ import Testing
         #expect(SDLPictures.saveBMP(.noise(width: 30, height: 50, seed: 9), to: bmp))
         let sources = [png, bmp] + ["gif", "webp", "tga"].map { SaveFixtures.fixture("formats/shape.\($0)") }
         let originals = sources.map(SaveFixtures.bytes)
-        let pages = sources.enumerated().map { ExportPage(source: .image(path: $1), quarterTurns: $0) }
+        let pages = sources.enumerated().map { ExportPage(source: .picture(path: $1), corrections: Corrections(quarterTurns: $0)) }
         let destination = files.path("formats.pdf")
         _ = try DocumentExporter.save(pages, to: destination, sourcePaths: sources)
 
@@ -121,7 +121,7 @@ import Testing
         #expect(SDLPictures.savePNG(.quadrants(width: 600, height: 300), to: png))
         let pngDPI = try files.write("png-150dpi.png", PNGChunks.withPHYs(SaveFixtures.bytes(png), pixelsPerMetre: 5906))
         let sources = [jfif300, jfifCm, exif200, camera72, pngDPI]
-        _ = try DocumentExporter.save(sources.map { ExportPage(source: .image(path: $0)) }, to: files.path("dpi.pdf"), sourcePaths: sources)
+        _ = try DocumentExporter.save(sources.map { ExportPage(source: .picture(path: $0)) }, to: files.path("dpi.pdf"), sourcePaths: sources)
 
         let sizes = try Tool.pageSizes(files.path("dpi.pdf"))
         let expected: [(Double, Double)] = [(144, 72), (600 / 254.0 * 72, 300 / 254.0 * 72), (216, 108), (420.945, 841.89), (600 / 5906 * 39.37007874 * 72, 300 / 5906 * 39.37007874 * 72)]
@@ -176,7 +176,7 @@ enum PNGChunks {
         let jpeg = JPEGMaker.encode(pixels: cmyk, width: 64, height: 48, format: TJPF_CMYK, subsampling: TJSAMP_444)
         #expect(!jpeg.isEmpty)
         let path = try files.write("cmyk.jpg", jpeg)
-        _ = try DocumentExporter.save([ExportPage(source: .image(path: path))], to: files.path("cmyk.pdf"), sourcePaths: [path])
+        _ = try DocumentExporter.save([ExportPage(source: .picture(path: path))], to: files.path("cmyk.pdf"), sourcePaths: [path])
         try Tool.run("pdfimages", ["-j", files.path("cmyk.pdf"), files.path("x")])
         #expect(SaveFixtures.bytes(files.path("x-000.jpg")) == jpeg)
         let rendered = try Tool.render(files.path("cmyk.pdf"), dpi: 20, into: files.path("r"))

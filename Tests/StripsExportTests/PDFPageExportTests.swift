@@ -20,8 +20,8 @@ import Testing
         let jpeg = try files.write("scan.jpg", JPEGMaker.encode(RGBImage.noise(width: 300, height: 200, seed: 7)))
         let sources = [report, jpeg].map(SaveFixtures.bytes)
         // Page 3, the scan, page 1 turned a quarter, (page 2 deleted).
-        let pages = [ExportPage(source: .pdfPage(path: report, index: 2)), ExportPage(source: .image(path: jpeg)),
-                     ExportPage(source: .pdfPage(path: report, index: 0), quarterTurns: 1)]
+        let pages = [ExportPage(source: .pdfPage(path: report, index: 2)), ExportPage(source: .picture(path: jpeg)),
+                     ExportPage(source: .pdfPage(path: report, index: 0), corrections: Corrections(quarterTurns: 1))]
         let destination = files.path("edited.pdf")
         let result = try DocumentExporter.save(pages, to: destination, sourcePaths: [report, jpeg])
         #expect(result.pageCount == 3 && result.kind == .pdf)
@@ -45,7 +45,7 @@ import Testing
         let report = files.path("report.pdf")
         try PDFSampleDocument.write(to: report, pageSizes: [.letter], label: "Report").get()
         let folder = files.path("out")
-        let result = try DocumentExporter.save([ExportPage(source: .pdfPage(path: report, index: 0), quarterTurns: 1)],
+        let result = try DocumentExporter.save([ExportPage(source: .pdfPage(path: report, index: 0), corrections: Corrections(quarterTurns: 1))],
                                                to: folder, sourcePaths: [report])
         #expect(result.files == ["001.png"])
         let png = try #require(SDLPictures.decode("\(folder)/001.png"))

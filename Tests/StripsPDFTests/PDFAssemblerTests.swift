@@ -9,12 +9,12 @@ import Testing
         let alpha = try scratch.sample("alpha.pdf", letterPages: 3, label: "Alpha")
         let beta = try scratch.sample("beta.pdf", pages: [.letter, Size(width: 595, height: 842)], label: "Beta")
         let out = scratch.path("saved.pdf")
-        try PDFAssembler.write(pages: [
-            (sourcePDF: beta, pageIndex: 1, extraQuarterTurns: 0),
-            (sourcePDF: alpha, pageIndex: 0, extraQuarterTurns: 0),
-            (sourcePDF: alpha, pageIndex: 2, extraQuarterTurns: 2),
-            (sourcePDF: beta, pageIndex: 0, extraQuarterTurns: -1),
-            (sourcePDF: alpha, pageIndex: 0, extraQuarterTurns: 1),  // the same page again, turned alone
+        _ = try PDFAssembler.write([
+            PDFPageRef(sourcePDF: beta, pageIndex: 1, extraQuarterTurns: 0),
+            PDFPageRef(sourcePDF: alpha, pageIndex: 0, extraQuarterTurns: 0),
+            PDFPageRef(sourcePDF: alpha, pageIndex: 2, extraQuarterTurns: 2),
+            PDFPageRef(sourcePDF: beta, pageIndex: 0, extraQuarterTurns: -1),
+            PDFPageRef(sourcePDF: alpha, pageIndex: 0, extraQuarterTurns: 1),  // the same page again, turned alone
         ], to: out).get()
 
         let info = try Tool.info(out)
@@ -41,7 +41,7 @@ import Testing
         let turned = scratch.path("turned.pdf")
         #expect(try Tool.run("qpdf", plain, "--rotate=+90:1", "--rotate=270:2", turned).status == 0)
         let out = scratch.path("out.pdf")
-        try PDFAssembler.write([PDFPageRef(sourcePDF: turned, pageIndex: 0, extraQuarterTurns: 1),
+        _ = try PDFAssembler.write([PDFPageRef(sourcePDF: turned, pageIndex: 0, extraQuarterTurns: 1),
                                 PDFPageRef(sourcePDF: turned, pageIndex: 1, extraQuarterTurns: 1),
                                 PDFPageRef(sourcePDF: turned, pageIndex: 0, extraQuarterTurns: -5)], to: out).get()
         #expect(try Tool.info(out).rotations == [180, 0, 0])
@@ -65,7 +65,7 @@ import Testing
         #expect(try [0, 3].contains(Tool.run("qpdf", raw, source).status))
         #expect(try PDFSource.open(source).get().pageSizes == [Size(width: 792, height: 612)])
         let out = scratch.path("out.pdf")
-        try PDFAssembler.write([PDFPageRef(sourcePDF: source, pageIndex: 0, extraQuarterTurns: 1)], to: out).get()
+        _ = try PDFAssembler.write([PDFPageRef(sourcePDF: source, pageIndex: 0, extraQuarterTurns: 1)], to: out).get()
         #expect(try Tool.info(out).rotations == [180])
     }
 

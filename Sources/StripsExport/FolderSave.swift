@@ -1,0 +1,155 @@
+import Foundation
+import StripsCore
+import StripsFiles
+import StripsPDF
+import StripsPictures
+
+/// Saves pages as numbered picture files (`001.jpg`, `002.png`, ...; more digits past 999) in a
+/// new folder, or in an empty one, which is filled where it is (its owner, mode and permissions
+/// stay; it is never replaced). A page the user did not turn is its file copied byte for byte; a
+/// turned JPEG is turned losslessly (`LosslessJPEGTurn`); anything else is saved from its pixels
+/// (`PagePixels`) as PNG, a PDF page at 150 dpi.
+///
+/// Each file is written as a hidden `WholeFile` in the folder; when all are written, flushed and
+/// closed, the folder's files are counted and measured, and only then do they get their names
+/// (links that never replace anything). A failure removes every file this save made, and the
+/// folder too when this save made it.
+struct FolderSave {
+    let pages: [ExportPage]
+    let destination: String
+    let calls: FileCalls
+
+    /// PDF pages saved to a folder are rendered at this resolution.
+    static let pdfDPI = 150.0
+
+    func save(progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let madeFolder = try claimFolder()
+        var files: [WholeFile] = []
+        var published: [(path: String, inode: ino_t)] = []
+        var notes: [String] = []
+        do throws(SaveError) {
+            let sources = SavedSources(destination: destination)
+            let renderer = PDFRenderer(idleDocuments: 2)
+            for (index, page) in pages.enumerated() {
+                let (bytes, fileExtension, note) = try contents(of: page, sources: sources, renderer: renderer)
+                let name = Self.fileName(number: index + 1, of: pages.count, extension: fileExtension)
+                let file = try writing { () throws(WholeFile.Failure) in try WholeFile(destination: "\(destination)/\(name)", calls: calls) }
+                files.append(file)
+                switch bytes {
+                case .source(let source): file.write(source.readOnly)
+                case .new(let new): file.write(new)
+                }
+                try writing { () throws(WholeFile.Failure) in try file.finish() }
+                if let note { notes.append("\(name) (\(page.name)): \(note)") }
+                progress(index + 1)
+            }
+            try verify(files)
+            for file in files {
+                var info = stat()
+                let inode = stat(file.temporaryPath, &info) == 0 ? info.st_ino : 0
+                try writing { () throws(WholeFile.Failure) in try file.publish() }
+                published.append((file.destination, inode))
+            }
+        } catch {
+            for file in files { file.discard() }
+            // Only names this save gave, and only while they are still its files.
+            for (path, inode) in published {
+                var info = stat()
+                if lstat(path, &info) == 0, info.st_ino == inode { unlink(path) }
+            }
+            if madeFolder { rmdir(destination) }
+            throw error
+        }
+        WholeFile.syncFolder(destination)
+        return SaveResult(kind: .folder, destination: destination, pageCount: pages.count, files: files.map { ($0.destination as NSString).lastPathComponent },
+                          bytesWritten: files.map(\.bytesWritten).reduce(0, +), notes: notes)
+    }
+
+    /// Makes the folder when it is new (true); an empty one that is there is used as it is.
+    private func claimFolder() throws(SaveError) -> Bool {
+        var info = stat()
+        if stat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            guard Destination.isEmptyFolder(destination) else { throw SaveError(destination, "the folder is not empty; choose a new or empty folder") }
+            return false
+        }
+        guard mkdir(destination, 0o777) == 0 else {
+            if errno == EEXIST { throw SaveError(destination, "appeared while saving; choose a new or empty folder") }
+            throw SaveError.writing(destination, WholeFile.Failure(.create, errno), folder: Destination.parentFolder(of: destination))
+        }
+        return true
+    }
+
+    /// Every page's file is in the folder, under its temporary name, as long as what was written.
+    private func verify(_ files: [WholeFile]) throws(SaveError) {
+        guard files.count == pages.count else { throw SaveError(destination, "\(files.count) files were written for \(pages.count) pages") }
+        for file in files {
+            var info = stat()
+            guard stat(file.temporaryPath, &info) == 0 else {
+                throw SaveError(destination, "a written file is gone: \(String(cString: strerror(errno)))")
+            }
+            guard Int(info.st_size) == file.bytesWritten else {
+                throw SaveError(destination, "the written file is not what was written: the disk holds \(info.st_size) of the \(file.bytesWritten) bytes written")
+            }
+        }
+    }
+
+    private func writing<T>(_ step: () throws(WholeFile.Failure) -> T) throws(SaveError) -> T {
+        do {
+            return try step()
+        } catch {
+            throw SaveError.writing(destination, error, folder: destination)
+        }
+    }
+
+    /// `007.jpg`: at least three digits, as many as the largest number needs, so names sort in
+    /// page order.
+    static func fileName(number: Int, of count: Int, extension fileExtension: String) -> String {
+        let digits = max(3, String(count).count)
+        let text = String(number)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text + "." + fileExtension
+    }
+
+    /// What a page's file holds: the source's bytes, or new ones.
+    enum Contents {
+        case source(SourceFile)
+        case new([UInt8])
+    }
+
+    /// The file's contents and extension, and a note when something had to give.
+    private func contents(of page: ExportPage, sources: SavedSources, renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
+        let loaded = try sources.load(page)
+        guard case .picture(let picture) = loaded, page.corrections.onlyTurns else {
+            return (.new(try png(loaded, page, renderer)), "png", nil)
+        }
+        let bytes = picture.file.readOnly
+        if page.turns == 0 { return (.source(picture.file), Self.copiedExtension(picture), nil) }
+        let orientation = picture.orientation.turned(clockwise: page.turns)
+        if let jpeg = picture.jpeg {
+            if orientation == .up { return (.new(LosslessJPEGTurn.markedUpright(bytes, layout: jpeg)), "jpg", nil) }
+            if let turned = LosslessJPEGTurn.turn(bytes, layout: jpeg, to: orientation) {
+                let note = turned.trimmed ? "turned losslessly; the partial block at one edge was dropped (now \(turned.width) x \(turned.height))" : nil
+                return (.new(turned.bytes), "jpg", note)
+            }
+        }
+        let note = picture.format == .jpeg ? "written as PNG: libjpeg-turbo could not turn this JPEG losslessly" : nil
+        return (.new(try png(loaded, page, renderer)), "png", note)
+    }
+
+    private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {
+        let pixels = try PagePixels.make(loaded, corrections: page.corrections, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
+        switch PNGEncoder.encode(pixels) {
+        case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
+        case .success(let bytes): return bytes
+        }
+    }
+
+    private static func copiedExtension(_ picture: Picture) -> String {
+        switch picture.format {
+        case .jpeg: return "jpg"
+        case .png, .gif, .bmp, .webp: return picture.format.rawValue
+        case .tga, .tiff, .other:  // keep the file's own spelling (tif or tiff, tga)
+            let own = (picture.file.path as NSString).pathExtension.lowercased()
+            return own.isEmpty ? "img" : own
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import StripsCore
+import StripsFiles
+import StripsPDF
+import StripsPictures
+
+/// Saves pages as one PDF. Pictures, and PDF pages that must be saved as pixels, are drawn by
+/// cairo (`PDFWriter`); PDF pages qpdf can copy keep their own content (`PDFAssembler`), which
+/// then copies every page, in order, from the source PDFs and cairo's into the result. Every byte
+/// reaches the disk through one `WholeFile`, checked; the finished file is read back by qpdf (its
+/// page count must be the pages saved) before it gets its name.
+struct PDFSave {
+    let pages: [ExportPage]
+    let destination: String
+    let placing: WholeFile.Placing
+    let calls: FileCalls
+
+    /// PDF pages qpdf cannot copy (or cannot be sure are the page shown) are saved as their
+    /// rendering at the resolution of their sharpest picture, at least this.
+    static let minimumRenderingDPI = 300.0
+    static let maximumRenderingDPI = 600.0
+
+    /// How one page gets into the file.
+    private enum Plan {
+        case copy(PDFPageRef)
+        case draw(LoadedSource?)
+    }
+
+    func save(progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let sources = SavedSources(destination: destination)
+        let renderer = PDFRenderer(idleDocuments: 2)
+        var plans: [Plan] = []
+        for page in pages {
+            if case .pdfPage = page.source, case .pdfPage(let path, let index, let size, let copyable) = try sources.load(page) {
+                if let copyable, page.corrections.onlyTurns {
+                    plans.append(.copy(PDFPageRef(sourcePDF: path, pageIndex: copyable, extraQuarterTurns: page.turns)))
+                } else {
+                    plans.append(.draw(.pdfPage(path: path, index: index, size: size, copyable: copyable)))
+                }
+            } else {
+                // Pictures are read when drawn, one at a time.
+                plans.append(.draw(nil))
+            }
+        }
+        let drawn = pages.indices.filter { if case .draw = plans[$0] { return true } else { return false } }
+        var rendered: [(page: Int, dpi: Double)] = []
+        func cairoPage(_ k: Int) throws(SaveError) -> CairoPage {
+            let page = pages[drawn[k]]
+            guard case .draw(let loaded) = plans[drawn[k]] else { throw SaveError(destination, "internal: not a drawn page") }
+            let source: LoadedSource
+            if let loaded { source = loaded } else { source = try sources.load(page) }
+            switch source {
+            case .picture(let picture):
+                let orientation = picture.orientation.turned(clockwise: page.turns)
+                let stored = PageSize.points(width: picture.width, height: picture.height, dpi: picture.dpi)
+                let size = orientation.swapsAxes ? (width: stored.height, height: stored.width) : stored
+                if let jpeg = picture.jpeg, jpeg.isEmbeddable, page.corrections.onlyTurns {
+                    return .jpeg(picture, orientation, size: size)
+                }
+                // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
+                let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, pdfDPI: 0,
+                                                 renderer: renderer, destination: destination)
+                return .pixels(pixels, turns: page.turns, size: size)
+            case .pdfPage(let path, let index, let size, let copyable):
+                let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
+                let dpi = min(Self.maximumRenderingDPI, max(Self.minimumRenderingDPI, own.rounded()))
+                let pixels = try PagePixels.make(.pdfPage(path: path, index: index, size: size, copyable: copyable),
+                                                 corrections: page.corrections.withoutTurns, pdfDPI: dpi, renderer: renderer, destination: destination)
+                rendered.append((drawn[k], dpi))
+                let turned = page.turns % 2 == 0 ? (width: size.width, height: size.height) : (width: size.height, height: size.width)
+                return .pixels(pixels, turns: page.turns, size: turned)
+            }
+        }
+
+        let output = try makeFile(placing: placing)
+        defer { output.discard() }
+        var notes: [String] = []
+        if drawn.count == pages.count {
+            try PDFWriter.write(count: drawn.count, into: output, destination: destination, page: cairoPage, drawn: progress)
+        } else {
+            // cairo's pages first, into a hidden file beside the destination that is never published.
+            var drawnPDF: WholeFile?
+            defer { drawnPDF?.discard() }
+            if !drawn.isEmpty {
+                let file = try makeFile(placing: .replacing)
+                drawnPDF = file
+                try PDFWriter.write(count: drawn.count, into: file, destination: destination, page: cairoPage, drawn: progress)
+                try finish(file)
+            }
+            var next = 0
+            let refs = plans.map { plan -> PDFPageRef in
+                if case .copy(let ref) = plan { return ref }
+                next += 1
+                return PDFPageRef(sourcePDF: drawnPDF?.temporaryPath ?? "", pageIndex: next - 1)
+            }
+            let assembly: PDFAssembly
+            switch PDFAssembler.write(refs, into: { _ = output.write($0) }) {
+            case .failure(let failure): throw SaveError(destination, failure.reason)
+            case .success(let written): assembly = written
+            }
+            if let failure = output.failure { throw SaveError.writing(destination, failure, folder: folder) }
+            notes += damagedContentNotes(assembly.damagedContent.map { pages[$0].name })
+        }
+        try finish(output)
+        if let problem = PDFSource.verifySaved(output.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
+        do {
+            try output.publish()
+        } catch {
+            throw SaveError.writing(destination, error, folder: folder)
+        }
+        progress(pages.count)
+        notes += renderingNotes(rendered)
+        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: output.bytesWritten, notes: notes)
+    }
+
+    private var folder: String { Destination.parentFolder(of: destination) }
+
+    private func makeFile(placing: WholeFile.Placing) throws(SaveError) -> WholeFile {
+        do {
+            return try WholeFile(destination: destination, placing: placing, calls: calls)
+        } catch {
+            throw SaveError.writing(destination, error, folder: folder)
+        }
+    }
+
+    private func finish(_ file: WholeFile) throws(SaveError) {
+        do {
+            try file.finish()
+        } catch {
+            throw SaveError.writing(destination, error, folder: folder)
+        }
+    }
+
+    /// One line per source PDF: which of its pages were saved as pictures, and why.
+    private func renderingNotes(_ rendered: [(page: Int, dpi: Double)]) -> [String] {
+        let byFile = Dictionary(grouping: rendered) { pages[$0.page].source.path }
+        return byFile.keys.sorted().compactMap { path in
+            guard let entries = byFile[path] else { return nil }
+            let dpis = entries.map(\.dpi)
+            let low = Int(dpis.min() ?? 0), high = Int(dpis.max() ?? 0)
+            let resolution = low == high ? "\(low) dpi" : "\(low) to \(high) dpi"
+            let count = entries.count == 1 ? "1 page" : "\(entries.count) pages"
+            return "\(destination): \(PDFPageName.fileName(path)): \(count) saved as pictures at \(resolution): "
+                + "the file is damaged, so \(entries.count == 1 ? "it" : "they") cannot be copied as \(entries.count == 1 ? "it is" : "they are")"
+        }
+    }
+
+    /// One line naming the pages whose damaged content streams were copied as they are.
+    private func damagedContentNotes(_ names: [String]) -> [String] {
+        guard !names.isEmpty else { return [] }
+        return ["\(destination): \(names.joined(separator: ", ")): damaged page content copied as it is (viewers show what they can read of it)"]
+    }
+}
