@@ -42,6 +42,17 @@ struct PDFSave {
                 plans.append(.draw(nil))
             }
         }
+        // A page whose content qpdf cannot decode is saved as drawn, as it was shown.
+        let copies = plans.compactMap { plan -> PDFPageRef? in if case .copy(let ref) = plan { return ref } else { return nil } }
+        for (path, refs) in Dictionary(grouping: copies, by: \.sourcePDF) {
+            let damaged = PDFSource.pagesWithDamagedContent(path, among: refs.map(\.pageIndex))
+            guard !damaged.isEmpty else { continue }
+            for (i, plan) in plans.enumerated() {
+                guard case .copy(let ref) = plan, ref.sourcePDF == path, damaged.contains(ref.pageIndex),
+                      case .pdfPage(_, let index, let size, let copyable) = try sources.load(pages[i]) else { continue }
+                plans[i] = .draw(.pdfPage(path: path, index: index, size: size, copyable: copyable))
+            }
+        }
         let drawn = pages.indices.filter { if case .draw = plans[$0] { return true } else { return false } }
         var rendered: [(page: Int, dpi: Double)] = []
         func cairoPage(_ k: Int) throws(SaveError) -> CairoPage {
@@ -74,7 +85,6 @@ struct PDFSave {
 
         let output = try makeFile(placing: placing)
         defer { output.discard() }
-        var notes: [String] = []
         if drawn.count == pages.count {
             try PDFWriter.write(count: drawn.count, into: output, destination: destination, page: cairoPage, drawn: progress)
         } else {
@@ -93,13 +103,10 @@ struct PDFSave {
                 next += 1
                 return PDFPageRef(sourcePDF: drawnPDF?.temporaryPath ?? "", pageIndex: next - 1)
             }
-            let assembly: PDFAssembly
-            switch PDFAssembler.write(refs, into: { _ = output.write($0) }) {
-            case .failure(let failure): throw SaveError(destination, failure.reason)
-            case .success(let written): assembly = written
+            if case .failure(let failure) = PDFAssembler.write(refs, into: { _ = output.write($0) }) {
+                throw SaveError(destination, failure.reason)
             }
             if let failure = output.failure { throw SaveError.writing(destination, failure, folder: folder) }
-            notes += damagedContentNotes(assembly.damagedContent.map { pages[$0].name })
         }
         try finish(output)
         if let problem = PDFSource.verifySaved(output.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
@@ -109,8 +116,8 @@ struct PDFSave {
             throw SaveError.writing(destination, error, folder: folder)
         }
         progress(pages.count)
-        notes += renderingNotes(rendered)
-        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: output.bytesWritten, notes: notes)
+        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: output.bytesWritten,
+                          notes: renderingNotes(rendered))
     }
 
     private var folder: String { Destination.parentFolder(of: destination) }
@@ -143,11 +150,5 @@ struct PDFSave {
             return "\(destination): \(PDFPageName.fileName(path)): \(count) saved as pictures at \(resolution): "
                 + "the file is damaged, so \(entries.count == 1 ? "it" : "they") cannot be copied as \(entries.count == 1 ? "it is" : "they are")"
         }
-    }
-
-    /// One line naming the pages whose damaged content streams were copied as they are.
-    private func damagedContentNotes(_ names: [String]) -> [String] {
-        guard !names.isEmpty else { return [] }
-        return ["\(destination): \(names.joined(separator: ", ")): damaged page content copied as it is (viewers show what they can read of it)"]
     }
 }

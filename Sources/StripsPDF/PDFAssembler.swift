@@ -17,21 +17,15 @@ public struct PDFPageRef: Hashable, Sendable {
     }
 }
 
-/// What an assembly wrote besides the pages: pages whose content streams qpdf could not decode,
-/// copied as they are (a viewer draws what it can read of them, as the app did).
-public struct PDFAssembly: Hashable, Sendable {
-    /// Indices into the pages given, in order.
-    public var damagedContent: [Int] = []
-}
-
 /// Saves pages of any number of PDFs, in any order, as a new PDF. Each page is copied whole with
 /// qpdf: its content stream, fonts, images and annotations come along untouched, so text stays
 /// selectable and vectors stay vectors; nothing is re-rendered.
 public enum PDFAssembler {
     /// Writes `pages` as one PDF into `sink` (which sees every byte, in order). On a failure (a
     /// source unreadable, encrypted or short of a page) the sink may have had part of a file: the
-    /// caller discards it. Safe on any thread (every call has its own qpdf objects).
-    public static func write(_ pages: [PDFPageRef], into sink: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) -> Result<PDFAssembly, PDFFailure> {
+    /// caller discards it. Content streams are copied as they are: `PDFSource.pagesWithDamagedContent`
+    /// tells the pages whose content qpdf cannot decode, which a caller should not copy. Safe on any thread (every call has its own qpdf objects).
+    public static func write(_ pages: [PDFPageRef], into sink: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) -> Result<Void, PDFFailure> {
         guard !pages.isEmpty else { return .failure(PDFFailure("no pages to save")) }
         var sources: [String: QPDFFile] = [:]
         for ref in pages where sources[ref.sourcePDF] == nil {
@@ -41,22 +35,20 @@ public enum PDFAssembler {
             }
         }
         guard let output = QPDFFile.empty() else { return .failure(PDFFailure("qpdf could not start")) }
-        var assembly = PDFAssembly()
         for (position, ref) in pages.enumerated() {
             guard let source = sources[ref.sourcePDF] else { continue }
             if let problem = output.append(page: ref.pageIndex, of: source, at: position, extraQuarterTurns: ref.extraQuarterTurns) {
                 return .failure(PDFFailure("\(PDFPageName.traceID(path: ref.sourcePDF, pageIndex: ref.pageIndex)): \(problem)"))
             }
-            if !source.contentIsReadable(at: ref.pageIndex) { assembly.damagedContent.append(position) }
         }
         // Page contents are copied from the sources while writing, so they stay open until then.
         return withExtendedLifetime(sources) {
-            output.write(into: sink).map { _ in assembly }
+            output.write(into: sink).map { _ in () }
         }
     }
 
     /// Writes `pages` to a new file at `path`, whole or not at all, never over an existing file.
-    public static func write(_ pages: [PDFPageRef], to path: String) -> Result<PDFAssembly, PDFFailure> {
+    public static func write(_ pages: [PDFPageRef], to path: String) -> Result<Void, PDFFailure> {
         let name = PDFPageName.fileName(path)
         let file: WholeFile
         do {

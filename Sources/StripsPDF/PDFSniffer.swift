@@ -60,6 +60,18 @@ enum PDFSniffer {
         return false
     }
 
+    /// The trailer (near the end, or the start of a linearized file) names an /Encrypt dictionary.
+    static func mentionsEncryption(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        let size = Int(info.st_size), window = 4096, needle = Array("/Encrypt".utf8)
+        return contains(read(fd: fd, at: 0, count: min(size, window)), needle)
+            || contains(read(fd: fd, at: max(0, size - window), count: min(size, window)), needle)
+    }
+
     /// The file starts as a PDF does, whatever its name says (a PDF saved as `scan.jpg`).
     static func startsLikePDF(_ path: String) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -45,6 +45,15 @@ public enum PDFSource {
         }
     }
 
+    /// Which of `pages` (pages of the file as qpdf reads it: `copyablePages`) have content
+    /// streams qpdf cannot decode. A viewer draws what it can read of such a page, so copied as it
+    /// is it would differ from viewer to viewer (and fail `qpdf --check`): its rendering is saved
+    /// instead. All of them when the file cannot be read.
+    public static func pagesWithDamagedContent(_ path: String, among pages: [Int]) -> Set<Int> {
+        guard case .success(let file) = QPDFFile.read(path) else { return Set(pages) }
+        return Set(pages.filter { !file.contentIsReadable(at: $0) })
+    }
+
     /// A PDF by its name, or by its first bytes whatever its name (a PDF saved as `scan.jpg`).
     public static func isPDF(_ path: String) -> Bool {
         path.lowercased().hasSuffix(".pdf") || PDFSniffer.startsLikePDF(path)

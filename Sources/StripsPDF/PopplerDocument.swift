@@ -54,7 +54,16 @@ final class PopplerDocument: @unchecked Sendable {
                              _ create: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> OpaquePointer?) -> Result<PopplerDocument, PDFFailure> {
         var error: UnsafeMutablePointer<GError>?
         let (made, logged) = PopplerLog.capturing { create(&error) }
-        if let made { return .success(PopplerDocument(made, stamp: stamp, openProblem: logged)) }
+        if let made {
+            // poppler opens some files it cannot decrypt (a revision it does not know) and shows
+            // blank pages; qpdf knows, and its word decides, for showing and saving alike.
+            if let path, PDFSniffer.mentionsEncryption(path), case .failure(let failure) = QPDFFile.read(path),
+               failure.reason == PDFEncryption.unsupported {
+                g_object_unref(UnsafeMutableRawPointer(made))
+                return .failure(failure)
+            }
+            return .success(PopplerDocument(made, stamp: stamp, openProblem: logged))
+        }
         defer { if let error { g_error_free(error) } }
         let code = error.map { $0.pointee.domain == poppler_error_quark() ? Int($0.pointee.code) : -1 } ?? -1
         if code == Int(POPPLER_ERROR_ENCRYPTED.rawValue) {

@@ -97,6 +97,9 @@ final class QPDFFile {
     func contentIsReadable(at index: Int) -> Bool {
         guard let data, index >= 0, index < pageCount else { return false }
         let page = qpdf_get_page_n(data, index)
+        // Only what this page's decoding says counts.
+        _ = takeWarnings()
+        if qpdf_has_error(data).isTrue { _ = qpdf_get_error(data) }
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         let status = qpdf_oh_get_page_content_data(data, page, &buffer, &length)
