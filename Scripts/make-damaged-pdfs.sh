@@ -82,8 +82,11 @@ i=0
 for at in $(offsets "$base" "/ObjStm"); do
   i=$(( i + 1 ))
   data=$(( $(first_after "$base" "$at" "stream") + 8 ))
-  places=("40")
-  [ $many -eq 1 ] && places+=("2" "10" "200")
+  length=$(tail -c +$(( at + 1 )) "$base" | head -c 400 | grep -ao '/Length [0-9]*' | head -1 | cut -d' ' -f2 || true)
+  # Early in the stream every object in it is lost (the catalog too, when it is there); near its
+  # end only the last few (pages, when a file keeps them there).
+  places=("40" "$(( ${length:-100} * 9 / 10 ))")
+  [ $many -eq 1 ] && places+=("2" "10" "200" "$(( ${length:-100} / 2 ))" "$(( ${length:-100} * 3 / 4 ))")
   for k in "${places[@]}"; do f="$out/objstm--$i-at-$k.pdf"; cp "$base" "$f"; flip "$f" $(( data + k )); done
   if [ $many -eq 0 ] && [ $i -ge 3 ]; then break; fi
 done
