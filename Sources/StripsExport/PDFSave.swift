@@ -92,7 +92,8 @@ struct PDFSave {
             var drawnPDF: WholeFile?
             defer { drawnPDF?.discard() }
             if !drawn.isEmpty {
-                let file = try makeFile(placing: .replacing)
+                // Never published, so never flushed to the disk: qpdf reads it back at once.
+                let file = try makeFile(placing: .replacing, durable: false)
                 drawnPDF = file
                 try PDFWriter.write(count: drawn.count, into: file, destination: destination, page: cairoPage, drawn: progress)
                 try finish(file)
@@ -122,9 +123,9 @@ struct PDFSave {
 
     private var folder: String { Destination.parentFolder(of: destination) }
 
-    private func makeFile(placing: WholeFile.Placing) throws(SaveError) -> WholeFile {
+    private func makeFile(placing: WholeFile.Placing, durable: Bool = true) throws(SaveError) -> WholeFile {
         do {
-            return try WholeFile(destination: destination, placing: placing, calls: calls)
+            return try WholeFile(destination: destination, placing: placing, durable: durable, calls: calls)
         } catch {
             throw SaveError.writing(destination, error, folder: folder)
         }

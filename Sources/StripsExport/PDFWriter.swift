@@ -119,9 +119,15 @@ enum PDFWriter {
         source.bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             for y in 0..<Int(h) {
+                let row = UnsafeMutableRawPointer(target).advanced(by: y * stride)
+                // Opaque rows are cairo's RGB24 as they are (it ignores the fourth byte).
+                if opaque {
+                    row.copyMemory(from: base.advanced(by: y * source.bytesPerRow), byteCount: source.bytesPerRow)
+                    continue
+                }
                 let from = base.advanced(by: y * source.bytesPerRow).assumingMemoryBound(to: UInt32.self)
-                let to = UnsafeMutableRawPointer(target).advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<Int(w) { to[x] = opaque ? from[x] : premultiplied(from[x]) }
+                let to = row.assumingMemoryBound(to: UInt32.self)
+                for x in 0..<Int(w) { to[x] = premultiplied(from[x]) }
             }
         }
         cairo_surface_mark_dirty(surface)

@@ -22,7 +22,8 @@ final class SavedSources {
         switch page.source {
         case .picture(let path), .scan(let path, _):
             return .picture(try Picture.load(path, expecting: page.pixelSize, destination: destination))
-        case .tiffPage(let path, 0) where !PDFSource.isPDF(path):
+        case .tiffPage(let path, 0):
+            // The first page of a TIFF is what a picture decoder reads.
             return .picture(try Picture.load(path, expecting: page.pixelSize, destination: destination))
         case .tiffPage:
             throw SaveError.page(destination, page.name, "pages of multi-page TIFF files cannot be saved yet")

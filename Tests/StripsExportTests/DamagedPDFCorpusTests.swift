@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsFiles
 import StripsPDF
 import Testing
 @testable import StripsExport
@@ -12,9 +13,9 @@ import Testing
 /// passes `qpdf --check`; a file that does not open refuses to save its error card, in the words
 /// it was refused with when it was opened.
 @Suite(.serialized) struct DamagedPDFCorpusTests {
-    /// Six small pages of two shapes, each with its own title, so a page saved in another's
+    /// Four small pages of two shapes, each with its own title, so a page saved in another's
     /// place shows.
-    static let pageSizes = (0..<6).map { $0 % 3 == 2 ? Size(width: 260, height: 200) : Size(width: 200, height: 260) }
+    static let pageSizes = (0..<4).map { $0 % 3 == 2 ? Size(width: 260, height: 200) : Size(width: 200, height: 260) }
 
     static func corpus(_ files: SaveFixtures) throws -> [String] {
         let source = files.path("source.pdf")
@@ -53,7 +54,11 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: destination))
             case .success(let info):
                 let pages = (0..<info.pageCount).map { ExportPage(source: .pdfPage(path: path, index: $0)) }
-                let result = try DocumentExporter.save(pages, to: destination, sourcePaths: [path])
+                // Every write checked as always, but not flushed to the disk: what is saved is
+                // the question here (WriteFailureTests fail the flushes), and an fsync can take a
+                // quarter of a second on a busy disk.
+                let result = try DocumentExporter.save(pages, to: destination, sourcePaths: [path], replacing: false,
+                                                       calls: Self.unflushed, progress: { _ in })
                 notes[name] = result.notes
                 #expect(result.pageCount == info.pageCount)
                 let check = try Tool.run("qpdf", ["--check", destination])
@@ -77,24 +82,26 @@ import Testing
 
         // What each class gives. Intact: every page copied as it is (text stays text), nothing to say.
         #expect(notes["pristine--objstm.pdf"] == [] && notes["pristine--xref-table.pdf"] == [])
-        #expect(try Tool.run("pdftotext", ["-f", "6", "-l", "6", files.path("saved/pristine--objstm.pdf"), "-"]).stdout.contains("Sheet 6"))
+        #expect(try Tool.run("pdftotext", ["-f", "4", "-l", "4", files.path("saved/pristine--objstm.pdf"), "-"]).stdout.contains("Sheet 4"))
         // A /Count that lies: poppler shows none of the pages; the file is one error card that
         // cannot be saved (never the title page nobody saw).
         for lie in ["2147483647", "1000000000", "-1", "0"] {
-            #expect(opened["count--\(lie).pdf"]?.failureReason == "damaged: none of its 6 pages could be read")
+            #expect(opened["count--\(lie).pdf"]?.failureReason == "damaged: none of its 4 pages could be read")
         }
-        #expect((try? opened["count--1.pdf"]?.get())?.problem == "damaged: 1 of 6 pages could be read")
+        #expect((try? opened["count--1.pdf"]?.get())?.problem == "damaged: 1 of 4 pages could be read")
         // Encryption: a password, or a method qpdf does not know, in the same words opened and saved.
         #expect(opened["encrypt--password.pdf"]?.failureReason == "encrypted: needs a password")
         #expect(opened["encrypt--unknown-handler.pdf"]?.failureReason == "encrypted by a method Strips cannot read")
         #expect(opened["encrypt--unknown-revision.pdf"]?.failureReason == "encrypted by a method Strips cannot read")
-        #expect((try? opened["encrypt--restrictions-only.pdf"]?.get())?.pageCount == 6)
+        #expect((try? opened["encrypt--restrictions-only.pdf"]?.get())?.pageCount == 4)
         // Damaged content and a box no two viewers agree on: that page saved as shown, and said so.
         #expect(notes["content--page-1.pdf"]?.count == 1)
         #expect(notes["content--page-1.pdf"]?.first?.hasSuffix(
             "content--page-1.pdf: 1 page saved as pictures at 300 dpi: the file is damaged, so it cannot be copied as it is") == true)
         #expect(notes["box--empty.pdf"]?.first?.contains("box--empty.pdf: 1 page saved as pictures") == true)
     }
+
+    static let unflushed = FileCalls(write: FileCalls.system.write, sync: { _ in 0 }, close: FileCalls.system.close)
 
     /// A page's ink, 12 blocks across: rendered at 192 pixels, each block's mean grey. Fine
     /// detail (a hairline vector curve against the same curve in a 300 dpi picture) averages out;
@@ -105,11 +112,13 @@ import Testing
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h), side = 35
         let bw = (w + side - 1) / side, bh = (h + side - 1) / side
         var sums = [Double](repeating: 0, count: bw * bh), counts = [Double](repeating: 0, count: bw * bh)
+        let pitch = Int(surface.pointee.pitch)
+        let pixels = try #require(surface.pointee.pixels).assumingMemoryBound(to: UInt8.self)
         for y in 0..<h {
+            let row = pixels + y * pitch
             for x in 0..<w {
-                let p = surface.pointee.pixels.load(fromByteOffset: y * Int(surface.pointee.pitch) + x * 4, as: UInt32.self)
-                let grey = Double((p >> 16) & 0xFF) + Double((p >> 8) & 0xFF) + Double(p & 0xFF)
-                sums[(y / side) * bw + x / side] += 1 - grey / 765
+                let grey = Int(row[x * 4]) + Int(row[x * 4 + 1]) + Int(row[x * 4 + 2])
+                sums[(y / side) * bw + x / side] += 1 - Double(grey) / 765
                 counts[(y / side) * bw + x / side] += 1
             }
         }
