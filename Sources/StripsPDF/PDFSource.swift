@@ -11,11 +11,12 @@ public enum PDFSource {
         let qpdf = try? QPDFFile.read(path).get()
         let looks = qpdf.map { file in (0..<file.pageCount).map(file.look) }
         let pagesInFile = looks.map { $0.count { $0 != .missing } }
+        let listed = max(looks?.count ?? 0, qpdf?.statedPageCount ?? 0)
         return PopplerDocument.open(path: path)
             .flatMap { info(of: $0, path: path, pagesInFile: pagesInFile) }
             .map { info in
                 var reconciled = info
-                reconciled.pagesInFile = max(info.pageCount, looks?.count ?? 0)
+                reconciled.pagesInFile = max(info.pageCount, listed)
                 reconciled.copyablePages = looks.map { PDFReconciliation.copyablePages(shown: info.pageSizes, qpdf: $0) }
                     ?? info.pageSizes.map { _ in nil }
                 return reconciled

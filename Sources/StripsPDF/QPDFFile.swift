@@ -9,6 +9,10 @@ final class QPDFFile {
     /// The pages of the file's page tree, in order, as qpdf found them (read once: adding pages
     /// to another file never changes them).
     private(set) var pageCount = 0
+    /// The page count the page tree's root states, when it is believable: at least the pages
+    /// found and no more than the file has objects (a lost /Pages node hides its pages from the
+    /// walk; a /Count of 2147483647 is a lie).
+    private(set) var statedPageCount: Int?
     /// qpdf had to recover something while reading (a rebuilt cross-reference table, a stream it
     /// could not decode, a page that is not a dictionary): the file is damaged.
     private(set) var recovered = false
@@ -42,8 +46,18 @@ final class QPDFFile {
         let count = Int(qpdf_get_num_pages(data))
         if count < 0 || qpdf_has_error(data).isTrue { return .failure(PDFFailure("damaged page tree: \(qpdf.errorText())")) }
         qpdf.pageCount = count
+        qpdf.statedPageCount = qpdf.believableCount()
         qpdf.recovered = qpdf.takeWarnings() > 0
         return .success(qpdf)
+    }
+
+    private func believableCount() -> Int? {
+        guard let data else { return nil }
+        let stated = qpdf_oh_get_key(data, qpdf_oh_get_key(data, qpdf_get_root(data), "/Pages"), "/Count")
+        let size = qpdf_oh_get_key(data, qpdf_get_trailer(data), "/Size")
+        guard qpdf_oh_is_integer(data, stated).isTrue, qpdf_oh_is_integer(data, size).isTrue else { return nil }
+        let count = qpdf_oh_get_int_value(data, stated), objects = qpdf_oh_get_int_value(data, size)
+        return count >= Int64(pageCount) && count < objects ? Int(count) : nil
     }
 
     static func empty() -> QPDFFile? {
