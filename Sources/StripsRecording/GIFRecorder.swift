@@ -16,14 +16,18 @@ public final class GIFRecorder: @unchecked Sendable {
         public var policy: RecordingPolicy
         /// libimagequant's speed, 1 (best palette) ... 10 (fastest).
         public var quantizerSpeed: Int
+        /// GIF: levels (of 255) a shown pixel may be off before it is drawn again; 4 is under
+        /// the palette's own dithering error and halves the frames of a settling fling.
+        public var gifTolerance: Int
 
         public init(scale: Double = 1, framesPerSecond: Int = 30, queueCapacity: Int = 4,
-                    policy: RecordingPolicy = .blocking, quantizerSpeed: Int = 4) {
+                    policy: RecordingPolicy = .blocking, quantizerSpeed: Int = 4, gifTolerance: Int = 4) {
             self.scale = scale
             self.framesPerSecond = framesPerSecond
             self.queueCapacity = queueCapacity
             self.policy = policy
             self.quantizerSpeed = quantizerSpeed
+            self.gifTolerance = gifTolerance
         }
 
         /// Headless `--record`: every frame, the best palettes (about 47 ms of CPU per changed
@@ -56,8 +60,8 @@ public final class GIFRecorder: @unchecked Sendable {
 
     /// Starts a GIF at `path` (which must not exist; its folder must). Throws a one-line error.
     public convenience init(path: String, options: Options = Options()) throws {
-        let encoder = try GIFFileEncoder(path: path, scale: options.scale,
-                                         framesPerSecond: options.framesPerSecond, speed: options.quantizerSpeed)
+        let encoder = try GIFFileEncoder(path: path, scale: options.scale, framesPerSecond: options.framesPerSecond,
+                                         speed: options.quantizerSpeed, tolerance: options.gifTolerance)
         self.init(encoder: encoder, options: options, path: path)
     }
 
