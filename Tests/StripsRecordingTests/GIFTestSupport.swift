@@ -135,6 +135,12 @@ func meanError(picture: [UInt8], frame: [UInt8]) -> Double {
     return Double(total) / Double(picture.count)
 }
 
+/// `meanError` over some rows only (pictures `width` pixels wide).
+func meanError(picture: [UInt8], frame: [UInt8], rows: Range<Int>, width: Int) -> Double {
+    meanError(picture: Array(picture[(rows.lowerBound * width * 3)..<(rows.upperBound * width * 3)]),
+              frame: Array(frame[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)]))
+}
+
 /// The largest difference of one channel of one pixel, in the same terms as `meanError`.
 func maxError(picture: [UInt8], frame: [UInt8]) -> Int {
     var worst = 0
