@@ -29,10 +29,6 @@ public struct VideoCodec: Hashable, Sendable {
                     .thorough: ["preset": "medium", "crf": "23"],
                     .realtime: ["preset": "veryfast", "crf": "23"],
                 ]),
-                VideoCodec(encoder: "libopenh264", label: "H.264", options: [
-                    .thorough: ["rc_mode": "quality", "b": "2M"],
-                    .realtime: ["rc_mode": "quality", "b": "2M"],
-                ]),
                 // ffmpeg's own encoder, always built in: a fixed quantiser of 4 is sharp on screens.
                 VideoCodec(encoder: "mpeg4", label: "MPEG-4 part 2", options: [
                     .thorough: ["flags": "+qscale", "global_quality": "\(4 * 118)", "mbd": "rd", "trellis": "1"],
