@@ -1,4 +1,5 @@
 import Foundation
+import StripsTestSupport
 import Testing
 
 /// `--tuning`, `--slow` and `--record` as the headless contract promises them.
@@ -80,6 +81,24 @@ import Testing
             #expect(result.status == 0 && result.stderr.isEmpty, "\(ext): \(result.stderr)")
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(bytes.count > 1000 && Array(bytes[offset..<(offset + magic.count)]) == magic, "\(ext)")
+        }
+    }
+
+    /// A write that fails (here the file size limit, as a full disk would) is one line, and
+    /// nothing is left behind: neither the recording nor its temporary file.
+    @Test func aFailedWriteIsOneLineAndLeavesNothing() throws {
+        let script = try cli.temp("record-full.txt", Self.fling + "at 1500 end\n")
+        let folder = try cli.temp("full-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for ext in ["gif", "mp4", "webm"] {
+            let path = folder + "/out.\(ext)"
+            // Writes past 16 blocks of 512 bytes fail with EFBIG once SIGXFSZ is ignored.
+            let result = try runProcess("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"", CommandLineTests.binary,
+                                                    "photos", "--script", script, "--trace", "/dev/null", "--record", path])
+            #expect(result.status != 0, "\(ext)")
+            #expect(result.stderr.hasPrefix("strips: \(path): ") && result.stderr.split(separator: "\n").count == 1, "\(ext): \(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(ext)")
         }
     }
 
