@@ -87,7 +87,7 @@ import Testing
     /// A write that fails (here the file size limit, as a full disk would) is one line, and
     /// nothing is left behind: neither the recording nor its temporary file.
     @Test func aFailedWriteIsOneLineAndLeavesNothing() throws {
-        let script = try cli.temp("record-full.txt", Self.fling + "at 1500 end\n")
+        let script = try cli.temp("record-full.txt", Self.fling + "at 700 end\n")
         let folder = try cli.temp("full-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
