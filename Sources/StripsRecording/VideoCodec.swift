@@ -60,8 +60,8 @@ public struct VideoCodec: Hashable, Sendable {
     }
 
     /// Why `format` cannot be written, in a line: the encoders looked for.
-    static func missing(for format: RecordingFormat) -> String {
-        let names = candidates(for: format).map { "\($0.label) (\($0.encoder))" }
+    static func missing(for format: RecordingFormat, candidates: [VideoCodec]? = nil) -> String {
+        let names = (candidates ?? Self.candidates(for: format)).map { "\($0.label) (\($0.encoder))" }
         return "this libavcodec has no encoder for \(format.rawValue.uppercased()): none of \(names.joined(separator: ", ")) "
             + "(Debian's libavcodec59 has libx264 and libvpx; Scripts/install-deps.sh installs it)"
     }

@@ -31,7 +31,12 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
 
     /// Fails at once (one line) for a name that is not .mp4 or .webm, when this machine's
     /// libavcodec has no encoder for it, or when the folder is missing or `path` exists.
-    public init(path: String, scale: Double = 1, framesPerSecond: Int = 30, effort: VideoEffort = .thorough) throws {
+    /// `candidates` replaces `VideoCodec.candidates(for:)` (tests: an encoder missing).
+    public convenience init(path: String, scale: Double = 1, framesPerSecond: Int = 30, effort: VideoEffort = .thorough) throws {
+        try self.init(path: path, scale: scale, framesPerSecond: framesPerSecond, effort: effort, candidates: nil)
+    }
+
+    init(path: String, scale: Double, framesPerSecond: Int, effort: VideoEffort, candidates: [VideoCodec]?) throws {
         guard let format = RecordingFormat(path: path), format != .gif else {
             throw RecordingError("\(path): a video is FILE.mp4 or FILE.webm")
         }
@@ -39,7 +44,10 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
         guard (1...100).contains(framesPerSecond) else {
             throw RecordingError("\(framesPerSecond) frames per second is outside 1 ... 100")
         }
-        guard let codec = VideoCodec.best(for: format) else { throw RecordingError("\(path): \(VideoCodec.missing(for: format))") }
+        let candidates = candidates ?? VideoCodec.candidates(for: format)
+        guard let codec = candidates.first(where: \.isAvailable) else {
+            throw RecordingError("\(path): \(VideoCodec.missing(for: format, candidates: candidates))")
+        }
         self.path = path
         self.format = format
         self.codec = codec

@@ -72,6 +72,15 @@ import Testing
         #expect(half.width == 80 && half.height == 60 && half.frames.count == 2)
     }
 
+    /// The smallest picture yuv420p has: a 1x1 window is padded to 2x2, not refused.
+    @Test(arguments: [RecordingFormat.mp4, .webm]) func aOnePixelFrameIsATwoByTwoVideo(format: RecordingFormat) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/tiny.\(format.fileExtension)"
+        try recordSlots([0, 1], to: path, width: 1, height: 1)
+        let video = try readVideo(path)
+        #expect(video.width == 2 && video.height == 2 && video.frames.count == 2)
+    }
+
     @Test func sameFramesGiveByteIdenticalFiles() throws {
         let folder = try TemporaryFolder()
         for name in ["a", "b"] { try recordSlots([0, 1, 2, 3, 3, 4], to: folder.path + "/\(name).mp4", width: 96, height: 64) }
@@ -138,6 +147,36 @@ import Testing
         #expect(RecordingFormat(path: "a/b.MP4") == .mp4 && RecordingFormat(path: "clip.webm") == .webm)
         #expect(RecordingFormat(path: "dir.mp4/file") == nil && RecordingFormat(path: "gif") == nil)
         #expect(folder.contents.isEmpty)
+    }
+
+    /// Without the first choice the next one writes the file (MPEG-4 part 2 for MP4, VP8 for
+    /// WebM, in both efforts); without any, the recording does not start and says what it looked for.
+    @Test(arguments: [RecordingFormat.mp4, .webm]) func theFallbacksWriteAndNoEncoderIsOneLine(format: RecordingFormat) throws {
+        let folder = try TemporaryFolder()
+        let absent = VideoCodec(encoder: "strips-no-such-encoder", label: "Nothing", options: [:])
+        let fallback = try #require(VideoCodec.candidates(for: format).last)
+        for effort in [VideoEffort.thorough, .realtime] {
+            let path = folder.path + "/fallback-\(effort).\(format.fileExtension)"
+            let encoder = try VideoFileEncoder(path: path, scale: 1, framesPerSecond: 30, effort: effort, candidates: [absent, fallback])
+            #expect(encoder.codec == fallback)
+            let recorder = Recorder(encoder: encoder, path: path)
+            for (slot, index) in [0, 1, 1, 2].enumerated() {
+                syntheticFrame(width: 96, height: 64, index: index, colourful: true).withUnsafeBytes {
+                    _ = recorder.append(pixels: $0.baseAddress!, width: 96, height: 64, pitch: 384, at: Double(slot) / 30)
+                }
+            }
+            try recorder.finish()
+            let video = try readVideo(path)
+            #expect(video.codec == (format == .mp4 ? "mpeg4" : "vp8") && video.frames.count == 4)
+            #expect(meanError(picture: video.frames[3], frame: syntheticFrame(width: 96, height: 64, index: 2, colourful: true)) < 5)
+        }
+        let nothing = folder.path + "/nothing.\(format.fileExtension)"
+        #expect(throws: RecordingError("\(nothing): this libavcodec has no encoder for \(format.rawValue.uppercased()): none of "
+                                       + "Nothing (strips-no-such-encoder) (Debian's libavcodec59 has libx264 and libvpx; "
+                                       + "Scripts/install-deps.sh installs it)")) {
+            try VideoFileEncoder(path: nothing, scale: 1, framesPerSecond: 30, effort: .thorough, candidates: [absent])
+        }
+        #expect(!FileManager.default.fileExists(atPath: nothing))
     }
 
     /// Debian's libavcodec (what install-deps.sh installs) has an encoder for both containers;
