@@ -29,8 +29,11 @@ let package = Package(
         .systemLibrary(name: "CImageQuant", providers: [.apt(["libimagequant-dev"])]),
         // giflib: the GIF container for recordings.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-        // Animated GIF recording of rendered frames, encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF"]),
+        // ffmpeg's libraries (libavcodec, libavformat, libavutil, libswscale): MP4 and WebM recordings.
+        .systemLibrary(name: "CAVCodec",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        // GIF, MP4 and WebM recording of rendered frames, encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
@@ -76,7 +79,7 @@ let package = Package(
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2", "CTurboJPEG"],
                           path: "Sources/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"]),
-        // GIF recording benchmark: encode ms per frame and file size at 1024x768.
+        // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
@@ -84,7 +87,7 @@ let package = Package(
         .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport"]),
-        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]

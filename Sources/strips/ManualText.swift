@@ -25,9 +25,10 @@ enum ManualText {
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
         starts that way), X the x-ray overlay (cell frames and indices, parallax, expanding values, \
-        offsets, velocities, where a fling will rest), Ctrl+R starts or stops a GIF recording into \
-        the Videos folder (window only); --record FILE.gif records the whole session, \
-        --record-scale 0.5 halves it. --tuning FILE.toml loads the design numbers ('strips tuning' \
+        offsets, velocities, where a fling will rest), Ctrl+R starts or stops a recording into \
+        the Videos folder (window only; a GIF, or --record-format mp4 or webm); --record FILE.gif, \
+        FILE.mp4 (H.264) or FILE.webm (VP9) records the whole session at 30 fps, --record-scale 0.5 \
+        halves it. --tuning FILE.toml loads the design numbers ('strips tuning' \
         prints them); the window applies the file again whenever it changes.
 
         EXIT STATUS: 0 on success. A bad script line, a bad option or an unusable PATH exits \

@@ -53,7 +53,7 @@ enum SceneRunner {
                 let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: initial?.tuning ?? .defaults) }
                 let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
                                                  recordPath: instruments.record, recordScale: instruments.recordScale,
-                                                 notes: initial?.problems ?? [])
+                                                 recordFormat: instruments.ctrlRFormat, notes: initial?.problems ?? [])
                 window.run(&scene, onDrop: onDrop, onFrame: onFrame, instruments: live)
             } catch let error as SDLError {
                 throw fail(error.description)

@@ -50,9 +50,9 @@ import Testing
         #expect(a.count > 500 && a == b)
     }
 
-    /// A still stretch keeps one GIF frame per 30 fps slot (invisible 1x1 frames over the picture),
-    /// so a GIF's frame count and delays tell the recording's length.
-    @Test func identicalFramesKeepAFramePerSlot() throws {
+    /// A still stretch is one GIF frame shown longer, as every GIF encoder writes it: 20 frames
+    /// at 60 Hz of one picture are 10 slots of 1/30 s, one frame of 33 cs.
+    @Test func aStillStretchIsOneFrameShownLonger() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/still.gif"
         let recorder = try GIFRecorder(path: path)
@@ -60,10 +60,64 @@ import Testing
         for i in 0..<20 {
             frame.withUnsafeBytes { _ = recorder.append(pixels: $0.baseAddress!, width: 16, height: 16, pitch: 64, at: Double(i) / 60) }
         }
+        let stats = try recorder.finish()
+        #expect(stats.encoded == 10)
+        let gif = try readGIF(path)
+        #expect(gif.pictures.count == 1 && gif.delays == [33])
+    }
+
+    /// The frames are the distinct consecutive pictures, their delays add up to the recording's
+    /// length in 30 fps slots, and what a viewer composites shows every recorded slot within the
+    /// palettes' error: unchanged pixels inside a frame's rectangle are see-through and the
+    /// picture under them is the right one. Frames of few colours come back exactly (tolerance 0)
+    /// or within the tolerance; frames of more colours than a palette holds, within the palette's error.
+    @Test(arguments: [(false, 0), (false, 4), (true, 4)])
+    func theDecodedGIFShowsEveryRecordedFrame(colourful: Bool, tolerance: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/shown.gif"
+        // Picture per 30 fps slot: repeats, a jump back to an earlier picture, a still end.
+        let script = [0, 0, 0, 1, 2, 2, 5, 5, 5, 5, 5, 6, 7, 7, 2, 3, 3]
+        let (width, height) = (64, 48)
+        let recorder = try GIFRecorder(path: path, options: .init(gifTolerance: tolerance))
+        for (slot, index) in script.enumerated() {
+            syntheticFrame(width: width, height: height, index: index, colourful: colourful).withUnsafeBytes {
+                _ = recorder.append(pixels: $0.baseAddress!, width: width, height: height, pitch: width * 4, at: Double(slot) / 30)
+            }
+        }
         try recorder.finish()
         let gif = try readGIF(path)
-        #expect(gif.pictures.count == 10 && gif.delays == [3, 3, 4, 3, 3, 4, 3, 3, 4, 3])
-        #expect(gif.pictures.allSatisfy { $0 == gif.pictures[0] })
+        let distinct = script.indices.filter { $0 == 0 || script[$0] != script[$0 - 1] }.count
+        #expect(gif.pictures.count == distinct && distinct == 8)
+        #expect(gif.delays.reduce(0, +) == script.count * 100 / 30)
+        #expect(gif.disposals.allSatisfy { $0 == Int(DISPOSE_DO_NOT) })
+        // Every frame after the first has see-through pixels: the square's overlap with where it was.
+        #expect(gif.seeThrough[0] == 0 && gif.seeThrough.dropFirst().allSatisfy { $0 > 0 })
+        #expect(gif.transparents[0] == -1 && gif.transparents.dropFirst().allSatisfy { $0 >= 0 })
+        for (slot, index) in script.enumerated() {
+            let shown = try #require(gif.picture(atSlot: slot))
+            let recorded = syntheticFrame(width: width, height: height, index: index, colourful: colourful)
+            #expect(meanError(picture: shown, frame: recorded) < 3, "slot \(slot)")
+            // The palette's own error: none for few colours; dithering's, a few levels on average
+            // and never a stale square (a wrong composite is off by 100 or more).
+            #expect(meanError(picture: shown, frame: recorded) < (colourful ? 3 : 0.001 + Double(tolerance)), "slot \(slot)")
+            #expect(maxError(picture: shown, frame: recorded) <= (colourful ? 24 : tolerance), "slot \(slot)")
+        }
+    }
+
+    /// libimagequant gives see-through input pixels one palette entry and no drawn pixel lands on it.
+    @Test func seeThroughPixelsAndOnlyThoseGetTheTransparentEntry() throws {
+        let (width, height) = (40, 30)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        for p in 0..<(width * height) where (p / width + p % width) % 3 != 0 {
+            rgba.replaceSubrange(p * 4 ..< p * 4 + 4, with: [UInt8(p % width * 6), UInt8(p / width * 8), 200, 255])
+        }
+        let image = try PaletteQuantizer(speed: 4).quantize(rgba: rgba, width: width, height: height)
+        let transparent = try #require(image.transparent)
+        for p in 0..<(width * height) {
+            #expect((image.indices[p] == transparent) == (rgba[p * 4 + 3] == 0), "pixel \(p)")
+        }
+        let opaque = try PaletteQuantizer(speed: 4).quantize(rgba: syntheticRGBA(width: width, height: height), width: width, height: height)
+        #expect(opaque.transparent == nil)
     }
 
     @Test func aStillnessLongerThanAGIFDelayGoesOnInInvisibleFrames() throws {

@@ -1,12 +1,14 @@
 import CSDL2
 import Foundation
 
-/// Records what the app renders into an animated GIF at 30 fps.
+/// Records what the app renders at 30 fps into an animated GIF, an MP4 or a WebM video (the
+/// file name's extension says which).
 ///
 /// The render thread offers every frame with its scene time; the recorder keeps one per 1/30 s,
-/// copies it and hands it to a worker thread that scales, quantises and writes it. Call it from
-/// one thread (the render loop); `finish()` waits for the worker and puts the file in place.
-public final class GIFRecorder: @unchecked Sendable {
+/// copies it and hands it to a worker thread that scales, quantises or encodes, and writes it.
+/// Call it from one thread (the render loop); `finish()` waits for the worker and puts the file
+/// in place.
+public final class Recorder: @unchecked Sendable {
     public struct Options: Hashable, Sendable {
         /// 0 < scale <= 1; 0.5 (`--record-scale 0.5`) halves each side with a 2x2 average.
         public var scale: Double
@@ -16,26 +18,36 @@ public final class GIFRecorder: @unchecked Sendable {
         public var policy: RecordingPolicy
         /// libimagequant's speed, 1 (best palette) ... 10 (fastest).
         public var quantizerSpeed: Int
+        /// GIF: levels (of 255) a shown pixel may be off before it is drawn again; 4 is under
+        /// the palette's own dithering error and halves the frames of a settling fling.
+        public var gifTolerance: Int
+        /// MP4 / WebM: the encoder's speed preset (`VideoCodec`).
+        public var videoEffort: VideoEffort
 
         public init(scale: Double = 1, framesPerSecond: Int = 30, queueCapacity: Int = 4,
-                    policy: RecordingPolicy = .blocking, quantizerSpeed: Int = 4) {
+                    policy: RecordingPolicy = .blocking, quantizerSpeed: Int = 4, gifTolerance: Int = 4,
+                    videoEffort: VideoEffort = .thorough) {
             self.scale = scale
             self.framesPerSecond = framesPerSecond
             self.queueCapacity = queueCapacity
             self.policy = policy
             self.quantizerSpeed = quantizerSpeed
+            self.gifTolerance = gifTolerance
+            self.videoEffort = videoEffort
         }
 
         /// Headless `--record`: every frame, the best palettes (about 47 ms of CPU per changed
-        /// 1024x768 frame; ~50 dB PSNR on the app's screens), byte-identical output for one script.
+        /// 1024x768 frame; ~50 dB PSNR on the app's screens) or the encoder's thorough preset,
+        /// byte-identical output for one script.
         public static func headless(scale: Double = 1) -> Options {
-            Options(scale: scale, queueCapacity: 4, policy: .blocking, quantizerSpeed: 4)
+            Options(scale: scale, queueCapacity: 4, policy: .blocking, quantizerSpeed: 4, videoEffort: .thorough)
         }
 
         /// The live window's Ctrl+R: never stalls the render loop; libimagequant's speed 8 costs
-        /// under half the CPU (about 21 ms a frame, ~47 dB PSNR, the same file size).
+        /// under half the CPU (about 21 ms a frame, ~47 dB PSNR, the same file size), and video
+        /// encoders run their real-time presets.
         public static func live(scale: Double = 1) -> Options {
-            Options(scale: scale, queueCapacity: 3, policy: .dropping, quantizerSpeed: 8)
+            Options(scale: scale, queueCapacity: 3, policy: .dropping, quantizerSpeed: 8, videoEffort: .realtime)
         }
     }
 
@@ -43,7 +55,7 @@ public final class GIFRecorder: @unchecked Sendable {
         /// Not a new 1/30 s slot: the frame is not needed.
         case skipped
         case queued
-        /// The encoder was behind (`.dropping`): the previous GIF frame is shown longer.
+        /// The encoder was behind (`.dropping`): the previous frame is shown longer.
         case dropped
         /// The recording has failed or finished; `finish()` tells why.
         case failed
@@ -54,10 +66,21 @@ public final class GIFRecorder: @unchecked Sendable {
     private let worker: FrameWorker
     private var closed = false
 
-    /// Starts a GIF at `path` (which must not exist; its folder must). Throws a one-line error.
+    /// Starts a recording at `path` (which must not exist; its folder must), a GIF, MP4 or WebM
+    /// by its extension. Throws a one-line error, also when this machine's libavcodec cannot
+    /// write the video asked for.
     public convenience init(path: String, options: Options = Options()) throws {
-        let encoder = try GIFFileEncoder(path: path, scale: options.scale,
-                                         framesPerSecond: options.framesPerSecond, speed: options.quantizerSpeed)
+        let encoder: any FrameEncoder
+        switch RecordingFormat(path: path) {
+        case .gif:
+            encoder = try GIFFileEncoder(path: path, scale: options.scale, framesPerSecond: options.framesPerSecond,
+                                         speed: options.quantizerSpeed, tolerance: options.gifTolerance)
+        case .mp4, .webm:
+            encoder = try VideoFileEncoder(path: path, scale: options.scale, framesPerSecond: options.framesPerSecond,
+                                           effort: options.videoEffort)
+        case nil:
+            throw RecordingError("\(path): a recording is \(RecordingFormat.names)")
+        }
         self.init(encoder: encoder, options: options, path: path)
     }
 
@@ -147,3 +170,6 @@ public final class GIFRecorder: @unchecked Sendable {
         _ = worker.close(cancel: true)
     }
 }
+
+/// The recorder's name from when it wrote only GIFs; the hosts still call it so.
+public typealias GIFRecorder = Recorder
