@@ -39,6 +39,11 @@ let package = Package(
         .target(name: "StripsPictures"),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
+        // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
+        // Its pixel loops are optimised in debug builds too: unoptimised, flattening a 12 MP page takes
+        // a minute, and the tests and `swift run` would wait on it.
+        .target(name: "StripsCorrection", dependencies: ["StripsCore", "StripsPictures", "CLeptonica"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
         // libtiff: multi-page TIFF pages, CCITT G4 for black-and-white pages.
@@ -86,6 +91,7 @@ let package = Package(
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )
