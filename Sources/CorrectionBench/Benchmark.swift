@@ -1,0 +1,3 @@
+import StripsDocumentPhotos
+import Foundation
+enum Benchmark { static func run(runs: Int, seed: UInt64, pages: [PageArt]) {} }
