@@ -44,7 +44,7 @@ enum Evaluation {
             results.append(result)
             if verbose || !result.hit {
                 let p = result.photo
-                say("\(String(format: "%03d", i)) \(p.className.padding(toLength: 20, withPad: " ", startingAt: 0)) \(p.pageName.padding(toLength: 22, withPad: " ", startingAt: 0)) \(p.picture.width)x\(p.picture.height) cover \(fmt(p.coverage * 100, 0))% roll \(fmt(p.roll, 0)) blur \(fmt(p.blur)) q\(p.quality): corner \(result.detected == nil ? "none" : fmt(result.cornerError * 100, 2) + "%") aspect \(fmt(result.aspectError * 100, 2))% (true quad \(fmt(result.truthAspectError * 100, 2))%) \(fmt(result.ms, 0)) ms\(result.hit ? "" : "  MISS")")
+                say("\(String(format: "%03d", i)) \(p.className.padding(toLength: 20, withPad: " ", startingAt: 0)) \(p.pageName.padding(toLength: 22, withPad: " ", startingAt: 0)) \(p.picture.width)x\(p.picture.height) cover \(fmt(p.coverage * 100, 0))% roll \(fmt(p.roll, 0)) blur \(fmt(p.blur)) q\(p.quality): corner \(result.detected == nil ? "none" : fmt(result.cornerError * 100, 2) + "%") aspect \(fmt(result.aspectError * 100, 2))% (true quad \(fmt(result.truthAspectError * 100, 2))%) f \(fmt(p.focal, 2)) found \(PageAspect.measuredFocalLength(quad: p.corners, pictureSize: Size(width: Double(p.picture.width), height: Double(p.picture.height))).map { fmt($0, 2) } ?? "-")/\(result.detected.flatMap { PageAspect.measuredFocalLength(quad: $0, pictureSize: Size(width: Double(p.picture.width), height: Double(p.picture.height))) }.map { fmt($0, 2) } ?? "-") \(fmt(result.ms, 0)) ms\(result.hit ? "" : "  MISS")")
             }
         }
         say("")

@@ -66,6 +66,12 @@ case "make":
 case "evaluate":
     Evaluation.run(count: count, seed: seed, pages: pages, maximumPixels: maximumPixels, misses: misses, verbose: verbose)
 
+case "explain":
+    guard let index = folder.flatMap({ Int($0) }) else { fail("explain needs a photo number") }
+    let photo = DocumentPhotoSet.photo(index, seed: seed, pages: pages, maximumPixels: maximumPixels)
+    say(BorderDetector.explain(photo.picture, truth: photo.corners))
+    if let misses { _ = PNG.write(photo.picture, to: misses) }
+
 case "bench":
     Benchmark.run(runs: runs, seed: seed, pages: pages)
 

@@ -18,6 +18,41 @@ public enum BorderDetector {
         analyse(picture)?.quad
     }
 
+    /// What the detector saw, for a person looking into a miss: the small copy's size and edge
+    /// threshold, the lines found, the winning quad's sides' support, and how well each side of
+    /// `truth` (in the picture's pixels), if given, is supported.
+    public static func explain(_ picture: PixelBuffer, truth: Quad? = nil) -> String {
+        let factor = max(1, max(picture.width, picture.height) / workingSide)
+        let field = GradientField(picture.boxReduced(by: factor))
+        let lines = HoughLines.find(in: field, maximumLines: maximumLines, minimumVotes: 4 * max(12, min(field.width, field.height) / 12))
+        var text = "small copy \(field.width)x\(field.height) (1/\(factor)), noise \(field.noise), threshold \(field.threshold), \(field.edges.count) edge pixels, \(lines.count) lines\n"
+        for (i, l) in lines.enumerated() {
+            text += "  line \(i): angle \(Int((atan2(l.ny, l.nx) * 180 / .pi).rounded())) rho \(Int(l.rho.rounded())) votes \(l.votes)\n"
+        }
+        let search = QuadSearch(field: field, lines: lines)
+        if let best = search.best() {
+            text += "best: corners \(best.corners.map { "(\(Int($0.0)),\(Int($0.1)))" }.joined()) lines \(best.lines) supports \(best.supports.map { String(format: "%.2f", $0) }) score \(String(format: "%.3f", best.score))\n"
+        } else {
+            text += "no quad\n"
+        }
+        if let truth {
+            let c = truth.corners.map { ($0.x / Double(factor), $0.y / Double(factor)) }
+            for k in 0..<4 {
+                let a = c[k], b = c[(k + 1) % 4]
+                let len = hypot(b.0 - a.0, b.1 - a.1)
+                let line = EdgeLine(nx: -(b.1 - a.1) / len, ny: (b.0 - a.0) / len, rho: (-(b.1 - a.1) * a.0 + (b.0 - a.0) * a.1) / len, votes: 0)
+                let nearest = lines.enumerated().min { x, y in
+                    abs(abs(x.1.nx * line.nx + x.1.ny * line.ny) - 1) * 100 + abs(abs(x.1.rho) - abs(line.rho)) < abs(abs(y.1.nx * line.nx + y.1.ny * line.ny) - 1) * 100 + abs(abs(y.1.rho) - abs(line.rho))
+                }
+                let near = field.edges.filter { abs(line.distance(Double($0.x), Double($0.y))) < 1.5 && abs($0.nx * Float(line.nx) + $0.ny * Float(line.ny)) > 0.99 }.count
+                text += "true side \(k): edges near \(near) angle \(Int((atan2(line.ny, line.nx) * 180 / .pi).rounded())) rho \(Int(line.rho.rounded())) support \(String(format: "%.2f", SupportProfile(line: line, field: field).support(from: a, to: b))), nearest line \(nearest?.offset ?? -1)\n"
+            }
+            let area = QuadSearch.signedArea(c) / Double(field.width * field.height)
+            text += "true area share \(String(format: "%.3f", area))\n"
+        }
+        return text
+    }
+
     struct Analysis {
         var quad: Quad
         var candidate: QuadSearch.Candidate
@@ -30,7 +65,7 @@ public enum BorderDetector {
         let factor = max(1, max(picture.width, picture.height) / workingSide)
         let small = picture.boxReduced(by: factor)
         let field = GradientField(small)
-        let minimumVotes = max(12, min(field.width, field.height) / 12)
+        let minimumVotes = 4 * max(12, min(field.width, field.height) / 12)
         let lines = HoughLines.find(in: field, maximumLines: maximumLines, minimumVotes: minimumVotes)
         guard let candidate = QuadSearch(field: field, lines: lines).best() else { return nil }
         let corners = refined(candidate, lines: lines, field: field)

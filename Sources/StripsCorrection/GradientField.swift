@@ -16,7 +16,7 @@ struct GradientField {
     var threshold: Float = 0
 
     struct Edge {
-        var x: Float, y: Float       // pixel centre
+        var x: Float, y: Float       // the ridge's peak, near the pixel's centre
         var nx: Float, ny: Float     // unit gradient direction, dark to bright
         var magnitude: Float
         var angle: Float             // direction of the edge's normal in degrees, 0..<180 (either way)
@@ -117,14 +117,21 @@ struct GradientField {
                 let v = m[i]
                 if v < threshold { continue }
                 let ax = abs(gx[i]), ay = abs(gy[i])
-                let step: Int
-                if ax > 2.414 * ay { step = 1 } else if ay > 2.414 * ax { step = w } else { step = (gx[i] * gy[i] > 0) ? w + 1 : w - 1 }
-                if v < m[i - step] || v <= m[i + step] { continue }
+                let (sx, sy): (Int, Int)
+                if ax > 2.414 * ay { (sx, sy) = (1, 0) } else if ay > 2.414 * ax { (sx, sy) = (0, 1) } else { (sx, sy) = (1, gx[i] * gy[i] > 0 ? 1 : -1) }
+                let step = sy * w + sx
+                let before = m[i - step], after = m[i + step]
+                if v < before || v <= after { continue }
+                // The ridge's peak between pixels (a parabola through the three), for lines a
+                // fraction of a pixel true.
+                let curve = before - 2 * v + after
+                let offset = curve < 0 ? max(-0.5, min(0.5, 0.5 * (before - after) / curve)) : 0
                 let nx = gx[i] / v, ny = gy[i] / v
                 var angle = Float(atan2(Double(ny), Double(nx)) * 180 / .pi)
                 if angle < 0 { angle += 180 }
                 if angle >= 180 { angle -= 180 }
-                edges.append(Edge(x: Float(x) + 0.5, y: Float(y) + 0.5, nx: nx, ny: ny, magnitude: v, angle: angle))
+                edges.append(Edge(x: Float(x) + 0.5 + offset * Float(sx), y: Float(y) + 0.5 + offset * Float(sy),
+                                  nx: nx, ny: ny, magnitude: v, angle: angle))
             }
         }
         return edges

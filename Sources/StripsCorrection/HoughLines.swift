@@ -46,6 +46,9 @@ enum HoughLines {
                 }
             }
         }
+        // A blurred edge's ridge pixels wander a pixel either way and a side's angle falls between
+        // bins: a [1 2 1] smoothing in both directions gathers its votes into one peak.
+        smooth(&accumulator, angles: 180, span: span)
         // Local maxima, ties going to the first in scan order.
         var peaks = [(votes: Int32, t: Int, r: Int)]()
         accumulator.withUnsafeBufferPointer { acc in
@@ -75,7 +78,7 @@ enum HoughLines {
             let a = Double(p.t) * .pi / 180
             let (nx, ny) = (cos(a), sin(a))
             let rho = Double(p.r - radius) + nx * cx + ny * cy
-            let line = refit(EdgeLine(nx: nx, ny: ny, rho: rho, votes: Int(p.votes)), field: field)
+            let line = refit(EdgeLine(nx: nx, ny: ny, rho: rho, votes: Int(p.votes) / 4), field: field)
             let duplicate = lines.contains { o in
                 let d = o.nx * line.nx + o.ny * line.ny
                 return abs(d) > cos(2.5 * .pi / 180) && abs(o.rho - (d > 0 ? line.rho : -line.rho)) < 3
@@ -84,6 +87,22 @@ enum HoughLines {
             if lines.count == maximumLines { break }
         }
         return lines
+    }
+
+    static func smooth(_ acc: inout [Int32], angles: Int, span: Int) {
+        var tmp = acc
+        acc.withUnsafeMutableBufferPointer { a in
+            tmp.withUnsafeMutableBufferPointer { t in
+                for i in 0..<angles {
+                    let row = i * span
+                    for r in 1..<(span - 1) { t[row + r] = a[row + r - 1] + 2 * a[row + r] + a[row + r + 1] }
+                }
+                for i in 0..<angles {
+                    let prev = max(i - 1, 0) * span, row = i * span, next = min(i + 1, angles - 1) * span
+                    for r in 0..<span { a[row + r] = t[prev + r] + 2 * t[row + r] + t[next + r] }
+                }
+            }
+        }
     }
 
     /// The line through the edge pixels near it that face its way (total least squares); the

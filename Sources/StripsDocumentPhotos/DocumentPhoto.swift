@@ -24,13 +24,16 @@ public struct DocumentPhoto: Sendable {
     public let coverage: Double
     public let blur: Double
     public let quality: Int
+    /// The camera's focal length in photo diagonals.
+    public let focal: Double
 
     /// "wood", "fabric", "light-table", "laminate", with "+shadow" when a shadow falls across.
     public var className: String { desk.rawValue + (shadow ? "+shadow" : "") }
 }
 
 public enum DocumentPhotoSet {
-    /// Photo sizes: phone photos scaled down (2-3 MP) and now and then a full 12 MP one.
+    /// Photo sizes: phone photos scaled down (2-3 MP) and now and then a full 12 MP one; under a
+    /// cap below 1.9 MP (a quick slice), 1200 x 900.
     static let sizes = [(1600, 1200), (1200, 1600), (2000, 1500), (1500, 2000), (4000, 3000), (3000, 4000)]
 
     /// Photo `index` of the set made from `seed`; `pages` are the sample pages (rendered pages are
@@ -39,15 +42,27 @@ public enum DocumentPhotoSet {
         var random = SeededRandom(seed: seed &* 1_000_003 &+ UInt64(index))
         let desk = Desk.allCases[index % Desk.allCases.count]
         let shadow = (index / Desk.allCases.count) % 2 == 1
-        let candidates = sizes.filter { $0.0 * $0.1 <= maximumPixels }
+        let art = pages.isEmpty || random.chance(0.5) ? PageArt.rendered(seed: random.next()) : pages[Int(random.next() % UInt64(pages.count))]
+        // Mostly the phone held the page's way round, sometimes not.
+        let pageLandscape = art.aspect > 1
+        let landscape = random.chance(0.8) ? pageLandscape : !pageLandscape
+        let fitting = sizes.filter { $0.0 * $0.1 <= maximumPixels && ($0.0 > $0.1) == landscape }
+        let candidates = fitting.isEmpty ? [landscape ? (1200, 900) : (900, 1200)] : fitting
         let big = random.chance(1.0 / 6)
         let pool = candidates.filter { big == ($0.0 * $0.1 > 6_000_000) }
-        let (width, height) = (pool.isEmpty ? candidates : pool)[Int(random.next() % UInt64((pool.isEmpty ? candidates : pool).count))]
-        let art = pages.isEmpty || random.chance(0.5) ? PageArt.rendered(seed: random.next()) : pages[Int(random.next() % UInt64(pages.count))]
+        let choices = pool.isEmpty ? candidates : pool
+        let (width, height) = choices[Int(random.next() % UInt64(choices.count))]
 
         let camera = Camera(width: width, height: height, focal: random.uniform(0.5...1.1) * (Double(width * width + height * height)).squareRoot())
-        let pose = Pose(roll: random.uniform(-30...30), pitch: random.uniform(-25...25), yaw: random.uniform(-20...20))
-        let quad = camera.place(aspect: art.aspect, pose: pose, coverage: random.uniform(0.2...0.9), random: &random)
+        var pose = Pose(roll: 0, pitch: 0, yaw: 0)
+        var quad = Quad(whole: .zero)
+        // A pose whose page cannot cover a fifth of the photo (a long receipt turned 30 degrees
+        // in a frame the other way round) is drawn again.
+        for _ in 0..<6 {
+            pose = Pose(roll: random.uniform(-30...30), pitch: random.uniform(-25...25), yaw: random.uniform(-20...20))
+            quad = camera.place(aspect: art.aspect, pose: pose, coverage: random.uniform(0.2...0.9), random: &random)
+            if quad.area >= 0.2 * Double(width * height) { break }
+        }
 
         var rgb = desk.render(width: width, height: height, random: &random)
         let light = Lighting(random: &random, width: width, height: height)
@@ -64,7 +79,8 @@ public enum DocumentPhotoSet {
         let decoded = JPEG.decode(jpeg) ?? photo
         return DocumentPhoto(index: index, desk: desk, shadow: shadow, pageName: art.name, pageAspect: art.aspect,
                              corners: quad, jpeg: jpeg, picture: decoded, roll: pose.roll,
-                             coverage: quad.area / Double(width * height), blur: blur, quality: quality)
+                             coverage: quad.area / Double(width * height), blur: blur, quality: quality,
+                             focal: camera.focal / diagonal)
     }
 }
 

@@ -15,8 +15,18 @@ public enum PageAspect {
 
     /// Width (top edge) over height (left edge) of the page; always finite and positive.
     public static func estimate(quad: Quad, pictureSize: Size) -> Double {
+        solve(quad: quad, pictureSize: pictureSize).aspect
+    }
+
+    /// The focal length the quad's vanishing points give, in picture diagonals; nil when they
+    /// cannot (no perspective, one vanishing point at infinity, or no real camera fits).
+    public static func measuredFocalLength(quad: Quad, pictureSize: Size) -> Double? {
+        solve(quad: quad, pictureSize: pictureSize).focal
+    }
+
+    static func solve(quad: Quad, pictureSize: Size) -> (aspect: Double, focal: Double?) {
         let affine = affineRatio(quad)
-        guard quad.isFinite, quad.isConvex, pictureSize.width > 0, pictureSize.height > 0 else { return affine }
+        guard quad.isFinite, quad.isConvex, pictureSize.width > 0, pictureSize.height > 0 else { return (affine, nil) }
         let diagonal = (pictureSize.width * pictureSize.width + pictureSize.height * pictureSize.height).squareRoot()
         // Picture-centred coordinates, scaled by the diagonal so the numbers stay near 1.
         let cx = pictureSize.width / 2, cy = pictureSize.height / 2
@@ -24,23 +34,23 @@ public enum PageAspect {
         // The paper's m1..m4 are the corners of (0,0), (w,0), (0,h), (w,h).
         let m1 = h(quad.topLeft), m2 = h(quad.topRight), m3 = h(quad.bottomLeft), m4 = h(quad.bottomRight)
         let d2 = m2.cross(m4).dot(m3), d3 = m3.cross(m4).dot(m2)
-        guard abs(d2) > 1e-15, abs(d3) > 1e-15 else { return affine }
+        guard abs(d2) > 1e-15, abs(d3) > 1e-15 else { return (affine, nil) }
         let k2 = m1.cross(m4).dot(m3) / d2
         let k3 = m1.cross(m4).dot(m2) / d3
         let n2 = m2.scaled(k2) - m1, n3 = m3.scaled(k3) - m1
         // A third component near zero: that pair of opposite edges is parallel in the photo, its
         // vanishing point at infinity. Both: no perspective at all.
         let parallel2 = abs(n2.z) < 1e-3 * n2.length, parallel3 = abs(n3.z) < 1e-3 * n3.length
-        if parallel2 && parallel3 { return affine }
+        if parallel2 && parallel3 { return (affine, nil) }
         var f2 = -(n2.x * n3.x + n2.y * n3.y) / (n2.z * n3.z)
         let plausible = !parallel2 && !parallel3 && f2.isFinite && f2 > 0
             && plausibleFocal.contains(f2.squareRoot())
         if !plausible { f2 = typicalFocalOverDiagonal * typicalFocalOverDiagonal }
         let num = n2.x * n2.x + n2.y * n2.y + f2 * n2.z * n2.z
         let den = n3.x * n3.x + n3.y * n3.y + f2 * n3.z * n3.z
-        guard num > 0, den > 0 else { return affine }
+        guard num > 0, den > 0 else { return (affine, nil) }
         let ratio = (num / den).squareRoot()
-        return ratio.isFinite && ratio > 0 ? ratio : affine
+        return (ratio.isFinite && ratio > 0 ? ratio : affine, plausible ? f2.squareRoot() : nil)
     }
 
     /// The estimate snapped to a paper size within `PaperSize.snapTolerance`.
