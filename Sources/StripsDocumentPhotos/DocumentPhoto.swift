@@ -38,7 +38,8 @@ public enum DocumentPhotoSet {
 
     /// Photo `index` of the set made from `seed`; `pages` are the sample pages (rendered pages are
     /// made here); `maximumPixels` keeps a quick slice small.
-    public static func photo(_ index: Int, seed: UInt64 = 21, pages: [PageArt], maximumPixels: Int = 12_000_000) -> DocumentPhoto {
+    public static func photo(_ index: Int, seed: UInt64 = 21, pages: [PageArt], maximumPixels: Int = 12_000_000,
+                             size: (width: Int, height: Int)? = nil) -> DocumentPhoto {
         var random = SeededRandom(seed: seed &* 1_000_003 &+ UInt64(index))
         let desk = Desk.allCases[index % Desk.allCases.count]
         let shadow = (index / Desk.allCases.count) % 2 == 1
@@ -51,16 +52,21 @@ public enum DocumentPhotoSet {
         let big = random.chance(1.0 / 6)
         let pool = candidates.filter { big == ($0.0 * $0.1 > 6_000_000) }
         let choices = pool.isEmpty ? candidates : pool
-        let (width, height) = choices[Int(random.next() % UInt64(choices.count))]
+        let drawn = choices[Int(random.next() % UInt64(choices.count))]
+        let (width, height) = size.map { ($0.width, $0.height) } ?? drawn
 
         let camera = Camera(width: width, height: height, focal: random.uniform(0.5...1.1) * (Double(width * width + height * height)).squareRoot())
         var pose = Pose(roll: 0, pitch: 0, yaw: 0)
         var quad = Quad(whole: .zero)
-        // A pose whose page cannot cover a fifth of the photo (a long receipt turned 30 degrees
-        // in a frame the other way round) is drawn again.
+        // Every third photo is taken close, the page filling most of the frame (which it can
+        // only do held nearly straight); the others anywhere up to 30 degrees turned. A pose whose
+        // page cannot cover a fifth of the photo (a long receipt turned across the frame) is
+        // drawn again.
+        let close = index % 3 == 2
         for _ in 0..<6 {
-            pose = Pose(roll: random.uniform(-30...30), pitch: random.uniform(-25...25), yaw: random.uniform(-20...20))
-            quad = camera.place(aspect: art.aspect, pose: pose, coverage: random.uniform(0.2...0.9), random: &random)
+            pose = close ? Pose(roll: random.uniform(-6...6), pitch: random.uniform(-12...12), yaw: random.uniform(-10...10))
+                : Pose(roll: random.uniform(-30...30), pitch: random.uniform(-25...25), yaw: random.uniform(-20...20))
+            quad = camera.place(aspect: art.aspect, pose: pose, coverage: close ? random.uniform(0.65...0.92) : random.uniform(0.2...0.6), random: &random)
             if quad.area >= 0.2 * Double(width * height) { break }
         }
 
@@ -81,6 +87,19 @@ public enum DocumentPhotoSet {
                              corners: quad, jpeg: jpeg, picture: decoded, roll: pose.roll,
                              coverage: quad.area / Double(width * height), blur: blur, quality: quality,
                              focal: camera.focal / diagonal)
+    }
+}
+
+extension DocumentPhotoSet {
+    /// A photo of `desk` with no page on it, under the same kind of light and noise.
+    public static func emptyDesk(_ desk: Desk, width: Int, height: Int, seed: UInt64) -> PixelBuffer {
+        var random = SeededRandom(seed: seed)
+        var rgb = desk.render(width: width, height: height, random: &random)
+        Compositor.blur(&rgb, width: width, height: height, sigma: 1)
+        Compositor.addNoise(&rgb, sigma: 3, random: &random)
+        var photo = PixelBuffer(width: width, height: height, format: .rgb)
+        photo.bytes = rgb.map { UInt8(max(0, min(255, $0.rounded()))) }
+        return photo
     }
 }
 

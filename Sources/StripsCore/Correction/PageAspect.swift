@@ -12,6 +12,10 @@ public enum PageAspect {
 
     /// Focal lengths outside this many picture diagonals are noise, not a camera.
     static let plausibleFocal: ClosedRange<Double> = 0.15...10
+    /// The cameras pages are photographed with: a phone's main lens (24-28 mm equivalent, 0.55-0.65
+    /// diagonals) to its 2-3x tele (about 1.2-1.8). The vanishing points' focal length is noisy when
+    /// the page is small or nearly square-on, so a measurement outside is taken at this range's edge.
+    static let phoneFocal: ClosedRange<Double> = 0.45...1.3
 
     /// Width (top edge) over height (left edge) of the page; always finite and positive.
     public static func estimate(quad: Quad, pictureSize: Size) -> Double {
@@ -45,7 +49,12 @@ public enum PageAspect {
         var f2 = -(n2.x * n3.x + n2.y * n3.y) / (n2.z * n3.z)
         let plausible = !parallel2 && !parallel3 && f2.isFinite && f2 > 0
             && plausibleFocal.contains(f2.squareRoot())
-        if !plausible { f2 = typicalFocalOverDiagonal * typicalFocalOverDiagonal }
+        if !plausible {
+            f2 = typicalFocalOverDiagonal * typicalFocalOverDiagonal
+        } else {
+            let f = f2.squareRoot().clamped(to: phoneFocal)
+            f2 = f * f
+        }
         let num = n2.x * n2.x + n2.y * n2.y + f2 * n2.z * n2.z
         let den = n3.x * n3.x + n3.y * n3.y + f2 * n3.z * n3.z
         guard num > 0, den > 0 else { return (affine, nil) }
