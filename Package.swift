@@ -42,6 +42,18 @@ let package = Package(
         .target(name: "StripsPictures"),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
+        // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
+        // Its pixel loops are optimised in debug builds too: unoptimised, flattening a 12 MP page takes
+        // a minute, and the tests and `swift run` would wait on it.
+        .target(name: "StripsCorrection", dependencies: ["StripsCore", "StripsPictures", "CLeptonica"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
+        // JPEG noise): the border detector's evaluation set, made from seeds.
+        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
+        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"],
+                          path: "Sources/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
         // libtiff: multi-page TIFF pages, CCITT G4 for black-and-white pages.
@@ -89,6 +101,7 @@ let package = Package(
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )
