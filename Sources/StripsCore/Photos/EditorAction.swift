@@ -4,9 +4,8 @@ public enum EditorAction: Hashable, Sendable {
     case focus(Int)
     case step(Int)
     case first, last
-    /// Deletes the page in focus. `redoing` is kept for scripts that name it; undo and redo
-    /// replay recorded edits instead.
-    case delete(redoing: Bool)
+    /// Deletes the page in focus.
+    case delete
     case undo, redo
     /// Pages dropped on the window: inserted after the page in focus.
     case add([Page])
@@ -42,7 +41,7 @@ public enum EditorAction: Hashable, Sendable {
         case (.r, false, let shift): self = .rotate(shift ? -1 : 1)
         case (.home, _, _): self = .first
         case (.end, _, _): self = .last
-        case (.delete, _, _), (.backspace, _, _): self = .delete(redoing: false)
+        case (.delete, _, _), (.backspace, _, _): self = .delete
         case (.z, true, false): self = .undo
         case (.z, true, true), (.y, true, _): self = .redo
         default: return nil

@@ -152,7 +152,4 @@ extension Tuning {
                   "The strips fold into the drum (D) or flatten out in this long."),
         ]
     }
-
-    /// The fields whose values are outside their ranges (a value built in code, not read).
-    public var fieldsOutOfRange: [Field] { Self.fields.filter { !$0.accepts(self[keyPath: $0.keyPath]) } }
 }
