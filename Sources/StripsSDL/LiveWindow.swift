@@ -111,7 +111,7 @@ public final class LiveWindow {
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
             if stepper.scene.isIdle && !last.isFading && !canvas.textures.isUploading && !stepper.scene.needsFrames
-                && !stepper.instruments.isAnimating(at: Self.now()) {
+                && !stepper.notesShowing(at: Self.now()) {
                 slept = true
                 let limit = instruments.sleepLimit
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)

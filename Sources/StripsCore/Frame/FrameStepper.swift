@@ -26,6 +26,12 @@ public struct FrameStepper<S: Scene> {
         scene.handle(event, at: sceneTime(at: time))
     }
 
+    /// Posts a message over the scene (real time), timed by the scene's tuning.
+    public mutating func note(_ text: String, at time: Double) { instruments.note(text, at: time, tuning: scene.tuning.instruments) }
+
+    /// A message is still showing or fading at real time `time`.
+    public func notesShowing(at time: Double) -> Bool { instruments.isAnimating(at: time, tuning: scene.tuning.instruments) }
+
     /// Advances the scene to real time `time` and builds its frame, once; the instruments are
     /// drawn from that frame.
     public mutating func step(at time: Double) -> Frame {
@@ -33,7 +39,7 @@ public struct FrameStepper<S: Scene> {
         scene.tick(at: t)
         frameCount += 1
         var frame = scene.frame(at: t)
-        frame.overlay = instruments.overlay(for: frame, at: time, measurer: measurer)
+        frame.overlay = instruments.overlay(for: frame, at: time, measurer: measurer, tuning: scene.tuning.instruments)
         return frame
     }
 }

@@ -2,6 +2,8 @@
 public protocol Scene {
     var name: String { get }
     var windowSize: Size { get }
+    /// Every number of the design: the one value the scene and the instruments over it read.
+    var tuning: Tuning { get }
 
     mutating func handle(_ event: InputEvent, at time: Double)
     mutating func tick(at time: Double)

@@ -2,14 +2,6 @@
 /// what was saved, and the prompts. The core has no clock: every time here is a tick's or an
 /// event's own timestamp.
 public struct EditorSession: Hashable, Sendable {
-    /// A press on a thumbnail that has not moved: held long enough, it lifts the thumbnail.
-    public static let holdDuration = 0.4
-    /// How long the page counter stays after the strips stop, and how long it then fades.
-    public static let counterHold = 1.5
-    public static let counterFade = 0.3
-    /// How long a status line ("Saved to ...") stays, then fades.
-    public static let statusHold = 4.0
-
     /// When the current press on a thumbnail began, while it may still become a hold.
     var holdStart: Double?
     public internal(set) var reordering: Reordering?

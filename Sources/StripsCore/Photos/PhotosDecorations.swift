@@ -84,8 +84,8 @@ extension PhotosScene {
             let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = session.status {
-            let after = time - status.since - EditorSession.statusHold
-            let alpha = after <= 0 ? 1 : max(0, 1 - after / EditorSession.counterFade)
+            let after = time - status.since - tuning.editor.statusHold
+            let alpha = after <= 0 ? 1 : max(0, 1 - after / tuning.editor.counterFade)
             if alpha > 0 {
                 d.status = measurer.run(status.text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14, alpha: alpha)
             }

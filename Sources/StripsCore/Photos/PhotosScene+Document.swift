@@ -125,16 +125,16 @@ extension PhotosScene {
     /// The page counter's opacity: 1 while the strips move and for 1.5 s after, then fading.
     public func counterAlpha(at time: Double) -> Double {
         guard let last = session.lastMotion, !pages.isEmpty else { return 0 }
-        let after = time - last - EditorSession.counterHold
-        return after <= 0 ? 1 : max(0, 1 - after / EditorSession.counterFade)
+        let after = time - last - tuning.editor.counterHold
+        return after <= 0 ? 1 : max(0, 1 - after / tuning.editor.counterFade)
     }
 
     /// Something on screen changes with time though nothing moves (the counter fading, a hold
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
     public var needsFrames: Bool {
         let t = session.lastTick
-        let counting = session.lastMotion.map { t - $0 < EditorSession.counterHold + EditorSession.counterFade } ?? false
-        let status = session.status.map { t - $0.since < EditorSession.statusHold + EditorSession.counterFade } ?? false
+        let counting = session.lastMotion.map { t - $0 < tuning.editor.counterHold + tuning.editor.counterFade } ?? false
+        let status = session.status.map { t - $0.since < tuning.editor.statusHold + tuning.editor.counterFade } ?? false
         return counting || status || session.holdStart != nil || session.saving != nil || session.saveRequest != nil
     }
 }

@@ -2,15 +2,6 @@
 /// without moving and it lifts; it follows the pointer while the others slide aside to open its
 /// slot; near either end the strip scrolls; releasing drops it into the slot.
 extension PhotosScene {
-    /// How much larger a lifted thumbnail is, and how fast it lifts and the gap moves.
-    public static let liftScale = 1.15
-    public static let liftDuration = 0.15
-    public static let gapDuration = 0.15
-    /// Within this distance of a strip end, a carried thumbnail scrolls the strip, up to
-    /// `autoscrollSpeed` points a second at the very edge.
-    public static let autoscrollZone = 48.0
-    public static let autoscrollSpeed = 700.0
-
     /// A press on a thumbnail strip at rest may become a hold.
     mutating func pressMayHold(at time: Double) {
         session.holdStart = press?.target == .thumbnails && press?.wasIdle == true && editor == nil ? time : nil
@@ -22,7 +13,7 @@ extension PhotosScene {
         if let start = session.holdStart {
             if press?.target != .thumbnails || press?.isDragging == true || editor != nil {
                 session.holdStart = nil
-            } else if time - start >= EditorSession.holdDuration {
+            } else if time - start >= tuning.editor.holdDuration {
                 session.holdStart = nil
                 lift(at: time)
             }
@@ -31,11 +22,11 @@ extension PhotosScene {
         let dt = max(0, time - session.lastTick)
         let strip = geometry.thumbnails
         let left = carried.pointerX - strip.minX, right = strip.maxX - carried.pointerX
-        let zone = Self.autoscrollZone
+        let zone = tuning.editor.autoscrollZone
         let push = left < zone ? -(1 - max(0, left) / zone) : right < zone ? 1 - max(0, right) / zone : 0
         if push != 0, thumbnails.layout.pitch > 0 {
             let last = Double(pages.count - 1)
-            let position = (thumbnails.position + push * Self.autoscrollSpeed * dt / thumbnails.layout.pitch).clamped(to: 0...last)
+            let position = (thumbnails.position + push * tuning.editor.autoscrollSpeed * dt / thumbnails.layout.pitch).clamped(to: 0...last)
             thumbnails.show(position: position)
         }
         retarget(&carried, at: time)
@@ -83,7 +74,7 @@ extension PhotosScene {
     }
 
     private func gap(_ carried: Reordering, at time: Double) -> Double {
-        Tween(start: carried.gapStart, duration: Self.gapDuration).value(from: carried.gapFrom, to: carried.gapTo, at: time)
+        Tween(start: carried.gapStart, duration: tuning.editor.gapDuration).value(from: carried.gapFrom, to: carried.gapTo, at: time)
     }
 
     /// A new target slot starts the gap easing toward it from where it is now.
@@ -97,7 +88,7 @@ extension PhotosScene {
 
     private mutating func placeCarried(at time: Double) {
         guard let carried = session.reordering else { return }
-        let lift = Tween(start: carried.liftStart, duration: Self.liftDuration).value(from: 1, to: Self.liftScale, at: time)
+        let lift = Tween(start: carried.liftStart, duration: tuning.editor.liftDuration).value(from: 1, to: tuning.editor.liftScale, at: time)
         thumbnails.layout.slots.reorder = ReorderSlots(
             moving: carried.moving, movingSlot: carriedSlot(carried), gap: gap(carried, at: time), lift: lift)
     }

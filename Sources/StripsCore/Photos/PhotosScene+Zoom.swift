@@ -10,9 +10,6 @@ extension PhotosScene {
         var point: Point
     }
 
-    /// Two taps this close in time and place are a double-click.
-    public static let doubleClickInterval = 0.4
-
     /// A zoom can begin on the page in focus of a preview at rest, with nothing else under way.
     private var canStartZoom: Bool {
         editor == nil && pending.isEmpty && press == nil && preview.isIdle
@@ -30,7 +27,7 @@ extension PhotosScene {
 
     mutating func pressZoomed(_ p: Point, at time: Double) -> Bool {
         guard zoom != nil, editor == nil, geometry.preview.contains(p) else { return false }
-        press = Press(on: .preview, at: p, wasIdle: zoomIsIdle)
+        press = Press(on: .preview, at: p, wasIdle: zoomIsIdle, slop: tuning.scroll.tapSlop)
         zoom?.press(p, at: time)
         return true
     }
@@ -47,7 +44,7 @@ extension PhotosScene {
         guard zoom != nil, let released = press, released.target == .preview else { return false }
         press = nil
         zoom?.release(p, at: time)
-        if isDoubleClick(released, at: p, time: time) { zoom?.animate(to: 1, about: p, at: time) }
+        if isDoubleClick(released, at: p, time: time) { zoom?.animate(to: 1, about: p, at: time, tuning: tuning.zoom) }
         startPending(at: time)
         return true
     }
@@ -56,7 +53,7 @@ extension PhotosScene {
     mutating func zoomOnDoubleClick(_ released: Press<Lead>, at p: Point, time: Double) {
         guard released.target == .preview, isDoubleClick(released, at: p, time: time), canStartZoom else { return }
         var zoom = newZoom()
-        zoom.animate(to: zoom.closeUpScale, about: p, at: time)
+        zoom.animate(to: zoom.closeUpScale(tuning.zoom), about: p, at: time, tuning: tuning.zoom)
         self.zoom = zoom
     }
 
@@ -65,7 +62,7 @@ extension PhotosScene {
             lastPreviewTap = nil
             return false
         }
-        if let last = lastPreviewTap, time - last.time <= Self.doubleClickInterval, last.point.distance(to: p) <= tuning.scroll.tapSlop {
+        if let last = lastPreviewTap, time - last.time <= tuning.editor.doubleClickInterval, last.point.distance(to: p) <= tuning.scroll.tapSlop {
             lastPreviewTap = nil
             return true
         }
@@ -84,21 +81,22 @@ extension PhotosScene {
     /// is over the preview, else about its centre.
     mutating func zoomKey(_ key: Key, at time: Double) -> Bool {
         let target: (PreviewZoom) -> Double
+        let factor = tuning.zoom.keyFactor
         switch key.name {
-        case .plus, .equals, .keypadPlus: target = { $0.targetScale * PreviewZoom.keyFactor }
-        case .minus, .keypadMinus: target = { $0.targetScale / PreviewZoom.keyFactor }
+        case .plus, .equals, .keypadPlus: target = { $0.targetScale * factor }
+        case .minus, .keypadMinus: target = { $0.targetScale / factor }
         case .zero, .keypadZero: target = { _ in 1 }
         default: return false
         }
         let anchor = geometry.preview.contains(pointer) ? pointer : geometry.preview.center
         if var zoom {
             guard editor == nil else { return true }
-            zoom.animate(to: target(zoom), about: anchor, at: time)
+            zoom.animate(to: target(zoom), about: anchor, at: time, tuning: tuning.zoom)
             self.zoom = zoom
         } else if canStartZoom {
             var zoom = newZoom()
             guard target(zoom) > 1 else { return true }
-            zoom.animate(to: target(zoom), about: anchor, at: time)
+            zoom.animate(to: target(zoom), about: anchor, at: time, tuning: tuning.zoom)
             self.zoom = zoom
         }
         return true
@@ -110,7 +108,7 @@ extension PhotosScene {
             wheel(dx: dx, dy: dy, at: time)
             return
         }
-        zoomNow(by: pow(PreviewZoom.wheelFactor, dy), about: pointer)
+        zoomNow(by: pow(tuning.zoom.wheelFactor, dy), about: pointer)
     }
 
     /// A pinch takes over a press in progress (the first finger's), which ends where it is.
@@ -136,7 +134,7 @@ extension PhotosScene {
             guard factor > 1, canStartZoom else { return }
             zoom = newZoom()
         }
-        zoom?.zoom(by: factor, about: anchor)
+        zoom?.zoom(by: factor, about: anchor, tuning: tuning.zoom)
         if zoom?.isAtFit == true { zoom = nil }
     }
 
@@ -152,7 +150,7 @@ extension PhotosScene {
             self.zoom = nil
             return
         }
-        if zoom.box != geometry.preview { zoom.refit(in: geometry.preview) }
+        if zoom.box != geometry.preview { zoom.refit(in: geometry.preview, tuning: tuning.zoom) }
         if zoom.isDragging && press?.target != .preview { zoom.endDrag(at: time) }
         zoom.tick(at: time)
         self.zoom = zoom.isAtFit ? nil : zoom
