@@ -336,20 +336,20 @@ extension Trace.Cell {
     @Test func dFoldsIntoTheDrumAndBackOverAThirdOfASecond() {
         let menu = (0..<5).map { Pizza(slug: "p\($0)", name: "P\($0)", priceCents: 1000, leftImagePath: "/x/l\($0).png", rightImagePath: "/x/r\($0).png") }
         var scene = PizzaScene(menu: menu, windowSize: Size(width: 800, height: 700), selection: (2, 2))
-        let flatY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
+        let flatY = scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) ?? .nan
         scene.handle(.key(Key(.d)), at: 1)
         scene.tick(at: 1 + Tuning.defaults.pizza.drumDuration / 2)
         #expect(!scene.isIdle)
         #expect(abs(scene.drumAmount - 0.5) < 1e-9)  // ease-in-out midpoint
-        let midY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
+        let midY = scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) ?? .nan
         scene.tick(at: 1 + Tuning.defaults.pizza.drumDuration)
         #expect(scene.isIdle && scene.drumAmount == 1)
-        let drumY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
+        let drumY = scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) ?? .nan
         #expect(drumY < flatY)  // the neighbour below tucks up under the centre pizza
         #expect(abs(midY - (flatY + drumY) / 2) < 1e-6)
         scene.handle(.key(Key(.d)), at: 2)
         scene.tick(at: 2 + Tuning.defaults.pizza.drumDuration)
         #expect(scene.drumAmount == 0 && !scene.drum)
-        #expect(scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) == flatY)
+        #expect(scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) == flatY)
     }
 }

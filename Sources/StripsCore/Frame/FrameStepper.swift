@@ -19,11 +19,14 @@ public struct FrameStepper<S: Scene> {
     public func sceneTime(at time: Double) -> Double { instruments.clock.sceneTime(at: time) }
 
     /// Delivers one event with its own timestamp: velocity comes from event times, not frames.
-    /// Times are real; the scene gets them on its clock, so velocities stay right in scene units.
-    /// The instrument keys (S, X) are taken here and never reach the scene.
-    public mutating func deliver(_ event: InputEvent, at time: Double) {
-        if case .key(let key) = event, !scene.capturesKeys, instruments.take(key, at: time) { return }
-        scene.handle(event, at: sceneTime(at: time))
+    /// Times are real; the scene gets them on its clock, so velocities stay right in scene units
+    /// and a host's answer is stamped on the clock the scene draws with. The instrument keys
+    /// (S, X, F, Ctrl+R) are taken here and never reach the scene. Returns what the scene or the
+    /// instruments ask the host to do.
+    @discardableResult
+    public mutating func deliver(_ event: InputEvent, at time: Double) -> [Effect] {
+        if case .key(let key) = event, !scene.capturesKeys, let effects = instruments.take(key, at: time) { return effects }
+        return scene.handle(event, at: sceneTime(at: time))
     }
 
     /// Posts a message over the scene (real time), timed by the scene's tuning.

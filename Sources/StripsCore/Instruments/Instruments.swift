@@ -13,6 +13,8 @@ public struct Instruments: Sendable {
     public var slowFactor = 10.0
     public private(set) var clock = SceneClock()
     public var xray = false
+    /// F: the live window's frame statistics overlay (frame times, missed vsyncs, textures).
+    public var showsFrameStats = false
     public private(set) var notes: [Note] = []
 
     public init() {}
@@ -24,15 +26,18 @@ public struct Instruments: Sendable {
         clock.setRate(on ? 1 / max(1, slowFactor) : 1, at: real)
     }
 
-    /// S and X (without Ctrl) are instrument keys: true when `key` was one and has been taken.
-    public mutating func take(_ key: Key, at real: Double) -> Bool {
-        guard !key.ctrl else { return false }
-        switch key.name {
-        case .s: setSlow(!isSlow, at: real)
-        case .x: xray.toggle()
-        default: return false
+    /// S, X and F (without Ctrl) and Ctrl+R are instrument keys, the same in the window and in
+    /// a script: nil when `key` is none, else what it asks the host to do (Ctrl+R: record).
+    /// A held key's repeats toggle nothing.
+    public mutating func take(_ key: Key, at real: Double) -> [Effect]? {
+        switch (key.name, key.ctrl) {
+        case (.s, false): if !key.isRepeat { setSlow(!isSlow, at: real) }
+        case (.x, false): if !key.isRepeat { xray.toggle() }
+        case (.f, false): if !key.isRepeat { showsFrameStats.toggle() }
+        case (.r, true): return key.isRepeat ? [] : [.toggleRecording]
+        default: return nil
         }
-        return true
+        return []
     }
 
     /// Posts a message line; messages past their time (the tuning's note duration and fade) are dropped.
