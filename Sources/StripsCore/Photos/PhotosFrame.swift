@@ -58,7 +58,9 @@ public struct PhotosFrame: FrameContent {
             // A turned picture: its own rectangle, turned to fill the box the page takes.
             let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
             let box = degrees == 0 ? frame : frame.turned(degrees: degrees)
-            if selected.contains(p.cell.index) { items += SelectionMark.ring(around: box, width: 4, alpha: p.cell.alpha, clip: p.clip) }
+            // Around the picture, inside the preview (a picture filling it is ringed at its sides).
+            let strip = Rect(origin: .zero, size: previewBox)
+            if selected.contains(p.cell.index) { items += SelectionMark.ring(around: box, width: 4, alpha: p.cell.alpha, clip: strip) }
             items.append(.image(ImageQuad(
                 image: page.picture(.full), frame: frame,
                 alpha: p.cell.alpha, clip: p.clip, rotation: degrees)))
