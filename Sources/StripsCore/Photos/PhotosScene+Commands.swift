@@ -39,10 +39,7 @@ extension PhotosScene {
     }
 
     private mutating func perform(_ command: EditorCommand, at time: Double) {
-        switch command {
-        case .undo, .redo, .insert: break
-        default: guard !pages.isEmpty else { return }
-        }
+        guard !pages.isEmpty || command.worksOnNoPages else { return }
         switch command {
         case .go(let navigation):
             glide(to: navigation.destination(from: focusIndex, count: pages.count), at: time)
@@ -99,13 +96,9 @@ extension PhotosScene {
     /// Starts the animation of `edit`, which took the document to `next`.
     private mutating func run(_ edit: Edit, to next: Document, origin: EditTransition.Origin? = nil, at time: Double) {
         let slot = takeOver()
-        let origin = origin ?? {
-            switch edit {
-            // A new page comes in from where the strips are; the others act on the page in focus.
-            case .insert: return EditTransition.Origin(slot: slot, focus: focusIndex)
-            default: return EditTransition.Origin(slot: Double(focusIndex), focus: focusIndex)
-            }
-        }()
+        // A new page comes in from where the strips are; the other edits act on the page in focus.
+        let comesIn = if case .insert = edit { true } else { false }
+        let origin = origin ?? EditTransition.Origin(slot: comesIn ? slot : Double(focusIndex), focus: focusIndex)
         let transition = EditTransition(edit, from: document.pages, to: next.pages, origin: origin, at: time, timing: tuning.editor)
         document = next
         focusIndex = transition.focusDuring

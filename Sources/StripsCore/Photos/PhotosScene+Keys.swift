@@ -35,4 +35,12 @@ extension EditorCommand {
         if case .go = self { return true }
         return false
     }
+
+    /// Undo, redo and new pages work on an empty document too.
+    var worksOnNoPages: Bool {
+        switch self {
+        case .undo, .redo, .insert: return true
+        default: return false
+        }
+    }
 }
