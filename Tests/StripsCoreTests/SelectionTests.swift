@@ -126,8 +126,8 @@ import Testing
             return nil
         }
         let thumbnail = try #require(scene.thumbnailCells().first { $0.index == 1 }).frame
-        // A ring around thumbnail 1, and around the preview's picture with a badge.
-        #expect(marks.contains { $0.minX < thumbnail.minX && $0.maxX > thumbnail.maxX && $0.maxY <= thumbnail.minY })
+        // A ring just inside thumbnail 1 (its top edge), and around the preview's picture with a badge.
+        #expect(marks.contains { $0.minX == thumbnail.minX && $0.maxX == thumbnail.maxX && $0.minY == thumbnail.minY && $0.height == 3 })
         let picture = try #require(scene.previewCells().first { $0.index == 0 }).picture
         #expect(marks.contains { $0.minX < picture.minX && $0.maxX > picture.maxX && $0.maxY <= picture.minY })
         #expect(marks.contains { picture.contains($0.center) })  // the badge

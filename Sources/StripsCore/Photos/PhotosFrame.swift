@@ -80,15 +80,12 @@ public struct PhotosFrame: FrameContent {
             if lifted {
                 items.append(.fill(Fill(rect: cell.frame.offsetBy(dx: 2, dy: 3), color: Color(0, 0, 0), alpha: 0.45 * cell.alpha, clip: clip)))
             }
-            if selected.contains(cell.index) {
-                let ringClip = Rect(x: thumbnailStrip.minX, y: thumbnailStrip.minY - thumbnailMargin, width: thumbnailStrip.width,
-                                    height: thumbnailStrip.height + 2 * thumbnailMargin)
-                items += SelectionMark.ring(around: cell.frame, width: 3, alpha: cell.alpha, clip: ringClip)
-            }
             items.append(.image(ImageQuad(
                 image: page.picture(.thumbnail), frame: frame,
                 source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
                 alpha: cell.alpha, clip: clip, rotation: degrees)))
+            // Inside the thumbnail, so selected neighbours stay apart.
+            if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
         return items + decorations.drawItems()
     }

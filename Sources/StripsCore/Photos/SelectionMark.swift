@@ -14,6 +14,14 @@ enum SelectionMark {
         ].map { .fill(Fill(rect: $0, color: color, alpha: alpha, clip: clip)) }
     }
 
+    /// A ring `width` points wide just inside `box`.
+    static func ring(inside box: Rect, width: Double, alpha: Double, clip: Rect?) -> [DrawItem] {
+        let w = min(width, box.width / 2, box.height / 2)
+        guard w > 0 else { return [] }
+        let inner = Rect(x: box.minX + w, y: box.minY + w, width: box.width - 2 * w, height: box.height - 2 * w)
+        return ring(around: inner, width: w, alpha: alpha, clip: clip)
+    }
+
     /// A square badge with a tick, inside the top-right corner of `box`.
     static func badge(at box: Rect, alpha: Double, clip: Rect?) -> [DrawItem] {
         let side = 26.0
