@@ -2,7 +2,11 @@
 /// of the edits that made them, the selection, and the revision last saved. Every change is an
 /// `Edit` applied here, at once; the editor then animates from the document before to this one.
 public struct Document: Hashable, Sendable {
-    public private(set) var pages: [Page]
+    public private(set) var pages: [Page] {
+        didSet { aspects = pages.map(\.aspectRatio) }
+    }
+    /// Each page's shape as shown: what the strips lay out, worked out when the pages change.
+    public private(set) var aspects: [Double]
     public private(set) var history = EditHistory()
     public var selection = PageSelection.none {
         didSet { if selection.indices.last.map({ $0 >= pages.count }) == true { selection = selection.within(count: pages.count) } }
@@ -10,7 +14,10 @@ public struct Document: Hashable, Sendable {
     /// The history's revision last written to disk (0: as opened).
     public private(set) var savedRevision = 0
 
-    public init(pages: [Page]) { self.pages = pages }
+    public init(pages: [Page]) {
+        self.pages = pages
+        aspects = pages.map(\.aspectRatio)
+    }
 
     /// Edits since the document was opened or last saved.
     public var isDirty: Bool { history.revision != savedRevision }

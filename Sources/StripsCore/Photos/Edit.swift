@@ -42,17 +42,28 @@ public enum Edit: Hashable, Sendable {
         }
     }
 
-    /// `pages` with the edit applied.
+    /// `pages` with the edit applied: one pass over the document, however many pages it touches.
     func applied(to pages: [Page]) -> [Page] {
         switch self {
         case .insert(let placed):
-            var result = pages
-            for p in placed { result.insert(p.page, at: p.index.clamped(to: 0...result.count)) }
-            return result
+            var result: [Page] = []
+            result.reserveCapacity(pages.count + placed.count)
+            var next = placed.makeIterator(), pending = next.next(), source = pages.makeIterator()
+            while true {
+                if let p = pending, p.index <= result.count {
+                    result.append(p.page)
+                    pending = next.next()
+                } else if let page = source.next() {
+                    result.append(page)
+                } else {
+                    // Indices past the end land at the end, in order.
+                    while let p = pending { result.append(p.page); pending = next.next() }
+                    return result
+                }
+            }
         case .remove(let placed):
-            var result = pages
-            for p in placed.reversed() where result.indices.contains(p.index) { result.remove(at: p.index) }
-            return result
+            let removed = Set(placed.map(\.index))
+            return pages.indices.filter { !removed.contains($0) }.map { pages[$0] }
         case .move:
             return permutation(count: pages.count).map { pages[$0] }
         case .correct(let changes):
@@ -74,19 +85,31 @@ public enum Edit: Hashable, Sendable {
     }
 
     /// Where the page at `index` before the edit is after it; nil for a page it takes out.
-    func newIndex(of index: Int, count: Int) -> Int? {
+    func newIndex(of index: Int, count: Int) -> Int? { newIndices(of: [index], count: count)[0] }
+
+    /// `newIndex` of each of `indices` (ascending) in one pass, whatever their number.
+    func newIndices(of indices: [Int], count: Int) -> [Int?] {
         switch self {
         case .insert(let placed):
-            var j = index
-            for p in placed where p.index <= j { j += 1 }
-            return j
+            // Walk both lists: an index moves up by the pages placed at or before where it lands.
+            var shift = 0, k = 0
+            return indices.map { index in
+                while k < placed.count, placed[k].index <= index + shift { shift += 1; k += 1 }
+                return index + shift
+            }
         case .remove(let placed):
-            if placed.contains(where: { $0.index == index }) { return nil }
-            return index - placed.filter { $0.index < index }.count
+            var before = 0, k = 0
+            return indices.map { index in
+                while k < placed.count, placed[k].index < index { before += 1; k += 1 }
+                if k < placed.count, placed[k].index == index { return nil }
+                return index - before
+            }
         case .move:
-            return permutation(count: count).firstIndex(of: index)
+            var after = Array(repeating: -1, count: count)
+            for (newIndex, oldIndex) in permutation(count: count).enumerated() { after[oldIndex] = newIndex }
+            return indices.map { after.indices.contains($0) ? after[$0] : nil }
         case .correct:
-            return index
+            return indices
         }
     }
 }

@@ -42,13 +42,18 @@ public struct EditTransition: Hashable, Sendable {
         public var degrees: Double
     }
 
-    public var edit: Edit
-    public var before: [Page]
-    public var after: [Page]
-    public var origin: Origin
-    public var start: Double
+    public let edit: Edit
+    public let before: [Page]
+    public let after: [Page]
+    public let origin: Origin
+    public let start: Double
     /// The durations as the tuning had them when it began (a motion keeps the numbers it starts with).
-    public var timing: Tuning.Editor
+    public let timing: Tuning.Editor
+    /// The pages laid out while it runs, and their shapes (worked out once, not every frame).
+    public let shown: [Page]
+    public let shownAspects: [Double]
+    /// Pages moved together: old index to new, for those whose place changes.
+    private let travels: [Int: Int]
 
     public init(_ edit: Edit, from before: [Page], to after: [Page], origin: Origin, at start: Double, timing: Tuning.Editor) {
         self.edit = edit
@@ -57,13 +62,23 @@ public struct EditTransition: Hashable, Sendable {
         self.origin = origin
         self.start = start
         self.timing = timing
+        switch edit {
+        case .remove, .move: shown = before
+        case .insert, .correct: shown = after
+        }
+        shownAspects = shown.map(\.aspectRatio)
+        var travels: [Int: Int] = [:]
+        if case .move(let from, _) = edit, from.count > 1 {
+            for (newIndex, oldIndex) in edit.permutation(count: before.count).enumerated() where newIndex != oldIndex { travels[oldIndex] = newIndex }
+        }
+        self.travels = travels
     }
 
-    /// The pages laid out while it runs.
-    public var shown: [Page] {
+    /// The document before is the one shown (the pages leaving or moving are drawn where they were).
+    public var showsBefore: Bool {
         switch edit {
-        case .remove, .move: return before
-        case .insert, .correct: return after
+        case .remove, .move: return true
+        case .insert, .correct: return false
         }
     }
 
@@ -148,12 +163,9 @@ public struct EditTransition: Hashable, Sendable {
                              slots: SlotMap(reorder: slots), focusOverride: FocusOverride(from: moving, to: moving, progress: 1), turning: [:])
             }
             // Several pages move together: every page whose place changes slides to it.
-            let order = edit.permutation(count: before.count)
             var placedSlots: [Int: Double] = [:]
-            for (newIndex, oldIndex) in order.enumerated() where newIndex != oldIndex {
-                placedSlots[oldIndex] = Double(oldIndex).lerp(to: Double(newIndex), p)
-            }
-            let focusTarget = Double(edit.newIndex(of: origin.focus, count: before.count) ?? origin.focus)
+            for (oldIndex, newIndex) in travels { placedSlots[oldIndex] = Double(oldIndex).lerp(to: Double(newIndex), p) }
+            let focusTarget = Double(travels[origin.focus] ?? origin.focus)
             return Frame(focusSlot: origin.slot.lerp(to: focusTarget, p), previewSlot: nil, slots: SlotMap(placed: placedSlots),
                          focusOverride: FocusOverride(from: origin.focus, to: origin.focus, progress: 1), turning: [:])
         case .correct(let changes):

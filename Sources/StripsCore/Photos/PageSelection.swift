@@ -5,6 +5,9 @@ public struct PageSelection: Hashable, Sendable {
 
     public init(_ indices: some Sequence<Int> = []) { self.indices = Array(Set(indices)).sorted() }
 
+    /// Indices already ascending and without repeats.
+    private init(ascending: [Int]) { indices = ascending }
+
     public static let none = PageSelection()
 
     public var isEmpty: Bool { indices.isEmpty }
@@ -17,21 +20,21 @@ public struct PageSelection: Hashable, Sendable {
 
     /// Shift+click: every page from `anchor` to `index`, both included.
     public static func range(from anchor: Int, to index: Int) -> PageSelection {
-        PageSelection(min(anchor, index)...max(anchor, index))
+        PageSelection(ascending: Array(min(anchor, index)...max(anchor, index)))
     }
 
     /// Ctrl+A.
-    public static func all(count: Int) -> PageSelection { PageSelection(0..<max(0, count)) }
+    public static func all(count: Int) -> PageSelection { PageSelection(ascending: Array(0..<max(0, count))) }
 
     /// The selection after `edit` on a document of `count` pages: each selected page where it
     /// went; pages taken out leave it.
     func following(_ edit: Edit, count: Int) -> PageSelection {
         if case .correct = edit { return self }
-        return PageSelection(indices.compactMap { edit.newIndex(of: $0, count: count) })
+        return PageSelection(edit.newIndices(of: indices, count: count).compactMap { $0 })
     }
 
     /// Only the indices below `count` (a document that got shorter).
-    func within(count: Int) -> PageSelection { PageSelection(indices.filter { $0 < count }) }
+    func within(count: Int) -> PageSelection { PageSelection(ascending: indices.filter { $0 < count }) }
 
     private func binarySearch(_ value: Int) -> Int? {
         var lo = 0, hi = indices.count

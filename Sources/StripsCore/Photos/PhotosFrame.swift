@@ -46,7 +46,6 @@ public struct PhotosFrame: FrameContent {
         turning[index] ?? Double(pages[index].rotation)
     }
 
-    public func isSelected(_ index: Int) -> Bool { selectedSet.contains(index) }
     private var selectedSet: Set<Int> { Set(selected) }
 
     public func drawItems() -> [DrawItem] {
@@ -143,9 +142,9 @@ extension PhotosScene {
     var selectedShown: [Int] {
         let selection = document.selection
         guard !selection.isEmpty else { return [] }
-        if case .animating(let transition) = interaction.underPrompt, transition.shown != document.pages {
-            let ids = Set(selection.indices.map { document.pages[$0].id })
-            return transition.shown.indices.filter { ids.contains(transition.shown[$0].id) }
+        // The selection is the document's (after the edit); the pages shown may be the ones before.
+        if case .animating(let transition) = interaction.underPrompt, transition.showsBefore {
+            return transition.edit.inverse.newIndices(of: selection.indices, count: transition.after.count).compactMap { $0 }.sorted()
         }
         return selection.indices
     }

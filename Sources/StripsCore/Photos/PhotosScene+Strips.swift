@@ -68,12 +68,13 @@ extension PhotosScene {
     /// What both strips lay out at `time`: the shapes of the pages shown and where the
     /// interaction has them.
     func content(at time: Double) -> (preview: PageStripContent, thumbnails: PageStripContent) {
-        var aspects = shownPages.map(\.aspectRatio)
+        var aspects = document.aspects
         var slots = SlotMap(), thumbnailSlots = SlotMap()
         var override: FocusOverride?
         switch interaction.underPrompt {
         case .animating(let transition):
             let frame = transition.frame(at: time)
+            aspects = transition.shownAspects
             for (index, turning) in frame.turning where aspects.indices.contains(index) { aspects[index] = turning.aspect }
             slots = frame.slots
             thumbnailSlots = frame.slots
