@@ -79,6 +79,13 @@ import Testing
             + "at 300 key alt+Right\nat 400 dump\nat 800 dump\nat 900 key alt+Right\nat 1400 dump\n"
             + "at 1500 key alt+Right\nat 2000 dump\nat 2100 key ctrl+z\nat 3000 dump\n")
         #expect(t[0].pages == SceneHarness.fivePages.map(\.id))  // mid-move: the pages as they were
+        // ... each travelling between its old place and its new one, the moving ones drawn last.
+        let p1 = try #require(t[0].cells("thumbnails").first { $0.page == "p1.png" }).rect().midX
+        let p3 = try #require(t[0].cells("thumbnails").first { $0.page == "p3.png" }).rect().midX
+        let p1After = try #require(t[1].cells("thumbnails").first { $0.page == "p1.png" }).rect().midX
+        #expect(p1 > x(1) + 5 && p1 < p1After - 5)
+        #expect(p3 < x(3) - 5)
+        #expect(Set(t[0].cells("thumbnails").suffix(3).map(\.page)) == ["p1.png", "p2.png", "p3.png"])
         #expect(t[1].pages == ["p0.png", "p3.png", "p1.png", "p2.png", "p4.png"])
         #expect(selected(t[1]) == [2, 3])  // the selection moved with its pages
         #expect(t[2].pages == ["p0.png", "p3.png", "p4.png", "p1.png", "p2.png"])
@@ -86,6 +93,21 @@ import Testing
         #expect(t[3].pages == t[2].pages)
         #expect(t[4].pages == ["p0.png", "p3.png", "p1.png", "p2.png", "p4.png"])
         #expect(selected(t[4]) == [2, 3])
+    }
+
+    @Test func aWholeLargeDocumentSelectedDeletesAndComesBackInOneStep() {
+        let pages = SceneHarness.pages(Array(repeating: 0.7, count: 3000))
+        var scene = PhotosScene(documentName: "T", pages: pages, windowSize: Size(width: 800, height: 600))
+        scene.handle(.key(Key(.a, ctrl: true)), at: 0)
+        scene.handle(.key(Key(.right, alt: true)), at: 0)  // the block is at the end: nothing moves
+        #expect(scene.isIdle && !scene.isDirty)
+        scene.handle(.key(Key(.delete)), at: 0)
+        #expect(scene.pages.isEmpty)
+        var t = 0.0
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        #expect(scene.focusIndex == -1)
+        scene.handle(.key(Key(.z, ctrl: true)), at: t)
+        #expect(scene.pages == pages && scene.document.selection.indices.count == 3000)
     }
 
     @Test func ctrlShiftSSavesTheSelectionAndLeavesTheDocumentAsItIs() throws {
