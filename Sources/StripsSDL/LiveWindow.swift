@@ -9,7 +9,7 @@ public final class LiveWindow {
     private let canvas: Canvas
     private let hasVSync: Bool
     private var fingerID: SDL_FingerID?
-    private var pinch = TouchPinch()
+    private var pinch = PinchRecogniser()
     /// Files of a drag and drop under way, delivered together when it completes.
     private var droppedPaths: [String] = []
     private var dropInProgress = false
@@ -213,8 +213,8 @@ public final class LiveWindow {
         let time = Double(event.common.timestamp) / 1000
         let size = pointSize
         let type = SDL_EventType(event.type)
-        if type == SDL_FINGERDOWN || type == SDL_FINGERUP || type == SDL_FINGERMOTION,
-           let step = pinch.take(event.tfinger, type: type, at: fingerPoint(event.tfinger, size)) {
+        let phase: PinchRecogniser.Phase? = type == SDL_FINGERDOWN ? .down : type == SDL_FINGERUP ? .up : type == SDL_FINGERMOTION ? .move : nil
+        if let phase, let step = pinch.finger(UInt64(bitPattern: event.tfinger.fingerId), phase, at: fingerPoint(event.tfinger, size)) {
             send(step, to: &stepper, at: time)
         }
         switch SDL_EventType(event.type) {
