@@ -52,6 +52,9 @@ extension PizzaScene: InputRouting {
     }
 
     mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
+        // A held arrow steps as fast as it repeats (each step retargets the glide); a held M or D
+        // acts again only once the strips are at rest.
+        if key.isRepeat, key.name != .up, key.name != .down, !isIdle { return [] }
         switch key.name {
         case .escape, .q:
             wantsToQuit = true
