@@ -171,5 +171,3 @@ public final class Recorder: @unchecked Sendable {
     }
 }
 
-/// The recorder's name from when it wrote only GIFs; the hosts still call it so.
-public typealias GIFRecorder = Recorder

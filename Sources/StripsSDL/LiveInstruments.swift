@@ -46,23 +46,23 @@ final class LiveInstruments {
 
     func start<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
         stepper.instruments = options.instruments
-        for note in options.notes { stepper.instruments.note(note, at: now) }
+        for note in options.notes { stepper.note(note, at: now) }
         if let path = options.recordPath { startRecording(to: path, stepper: &stepper, now: now) }
     }
 
     /// Once a second: a changed tuning file is applied at once, its problems named (standard
     /// error and a line over the scene); the old value of each bad key stays.
     func poll<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
-        for message in mailbox.take() { stepper.instruments.note(message, at: now) }
+        for message in mailbox.take() { stepper.note(message, at: now) }
         guard let reload = options.reloadTuning, now - lastPoll >= Self.pollInterval else { return }
         lastPoll = now
         guard let (tuning, problems) = reload() else { return }
         stepper.deliver(.tune(tuning), at: now)
         for problem in problems {
             FileHandleOutput.standardError("strips: \(problem)")
-            stepper.instruments.note(problem, at: now)
+            stepper.note(problem, at: now)
         }
-        if problems.isEmpty { stepper.instruments.note("tuning applied", at: now) }
+        if problems.isEmpty { stepper.note("tuning applied", at: now) }
     }
 
     /// Ctrl+R: starts a recording (GIF unless `--record-format` says otherwise) into the user's
@@ -79,17 +79,17 @@ final class LiveInstruments {
     private func startRecording<S: Scene>(to path: String, stepper: inout FrameStepper<S>, now: Double) {
         do {
             recorder = try Recorder(path: path, options: .live(scale: options.recordScale))
-            stepper.instruments.note("recording to \(path) (Ctrl+R stops)", at: now)
+            stepper.note("recording to \(path) (Ctrl+R stops)", at: now)
         } catch {
             FileHandleOutput.standardError("strips: \(error)")
-            stepper.instruments.note("cannot record: \(error)", at: now)
+            stepper.note("cannot record: \(error)", at: now)
         }
     }
 
     private func stopRecording<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
         guard let recorder, let path = recorder.path else { return }
         self.recorder = nil
-        stepper.instruments.note("saving \(path) ...", at: now)
+        stepper.note("saving \(path) ...", at: now)
         let mailbox = self.mailbox
         recorder.finish { result in
             switch result {

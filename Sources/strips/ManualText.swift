@@ -57,7 +57,11 @@ enum ManualText {
 
         Wheel or trackpad over a strip: scrolls it, then settles on a page.
 
-        Left, Right, Home, End: previous, next, first, last page.
+        Left, Right, Home, End: previous, next, first, last page; a held arrow pages as fast as it repeats.
+
+        Ctrl+click a thumbnail: selects or unselects it; Shift+click: selects the pages from the one in \
+        focus to it; Ctrl+A: selects every page; Esc: clears the selection. Delete, R, Alt+arrows and \
+        Ctrl+Shift+S act on the selection when there is one, else on the page in focus.
 
         Delete or Backspace: deletes the page in focus (from the document only: files are never touched).
 
@@ -68,7 +72,8 @@ enum ManualText {
         R; Shift+R: turns the page in focus 90 degrees clockwise; counter-clockwise.
 
         Ctrl+S: saves to --output, or where the desktop's file chooser says, or beside the first page as
-        'NAME edited.pdf'. With unsaved edits, Esc or Q asks first (S save, D discard, Esc keep editing).
+        'NAME edited.pdf'. Ctrl+Shift+S: saves the selected pages the same way, the document as it is. \
+        With unsaved edits, Esc or Q asks first (S save, D discard, Esc keep editing).
 
         Double-click the preview: zooms to a close-up about the click, or back to fit. Ctrl+wheel, \
         a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \

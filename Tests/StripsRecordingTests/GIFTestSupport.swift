@@ -154,8 +154,8 @@ func maxError(picture: [UInt8], frame: [UInt8]) -> Int {
 /// Records `count` synthetic frames at 60 Hz scene times into `path`.
 @discardableResult
 func recordSynthetic(to path: String, count: Int = 20, width: Int = 64, height: Int = 48,
-                     options: GIFRecorder.Options = .init()) throws -> RecordingStatistics {
-    let recorder = try GIFRecorder(path: path, options: options)
+                     options: Recorder.Options = .init()) throws -> RecordingStatistics {
+    let recorder = try Recorder(path: path, options: options)
     for i in 0..<count {
         let frame = syntheticFrame(width: width, height: height, index: i)
         frame.withUnsafeBytes { raw in
