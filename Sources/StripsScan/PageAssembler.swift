@@ -126,7 +126,9 @@ final class PageAssembler {
     }
 
     private static func check(_ format: ScanPageFormat) throws(Problem) {
-        guard [1, 8, 16].contains(format.depth) else { throw .unsupportedDepth(format.depth) }
+        // 1-bit colour (8 colours) has no agreed bit layout (SANE's test backend and the standard
+        // disagree, scanimage refuses it): refused rather than guessed.
+        guard [1, 8, 16].contains(format.depth), !(format.depth == 1 && format.frame == .rgb) else { throw .unsupportedDepth(format.depth) }
         let samples = format.width * (format.frame == .rgb ? 3 : 1)
         let needed = format.depth == 1 ? (samples + 7) / 8 : samples * format.depth / 8
         guard format.width > 0, format.bytesPerLine >= needed else { throw .badLayout }

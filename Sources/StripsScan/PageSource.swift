@@ -21,7 +21,7 @@ package protocol PageSource: AnyObject, Sendable {
 /// lets cancel come from anywhere).
 final class DevicePageSource: PageSource, @unchecked Sendable {
     let device: ScanDevice
-    private let handle: SANE_Handle
+    let handle: SANE_Handle
 
     init(device: ScanDevice, handle: SANE_Handle) {
         self.device = device

@@ -100,8 +100,8 @@ extension ScanDevice {
         if let page {
             let tolerance = 1.5
             guard page.width <= area.maxWidth + tolerance, page.height <= area.maxHeight + tolerance else {
-                throw ScanFault(.refusedValue, device: name, "a \(page.name) page (\(Self.mm(page.width)) x \(Self.mm(page.height)) mm) is larger "
-                    + "than its scan area (\(Self.mm(area.maxWidth)) x \(Self.mm(area.maxHeight)) mm)")
+                throw ScanFault(.refusedValue, device: name, "\(Self.words(page)) is larger than its scan area "
+                    + "(\(Self.mm(area.maxWidth)) x \(Self.mm(area.maxHeight)) mm)")
             }
             right = min(left + page.width, area.right.upperBound)
             bottom = min(top + page.height, area.bottom.upperBound)
@@ -118,7 +118,7 @@ extension ScanDevice {
         let size = ScanPageSize(width: taken[2] - taken[0], height: taken[3] - taken[1])
         guard let page else { return nil }
         if abs(size.width - page.width) > 0.05 || abs(size.height - page.height) > 0.05 {
-            adjustments.append("scanner \(name): the \(page.name) page became \(Self.mm(size.width)) x \(Self.mm(size.height)) mm")
+            adjustments.append("scanner \(name): \(Self.words(page)) became \(Self.mm(size.width)) x \(Self.mm(size.height)) mm")
             return size
         }
         return page
@@ -130,6 +130,14 @@ extension ScanDevice {
         case .list(let values): return values.map(String.init).joined(separator: ", ") + " dpi"
         case .range(let min, let max, let step): return step > 1 ? "\(min)..\(max) dpi in steps of \(step)" : "\(min)..\(max) dpi"
         }
+    }
+
+    /// `an A4 page (210 x 297 mm)`, `a 100 x 150 mm page`.
+    static func words(_ page: ScanPageSize) -> String {
+        let size = "\(mm(page.width)) x \(mm(page.height)) mm"
+        guard let named = ScanPageSize.named.first(where: { $0.size == page })?.name else { return "a \(size) page" }
+        let title = named.count == 2 ? named.uppercased() : named.capitalized
+        return "\(title.hasPrefix("A") ? "an" : "a") \(title) page (\(size))"
     }
 
     static func mm(_ value: Double) -> String { ScanOptionValue.fixed((value * 10).rounded() / 10).description }

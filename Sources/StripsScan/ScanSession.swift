@@ -60,7 +60,7 @@ public final class ScanSession: @unchecked Sendable {
     private let batch: Bool
 
     private enum Call {
-        case start, read
+        case start, read, cancel
     }
 
     // Guarded by `state`.
@@ -109,11 +109,12 @@ public final class ScanSession: @unchecked Sendable {
         return session
     }
 
-    /// A session over any page source (tests put faults between it and a device).
-    package static func start(source: PageSource, applied: AppliedScanSettings, options: Options = Options(), recovery: ScanRecovery? = nil,
-                              events: @escaping @Sendable (ScanEvent) -> Void) -> ScanSession {
-        let session = ScanSession(source: source, device: (source as? DevicePageSource)?.device, applied: applied,
-                                  options: options, recovery: recovery, events: events)
+    /// A session over any page source (tests put faults between it and a device). `device`,
+    /// when given, was reserved by the caller and is released at the end.
+    package static func start(source: PageSource, device: ScanDevice?, applied: AppliedScanSettings, options: Options = Options(),
+                              recovery: ScanRecovery? = nil, events: @escaping @Sendable (ScanEvent) -> Void) -> ScanSession {
+        device?.beginReading()
+        let session = ScanSession(source: source, device: device, applied: applied, options: options, recovery: recovery, events: events)
         session.launch()
         return session
     }
@@ -166,15 +167,19 @@ public final class ScanSession: @unchecked Sendable {
 
     private func read() {
         let stop = scanPages()
+        // The session's own sane_cancel ends the scan (SANE asks for one after the last page),
+        // never at the same time as the supervisor's, and watched like any call: a driver may
+        // hang in it too.
+        state.lock()
+        while cancelling { state.wait() }
+        state.unlock()
+        tracked(.cancel) { source.cancel() }
         state.lock()
         let gaveUp = abandoned
         readerDone = true
         state.broadcast()
-        // The session's own sane_cancel ends the scan (SANE asks for one after the last page),
-        // never at the same time as the supervisor's.
-        while cancelling { state.wait() }
         state.unlock()
-        source.cancel()
+        // Every call has come back: the device is usable again, even after the supervisor gave up.
         device?.endSession()
         if gaveUp { return }
         writing.wait()
@@ -203,7 +208,9 @@ public final class ScanSession: @unchecked Sendable {
             } catch let fault as ScanFault {
                 return .fault(fault)
             } catch {
-                return .fault(ScanFault(.unsupported, device: name, "sends pages Strips cannot read (\(parameters.depth)-bit, \(parameters.bytes_per_line) bytes a row)"))
+                let colour = parameters.format == SANE_FRAME_GRAY ? "grey" : "colour"
+                return .fault(ScanFault(.unsupported, device: name, "sends \(parameters.depth)-bit \(colour) pages (\(parameters.bytes_per_line) bytes a row), "
+                    + "which Strips cannot read; choose colour, grey or line art"))
             }
             setCurrent((number, pageName, 0))
             deliver(.pageStarted(page: number, name: pageName, format: format))
@@ -318,9 +325,9 @@ public final class ScanSession: @unchecked Sendable {
         state.unlock()
         let stop: ScanStop
         if let expired {
-            let limit = expired == .read ? options.readTimeout : options.startTimeout
-            let what = expired == .read ? "no data from the scanner" : "the scanner did not start"
-            stop = .fault(ScanFault(.timedOut, device: source.deviceName, "\(what) for \(Self.secondsText(limit)); scan stopped"))
+            let words = expired == .read ? "no data from the scanner for \(Self.secondsText(options.readTimeout))"
+                : "the scanner did not start within \(Self.secondsText(options.startTimeout))"
+            stop = .fault(ScanFault(.timedOut, device: source.deviceName, "\(words); scan stopped"))
         } else if cancelled {
             stop = .cancelled
         } else {
@@ -337,8 +344,14 @@ public final class ScanSession: @unchecked Sendable {
     }
 
     private func tracked<T>(_ kind: Call, _ body: () -> T) -> T {
+        let limit: Duration
+        switch kind {
+        case .start: limit = options.startTimeout
+        case .read: limit = options.readTimeout
+        case .cancel: limit = options.giveUpAfter
+        }
         state.lock()
-        call = (kind, ContinuousClock.now + (kind == .read ? options.readTimeout : options.startTimeout))
+        call = (kind, ContinuousClock.now + limit)
         state.broadcast()
         state.unlock()
         let result = body()
@@ -361,7 +374,7 @@ public final class ScanSession: @unchecked Sendable {
         state.lock()
         while !readerDone {
             let now = ContinuousClock.now
-            if let call, !cancelSent, cancelRequested || now >= call.deadline {
+            if let call, call.kind != .cancel, !cancelSent, cancelRequested || now >= call.deadline {
                 if !cancelRequested { timedOut = call.kind }
                 cancelSent = true
                 giveUpAt = now + options.giveUpAfter
@@ -373,7 +386,8 @@ public final class ScanSession: @unchecked Sendable {
                 state.broadcast()
                 continue
             }
-            if let giveUpAt, call != nil, now >= giveUpAt {
+            // A call that outlived the cancel sent to it, or a cancel that never returns.
+            if let call, (giveUpAt.map { now >= $0 } ?? false) || (call.kind == .cancel && now >= call.deadline) {
                 abandoned = true
                 let page = current
                 let done = pagesDone
@@ -382,8 +396,10 @@ public final class ScanSession: @unchecked Sendable {
                 return
             }
             var wake: ContinuousClock.Instant?
-            if let call, !cancelSent { wake = call.deadline }
-            if let giveUpAt, call != nil { wake = min(wake ?? giveUpAt, giveUpAt) }
+            if let call {
+                if call.kind == .cancel || !cancelSent { wake = call.deadline }
+                if let giveUpAt { wake = min(wake ?? giveUpAt, giveUpAt) }
+            }
             if let wake {
                 let seconds = Self.secondsValue(now.duration(to: wake))
                 _ = state.wait(until: Date(timeIntervalSinceNow: max(0.001, seconds)))
