@@ -95,15 +95,19 @@ extension SANETests {
         @Test func optionsAreFrozenWhileAScanReads() throws {
             let device = try TestBackend.device()
             defer { device.close() }
-            try device.set("read-delay", to: .bool(true))
-            try device.set("read-delay-duration", to: .int(20000))
             let log = EventLog()
-            let session = try ScanSession.start(device: device, settings: ScanSettings(dpi: 50, mode: .gray, pageSize: .a4)) { log.add($0) }
+            let checked = DispatchSemaphore(value: 0)
+            let session = try ScanSession.start(device: device, settings: ScanSettings(dpi: 50, mode: .gray, pageSize: .a4)) { event in
+                log.add(event)
+                // The reader waits at the first rows while the test tries to change things.
+                if case .rows(let rows) = event, rows.firstRow == 0 { checked.wait() }
+            }
             log.firstRows.wait()
             let busy = #expect(throws: ScanFault.self) { try device.set("resolution", to: .int(100)) }
             #expect(busy?.line == "scanner \(device.name): a scan is in progress")
             let second = #expect(throws: ScanFault.self) { try ScanSession.start(device: device, settings: nil) { _ in } }
             #expect(second?.line == "scanner \(device.name): already scanning")
+            checked.signal()
             session.waitUntilEnded()
             #expect(log.ended?.stop == .finished)
             // Settable again once the session has ended.

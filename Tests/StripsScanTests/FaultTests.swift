@@ -124,9 +124,16 @@ extension SANETests {
             try device.set("read-delay", to: .bool(true))
             try device.set("read-delay-duration", to: .int(50000))
             let log = EventLog()
-            let session = try ScanSession.start(device: device, settings: nil) { log.add($0) }
+            let cancelled = DispatchSemaphore(value: 0)
+            let session = try ScanSession.start(device: device, settings: nil) { event in
+                log.add(event)
+                // Hold the reader at the first rows until the cancel is in: the next read, which
+                // the backend delays, is then cancelled while it blocks.
+                if case .rows(let rows) = event, rows.firstRow == 0 { cancelled.wait() }
+            }
             log.firstRows.wait()
             session.cancel()
+            cancelled.signal()
             session.waitUntilEnded()
             #expect(log.ended?.stop == .cancelled)
             #expect(log.ended?.pages == 0)
@@ -137,17 +144,36 @@ extension SANETests {
             #expect(log.endedCount == 1)
         }
 
+        @Test func cancelWhileAReadBlocksReturnsAtOnce() throws {
+            let device = try TestBackend.device()
+            defer { device.close() }
+            let (log, session) = try scan(device, ScanSettings(dpi: 100, mode: .gray, pageSize: .a5), waiting: false) {
+                BlockingRead($0, reads: 2, ignoresCancel: false)
+            }
+            log.firstRows.wait()
+            session.cancel()
+            session.waitUntilEnded()
+            #expect(log.ended?.stop == .cancelled)
+            let cut = try #require(log.cut.first)
+            #expect(cut.stop == .cancelled && cut.rows > 0)
+        }
+
         @Test func cancelMidBatchKeepsTheFinishedPages() throws {
             let device = try TestBackend.device()
             defer { device.close() }
             let box = SessionBox()
             let log = EventLog()
+            let ready = DispatchSemaphore(value: 0)
             let session = try ScanSession.start(device: device, settings: ScanSettings(source: "feeder", dpi: 30, mode: .gray, pageSize: .a5)) { event in
                 log.add(event)
-                // From the reader's own thread, right after the second page: deterministic.
+                // The reader waits for the test to hold the session (a small batch can end
+                // before start returns), then cancels from its own thread right after the
+                // second page: deterministic.
+                if case .pageStarted(let page, _, _) = event, page == 1 { ready.wait() }
                 if case .pageFinished(let page) = event, page.page == 2 { box.session?.cancel() }
             }
             box.session = session
+            ready.signal()
             session.waitUntilEnded()
             #expect(log.finished.map(\.page) == [1, 2])
             #expect(log.ended?.stop == .cancelled)

@@ -104,7 +104,7 @@ final class BlockingRead: PageSource, @unchecked Sendable {
 
 /// Runs a session whose reads go through `wrap` around the device's own.
 func scan(_ device: ScanDevice, _ settings: ScanSettings, options: ScanSession.Options = .init(), recovery: ScanRecovery? = nil,
-          through wrap: (DevicePageSource) -> PageSource, waiting: Bool = true) throws -> (EventLog, ScanSession) {
+          waiting: Bool = true, through wrap: (DevicePageSource) -> PageSource) throws -> (EventLog, ScanSession) {
     let handle = try device.reserve()
     let applied: AppliedScanSettings
     do {
