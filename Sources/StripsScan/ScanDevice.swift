@@ -17,6 +17,10 @@ public final class ScanDevice: @unchecked Sendable {
     private var reading = false
     /// A call that never came back, even after sane_cancel: the handle is left alone until it does.
     private var stuck = false
+    /// `close()` came during a session: the handle closes at its end.
+    private var closeWhenDone = false
+    /// The running session's cancel, for a close that comes during it.
+    private var cancelSession: (@Sendable () -> Void)?
 
     init(name: String, handle: SANE_Handle, system: ScannerSystem) {
         self.name = name
@@ -60,8 +64,9 @@ public final class ScanDevice: @unchecked Sendable {
 
     // MARK: Lifetime
 
-    /// Closes the device (`sane_close`). A session still scanning is cancelled first; a handle
-    /// stuck in a call is never closed (that would pull it from under the call).
+    /// Closes the device (`sane_close`). A session still scanning is cancelled, and the handle
+    /// closed when its reader has come back from its last call (closing it under a blocked
+    /// read would pull it away mid-call); a handle stuck for good is never closed.
     public func close() {
         lock.lock()
         guard isOpen else {
@@ -69,10 +74,25 @@ public final class ScanDevice: @unchecked Sendable {
             return
         }
         isOpen = false
-        let wasReading = reading, wasStuck = stuck
+        let busy = reserved, cancel = cancelSession
+        if busy { closeWhenDone = true }
         lock.unlock()
-        if wasStuck { return }
-        if wasReading { sane_cancel(handle) }
+        if busy {
+            // Through the session, so it ends as cancelled (its supervisor sends sane_cancel).
+            if let cancel { cancel() } else { sane_cancel(handle) }
+            return
+        }
+        finishClosing()
+    }
+
+    /// Whether a session still holds the device (a closed device's handle is not closed yet).
+    public var isScanning: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return reserved
+    }
+
+    private func finishClosing() {
         try? system.withControl { () throws(ScanFault) in sane_close(handle) }
         system.forget(self)
     }
@@ -96,10 +116,12 @@ public final class ScanDevice: @unchecked Sendable {
         return handle
     }
 
-    /// The session's settings are applied: from here on options are frozen.
-    func beginReading() {
+    /// The session's settings are applied: from here on options are frozen, and a close
+    /// cancels the session through `cancel`.
+    func beginReading(cancel: @escaping @Sendable () -> Void) {
         lock.lock()
         reading = true
+        cancelSession = cancel
         lock.unlock()
     }
 
@@ -109,7 +131,11 @@ public final class ScanDevice: @unchecked Sendable {
         reserved = false
         reading = false
         stuck = false
+        cancelSession = nil
+        let close = closeWhenDone
+        closeWhenDone = false
         lock.unlock()
+        if close { finishClosing() }
     }
 
     /// A session gave up on a call that never came back.

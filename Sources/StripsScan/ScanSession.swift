@@ -102,9 +102,9 @@ public final class ScanSession: @unchecked Sendable {
             device.endSession()
             throw error
         }
-        device.beginReading()
         let session = ScanSession(source: DevicePageSource(device: device, handle: handle), device: device, applied: applied,
                                   options: options, recovery: recovery, events: events)
+        device.beginReading { [weak session] in session?.cancel() }
         session.launch()
         return session
     }
@@ -113,8 +113,8 @@ public final class ScanSession: @unchecked Sendable {
     /// when given, was reserved by the caller and is released at the end.
     package static func start(source: PageSource, device: ScanDevice?, applied: AppliedScanSettings, options: Options = Options(),
                               recovery: ScanRecovery? = nil, events: @escaping @Sendable (ScanEvent) -> Void) -> ScanSession {
-        device?.beginReading()
         let session = ScanSession(source: source, device: device, applied: applied, options: options, recovery: recovery, events: events)
+        device?.beginReading { [weak session] in session?.cancel() }
         session.launch()
         return session
     }

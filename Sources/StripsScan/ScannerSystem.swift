@@ -112,12 +112,17 @@ public final class ScannerSystem: @unchecked Sendable {
     }
 
     /// Ends libsane (`sane_exit`) after closing every device still open (a scan in progress is
-    /// cancelled first). Call once, as the app ends; a later call to anything here starts again.
+    /// cancelled first; while one is still inside a driver call, libsane is left running). Call
+    /// once, as the app ends; a later call to anything here starts again.
     public func shutdown() {
         control.lock()
         defer { control.unlock() }
         guard state == .running else { return }
-        for entry in openDevices.values { entry.device?.close() }
+        let devices = openDevices.values.compactMap(\.device)
+        for device in devices { device.close() }
+        // A session still inside a driver call (cancelled just now, or stuck) would have libsane
+        // torn down under it: libsane is left to the process's end instead.
+        guard !devices.contains(where: \.isScanning) else { return }
         openDevices = [:]
         sane_exit()
         state = .exited

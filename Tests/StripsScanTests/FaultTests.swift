@@ -158,6 +158,30 @@ extension SANETests {
             #expect(cut.stop == .cancelled && cut.rows > 0)
         }
 
+        @Test func closingTheDeviceMidScanCancelsTheScanAndClosesAfterItsLastCall() throws {
+            let device = try TestBackend.device()
+            try device.apply(ScanSettings(dpi: 50, mode: .gray, pageSize: .a4))
+            try device.set("read-delay", to: .bool(true))
+            try device.set("read-delay-duration", to: .int(50000))
+            let log = EventLog()
+            let closed = DispatchSemaphore(value: 0)
+            let session = try ScanSession.start(device: device, settings: nil) { event in
+                log.add(event)
+                if case .rows(let rows) = event, rows.firstRow == 0 { closed.wait() }
+            }
+            log.firstRows.wait()
+            device.close()
+            #expect(device.isClosed && device.isScanning)
+            closed.signal()
+            session.waitUntilEnded()
+            #expect(log.ended?.stop == .cancelled)
+            #expect(log.finished.isEmpty && log.cut.first?.stop == .cancelled)
+            #expect(!device.isScanning)
+            // The handle was closed at the session's end: the device opens again.
+            let again = try ScannerSystem.shared.open(device.name)
+            again.close()
+        }
+
         @Test func cancelMidBatchKeepsTheFinishedPages() throws {
             let device = try TestBackend.device()
             defer { device.close() }
