@@ -60,6 +60,14 @@ let package = Package(
         .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         // SANE: scanners (sane-airscan for network ones).
         .systemLibrary(name: "CSANE", providers: [.apt(["libsane-dev"])]),
+        // Scanners through SANE (issue 23): devices and their options, pages streaming in on a
+        // reader thread with cancel and a time-out, the recovery folder, the remembered settings.
+        .target(name: "StripsScan", dependencies: ["CSANE", "CSPNG", "StripsPictures", "StripsFiles"]),
+        // A scanning child process for the scan tests (a fresh sane_init, a real kill -9) and by hand.
+        .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan"], path: "Sources/ScanProbe"),
+        // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.
+        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "CSANE"], path: "Sources/ScanBench"),
+        .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
