@@ -29,8 +29,11 @@ let package = Package(
         .systemLibrary(name: "CImageQuant", providers: [.apt(["libimagequant-dev"])]),
         // giflib: the GIF container for recordings.
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
-        // Animated GIF recording of rendered frames, encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF"]),
+        // ffmpeg's libraries (libavcodec, libavformat, libavutil, libswscale): MP4 and WebM recordings.
+        .systemLibrary(name: "CAVCodec",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        // GIF, MP4 and WebM recording of rendered frames, encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
@@ -39,12 +42,32 @@ let package = Package(
         .target(name: "StripsPictures"),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
+        // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
+        // Its pixel loops are optimised in debug builds too: unoptimised, flattening a 12 MP page takes
+        // a minute, and the tests and `swift run` would wait on it.
+        .target(name: "StripsCorrection", dependencies: ["StripsCore", "StripsPictures", "CLeptonica"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
+        // JPEG noise): the border detector's evaluation set, made from seeds.
+        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
+        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"],
+                          path: "Sources/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
         // libtiff: multi-page TIFF pages, CCITT G4 for black-and-white pages.
         .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         // SANE: scanners (sane-airscan for network ones).
         .systemLibrary(name: "CSANE", providers: [.apt(["libsane-dev"])]),
+        // Scanners through SANE (issue 23): devices and their options, pages streaming in on a
+        // reader thread with cancel and a time-out, the recovery folder, the remembered settings.
+        .target(name: "StripsScan", dependencies: ["CSANE", "CSPNG", "StripsPictures", "StripsFiles"]),
+        // A scanning child process for the scan tests (a fresh sane_init, a real kill -9) and by hand.
+        .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan"], path: "Sources/ScanProbe"),
+        // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.
+        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "CSANE"], path: "Sources/ScanBench"),
+        .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
@@ -76,7 +99,7 @@ let package = Package(
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2", "CTurboJPEG"],
                           path: "Sources/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"]),
-        // GIF recording benchmark: encode ms per frame and file size at 1024x768.
+        // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
@@ -84,8 +107,9 @@ let package = Package(
         .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport"]),
-        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsSDL", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]
 )

@@ -6,6 +6,7 @@ packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
   libexif-dev libturbojpeg0-dev                                     # EXIF orientation, scaled JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev       # MP4 / WebM recording (ffmpeg's libraries)
   libspng-dev                                                       # the thumbnail cache and saved PNGs
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept

@@ -1,61 +1,79 @@
-// GIF recording benchmark: encode time per frame and file size, for frames rendered by the app
-// (PNG screenshots from a headless script, one per 1/30 s) or, without arguments, synthetic
-// 1024x768 frames that change everywhere every frame (the worst case).
-//
-//   strips-bench-record [--speed N] [PNG ...]
+// Recording benchmark: encode time per frame and file size of GIF, MP4 and WebM recordings, for
+// frames rendered by the app or synthetic worst-case frames. See `--help`.
 import CSDL2
 import Foundation
 import StripsRecording
 
+let usage = """
+    strips-bench-record: encode ms per frame and file size of a recording, GIF, MP4 and WebM.
+
+    Usage: strips-bench-record [--photos [--strips BINARY]] [--formats LIST] [--scales LIST] [--keep] [PNG ...]
+
+      --photos          the 3 s 1024x768 Photos recording: `strips` (beside this program, or
+                        BINARY) renders a paging fling, a tapped thumbnail, a delete and its undo
+                        headless, one PNG per 1/30 s; those frames are encoded
+      PNG ...           encode these frames instead, one per 1/30 s (app screenshots)
+                        (neither: 30 synthetic 1024x768 frames that change everywhere, the worst case)
+      --formats LIST    comma-separated, of gif, mp4, webm (default all three)
+      --scales LIST     recording scales (default 1)
+      --keep            keep the recordings and frames and say where
+
+    Each format is encoded twice: with the headless settings (`--record`: GIF palettes at
+    libimagequant speed 4, the video encoder's thorough preset) and the live window's (Ctrl+R:
+    speed 8, the real-time preset). Encoding runs on the recorder's worker thread as in the app;
+    wall and CPU time are per recorded frame.
+    """
+
 var arguments = Array(CommandLine.arguments.dropFirst())
-var speeds = [4]
-if let i = arguments.firstIndex(of: "--speed"), i + 1 < arguments.count {
-    speeds = arguments[i + 1].split(separator: ",").compactMap { Int($0) }
-    arguments.removeSubrange(i...i + 1)
+@MainActor func take(_ flag: String) -> Bool {
+    guard let i = arguments.firstIndex(of: flag) else { return false }
+    arguments.remove(at: i)
+    return true
 }
-
-struct Frame { var width: Int; var height: Int; var pixels: [UInt8] }
-
-func load(_ path: String) -> Frame? {
-    guard let loaded = IMG_Load(path) else { return nil }
-    defer { SDL_FreeSurface(loaded) }
-    guard let argb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
-    defer { SDL_FreeSurface(argb) }
-    let s = argb.pointee
-    guard let base = s.pixels else { return nil }
-    var pixels = [UInt8](repeating: 0, count: Int(s.w) * Int(s.h) * 4)
-    for y in 0..<Int(s.h) {
-        pixels.withUnsafeMutableBytes { out in
-            out.baseAddress.map { ($0 + y * Int(s.w) * 4).copyMemory(from: base + y * Int(s.pitch), byteCount: Int(s.w) * 4) }
-        }
-    }
-    return Frame(width: Int(s.w), height: Int(s.h), pixels: pixels)
+@MainActor func value(_ flag: String) -> String? {
+    guard let i = arguments.firstIndex(of: flag), i + 1 < arguments.count else { return nil }
+    defer { arguments.removeSubrange(i...i + 1) }
+    return arguments[i + 1]
 }
-
-func synthetic(_ k: Int) -> Frame {
-    let (w, h) = (1024, 768)
-    var pixels = [UInt8](repeating: 255, count: w * h * 4)
-    var seed = UInt32(truncatingIfNeeded: k &* 2_654_435_761)
-    for y in 0..<h {
-        for x in 0..<w {
-            seed = seed &* 1_664_525 &+ 1_013_904_223
-            let o = (y * w + x) * 4
-            pixels[o] = UInt8((x + k * 7) & 255)
-            pixels[o + 1] = UInt8((y + k * 3) & 255)
-            pixels[o + 2] = UInt8((x ^ y) & 255) &+ UInt8(seed >> 28)
-        }
-    }
-    return Frame(width: w, height: h, pixels: pixels)
-}
-
-let frames: [Frame] = arguments.isEmpty ? (0..<30).map(synthetic) : arguments.compactMap(load)
-guard let first = frames.first else {
-    FileHandle.standardError.write(Data("strips-bench-record: no readable frames\n".utf8))
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("strips-bench-record: \(message)\n".utf8))
     exit(1)
 }
+
+if take("--help") || take("-h") { print(usage); exit(0) }
+let photos = take("--photos")
+let keep = take("--keep") || ProcessInfo.processInfo.environment["STRIPS_BENCH_KEEP"] != nil
+let stripsBinary = value("--strips") ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("strips").path
+let formats = (value("--formats") ?? "gif,mp4,webm").split(separator: ",").map { name -> RecordingFormat in
+    guard let format = RecordingFormat(rawValue: String(name)) else { fail("unknown format \(name) (gif, mp4, webm)") }
+    return format
+}
+let scales = (value("--scales") ?? "1").split(separator: ",").map { text -> Double in
+    guard let scale = Double(text), scale > 0, scale <= 1 else { fail("bad scale \(text)") }
+    return scale
+}
+if let unknown = arguments.first(where: { $0.hasPrefix("--") }) { fail("unknown option \(unknown) (see --help)") }
+
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-bench-record-\(getpid())").path
 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { if ProcessInfo.processInfo.environment["STRIPS_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(atPath: folder) } else { print("kept in \(folder)") } }
+defer { if keep { print("kept in \(folder)") } else { try? FileManager.default.removeItem(atPath: folder) } }
+
+let frames: [BenchFrame]
+let source: String
+if photos {
+    let paths: [String]
+    do { paths = try PhotosRecording.render(strips: stripsBinary, into: folder) } catch { fail("\(error)") }
+    frames = paths.compactMap(BenchFrame.load)
+    source = "the 3 s Photos recording (\(PhotosRecording.summary)), rendered headless"
+} else if arguments.isEmpty {
+    frames = (0..<30).map(BenchFrame.synthetic)
+    source = "synthetic, all pixels change"
+} else {
+    frames = arguments.compactMap(BenchFrame.load)
+    source = "app screenshots"
+}
+guard let first = frames.first else { fail("no readable frames") }
+let distinct = frames.indices.filter { $0 == 0 || frames[$0].pixels != frames[$0 - 1].pixels }.count
 
 // What the render thread pays per kept frame: the copy out of the renderer's buffer.
 let copyStart = DispatchTime.now().uptimeNanoseconds
@@ -67,6 +85,12 @@ for k in 0..<100 {
 }
 let copyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - copyStart) / 1e6 / 100
 print(String(format: "render thread: %.2f ms per kept frame to copy it (checksum %d)", copyMilliseconds, checksum & 1))
+print("\(frames.count) frames of \(first.width)x\(first.height) (\(distinct) distinct in a row), \(source)")
+for format in formats where format != .gif {
+    let codec = VideoCodec.best(for: format)
+    let all = VideoCodec.candidates(for: format).map { "\($0.encoder)\($0.isAvailable ? "" : " (absent)")" }
+    print("\(format.rawValue): \(codec.map { "\($0.label) through \($0.encoder)" } ?? "no encoder") [looked for: \(all.joined(separator: ", "))]")
+}
 
 func cpuSeconds() -> Double {
     var usage = rusage()
@@ -74,29 +98,34 @@ func cpuSeconds() -> Double {
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
-print("\(frames.count) frames of \(first.width)x\(first.height), \(arguments.isEmpty ? "synthetic, all pixels change" : "app screenshots")")
-for speed in speeds {
-    for scale in [1.0, 0.5] {
-        let path = folder + "/bench-\(speed)-\(scale).gif"
-        let start = DispatchTime.now().uptimeNanoseconds
-        let cpuStart = cpuSeconds()
-        do {
-            let recorder = try GIFRecorder(path: path, options: .init(scale: scale, policy: .blocking, quantizerSpeed: speed))
-            for (k, frame) in frames.enumerated() {
-                frame.pixels.withUnsafeBytes { raw in
-                    raw.baseAddress.map { _ = recorder.append(pixels: $0, width: frame.width, height: frame.height, pitch: frame.width * 4, at: Double(k) / 30) }
+print("format  settings  scale   ms/frame wall   ms/frame CPU        size")
+for format in formats {
+    for (name, preset) in [("headless", Recorder.Options.headless(scale: 1)), ("live", Recorder.Options.live(scale: 1))] {
+        for scale in scales {
+            var options = preset
+            options.scale = scale
+            options.policy = .blocking  // every frame, as headless; the live settings' encoder cost is what is measured
+            let path = folder + "/\(name)-\(scale).\(format.fileExtension)"
+            let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = cpuSeconds()
+            do {
+                let recorder = try Recorder(path: path, options: options)
+                for (k, frame) in frames.enumerated() {
+                    frame.pixels.withUnsafeBytes { raw in
+                        raw.baseAddress.map { _ = recorder.append(pixels: $0, width: frame.width, height: frame.height, pitch: frame.width * 4, at: Double(k) / 30) }
+                    }
                 }
+                try recorder.finish()
+            } catch {
+                print("\(format.rawValue): failed: \(error)")
+                continue
             }
-            try recorder.finish()
-        } catch {
-            print("failed: \(error)")
-            continue
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let cpu = cpuSeconds() - cpuStart
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            print(format.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + String(format: "%5.2f   %13.1f   %12.1f   %9.2f MB", scale, seconds * 1000 / Double(frames.count),
+                           cpu * 1000 / Double(frames.count), Double(size) / 1_000_000))
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let cpu = cpuSeconds() - cpuStart
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        print(String(format: "speed %2d  scale %.1f: %6.1f ms/frame wall, %6.1f ms/frame CPU, %8.1f KB (%5.1f KB/frame)",
-                     speed, scale, seconds * 1000 / Double(frames.count), cpu * 1000 / Double(frames.count),
-                     Double(size) / 1024, Double(size) / 1024 / Double(frames.count)))
     }
 }

@@ -18,25 +18,22 @@ public struct ArticleThumbnailLayout: CollectionLayout {
     /// The article's numbers: the comparison runs at the defaults.
     public static let tuning = Tuning.defaults.thumbnails
 
-    public var pageAspects: [Double]
-    public var expandingRate = 1.0
-    public var slots = SlotMap()
-    public var focusOverride: (from: Int, to: Int, progress: Double)?
+    /// The pages' shapes, the slots, the expanding rate and the focus override: the same content
+    /// as our layout's, passed into every query.
+    public typealias Content = PageStripContent
+
+    public var itemCount: Int
     public var viewport = Size.zero
 
-    public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
+    public init(itemCount: Int) { self.itemCount = itemCount }
 
-    /// The same state as one of our layouts, for side-by-side comparisons.
+    /// The same geometry as one of our layouts, for side-by-side comparisons.
     public init(_ layout: ThumbnailLayout) {
-        pageAspects = layout.pageAspects
-        expandingRate = layout.expandingRate.value
-        slots = layout.slots
-        focusOverride = layout.focusOverride
+        itemCount = layout.itemCount
         viewport = layout.viewport
     }
 
     public var axis: Axis { .horizontal }
-    public var itemCount: Int { pageAspects.count }
     public var itemSize: Size { ThumbnailLayout.restingSize(stripHeight: viewport.height, ratio: Self.tuning.restingWidthRatio) }
     /// The article's `itemSize.width + config.distanceBetween`.
     public var widthWithOffset: Double { itemSize.width + Self.tuning.spacing }
@@ -49,59 +46,59 @@ public struct ArticleThumbnailLayout: CollectionLayout {
     public func offset(atPosition position: Double) -> Double { position * widthWithOffset - sideInset }
 
     /// The article's `cell(for:offsetX:)`: a resting cell, expanded when within one cell of the centre.
-    private func cell(for index: Int, offsetX: Double) -> ThumbnailCell {
+    private func cell(for index: Int, offsetX: Double, content: Content) -> ThumbnailCell {
         let dims = ThumbnailCell.Dimensions(
-            defaultSize: itemSize, aspectRatio: pageAspects[index].clamped(to: Self.tuning.aspectMin...Self.tuning.aspectMax),
+            defaultSize: itemSize, aspectRatio: content.aspects[index].clamped(to: Self.tuning.aspectMin...Self.tuning.aspectMax),
             spacing: Self.tuning.spacing, focusedSpacing: Self.tuning.focusedSpacing)
         let cell = ThumbnailCell(index: index, dims: dims, state: .resting)
-        let cellOffset = center(of: cell).x - itemSize.width / 2
-        if focusOverride == nil, abs(cellOffset - offsetX) < widthWithOffset {
+        let cellOffset = center(of: cell, slots: content.slots).x - itemSize.width / 2
+        if content.focusOverride == nil, abs(cellOffset - offsetX) < widthWithOffset {
             let expanding = 1 - abs(cellOffset - offsetX) / widthWithOffset
-            return cell.expanded(expanding * expandingRate)
+            return cell.expanded(expanding * content.expandingRate)
         }
         return cell
     }
 
     /// The article's `config.updates[indexPath]`: the animations' cell updates, composed.
-    private func update(_ cell: ThumbnailCell) -> ThumbnailCell {
+    private func update(_ cell: ThumbnailCell, content: Content) -> ThumbnailCell {
         var cell = cell
-        if let focus = focusOverride {
+        if let focus = content.focusOverride {
             let e = cell.index == focus.to ? focus.progress : cell.index == focus.from ? 1 - focus.progress : 0
-            cell = cell.expanded(e * expandingRate)
+            cell = cell.expanded(e * content.expandingRate)
         }
-        return cell.transitioned(slots.transition(cell.index))
+        return cell.transitioned(content.slots.transition(cell.index))
     }
 
-    private func center(of cell: ThumbnailCell) -> Point {
+    private func center(of cell: ThumbnailCell, slots: SlotMap) -> Point {
         Point(x: slots.slot(of: cell.index) * widthWithOffset + itemSize.width / 2, y: itemSize.height / 2)
     }
 
     /// The article's `Cell.attributes(from:with:)`: the translation reduces over every other cell.
-    private func attributes(of cell: ThumbnailCell, with sideCells: [ThumbnailCell]) -> LayoutAttributes {
+    private func attributes(of cell: ThumbnailCell, with sideCells: [ThumbnailCell], slots: SlotMap) -> LayoutAttributes {
         let translate = sideCells.reduce(0.0) { current, other in
             if cell.index < other.index { return current - other.push }
             if cell.index > other.index { return current + other.push }
             return current
         }
         return LayoutAttributes(
-            index: cell.index, frame: Rect(center: center(of: cell), size: cell.size),
+            index: cell.index, frame: Rect(center: center(of: cell, slots: slots), size: cell.size),
             transform: Transform(translation: Point(x: translate, y: 0)), alpha: cell.state.transition.visibility)
     }
 
     /// The article's `offsetWithoutInsets.x` is the content offset measured from the first cell.
-    private func allCells(offset: Double) -> [ThumbnailCell] {
-        (0..<itemCount).map { cell(for: $0, offsetX: offset + sideInset) }.map(update)
+    private func allCells(offset: Double, content: Content) -> [ThumbnailCell] {
+        content.aspects.indices.map { cell(for: $0, offsetX: offset + sideInset, content: content) }.map { update($0, content: content) }
     }
 
-    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
+    public func attributes(in rect: Rect, offset: Double, content: Content) -> [LayoutAttributes] {
         guard widthWithOffset > 0 else { return [] }
-        let cells = allCells(offset: offset)
-        return cells.map { attributes(of: $0, with: cells) }.filter { $0.drawnFrame.intersects(rect) }
+        let cells = allCells(offset: offset, content: content)
+        return cells.map { attributes(of: $0, with: cells, slots: content.slots) }.filter { $0.drawnFrame.intersects(rect) }
     }
 
-    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
-        guard pageAspects.indices.contains(index), widthWithOffset > 0 else { return nil }
-        let cells = allCells(offset: offset)
-        return attributes(of: cells[index], with: cells)
+    public func attributes(at index: Int, offset: Double, content: Content) -> LayoutAttributes? {
+        guard content.aspects.indices.contains(index), widthWithOffset > 0 else { return nil }
+        let cells = allCells(offset: offset, content: content)
+        return attributes(of: cells[index], with: cells, slots: content.slots)
     }
 }

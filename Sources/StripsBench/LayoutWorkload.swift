@@ -46,6 +46,8 @@ public struct LayoutWorkload: Sendable {
     public let preview: PreviewLayout
     public let ours: ThumbnailLayout
     public let article: ArticleThumbnailLayout
+    /// The pages' shapes, as both strips are asked about them.
+    public let content: PageStripContent
     let geometry: EditorGeometry
 
     public init(pageCount: Int, method: ThumbnailMethod, window: Size = Size(width: 1280, height: 800)) {
@@ -53,9 +55,10 @@ public struct LayoutWorkload: Sendable {
         self.method = method
         geometry = EditorGeometry(window: window)
         let aspects = BenchPages.aspects(count: pageCount)
-        var preview = PreviewLayout(pageAspects: aspects)
-        var ours = ThumbnailLayout(pageAspects: aspects)
-        var article = ArticleThumbnailLayout(pageAspects: aspects)
+        var preview = PreviewLayout(itemCount: aspects.count)
+        var ours = ThumbnailLayout(itemCount: aspects.count)
+        var article = ArticleThumbnailLayout(itemCount: aspects.count)
+        content = PageStripContent(aspects: aspects)
         preview.viewport = geometry.preview.size
         ours.viewport = geometry.thumbnails.size
         article.viewport = geometry.thumbnails.size
@@ -72,15 +75,15 @@ public struct LayoutWorkload: Sendable {
         let slot = slot(frame: k)
         let previewOffset = preview.offset(atPosition: slot)
         var sum = 0.0
-        for a in preview.attributes(in: preview.bounds(at: previewOffset), offset: previewOffset) {
-            sum += a.drawnFrame.minX + preview.pictureFrame(index: a.index, cell: a.drawnFrame, parallax: a.parallax).minX
+        for a in preview.attributes(in: preview.bounds(at: previewOffset), offset: previewOffset, content: content) {
+            sum += a.drawnFrame.minX + preview.pictureFrame(aspect: content.aspects[a.index], cell: a.drawnFrame, parallax: a.parallax).minX
         }
         let thumbnailOffset = ours.offset(atPosition: slot)
         let bounds = ours.bounds(at: thumbnailOffset)
         let cells: [LayoutAttributes]
         switch method {
-        case .visibleRange: cells = ours.attributes(in: bounds, offset: thumbnailOffset)
-        case .article: cells = article.attributes(in: bounds, offset: thumbnailOffset)
+        case .visibleRange: cells = ours.attributes(in: bounds, offset: thumbnailOffset, content: content)
+        case .article: cells = article.attributes(in: bounds, offset: thumbnailOffset, content: content)
         }
         for a in cells { sum += a.drawnFrame.minX }
         return sum

@@ -24,7 +24,7 @@ public struct FrameScaler: Hashable, Sendable {
     /// RGBA bytes, alpha forced to 255: a window read back can carry alpha 0, and a GIF frame
     /// with transparent pixels would show the previous frame through.
     public func rgba(from frame: RecordedFrame) -> [UInt8] {
-        let source = frame.width == sourceWidth && frame.height == sourceHeight ? frame.pixels : fitted(frame)
+        let source = frame.fitted(width: sourceWidth, height: sourceHeight).pixels
         if width == sourceWidth && height == sourceHeight { return swizzled(source) }
         var output = [UInt8](repeating: 255, count: width * height * 4)
         var sums = [UInt32](repeating: 0, count: width * 3)
@@ -68,18 +68,6 @@ public struct FrameScaler: Hashable, Sendable {
                     i += 4
                 }
             }
-        }
-        return output
-    }
-
-    /// A frame of another size (the window was resized mid-recording) is cropped or padded with
-    /// black to the first frame's size: a GIF has one screen size.
-    private func fitted(_ frame: RecordedFrame) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: sourceWidth * sourceHeight * 4)
-        let columns = min(frame.width, sourceWidth) * 4
-        for y in 0..<min(frame.height, sourceHeight) {
-            output.replaceSubrange(y * sourceWidth * 4 ..< y * sourceWidth * 4 + columns,
-                                   with: frame.pixels[y * frame.width * 4 ..< y * frame.width * 4 + columns])
         }
         return output
     }

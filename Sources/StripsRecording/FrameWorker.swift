@@ -52,7 +52,7 @@ final class FrameWorker: @unchecked Sendable {
 
     /// Hands a frame to the worker; `make` runs (copying the pixels) only if it will be kept, and
     /// may give nil when the pixels cannot be read. Called from one thread at a time (the render loop).
-    func offer(_ make: () -> RecordedFrame?) -> GIFRecorder.Outcome {
+    func offer(_ make: () -> RecordedFrame?) -> Recorder.Outcome {
         condition.lock()
         while policy == .blocking && waiting >= capacity && failure == nil && !closing { condition.wait() }
         if failure != nil || closing { condition.unlock(); return .failed }

@@ -1,12 +1,13 @@
 import CGIF
 import Glibc
 
-/// Writes frames into an animated GIF: each frame quantised to its own palette, only the
-/// rectangle that changed since the previous frame stored; a frame with nothing new is an
-/// invisible 1x1 frame, so the GIF keeps one frame per 30 fps slot (a 3 s recording is ~90
-/// frames, as a frame counter expects) at a few bytes each. Written to a temporary file beside the destination and linked into
-/// place on finish, so a failed or cancelled recording leaves nothing behind and an existing
-/// file is never replaced. Used by one thread at a time: the recorder's worker.
+/// Writes frames into an animated GIF as GIF encoders do: a still stretch is one frame shown
+/// longer (its delay), never padding frames, and each frame after the first stores only the
+/// rectangle that changed, with the pixels inside it that need no drawing see-through (a palette
+/// entry of their own; `GIFCanvas` says which), so they cost a few bits of LZW and leave the
+/// colours to what moved. Frames are drawn over what is shown (disposal "do not dispose"). Written to a temporary file beside the
+/// destination and linked into place on finish, so a failed or cancelled recording leaves nothing
+/// behind and an existing file is never replaced. Used by one thread at a time: the recorder's worker.
 public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
     public let path: String
     private let scale: Double
@@ -15,31 +16,32 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
     private let file: RecordingFile
     private var gif: UnsafeMutablePointer<GifFileType>?
     private var scaler: FrameScaler?
-    /// The previous frame as scaled RGBA, to find what changed.
-    private var previous: [UInt8] = []
-    /// A frame waits here until the next one (or the end) tells how long it is shown.
+    /// What the GIF shows so far, to find what the next frame must draw.
+    private var canvas: GIFCanvas?
+    private let tolerance: Int
+    /// A frame waits here until the next different one (or the end) tells how long it is shown.
     private var pending: Pending?
 
     private struct Pending {
         var rect: PixelRect
         var image: QuantizedImage
         var slot: Int
-        /// The palette index drawn as see-through (the invisible frames of a still stretch).
-        var transparent: Int?
     }
 
-    private static let invisible = QuantizedImage(indices: [0], palette: [(0, 0, 0), (0, 0, 0)])
     private var lastSlot = 0
     public private(set) var framesWritten = 0
 
     /// Fails at once (one line) when the folder is missing or not writable or `path` exists.
-    public init(path: String, scale: Double = 1, framesPerSecond: Int = 30, speed: Int = 4) throws {
+    /// `tolerance`: levels a shown pixel may be off the recorded one before it is drawn again
+    /// (`GIFCanvas`); 0 redraws every pixel whose shown colour is not the recorded one.
+    public init(path: String, scale: Double = 1, framesPerSecond: Int = 30, speed: Int = 4, tolerance: Int = 4) throws {
         guard scale > 0 && scale <= 1 else { throw RecordingError("scale \(scale) is outside 0 < scale <= 1") }
         guard (1...100).contains(framesPerSecond) else {
             throw RecordingError("\(framesPerSecond) frames per second is outside 1 ... 100 (GIF delays are centiseconds)")
         }
         self.path = path
         self.scale = scale
+        self.tolerance = max(0, tolerance)
         pacer = FramePacer(framesPerSecond: framesPerSecond)
         quantizer = try PaletteQuantizer(speed: speed)
         file = try RecordingFile(destination: path)
@@ -59,20 +61,15 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
         let scaler = try self.scaler ?? start(gif, with: frame)
         let rgba = scaler.rgba(from: frame)
         lastSlot = max(lastSlot, frame.slot)
-        let changed = previous.isEmpty
-            ? PixelRect(x: 0, y: 0, width: scaler.width, height: scaler.height)
-            : PixelRect.difference(previous, rgba, width: scaler.width, height: scaler.height)
-        let next: Pending
-        if let changed {
-            let image = try quantizer.quantize(rgba: changed.crop(rgba, width: scaler.width), width: changed.width, height: changed.height)
-            previous = rgba
-            next = Pending(rect: changed, image: image, slot: frame.slot, transparent: nil)
-        } else {
-            // Nothing moved: an invisible frame holds the picture for this slot.
-            next = Pending(rect: PixelRect(x: 0, y: 0, width: 1, height: 1), image: Self.invisible, slot: frame.slot, transparent: 0)
-        }
+        // Mutated through the optional, in place: a copy would duplicate its pictures every frame.
+        let changes = canvas?.changes(to: rgba) ?? nil
+        canvas?.record(rgba)
+        // Nothing new to draw: the pending frame is shown for this slot too.
+        guard let (rect, drawn) = changes else { return }
+        let image = try quantizer.quantize(rgba: drawn, width: rect.width, height: rect.height)
+        canvas?.draw(image, in: rect)
         if let pending { try write(pending, delay: pacer.delay(fromSlot: pending.slot, to: frame.slot)) }
-        pending = next
+        pending = Pending(rect: rect, image: image, slot: frame.slot)
     }
 
     public func finish() throws {
@@ -104,6 +101,7 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
             throw RecordingError("\(path): \(scaler.width)x\(scaler.height) is too large for a GIF")
         }
         self.scaler = scaler
+        canvas = GIFCanvas(width: scaler.width, height: scaler.height, tolerance: tolerance)
         try check(EGifPutScreenDesc(gif, Int32(scaler.width), Int32(scaler.height), 8, 0, nil), gif)
         // NETSCAPE2.0 application extension: loop forever, as every GIF viewer expects a recording to.
         try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), gif)
@@ -114,22 +112,24 @@ public final class GIFFileEncoder: FrameEncoder, @unchecked Sendable {
     }
 
     /// A GIF delay is 16 bits of centiseconds (under 11 minutes); a longer still stretch (a
-    /// headless script that waits) goes on in invisible 1x1 frames, so the total time stays right.
+    /// headless script that waits) goes on in invisible 1x1 frames, so the total time stays
+    /// right. The only frames that add nothing to the picture, and only past that limit.
     static let maxDelay = 65_535
+    private static let invisible = QuantizedImage(indices: [0], palette: [(0, 0, 0), (0, 0, 0)], transparent: 0)
 
     private func write(_ frame: Pending, delay: Int) throws {
-        try writeImage(frame.rect, frame.image, delay: min(delay, Self.maxDelay), transparent: frame.transparent)
+        try writeImage(frame.rect, frame.image, delay: min(delay, Self.maxDelay))
         var rest = delay - Self.maxDelay
         while rest > 0 {
-            try writeImage(PixelRect(x: 0, y: 0, width: 1, height: 1), Self.invisible, delay: min(rest, Self.maxDelay), transparent: 0)
+            try writeImage(PixelRect(x: 0, y: 0, width: 1, height: 1), Self.invisible, delay: min(rest, Self.maxDelay))
             rest -= Self.maxDelay
         }
     }
 
-    private func writeImage(_ rect: PixelRect, _ image: QuantizedImage, delay: Int, transparent: Int?) throws {
+    private func writeImage(_ rect: PixelRect, _ image: QuantizedImage, delay: Int) throws {
         guard let gif else { return }
-        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false,
-                                           DelayTime: Int32(delay), TransparentColor: Int32(transparent ?? Int(NO_TRANSPARENT_COLOR)))
+        var control = GraphicsControlBlock(DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay),
+                                           TransparentColor: Int32(image.transparent ?? Int(NO_TRANSPARENT_COLOR)))
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = extensionBytes.withUnsafeMutableBufferPointer { EGifGCBToExtension(&control, $0.baseAddress) }
         try check(extensionBytes.withUnsafeBufferPointer {

@@ -6,6 +6,8 @@ struct QuantizedImage: Sendable {
     var indices: [UInt8]
     /// r, g, b per entry; at most 256 entries.
     var palette: [(UInt8, UInt8, UInt8)]
+    /// The entry that stands for see-through pixels (alpha 0 in the input), if there were any.
+    var transparent: Int?
 }
 
 /// Owns libimagequant's settings; used on the recorder's worker thread only.
@@ -22,6 +24,9 @@ final class PaletteQuantizer {
 
     deinit { liq_attr_destroy(attributes) }
 
+    /// RGBA pixels whose alpha is 255 (drawn) or 0 (see-through: the GIF shows what is under
+    /// them). libimagequant gives every alpha-0 pixel one palette entry of its own and spends
+    /// the others on the drawn pixels only.
     func quantize(rgba: [UInt8], width: Int, height: Int) throws -> QuantizedImage {
         try rgba.withUnsafeBytes { bytes -> QuantizedImage in
             guard let base = bytes.baseAddress,
@@ -43,11 +48,12 @@ final class PaletteQuantizer {
                 throw RecordingError("libimagequant could not remap a frame")
             }
             let count = Int(paletteRef.pointee.count)
-            let palette = withUnsafeBytes(of: paletteRef.pointee.entries) { raw in
+            let (palette, transparent) = withUnsafeBytes(of: paletteRef.pointee.entries) { raw in
                 let colors = raw.bindMemory(to: liq_color.self)
-                return (0..<count).map { (colors[$0].r, colors[$0].g, colors[$0].b) }
+                return ((0..<count).map { (colors[$0].r, colors[$0].g, colors[$0].b) },
+                        (0..<count).first { colors[$0].a == 0 })
             }
-            return QuantizedImage(indices: indices, palette: palette)
+            return QuantizedImage(indices: indices, palette: palette, transparent: transparent)
         }
     }
 }

@@ -50,3 +50,19 @@ extension RecordedFrame {
         self.init(copying: UnsafeRawPointer(pixels), width: Int(s.w), height: Int(s.h), pitch: Int(s.pitch), slot: slot)
     }
 }
+
+extension RecordedFrame {
+    /// This frame cropped or padded with black to `width` x `height`: a frame of another size
+    /// (the window was resized mid-recording) keeps the first frame's size, as a GIF has one
+    /// screen size and a video one picture size.
+    public func fitted(width newWidth: Int, height newHeight: Int) -> RecordedFrame {
+        guard newWidth != width || newHeight != height else { return self }
+        var output = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
+        let columns = min(width, newWidth) * 4
+        for y in 0..<min(height, newHeight) {
+            output.replaceSubrange(y * newWidth * 4 ..< y * newWidth * 4 + columns,
+                                   with: pixels[y * width * 4 ..< y * width * 4 + columns])
+        }
+        return RecordedFrame(width: newWidth, height: newHeight, slot: slot, pixels: output)
+    }
+}

@@ -5,8 +5,11 @@ import StripsFiles
 /// into place on `commit` (never over an existing file), with its failures worded the recorder's way.
 final class RecordingFile: @unchecked Sendable {
     let destination: String
-    /// For giflib, which closes it when the GIF is closed.
+    /// For giflib, which closes it when the GIF is closed (the video encoder closes it at once
+    /// and writes by `temporary`'s name).
     let descriptor: Int32
+    /// Where the bytes go until `commit`; nil once committed or discarded.
+    private(set) var temporary: String?
     private let file: WholeFile
 
     init(destination: String) throws {
@@ -25,10 +28,12 @@ final class RecordingFile: @unchecked Sendable {
             throw Self.error(destination, error)
         }
         descriptor = file.lendDescriptor()
+        temporary = file.temporaryPath
     }
 
     /// Puts the finished file (its lent descriptor already closed by giflib) in place.
     func commit() throws {
+        defer { temporary = nil }
         do {
             try file.finish()
             try file.publish()
@@ -39,7 +44,10 @@ final class RecordingFile: @unchecked Sendable {
     }
 
     /// Removes the temporary file; the destination is untouched.
-    func discard() { file.discard() }
+    func discard() {
+        file.discard()
+        temporary = nil
+    }
 
     private static func error(_ destination: String, _ failure: WholeFile.Failure) -> RecordingError {
         RecordingError("\(destination): \(failure.exists ? "file exists, not replacing it" : failure.description)")

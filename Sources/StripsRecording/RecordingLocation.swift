@@ -48,21 +48,23 @@ public enum RecordingLocation {
     }
 
     /// "Strips 2026-11-23 14.05.09.gif" in local time (dots: colons upset other systems' file names).
-    public static func fileName(at date: Date, timeZone: TimeZone = .current, suffix: Int? = nil) -> String {
+    public static func fileName(at date: Date, timeZone: TimeZone = .current, suffix: Int? = nil,
+                                format: RecordingFormat = .gif) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
         let stamp = "\(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day)) \(two(c.hour)).\(two(c.minute)).\(two(c.second))"
-        return "Strips \(stamp)\(suffix.map { " \($0)" } ?? "").gif"
+        return "Strips \(stamp)\(suffix.map { " \($0)" } ?? "").\(format.fileExtension)"
     }
 
     /// A path in `folder` no file has yet: the timestamped name, then " 2", " 3", ... after it.
-    public static func newFile(in folder: String, at date: Date, timeZone: TimeZone = .current) -> String {
+    public static func newFile(in folder: String, at date: Date, timeZone: TimeZone = .current,
+                               format: RecordingFormat = .gif) -> String {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         var suffix: Int? = nil
         while true {
-            let path = base + fileName(at: date, timeZone: timeZone, suffix: suffix)
+            let path = base + fileName(at: date, timeZone: timeZone, suffix: suffix, format: format)
             if !FileManager.default.fileExists(atPath: path) { return path }
             suffix = (suffix ?? 1) + 1
         }

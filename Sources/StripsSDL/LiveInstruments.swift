@@ -4,25 +4,28 @@ import StripsCore
 import StripsRecording
 
 /// What the live window adds to the instruments every run has (slow motion, x-ray): a tuning
-/// file watched for changes, and GIF recording (`--record FILE`, Ctrl+R).
+/// file watched for changes, and recording (`--record FILE`, Ctrl+R).
 public struct LiveInstrumentOptions {
     /// Starting state: slow motion, slow factor.
     public var instruments: Instruments
     /// Polled about once a second: the new tuning and its problems when the file changed, else nil.
     public var reloadTuning: (() -> (tuning: Tuning, problems: [String])?)?
-    /// Records the whole session here (`--record FILE.gif`).
+    /// Records the whole session here (`--record FILE.gif`, `.mp4`, `.webm`).
     public var recordPath: String?
     public var recordScale: Double
+    /// What Ctrl+R records (`--record-format`).
+    public var recordFormat: RecordingFormat
     /// Lines to show as the window opens (the tuning file's problems, already on standard error).
     public var notes: [String]
 
     public init(instruments: Instruments = Instruments(), reloadTuning: (() -> (tuning: Tuning, problems: [String])?)? = nil,
-                recordPath: String? = nil, recordScale: Double = 1, notes: [String] = []) {
+                recordPath: String? = nil, recordScale: Double = 1, recordFormat: RecordingFormat = .gif, notes: [String] = []) {
         self.instruments = instruments
         self.notes = notes
         self.reloadTuning = reloadTuning
         self.recordPath = recordPath
         self.recordScale = recordScale
+        self.recordFormat = recordFormat
     }
 }
 
@@ -31,7 +34,7 @@ public struct LiveInstrumentOptions {
 final class LiveInstruments {
     static let pollInterval = 1.0
     private let options: LiveInstrumentOptions
-    private var recorder: GIFRecorder?
+    private var recorder: Recorder?
     private var lastPoll = -Double.infinity
     /// Messages from the recorder's finishing thread, shown on the next frame.
     private let mailbox = Mailbox()
@@ -43,49 +46,50 @@ final class LiveInstruments {
 
     func start<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
         stepper.instruments = options.instruments
-        for note in options.notes { stepper.instruments.note(note, at: now) }
+        for note in options.notes { stepper.note(note, at: now) }
         if let path = options.recordPath { startRecording(to: path, stepper: &stepper, now: now) }
     }
 
     /// Once a second: a changed tuning file is applied at once, its problems named (standard
     /// error and a line over the scene); the old value of each bad key stays.
     func poll<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
-        for message in mailbox.take() { stepper.instruments.note(message, at: now) }
+        for message in mailbox.take() { stepper.note(message, at: now) }
         guard let reload = options.reloadTuning, now - lastPoll >= Self.pollInterval else { return }
         lastPoll = now
         guard let (tuning, problems) = reload() else { return }
         stepper.deliver(.tune(tuning), at: now)
         for problem in problems {
             FileHandleOutput.standardError("strips: \(problem)")
-            stepper.instruments.note(problem, at: now)
+            stepper.note(problem, at: now)
         }
-        if problems.isEmpty { stepper.instruments.note("tuning applied", at: now) }
+        if problems.isEmpty { stepper.note("tuning applied", at: now) }
     }
 
-    /// Ctrl+R: starts a recording into the user's videos (or pictures) folder, or stops it.
+    /// Ctrl+R: starts a recording (GIF unless `--record-format` says otherwise) into the user's
+    /// videos (or pictures) folder, or stops it.
     func toggleRecording<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
         if recorder != nil {
             stopRecording(&stepper, now: now)
         } else {
-            let path = RecordingLocation.newFile(in: RecordingLocation.defaultFolder(), at: Date())
+            let path = RecordingLocation.newFile(in: RecordingLocation.defaultFolder(), at: Date(), format: options.recordFormat)
             startRecording(to: path, stepper: &stepper, now: now)
         }
     }
 
     private func startRecording<S: Scene>(to path: String, stepper: inout FrameStepper<S>, now: Double) {
         do {
-            recorder = try GIFRecorder(path: path, options: .live(scale: options.recordScale))
-            stepper.instruments.note("recording to \(path) (Ctrl+R stops)", at: now)
+            recorder = try Recorder(path: path, options: .live(scale: options.recordScale))
+            stepper.note("recording to \(path) (Ctrl+R stops)", at: now)
         } catch {
             FileHandleOutput.standardError("strips: \(error)")
-            stepper.instruments.note("cannot record: \(error)", at: now)
+            stepper.note("cannot record: \(error)", at: now)
         }
     }
 
     private func stopRecording<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
         guard let recorder, let path = recorder.path else { return }
         self.recorder = nil
-        stepper.instruments.note("saving \(path) ...", at: now)
+        stepper.note("saving \(path) ...", at: now)
         let mailbox = self.mailbox
         recorder.finish { result in
             switch result {

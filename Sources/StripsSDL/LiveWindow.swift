@@ -9,14 +9,15 @@ public final class LiveWindow {
     private let canvas: Canvas
     private let hasVSync: Bool
     private var fingerID: SDL_FingerID?
-    private var pinch = TouchPinch()
+    private var pinch = PinchRecogniser()
     /// Files of a drag and drop under way, delivered together when it completes.
     private var droppedPaths: [String] = []
     private var dropInProgress = false
     private var pendingDropComplete = false
-    /// F toggles the frame statistics overlay; shown once, the statistics are printed on exit.
+    /// F (the instruments' `showsFrameStats`) shows the frame statistics overlay; shown once, the
+    /// statistics are printed on exit.
     private var stats = FrameStats()
-    private var showStats = false, statsShown = false, presentStart = 0.0
+    private var statsShown = false, presentStart = 0.0
     /// Tuning file reloads and recording (Ctrl+R); set for the length of `run`.
     private var instruments = LiveInstruments(LiveInstrumentOptions())
 
@@ -80,25 +81,26 @@ public final class LiveWindow {
     /// Seconds on SDL's clock, the same one the events are stamped with.
     private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
 
-    /// Runs until the scene asks to quit or the window is closed. `onDrop` receives the files and
-    /// folders dropped on the window, all of one drag together.
+    /// Runs until the scene asks to quit or the window is closed. The effects the scene returns
+    /// go to `host` (recording, an instrument, is the window's own); its answers are delivered
+    /// on the scene's clock as they arrive, polled before every frame.
     /// `stopWhen` ends the loop once it holds (tests drive the real loop with it); while it is
     /// set, the loop never sleeps for more than 50 ms, so it is asked again.
-    /// `onFrame` runs before each frame is stepped: the host's services (saving) look at the scene.
     /// `instruments`: slow motion at the start, the tuning file to watch, `--record`.
-    public func run<S: Scene>(_ scene: inout S, onDrop: ((inout S, [String], Double) -> Void)? = nil,
-                              onFrame: ((inout S, Double) -> Void)? = nil,
+    public func run<S: Scene>(_ scene: inout S, host: (any EffectHost)? = nil,
                               instruments options: LiveInstrumentOptions = LiveInstrumentOptions(),
                               stopWhen: ((S) -> Bool)? = nil) {
         var stepper = FrameStepper(scene: scene)
         stepper.measurer = canvas.fonts ?? ApproximateTextMeasurer()
         instruments = LiveInstruments(options)
+        self.host = host
         instruments.start(&stepper, now: Self.now())
         defer {
             scene = stepper.scene
             instruments.finish()
+            self.host = nil
         }
-        stepper.deliver(.resize(pointSize), at: Self.now())
+        send(.resize(pointSize), to: &stepper, at: Self.now())
         var title = ""
         var running = true
         var frameEnd = Self.preciseNow()
@@ -111,7 +113,7 @@ public final class LiveWindow {
             // Pictures still decoding (nothing fading): sleep until one is done, or briefly.
             var event = SDL_Event()
             if stepper.scene.isIdle && !last.isFading && !canvas.textures.isUploading && !stepper.scene.needsFrames
-                && !stepper.instruments.isAnimating(at: Self.now()) {
+                && !stepper.notesShowing(at: Self.now()) {
                 slept = true
                 let limit = instruments.sleepLimit
                 let waited = stopWhen != nil ? SDL_WaitEventTimeout(&event, 50)
@@ -125,10 +127,10 @@ public final class LiveWindow {
                 let paths = droppedPaths
                 droppedPaths.removeAll()
                 pendingDropComplete = false
-                onDrop?(&stepper.scene, paths, stepper.sceneTime(at: Self.now()))
+                send(.drop(paths), to: &stepper, at: Self.now())
             }
             instruments.poll(&stepper, now: Self.now())
-            onFrame?(&stepper.scene, Self.now())
+            for answer in host?.poll() ?? [] { send(.host(answer), to: &stepper, at: Self.now()) }
             let workStart = Self.preciseNow()
             let frame = stepper.step(at: Self.now())
             if frame.title != title {
@@ -136,7 +138,8 @@ public final class LiveWindow {
                 SDL_SetWindowTitle(window, title)
             }
             var overlay: [DrawItem] = []
-            if showStats {
+            statsShown = statsShown || stepper.instruments.showsFrameStats
+            if stepper.instruments.showsFrameStats {
                 let textures = (count: canvas.textures.textureCount, bytes: canvas.textures.bytes)
                 overlay = stats.overlay(at: frame.time, textures: textures, measurer: canvas.fonts ?? ApproximateTextMeasurer())
             }
@@ -188,52 +191,68 @@ public final class LiveWindow {
         return list
     }
 
+    /// The host for the length of `run`.
+    private var host: (any EffectHost)?
+
+    /// Delivers `event` and carries out what it asks for: recording here, the rest by the host,
+    /// whose answers at once go back in the same way.
+    private func send<S: Scene>(_ event: InputEvent, to stepper: inout FrameStepper<S>, at time: Double) {
+        var effects = stepper.deliver(event, at: time)
+        while !effects.isEmpty {
+            let effect = effects.removeFirst()
+            if effect == .toggleRecording {
+                instruments.toggleRecording(&stepper, now: Self.now())
+                continue
+            }
+            for answer in host?.run(effect) ?? [] { effects += stepper.deliver(.host(answer), at: Self.now()) }
+        }
+    }
+
     /// Returns false when the app should stop.
     private func deliver<S: Scene>(_ event: SDL_Event, to stepper: inout FrameStepper<S>) -> Bool {
         let time = Double(event.common.timestamp) / 1000
         let size = pointSize
         let type = SDL_EventType(event.type)
-        if type == SDL_FINGERDOWN || type == SDL_FINGERUP || type == SDL_FINGERMOTION,
-           let step = pinch.take(event.tfinger, type: type, at: fingerPoint(event.tfinger, size)) {
-            stepper.deliver(step, at: time)
+        let phase: PinchRecogniser.Phase? = type == SDL_FINGERDOWN ? .down : type == SDL_FINGERUP ? .up : type == SDL_FINGERMOTION ? .move : nil
+        if let phase, let step = pinch.finger(UInt64(bitPattern: event.tfinger.fingerId), phase, at: fingerPoint(event.tfinger, size)) {
+            send(step, to: &stepper, at: time)
         }
         switch SDL_EventType(event.type) {
         case SDL_QUIT:
-            return !stepper.scene.closeRequested(at: time)
+            return !stepper.scene.closeRequested(at: stepper.sceneTime(at: time))
         case SDL_WINDOWEVENT:
             let kind = SDL_WindowEventID(UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
-                stepper.deliver(.resize(size), at: time)
+                send(.resize(size), to: &stepper, at: time)
             }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            stepper.deliver(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
+            send(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y)), KeyNames.modifiers()), to: &stepper, at: time)
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            stepper.deliver(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))), at: time)
+            send(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))), to: &stepper, at: time)
         case SDL_MOUSEMOTION:
-            stepper.deliver(.pointerMove(Point(x: Double(event.motion.x), y: Double(event.motion.y))), at: time)
+            send(.pointerMove(Point(x: Double(event.motion.x), y: Double(event.motion.y))), to: &stepper, at: time)
         case SDL_MOUSEWHEEL:
             var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
             if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {
                 dx = -dx
                 dy = -dy
             }
-            let ctrl = SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0
-            stepper.deliver(ctrl ? .ctrlWheel(dx: dx, dy: dy) : .wheel(dx: dx, dy: dy), at: time)
+            let ctrl = KeyNames.modifiers().contains(.ctrl)
+            send(ctrl ? .ctrlWheel(dx: dx, dy: dy) : .wheel(dx: dx, dy: dy), to: &stepper, at: time)
         case SDL_FINGERDOWN where fingerID == nil:
             fingerID = event.tfinger.fingerId
-            stepper.deliver(.pointerDown(fingerPoint(event.tfinger, size)), at: time)
+            send(.pointerDown(fingerPoint(event.tfinger, size)), to: &stepper, at: time)
         case SDL_FINGERMOTION where fingerID == event.tfinger.fingerId:
-            stepper.deliver(.pointerMove(fingerPoint(event.tfinger, size)), at: time)
+            send(.pointerMove(fingerPoint(event.tfinger, size)), to: &stepper, at: time)
         case SDL_FINGERUP where fingerID == event.tfinger.fingerId:
             fingerID = nil
-            stepper.deliver(.pointerUp(fingerPoint(event.tfinger, size)), at: time)
-        case SDL_KEYDOWN where KeyNames.key(from: event.key) == Key(.f):
-            if event.key.repeat == 0 { showStats.toggle() }
-            statsShown = statsShown || showStats
-        case SDL_KEYDOWN where KeyNames.key(from: event.key) == Key(.r, ctrl: true):
-            if event.key.repeat == 0 { instruments.toggleRecording(&stepper, now: Self.now()) }
-        case SDL_KEYDOWN where event.key.repeat == 0 || stepper.scene.isIdle:
-            stepper.deliver(.key(KeyNames.key(from: event.key)), at: time)
+            send(.pointerUp(fingerPoint(event.tfinger, size)), to: &stepper, at: time)
+        case SDL_KEYDOWN:
+            // Repeats too: the scene decides what a held key does (navigation pages on).
+            send(.key(KeyNames.key(from: event.key)), to: &stepper, at: time)
+        case SDL_TEXTINPUT:
+            let typed = withUnsafeBytes(of: event.text.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if !typed.isEmpty { send(.text(typed), to: &stepper, at: time) }
         case SDL_DROPFILE:
             if let file = event.drop.file {
                 droppedPaths.append(String(cString: file))

@@ -76,7 +76,7 @@ public final class OffscreenRenderer {
 
     /// Hands the last rendered frame to a recording (headless `--record`), stamped `time` seconds.
     @discardableResult
-    public func record(into recorder: GIFRecorder, at time: Double) -> GIFRecorder.Outcome {
+    public func record(into recorder: Recorder, at time: Double) -> Recorder.Outcome {
         guard let surface else { return .skipped }
         return recorder.append(surface: surface, at: time)
     }

@@ -3,16 +3,18 @@ import StripsCore
 import StripsExport
 import StripsSDL
 
-/// Carries out the Photos scene's save requests (Ctrl+S): to `--output`, else to the path the
-/// desktop's file chooser returns, else beside the first source as "NAME edited.pdf". Live, the
-/// save runs on a worker thread and the scene is told its progress each frame; headless, it runs
-/// at once, so a script's trace is deterministic.
+/// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
+/// `--output`, else to the path the desktop's file chooser returns, else beside the first source
+/// as "NAME edited.pdf" ("NAME selection.pdf"). Live, the save runs on a worker thread and its
+/// progress and end are answered as they come (`poll`); headless, it runs at once, so a script's
+/// trace is deterministic.
 final class DocumentSaver {
     private let output: String?
     private let sources: [String]
     private let documentName: String
     private let live: Bool
-    /// A path this session has written: saving again replaces it (never a file it did not write).
+    /// A path this session has written the document to: saving it again replaces it (never a
+    /// file it did not write).
     private var written: Set<String> = []
     private var chooser: (FileChooser, SaveRequest)?
     private var job: SaveJob?
@@ -24,63 +26,66 @@ final class DocumentSaver {
         self.live = live
     }
 
-    /// Called before every frame.
-    func serve(_ scene: inout PhotosScene, at time: Double) {
+    /// Starts saving `request`; the answers ready now (all of them, headless).
+    func start(_ request: SaveRequest) -> [HostEvent] {
+        guard job == nil, chooser == nil else { return [.saveFailed("Already saving…")] }
+        if let output { return start(request, to: output) }
+        if request.scope == .document, let last = written.first { return start(request, to: last) }
+        let suggested = suggestedPath(for: request)
+        if live, let dialog = FileChooser(suggested: suggested, title: request.scope == .document ? "Save \(documentName) as" : "Save the selected pages as") {
+            chooser = (dialog, request)
+            return [.saveProgress(done: 0, total: 0)]
+        }
+        return start(request, to: suggested)
+    }
+
+    /// What happened since: the chooser's answer, a save's progress or its end.
+    func poll() -> [HostEvent] {
         if let job {
             let state = job.state
             if let result = state.result {
                 self.job = nil
-                finish(result, revision: job.revision, scene: &scene, at: time)
-            } else {
-                scene.saveProgressed(done: state.done, total: job.total)
+                return [finish(result, request: job.request)]
             }
+            return [.saveProgress(done: state.done, total: job.request.pages.count)]
         }
         if let (dialog, request) = chooser, let answer = dialog.poll() {
             chooser = nil
-            if answer.isEmpty {
-                scene.saveFailed("Not saved: no file was chosen", at: time)
-            } else {
-                start(request, to: answer, scene: &scene, at: time)
-            }
+            return answer.isEmpty ? [.saveFailed("Not saved: no file was chosen")] : start(request, to: answer)
         }
-        guard job == nil, chooser == nil, let request = scene.takeSaveRequest() else { return }
-        if let output {
-            start(request, to: output, scene: &scene, at: time)
-        } else if let last = written.first {
-            start(request, to: last, scene: &scene, at: time)
-        } else {
-            let suggested = DocumentExporter.defaultDestination(documentName: documentName, besideSource: request.pages[0].path)
-            if live, let dialog = FileChooser(suggested: suggested, title: "Save \(documentName) as") {
-                chooser = (dialog, request)
-                scene.saveProgressed(done: 0, total: 0)
-            } else {
-                start(request, to: suggested, scene: &scene, at: time)
-            }
-        }
+        return []
     }
 
-    private func start(_ request: SaveRequest, to path: String, scene: inout PhotosScene, at time: Double) {
+    private func suggestedPath(for request: SaveRequest) -> String {
+        let source = request.pages[0].path
+        guard request.scope == .selection else { return DocumentExporter.defaultDestination(documentName: documentName, besideSource: source) }
+        // "NAME selection.pdf" beside it: the exporter's rule with another word.
+        let edited = DocumentExporter.defaultDestination(documentName: "\(documentName) selection", besideSource: source)
+        return edited.replacingOccurrences(of: " selection edited", with: " selection")
+    }
+
+    private func start(_ request: SaveRequest, to path: String) -> [HostEvent] {
         let pages = request.pages.map(ExportPage.init)
         let replacing = written.contains(path)
         if live {
-            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, revision: request.revision)
-            return
+            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, request: request)
+            return []
         }
         let result = Result { () throws(SaveError) in
             try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing)
         }
-        finish(result, revision: request.revision, scene: &scene, at: time)
+        return [finish(result, request: request)]
     }
 
-    private func finish(_ result: Result<SaveResult, SaveError>, revision: Int, scene: inout PhotosScene, at time: Double) {
+    private func finish(_ result: Result<SaveResult, SaveError>, request: SaveRequest) -> HostEvent {
         switch result {
         case .success(let saved):
-            written.insert(saved.destination)
-            scene.saveSucceeded(revision: revision, path: saved.destination, at: time)
+            if request.scope == .document { written.insert(saved.destination) }
             for note in saved.notes { FileHandleOutput.standardError("strips: \(note)") }
+            return .saved(SaveOutcome(path: saved.destination, request: request))
         case .failure(let error):
             FileHandleOutput.standardError("strips: \(error.description)")
-            scene.saveFailed("Not saved: \(error.description)", at: time)
+            return .saveFailed("Not saved: \(error.description)")
         }
     }
 }
@@ -92,14 +97,12 @@ private final class SaveJob: @unchecked Sendable {
         var result: Result<SaveResult, SaveError>?
     }
 
-    let total: Int
-    let revision: Int
+    let request: SaveRequest
     private let lock = NSLock()
     private var current = State()
 
-    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, revision: Int) {
-        total = pages.count
-        self.revision = revision
+    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, request: SaveRequest) {
+        self.request = request
         let thread = Thread { [self] in
             let result = Result { () throws(SaveError) in
                 try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing) { done in

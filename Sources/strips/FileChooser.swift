@@ -24,8 +24,6 @@ final class FileChooser {
         do { try process.run() } catch { return nil }
     }
 
-    static var isAvailable: Bool { onPath("zenity") != nil || onPath("kdialog") != nil }
-
     /// nil while the dialog is open; then the chosen path, or "" when it was cancelled.
     func poll() -> String? {
         guard !process.isRunning else { return nil }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsRecording
 import StripsSDL
 import StripsTuning
 
 /// Options every scene shares for the designer's instruments: a tuning file, slow motion and
-/// GIF recording, live or headless.
+/// recording (GIF, MP4, WebM), live or headless.
 struct InstrumentOptions: ParsableArguments {
     @Option(name: .long, help: """
         Load the design numbers from this TOML file (see 'strips tuning'); the window applies \
@@ -16,17 +17,26 @@ struct InstrumentOptions: ParsableArguments {
     @Option(name: .long, help: "Start in slow motion: scene time runs FACTOR times slower (S toggles it; default factor 10).")
     var slow: Double?
 
-    @Option(name: .long, help: "Record the session as an animated GIF (30 fps) to this new file; headless, every frame of the script.")
+    @Option(name: .long, help: """
+        Record the session at 30 fps to this new file: FILE.gif (animated GIF), FILE.mp4 (H.264 video) \
+        or FILE.webm (VP9 video); headless, every frame of the script.
+        """)
     var record: String?
 
     @Option(name: .long, help: "Scale of the recording, 0 < SCALE <= 1 (0.5 halves each side).")
     var recordScale = 1.0
 
+    @Option(name: .long, help: "What Ctrl+R records in the window: gif, mp4 or webm (default: the kind --record names, else gif).")
+    var recordFormat: String?
+
     func validate() throws {
         if let slow, !(slow >= 1 && slow <= 1000) { throw ValidationError("--slow must be between 1 and 1000") }
         guard recordScale > 0 && recordScale <= 1 else { throw ValidationError("--record-scale must be > 0 and <= 1") }
+        if let recordFormat, RecordingFormat(rawValue: recordFormat.lowercased()) == nil {
+            throw ValidationError("--record-format must be gif, mp4 or webm")
+        }
         if let record {
-            guard record.lowercased().hasSuffix(".gif") else { throw ValidationError("--record needs a FILE.gif") }
+            guard RecordingFormat(path: record) != nil else { throw ValidationError("--record needs \(RecordingFormat.names)") }
             guard !FileManager.default.fileExists(atPath: record) else {
                 throw ValidationError("--record \(record): the file exists (recordings never replace a file)")
             }
@@ -43,6 +53,12 @@ struct InstrumentOptions: ParsableArguments {
         let named = problems.map { "\(path): \($0)" }
         for problem in named { FileHandleOutput.standardError("strips: \(problem)") }
         return (tuning, named)
+    }
+
+    /// What Ctrl+R records: --record-format, else the kind --record names, else GIF (plays
+    /// anywhere a picture does; MP4 is a tenth of the size where a video is welcome).
+    var ctrlRFormat: RecordingFormat {
+        recordFormat.flatMap { RecordingFormat(rawValue: $0.lowercased()) } ?? record.flatMap(RecordingFormat.init(path:)) ?? .gif
     }
 
     /// Slow motion and its factor, as the run starts.

@@ -25,9 +25,10 @@ enum ManualText {
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
         starts that way), X the x-ray overlay (cell frames and indices, parallax, expanding values, \
-        offsets, velocities, where a fling will rest), Ctrl+R starts or stops a GIF recording into \
-        the Videos folder (window only); --record FILE.gif records the whole session, \
-        --record-scale 0.5 halves it. --tuning FILE.toml loads the design numbers ('strips tuning' \
+        offsets, velocities, where a fling will rest), Ctrl+R starts or stops a recording into \
+        the Videos folder (window only; a GIF, or --record-format mp4 or webm); --record FILE.gif, \
+        FILE.mp4 (H.264) or FILE.webm (VP9) records the whole session at 30 fps, --record-scale 0.5 \
+        halves it. --tuning FILE.toml loads the design numbers ('strips tuning' \
         prints them); the window applies the file again whenever it changes.
 
         EXIT STATUS: 0 on success. A bad script line, a bad option or an unusable PATH exits \
@@ -56,7 +57,11 @@ enum ManualText {
 
         Wheel or trackpad over a strip: scrolls it, then settles on a page.
 
-        Left, Right, Home, End: previous, next, first, last page.
+        Left, Right, Home, End: previous, next, first, last page; a held arrow pages as fast as it repeats.
+
+        Ctrl+click a thumbnail: selects or unselects it; Shift+click: selects the pages from the one in \
+        focus to it; Ctrl+A: selects every page; Esc: clears the selection. Delete, R, Alt+arrows and \
+        Ctrl+Shift+S act on the selection when there is one, else on the page in focus.
 
         Delete or Backspace: deletes the page in focus (from the document only: files are never touched).
 
@@ -67,7 +72,8 @@ enum ManualText {
         R; Shift+R: turns the page in focus 90 degrees clockwise; counter-clockwise.
 
         Ctrl+S: saves to --output, or where the desktop's file chooser says, or beside the first page as
-        'NAME edited.pdf'. With unsaved edits, Esc or Q asks first (S save, D discard, Esc keep editing).
+        'NAME edited.pdf'. Ctrl+Shift+S: saves the selected pages the same way, the document as it is. \
+        With unsaved edits, Esc or Q asks first (S save, D discard, Esc keep editing).
 
         Double-click the preview: zooms to a close-up about the click, or back to fit. Ctrl+wheel, \
         a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \

@@ -75,9 +75,8 @@ struct PhotosCommand: ParsableCommand {
         let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync),
                                       thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil))
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
-        try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
-            scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
-        }, onFrame: { scene, time in saver.serve(&scene, at: time) }, onQuit: { memory?.save($0) })
+        try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
+                            host: PhotosHost(saver: saver), onQuit: { memory?.save($0) })
     }
 }
 

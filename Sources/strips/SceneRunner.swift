@@ -39,11 +39,10 @@ enum SceneRunner {
     }
 
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
-    /// headless); `onDrop`: what files dropped on the live window do; `onQuit`: the live scene
-    /// as the window closes (what to remember).
+    /// headless); `host`: carries out the scene's effects (saving, reading dropped files);
+    /// `onQuit`: the live scene as the window closes (what to remember).
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
-                              textures: TextureOptions? = nil, onDrop: ((inout S, [String], Double) -> Void)? = nil,
-                              onFrame: ((inout S, Double) -> Void)? = nil, onQuit: ((S) -> Void)? = nil) throws {
+                              textures: TextureOptions? = nil, host: (any EffectHost)? = nil, onQuit: ((S) -> Void)? = nil) throws {
         var scene = scene
         let initial = try instruments.initialTuning()
         if let initial { scene.handle(.tune(initial.tuning), at: 0) }
@@ -53,8 +52,8 @@ enum SceneRunner {
                 let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: initial?.tuning ?? .defaults) }
                 let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
                                                  recordPath: instruments.record, recordScale: instruments.recordScale,
-                                                 notes: initial?.problems ?? [])
-                window.run(&scene, onDrop: onDrop, onFrame: onFrame, instruments: live)
+                                                 recordFormat: instruments.ctrlRFormat, notes: initial?.problems ?? [])
+                window.run(&scene, host: host, instruments: live)
             } catch let error as SDLError {
                 throw fail(error.description)
             }
@@ -82,10 +81,10 @@ enum SceneRunner {
             renderer = made
             return made
         }
-        var recorder: GIFRecorder?
+        let recording = HeadlessRecording(scale: instruments.recordScale)
         if let path = instruments.record {
             do {
-                recorder = try GIFRecorder(path: path, options: .headless(scale: instruments.recordScale))
+                try recording.start(to: path)
             } catch {
                 throw fail("\(error)")
             }
@@ -98,18 +97,25 @@ enum SceneRunner {
                 frameDone: { frame, time in
                     // Deterministic: every frame the GIF keeps (one per 1/30 s of the script's
                     // real time) is rendered offscreen, pictures decoded before it is drawn.
-                    guard let recorder, recorder.wantsFrame(at: time) else { return }
+                    guard let recorder = recording.recorder, recorder.wantsFrame(at: time) else { return }
                     let r = try offscreen()
                     try r.render(frame)
                     r.record(into: recorder, at: time)
                 },
-                serve: { scene, time in onFrame?(&scene, time) })
-            try recorder?.finish()
+                host: { effect, _ in
+                    // Ctrl+R in a script records as in the window; the rest is the scene's host's.
+                    if effect == .toggleRecording {
+                        recording.toggle()
+                        return []
+                    }
+                    return host?.run(effect) ?? []
+                })
+            try recording.finish()
         } catch let error as ScriptError {
-            recorder?.cancel()
+            recording.cancel()
             throw fail("\(options.script ?? "script"): \(error.description)")
         } catch let error as SDLError {
-            recorder?.cancel()
+            recording.cancel()
             throw fail(error.description)
         } catch let error as RecordingError {
             throw fail(error.description)

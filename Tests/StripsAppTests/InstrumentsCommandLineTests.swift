@@ -1,4 +1,5 @@
 import Foundation
+import StripsTestSupport
 import Testing
 
 /// `--tuning`, `--slow` and `--record` as the headless contract promises them.
@@ -69,13 +70,45 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: half)))
     }
 
+    /// `--record FILE.mp4` / `FILE.webm`: a video of the run (its frames are checked in
+    /// StripsRecordingTests, through libavcodec); here, that the command writes the container.
+    @Test func recordWritesAVideoByItsExtension() throws {
+        let script = try cli.temp("record-video.txt", Self.fling + "at 600 end\n")
+        for (ext, magic, offset) in [("mp4", Array("ftyp".utf8), 4), ("webm", [UInt8(0x1A), 0x45, 0xDF, 0xA3], 0)] {
+            let path = try cli.temp("video-\(UUID().uuidString.prefix(6)).\(ext)")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let result = try cli.run(["photos", "--script", script, "--trace", "/dev/null", "--record", path, "--record-scale", "0.5"])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(ext): \(result.stderr)")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(bytes.count > 1000 && Array(bytes[offset..<(offset + magic.count)]) == magic, "\(ext)")
+        }
+    }
+
+    /// A write that fails (here the file size limit, as a full disk would) is one line, and
+    /// nothing is left behind: neither the recording nor its temporary file.
+    @Test func aFailedWriteIsOneLineAndLeavesNothing() throws {
+        let script = try cli.temp("record-full.txt", Self.fling + "at 700 end\n")
+        let folder = try cli.temp("full-\(UUID().uuidString.prefix(6))")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for ext in ["gif", "mp4", "webm"] {
+            let path = folder + "/out.\(ext)"
+            // Writes past 16 blocks of 512 bytes fail with EFBIG once SIGXFSZ is ignored.
+            let result = try runProcess("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"", CommandLineTests.binary,
+                                                    "photos", "--script", script, "--trace", "/dev/null", "--record", path])
+            #expect(result.status != 0, "\(ext)")
+            #expect(result.stderr.hasPrefix("strips: \(path): ") && result.stderr.split(separator: "\n").count == 1, "\(ext): \(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(ext)")
+        }
+    }
+
     @Test func recordNeverReplacesAFileAndNamesBadOptions() throws {
         let script = try cli.temp("rec-exists.txt", "at 0 end\n")
         let existing = try cli.temp("exists.gif", "not mine")
         let result = try cli.run(["photos", "--script", script, "--record", existing])
         #expect(result.status != 0 && result.stderr.hasPrefix("strips: ") && result.stderr.contains("exists"))
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "not mine")
-        for args in [["--record-scale", "2"], ["--slow", "0.5"], ["--record", "x.png"]] {
+        for args in [["--record-scale", "2"], ["--slow", "0.5"], ["--record", "x.png"], ["--record-format", "avi"]] {
             let bad = try cli.run(["pizza", "--script", script] + args)
             #expect(bad.status != 0 && bad.stderr.split(separator: "\n").count == 1, "\(args): \(bad.stderr)")
         }

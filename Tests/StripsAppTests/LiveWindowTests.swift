@@ -6,6 +6,16 @@ import Testing
 
 /// The real live loop on SDL's dummy video driver: events go in as SDL events, exactly as a
 /// desktop delivers them, and the loop runs until the scene reaches the state under test.
+/// Reads dropped files as the app does, and nothing else.
+final class DropHost: EffectHost {
+    func run(_ effect: Effect) -> [HostEvent] {
+        guard case .load(let paths) = effect else { return [] }
+        return [.pagesLoaded(DroppedFiles.pages(for: paths) { _ in })]
+    }
+
+    func poll() -> [HostEvent] { [] }
+}
+
 @Suite(.serialized) struct LiveWindowTests {
     static func pushDrop(_ paths: [String]) {
         func push(_ type: SDL_EventType, file: String? = nil) {
@@ -33,9 +43,7 @@ import Testing
         let files = try DocumentLoader.imageFiles(in: [dropped])
         Self.pushDrop([dropped])
         var frames = 0
-        window.run(&scene, onDrop: { scene, paths, time in
-            scene.addDroppedPaths(paths, at: time) { _ in }
-        }, stopWhen: { scene in
+        window.run(&scene, host: DropHost(), stopWhen: { scene in
             frames += 1
             return frames > 600 || (scene.pages.count > pages.count && scene.isIdle)
         })

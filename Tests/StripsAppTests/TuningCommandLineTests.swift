@@ -9,7 +9,8 @@ import Testing
         let result = try cli.run(["tuning"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         for line in ["[scroll]", "normal_deceleration = 0.998", "[preview]", "parallax_spacing = 44.0",
-                     "[thumbnails]", "strip_height = 66.0", "[editor]", "[pizza]", "critical_offset = 200.0", "scale_factor = 0.6"] {
+                     "[thumbnails]", "strip_height = 66.0", "[editor]", "[pizza]", "critical_offset = 200.0", "scale_factor = 0.6",
+                     "hold_duration = 0.4", "double_click_interval = 0.4", "[zoom]", "key_factor = 1.5", "[instruments]", "note_duration = 4.0"] {
             #expect(result.stdout.split(separator: "\n").contains(Substring(line)), "\(line)")
         }
         // The printed file checks clean.

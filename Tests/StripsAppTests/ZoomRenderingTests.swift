@@ -32,7 +32,7 @@ import Testing
         for _ in 0..<6 { scene.handle(.key(Key(.plus)), at: t) }
         t = try settle(&scene, from: t, renderer)
         let zoom = try #require(scene.zoom)
-        #expect(zoom.scale == zoom.maxScale)
+        #expect(zoom.scale == zoom.maxScale(Tuning.defaults.zoom))
         let zoomed = try #require(renderer.textureSize(of: ref))
         // Drawn at twice its own pixels: decoded at all of them, no more.
         #expect(zoomed.width == 1240 && zoomed.height == 1754)

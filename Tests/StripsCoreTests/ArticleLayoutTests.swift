@@ -9,21 +9,21 @@ import Testing
     let aspects = [0.7, 1.5, 0.1, 8.0, 1.0, 0.7, 0.7, 3.0, 0.4, 1.33, 0.75, 2.2]
 
     func layouts(slot: Double, width: Double = 800, rate: Double = 1, count: Int? = nil,
-                 slots: SlotMap = SlotMap(), focus: (Int, Int, Double)? = nil) -> (ThumbnailLayout, ArticleThumbnailLayout, Double) {
-        var ours = ThumbnailLayout(pageAspects: count.map { BenchPages.aspects(count: $0) } ?? aspects)
+                 slots: SlotMap = SlotMap(), focus: (Int, Int, Double)? = nil) -> (ThumbnailLayout, ArticleThumbnailLayout, Double, PageStripContent) {
+        let shapes = count.map { BenchPages.aspects(count: $0) } ?? aspects
+        var ours = ThumbnailLayout(itemCount: shapes.count)
         ours.viewport = Size(width: width, height: 66)
-        ours.expandingRate = ExpandingRate(value: rate)
-        ours.slots = slots
-        ours.focusOverride = focus
-        return (ours, ArticleThumbnailLayout(ours), ours.offset(atPosition: slot))
+        let content = PageStripContent(aspects: shapes, slots: slots, expandingRate: rate,
+                                       focusOverride: focus.map { FocusOverride(from: $0.0, to: $0.1, progress: $0.2) })
+        return (ours, ArticleThumbnailLayout(ours), ours.offset(atPosition: slot), content)
     }
 
     /// Same cells, same order, frames and alphas equal to rounding.
-    func expectSameFrames(_ pair: (ThumbnailLayout, ArticleThumbnailLayout, Double), rect: Rect? = nil,
+    func expectSameFrames(_ pair: (ThumbnailLayout, ArticleThumbnailLayout, Double, PageStripContent), rect: Rect? = nil,
                           sourceLocation: SourceLocation = #_sourceLocation) {
-        let (ours, article, offset) = pair
+        let (ours, article, offset, content) = pair
         let r = rect ?? ours.bounds(at: offset)
-        let a = ours.attributes(in: r, offset: offset), b = article.attributes(in: r, offset: offset)
+        let a = ours.attributes(in: r, offset: offset, content: content), b = article.attributes(in: r, offset: offset, content: content)
         #expect(a.map(\.index) == b.map(\.index), sourceLocation: sourceLocation)
         #expect(!a.isEmpty, sourceLocation: sourceLocation)
         for (x, y) in zip(a, b) {
@@ -33,7 +33,8 @@ import Testing
             #expect(close, "cell \(x.index): \(fx) vs \(fy)", sourceLocation: sourceLocation)
         }
         for i in [0, ours.itemCount / 2, ours.itemCount - 1] {
-            let fx = ours.attributes(at: i, offset: offset)!.drawnFrame, fy = article.attributes(at: i, offset: offset)!.drawnFrame
+            let fx = ours.attributes(at: i, offset: offset, content: content)!.drawnFrame
+            let fy = article.attributes(at: i, offset: offset, content: content)!.drawnFrame
             #expect(abs(fx.minX - fy.minX) < 1e-9 && abs(fx.width - fy.width) < 1e-9, sourceLocation: sourceLocation)
         }
     }

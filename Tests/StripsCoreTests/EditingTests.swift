@@ -166,7 +166,7 @@ import Testing
         stepper.deliver(.key(Key(.delete)), at: 0.1)
         #expect(at(1).pages.map(\.id) == ["p1.png", "p2.png", "p3.png", "p4.png"])
         #expect(stepper.scene.isDirty)
-        stepper.scene.addPages(SceneHarness.pages([2, 0.5]), at: 1.1)
+        stepper.scene.handle(.host(.pagesLoaded(SceneHarness.pages([2, 0.5]))), at: 1.1)
         #expect(at(2).pages.map(\.id) == ["p1.png", "p0.png", "p1.png (2)", "p2.png", "p3.png", "p4.png"])
         stepper.deliver(.key(Key(.z, ctrl: true)), at: 2.1)
         #expect(at(3).pages.map(\.id) == ["p1.png", "p2.png", "p3.png", "p4.png"])
@@ -205,10 +205,11 @@ import Testing
         stepper.deliver(.key(Key(.r)), at: 0.2)
         _ = stepper.step(at: 1)
         stepper.deliver(.key(Key(.escape)), at: 1)
-        #expect(stepper.scene.session.isAskingToQuit)
-        stepper.deliver(.key(Key(.s)), at: 1.1)
+        #expect(stepper.scene.interaction.isAskingToQuit)
+        let effects = stepper.deliver(.key(Key(.s)), at: 1.1)
         #expect(!stepper.instruments.isSlow)
-        #expect(stepper.scene.takeSaveRequest() != nil)
+        #expect(effects.count == 1)
+        if case .save(let request) = effects.first { #expect(request.scope == .document) } else { Issue.record("no save asked for") }
     }
 
     @Test func unsavedEditsAskBeforeQuitting() throws {
@@ -217,18 +218,17 @@ import Testing
         scene.tick(at: 1)
         scene.handle(.key(Key(.escape)), at: 1)
         #expect(!scene.wantsToQuit)
-        #expect(scene.session.isAskingToQuit)
+        #expect(scene.interaction.isAskingToQuit)
         scene.handle(.key(Key(.escape)), at: 1.1)  // keep editing
-        #expect(!scene.session.isAskingToQuit && !scene.wantsToQuit)
+        #expect(!scene.interaction.isAskingToQuit && !scene.wantsToQuit)
         let mayClose = scene.closeRequested(at: 1.2)
         #expect(!mayClose)
-        // The prompt's Save button: the host is asked to save; success quits.
+        // The prompt's Save button: the host is asked to save; its answer that it saved quits.
         let prompt = try #require(scene.photosFrame?.decorations.prompt)
-        scene.handle(.pointerDown(prompt.buttons[0].frame.center), at: 1.3)
-        let taken = scene.takeSaveRequest()
-        let request = try #require(taken)
+        let effects = scene.handle(.pointerDown(prompt.buttons[0].frame.center), at: 1.3)
+        guard case .save(let request) = try #require(effects.first) else { Issue.record("no save asked for"); return }
         #expect(request.pages[0].quarterTurns == 1)
-        scene.saveSucceeded(revision: request.revision, path: "/tmp/x.pdf", at: 1.4)
+        scene.handle(.host(.saved(SaveOutcome(path: "/tmp/x.pdf", request: request))), at: 1.4)
         #expect(scene.wantsToQuit)
         #expect(!scene.isDirty)
         // D quits without saving.
@@ -243,10 +243,9 @@ import Testing
     @Test func aFailedSaveLeavesTheDocumentUnsaved() {
         var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
         scene.handle(.key(Key(.r)), at: 0)
-        scene.handle(.key(Key(.s, ctrl: true)), at: 0.5)
-        let request = scene.takeSaveRequest()
-        #expect(request != nil)
-        scene.saveFailed("Not saved: x.pdf: the disk is full", at: 0.6)
+        let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.5)
+        #expect(effects.count == 1)
+        scene.handle(.host(.saveFailed("Not saved: x.pdf: the disk is full")), at: 0.6)
         #expect(scene.isDirty)
         #expect(scene.photosFrame?.decorations.status?.text == "Not saved: x.pdf: the disk is full")
     }

@@ -5,7 +5,7 @@ import Testing
 @Suite struct SnappingPolicyTests {
     /// Five 1000 pt pages, as the preview strip lays them out.
     let pages = { () -> PreviewLayout in
-        var l = PreviewLayout(pageAspects: Array(repeating: 0.7, count: 5))
+        var l = PreviewLayout(itemCount: 5)
         l.viewport = Size(width: 1000, height: 700)
         return l
     }()
@@ -58,8 +58,10 @@ import Testing
 
 /// `Strip`: window <-> content points, cells in window points, hit-testing.
 @Suite struct StripTests {
+    let content = PageStripContent(aspects: [0.7, 1.5, 1, 0.5, 2])
+
     func thumbnails(slot: Double) -> Strip<ThumbnailLayout> {
-        var strip = Strip(ThumbnailLayout(pageAspects: [0.7, 1.5, 1, 0.5, 2]), snapping: Snapping(.nearestItem))
+        var strip = Strip(ThumbnailLayout(itemCount: 5), snapping: Snapping(.nearestItem))
         strip.place(in: Rect(x: 100, y: 500, width: 800, height: 66), showing: slot)
         return strip
     }
@@ -73,15 +75,15 @@ import Testing
 
     @Test func cellsAreInWindowPointsAndCentredOnTheFocus() throws {
         let strip = thumbnails(slot: 2)
-        let cells = strip.cells(in: Rect(x: 0, y: 0, width: 1000, height: 700))
+        let cells = strip.cells(in: Rect(x: 0, y: 0, width: 1000, height: 700), content: content)
         let focused = try #require(cells.first { $0.index == 2 })
         #expect(abs(focused.frame.midX - 500) < 1e-9)  // the centre of a strip from x 100 to 900
         #expect(focused.frame.minY == 500 && focused.frame.height == 66)
-        #expect(strip.cell(at: Point(x: 500, y: 530))?.index == 2)
+        #expect(strip.cell(at: Point(x: 500, y: 530), content: content)?.index == 2)
         // Off any cell: nothing, unless the axis alone is asked (a click in a gap).
-        #expect(strip.cell(at: Point(x: 500, y: 400)) == nil)
-        #expect(strip.cell(at: Point(x: 500, y: 400), alongAxis: true)?.index == 2)
-        #expect(strip.cells(in: Rect(x: 0, y: 0, width: 10, height: 10)).isEmpty)
+        #expect(strip.cell(at: Point(x: 500, y: 400), content: content) == nil)
+        #expect(strip.cell(at: Point(x: 500, y: 400), content: content, alongAxis: true)?.index == 2)
+        #expect(strip.cells(in: Rect(x: 0, y: 0, width: 10, height: 10), content: content).isEmpty)
     }
 
     @Test func placingKeepsThePositionAcrossSizes() {

@@ -115,10 +115,10 @@ import Testing
 
     @Test func messagesFadeOnRealTime() {
         var instruments = Instruments()
-        instruments.note("strips.toml: unknown key preview.paralax", at: 10)
+        instruments.note("strips.toml: unknown key preview.paralax", at: 10, tuning: Tuning.defaults.instruments)
         let frame = PhotosScene(documentName: "T", pages: [], windowSize: Script.defaultWindow).frame(at: 0)
         func alpha(at t: Double) -> Double? {
-            for item in instruments.overlay(for: frame, at: t, measurer: ApproximateTextMeasurer()) {
+            for item in instruments.overlay(for: frame, at: t, measurer: ApproximateTextMeasurer(), tuning: Tuning.defaults.instruments) {
                 if case .text(let run) = item, run.text.hasSuffix("preview.paralax") { return run.alpha }
             }
             return nil
@@ -126,6 +126,6 @@ import Testing
         #expect(alpha(at: 11) == 1)
         #expect(abs((alpha(at: 14.5) ?? 0) - 0.5) < 1e-9)
         #expect(alpha(at: 15) == nil)
-        #expect(instruments.isAnimating(at: 14.9) && !instruments.isAnimating(at: 15))
+        #expect(instruments.isAnimating(at: 14.9, tuning: Tuning.defaults.instruments) && !instruments.isAnimating(at: 15, tuning: Tuning.defaults.instruments))
     }
 }

@@ -59,7 +59,7 @@ import Testing
                 scene.handle(.resize(sizes.randomElement(using: &rng)!), at: t)
             default:
                 if scene.pages.count < 3 {
-                    scene.addPages(SceneHarness.pages([Double.random(in: 0.2...4, using: &rng)]), at: t)
+                    scene.handle(.host(.pagesLoaded(SceneHarness.pages([Double.random(in: 0.2...4, using: &rng)]))), at: t)
                 }
             }
             // Advance a random number of frames; sometimes let everything settle.

@@ -322,7 +322,7 @@ import Testing
         var t = 0.0
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
         let dropped = SceneHarness.pages([2.0, 0.5]).map { Page(id: $0.id == "p0.png" ? "p0.png" : "new.png", path: $0.path, pixelSize: $0.pixelSize) }
-        scene.addPages(dropped, at: t)
+        scene.handle(.host(.pagesLoaded(dropped)), at: t)
         // The document holds them at once; the gap opens over the first phase.
         #expect(scene.pages.map(\.id) == ["p0.png", "p1.png", "p0.png (2)", "new.png", "p2.png", "p3.png", "p4.png"])
         #expect(!scene.isIdle)
@@ -341,7 +341,7 @@ import Testing
     @Test func droppingIntoAnEmptyDocument() {
         var scene = PhotosScene(documentName: "T", pages: [], windowSize: Size(width: 800, height: 600))
         #expect(scene.focusIndex == -1)
-        scene.addPages(SceneHarness.pages([1, 1, 1]), at: 0)
+        scene.handle(.host(.pagesLoaded(SceneHarness.pages([1, 1, 1]))), at: 0)
         var t = 0.0
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
         #expect(scene.pages.count == 3)

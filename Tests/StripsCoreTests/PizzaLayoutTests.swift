@@ -8,9 +8,8 @@ import Testing
 
     static func layout(_ half: PizzaHalf = .left, count: Int = 9, offset: Double, drum: Bool = false) -> LayoutAt<PizzaHalfLayout> {
         var layout = PizzaHalfLayout(half: half, itemCount: count)
-        layout.drum = drum ? 1 : 0
         layout.viewport = Size(width: 512, height: 600)
-        return LayoutAt(layout, offset: offset)
+        return LayoutAt(layout, offset: offset, content: drum ? 1 : 0)
     }
 
     func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
@@ -187,13 +186,11 @@ import Testing
     @Test func captionRisesAboveTheTuckedNeighbour() {
         var layout = PizzaHalfLayout(half: .left, itemCount: 9)
         layout.viewport = Size(width: 500, height: 700)
-        let flat = layout.defaultCaptionFrame(offset: 0)
-        layout.drum = 1
-        let drum = layout.defaultCaptionFrame(offset: 0)
+        let flat = layout.defaultCaptionFrame(offset: 0, drum: 0)
+        let drum = layout.defaultCaptionFrame(offset: 0, drum: 1)
         // Neighbour centre 175 pt above the centre, 120 pt tall: its top is 85 pt above the pizza's.
         #expect(abs(flat.minY - drum.minY - 85) < 1e-9)
-        layout.drum = 0.5
-        #expect(abs(flat.minY - layout.defaultCaptionFrame(offset: 0).minY - 42.5) < 1e-9)
+        #expect(abs(flat.minY - layout.defaultCaptionFrame(offset: 0, drum: 0.5).minY - 42.5) < 1e-9)
     }
 }
 
@@ -203,7 +200,7 @@ extension LayoutAt where L == PizzaHalfLayout {
     func offset(for index: Double) -> Double { layout.offset(atPosition: index) }
     func position(forOffset o: Double) -> Double { layout.position(atOffset: o) }
     func nearestIndex(forOffset o: Double) -> Int { layout.nearestIndex(atOffset: o) }
-    func cellAttributes(in rect: Rect) -> [LayoutAttributes] { layout.cellAttributes(in: rect, offset: offset) }
-    func captionAttributes(at index: Int) -> LayoutAttributes? { layout.captionAttributes(at: index, offset: offset) }
+    func cellAttributes(in rect: Rect) -> [LayoutAttributes] { layout.cellAttributes(in: rect, offset: offset, drum: content) }
+    func captionAttributes(at index: Int) -> LayoutAttributes? { layout.captionAttributes(at: index, offset: offset, drum: content) }
     func norm(at index: Int) -> Double { layout.norm(at: index, offset: offset) }
 }

@@ -336,20 +336,37 @@ extension Trace.Cell {
     @Test func dFoldsIntoTheDrumAndBackOverAThirdOfASecond() {
         let menu = (0..<5).map { Pizza(slug: "p\($0)", name: "P\($0)", priceCents: 1000, leftImagePath: "/x/l\($0).png", rightImagePath: "/x/r\($0).png") }
         var scene = PizzaScene(menu: menu, windowSize: Size(width: 800, height: 700), selection: (2, 2))
-        let flatY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
+        let flatY = scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) ?? .nan
         scene.handle(.key(Key(.d)), at: 1)
         scene.tick(at: 1 + Tuning.defaults.pizza.drumDuration / 2)
         #expect(!scene.isIdle)
         #expect(abs(scene.drumAmount - 0.5) < 1e-9)  // ease-in-out midpoint
-        let midY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
+        let midY = scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) ?? .nan
         scene.tick(at: 1 + Tuning.defaults.pizza.drumDuration)
         #expect(scene.isIdle && scene.drumAmount == 1)
-        let drumY = scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) ?? .nan
+        let drumY = scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) ?? .nan
         #expect(drumY < flatY)  // the neighbour below tucks up under the centre pizza
         #expect(abs(midY - (flatY + drumY) / 2) < 1e-6)
         scene.handle(.key(Key(.d)), at: 2)
         scene.tick(at: 2 + Tuning.defaults.pizza.drumDuration)
         #expect(scene.drumAmount == 0 && !scene.drum)
-        #expect(scene.left.layout.attributes(at: 3, offset: scene.left.offset).map(\.frame.midY) == flatY)
+        #expect(scene.left.layout.attributes(at: 3, offset: scene.left.offset, content: scene.drumAmount).map(\.frame.midY) == flatY)
+    }
+}
+
+@Suite struct PizzaHeldKeyTests {
+    @Test func aHeldArrowStepsOnButAHeldMMixesOnlyAtRest() {
+        let menu = (0..<9).map { Pizza(slug: "p\($0)", name: "P\($0)", priceCents: 1000, leftImagePath: "/x/l\($0).png", rightImagePath: "/x/r\($0).png") }
+        var scene = PizzaScene(menu: menu, windowSize: Size(width: 800, height: 700), selection: (0, 0))
+        scene.handle(.pointerMove(Point(x: 100, y: 300)), at: 0)
+        scene.handle(.key(Key(.down)), at: 0)
+        for k in 1...3 { scene.handle(.key(Key(.down, isRepeat: true)), at: 0.05 * Double(k)) }
+        var t = 0.15
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        #expect(scene.selected[.left] == 4)
+        scene.handle(.key(Key(.m)), at: t)
+        let mixedTo = scene.left.destinationIndex
+        scene.handle(.key(Key(.m, isRepeat: true)), at: t + 0.05)
+        #expect(scene.left.destinationIndex == mixedTo)
     }
 }

@@ -6,9 +6,9 @@ import Testing
     /// Five A4 portrait pages in a 1000 x 700 preview.
 
     func layout(offset: Double) -> LayoutAt<PreviewLayout> {
-        var layout = PreviewLayout(pageAspects: Array(repeating: 1 / 1.414, count: 5))
+        var layout = PreviewLayout(itemCount: 5)
         layout.viewport = Size(width: 1000, height: 700)
-        return LayoutAt(layout, offset: offset)
+        return LayoutAt(layout, offset: offset, content: PageStripContent(aspects: Array(repeating: 1 / 1.414, count: 5)))
     }
 
     @Test func oneViewportPerPage() {
@@ -63,6 +63,6 @@ import Testing
 }
 
 extension LayoutAt where L == PreviewLayout {
-    func pictureFrame(for a: LayoutAttributes) -> Rect { layout.pictureFrame(index: a.index, cell: a.drawnFrame, parallax: a.parallax) }
-    func pictureClip(for a: LayoutAttributes) -> Rect { layout.pictureClip(index: a.index, cell: a.drawnFrame) }
+    func pictureFrame(for a: LayoutAttributes) -> Rect { layout.pictureFrame(aspect: content.aspects[a.index], cell: a.drawnFrame, parallax: a.parallax) }
+    func pictureClip(for a: LayoutAttributes) -> Rect { layout.pictureClip(aspect: content.aspects[a.index], cell: a.drawnFrame) }
 }

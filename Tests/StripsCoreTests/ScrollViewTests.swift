@@ -3,6 +3,7 @@ import Testing
 
 /// Items `pitch` apart along one axis, with insets: the least a strip needs to scroll and snap.
 struct EvenLayout: CollectionLayout {
+    typealias Content = Void
     var viewport = Size.zero
     var axis = Axis.horizontal
     var itemCount: Int
@@ -13,8 +14,8 @@ struct EvenLayout: CollectionLayout {
     var trailingInset: Double { inset }
     func position(atOffset offset: Double) -> Double { (offset + inset) / pitch }
     func offset(atPosition position: Double) -> Double { position * pitch - inset }
-    func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] { [] }
-    func attributes(at index: Int, offset: Double) -> LayoutAttributes? { nil }
+    func attributes(in rect: Rect, offset: Double, content: Void) -> [LayoutAttributes] { [] }
+    func attributes(at index: Int, offset: Double, content: Void) -> LayoutAttributes? { nil }
 }
 
 /// A strip of `layout` in a `viewport`-sized frame, showing item `position`.

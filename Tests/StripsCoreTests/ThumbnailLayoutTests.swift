@@ -8,10 +8,9 @@ import Testing
 
 
     func layout(slot: Double, width: Double = 800, rate: Double = 1) -> LayoutAt<ThumbnailLayout> {
-        var l = ThumbnailLayout(pageAspects: aspects)
+        var l = ThumbnailLayout(itemCount: aspects.count)
         l.viewport = Size(width: width, height: 66)
-        l.expandingRate = ExpandingRate(value: rate)
-        return LayoutAt(l, offset: l.offset(atPosition: slot))
+        return LayoutAt(l, offset: l.offset(atPosition: slot), content: PageStripContent(aspects: aspects, expandingRate: rate))
     }
 
     func frames(_ l: LayoutAt<ThumbnailLayout>) -> [Int: Rect] {
@@ -87,10 +86,10 @@ import Testing
     }
 
     @Test func onlyVisibleCellsAreComputed() {
-        var big = ThumbnailLayout(pageAspects: Array(repeating: 0.7, count: 100_000))
+        var big = ThumbnailLayout(itemCount: 100_000)
         big.viewport = Size(width: 800, height: 66)
         let offset = big.offset(atPosition: 50_000.3)
-        let cells = big.attributes(in: big.bounds(at: offset), offset: offset)
+        let cells = big.attributes(in: big.bounds(at: offset), offset: offset, content: PageStripContent(aspects: Array(repeating: 0.7, count: 100_000)))
         #expect(cells.count < 30)
         #expect(cells.contains { $0.index == 50_000 })
     }
@@ -98,7 +97,7 @@ import Testing
     @Test func collapsingCellReleasesItsNeighbours() {
         var l = layout(slot: 1)
         let before = frames(l)
-        l.slots = SlotMap([1: CellTransition(visibility: 0, presence: 0)])
+        l.content.slots = SlotMap([1: CellTransition(visibility: 0, presence: 0)])
         let after = frames(l)
         #expect(after[1] == nil)  // shrunk to nothing, not listed
         // Cell 2 now sits in slot 1, expanded and centred.
@@ -110,7 +109,8 @@ import Testing
 @Suite struct ExpandingRateTests {
     @Test func takesFifteenHundredthsTimesTheRemaining() {
         var rate = ExpandingRate()
-        rate.animate(to: 0, at: 1)
+        let full = Tuning.defaults.editor.expandingFullDuration
+        rate.animate(to: 0, at: 1, fullDuration: full)
         rate.tick(at: 1.075)
         #expect(abs(rate.value - 0.5) < 1e-9)  // ease-in-out midpoint
         rate.tick(at: 1.15)
@@ -118,9 +118,9 @@ import Testing
         #expect(!rate.isAnimating)
         // From a partial value only the remaining share of 0.15 s.
         var partial = ExpandingRate()
-        partial.animate(to: 0, at: 0)
+        partial.animate(to: 0, at: 0, fullDuration: full)
         partial.tick(at: 0.075)
-        partial.animate(to: 1, at: 0.075)
+        partial.animate(to: 1, at: 0.075, fullDuration: full)
         partial.tick(at: 0.075 + 0.15 * 0.5)
         #expect(partial.value == 1)
     }
@@ -134,22 +134,24 @@ import Testing
         var rng = SeededRandom(seed: seed)
         let aspects = (0..<60).map { _ in [0.1, 0.3, 0.7, 1, 1.5, 3, 8].randomElement(using: &rng)! }
         for _ in 0..<300 {
-            var layout = ThumbnailLayout(pageAspects: aspects)
+            var layout = ThumbnailLayout(itemCount: aspects.count)
             let width = Double.random(in: 50...1400, using: &rng)
             layout.viewport = Size(width: width, height: 66)
-            layout.expandingRate = ExpandingRate(value: [0, 0.4, 1].randomElement(using: &rng)!)
+            var content = PageStripContent(aspects: aspects, expandingRate: [0, 0.4, 1].randomElement(using: &rng)!)
             if Bool.random(using: &rng) {
                 let i = Int.random(in: 0..<60, using: &rng)
-                layout.slots = SlotMap([i: CellTransition(visibility: .random(in: 0...1, using: &rng), presence: .random(in: 0...1, using: &rng))])
+                content.slots = SlotMap([i: CellTransition(visibility: .random(in: 0...1, using: &rng), presence: .random(in: 0...1, using: &rng))])
             }
             if Int.random(in: 0..<4, using: &rng) == 0 {
-                layout.focusOverride = (Int.random(in: 0..<60, using: &rng), Int.random(in: 0..<60, using: &rng), .random(in: 0...1, using: &rng))
+                content.focusOverride = FocusOverride(from: Int.random(in: 0..<60, using: &rng), to: Int.random(in: 0..<60, using: &rng),
+                                                      progress: .random(in: 0...1, using: &rng))
             }
             let offset = layout.offset(atPosition: Double.random(in: -2...62, using: &rng))
             let rect = Bool.random(using: &rng) ? layout.bounds(at: offset)
                 : Rect(x: offset + .random(in: -800...800, using: &rng), y: 0, width: .random(in: 1...900, using: &rng), height: 66)
-            let fast = layout.attributes(in: rect, offset: offset).map(\.index)
-            let brute = (0..<60).compactMap { layout.attributes(at: $0, offset: offset) }.filter { $0.drawnFrame.intersects(rect) }.map(\.index)
+            let fast = layout.attributes(in: rect, offset: offset, content: content).map(\.index)
+            let brute = (0..<60).compactMap { layout.attributes(at: $0, offset: offset, content: content) }
+                .filter { $0.drawnFrame.intersects(rect) }.map(\.index)
             #expect(fast == brute)
         }
     }
@@ -159,10 +161,6 @@ extension LayoutAt where L == ThumbnailLayout {
     var itemSize: Size { layout.itemSize }
     var pitch: Double { layout.pitch }
     var sideInset: Double { layout.sideInset }
-    var slots: SlotMap {
-        get { layout.slots }
-        set { layout.slots = newValue }
-    }
-    func expanding(of index: Int) -> Double { layout.expanding(of: index, offset: offset) }
+    func expanding(of index: Int) -> Double { layout.expanding(of: index, offset: offset, content: content) }
     func offset(forSlot slot: Double) -> Double { layout.offset(atPosition: slot) }
 }

@@ -22,7 +22,7 @@ final class GatedEncoder: FrameEncoder, @unchecked Sendable {
     func abort() {}
 }
 
-private func offer(_ recorder: GIFRecorder, slot: Int) -> GIFRecorder.Outcome {
+private func offer(_ recorder: Recorder, slot: Int) -> Recorder.Outcome {
     let pixels = [UInt8](repeating: 7, count: 4 * 4 * 4)
     return pixels.withUnsafeBytes { recorder.append(pixels: $0.baseAddress!, width: 4, height: 4, pitch: 16, at: Double(slot) / 30) }
 }
@@ -30,7 +30,7 @@ private func offer(_ recorder: GIFRecorder, slot: Int) -> GIFRecorder.Outcome {
 @Suite struct FrameQueueTests {
     @Test func droppingNeverHoldsMoreThanItsCapacityAndCountsWhatItDrops() throws {
         let encoder = GatedEncoder()
-        let recorder = GIFRecorder(encoder: encoder, options: .init(queueCapacity: 2, policy: .dropping))
+        let recorder = Recorder(encoder: encoder, options: .init(queueCapacity: 2, policy: .dropping))
         #expect(offer(recorder, slot: 0) == .queued)
         encoder.entered.wait()  // the worker holds frame 0 and is stuck in the encoder
         let outcomes = (1..<10).map { offer(recorder, slot: $0) }
@@ -43,7 +43,7 @@ private func offer(_ recorder: GIFRecorder, slot: Int) -> GIFRecorder.Outcome {
 
     @Test func blockingKeepsEveryFrameWithinItsCapacity() async throws {
         let encoder = GatedEncoder()
-        let recorder = GIFRecorder(encoder: encoder, options: .init(queueCapacity: 2, policy: .blocking))
+        let recorder = Recorder(encoder: encoder, options: .init(queueCapacity: 2, policy: .blocking))
         // The producer waits for room whenever the queue is full; the test releases one frame at a time.
         let producer = Task.detached { (0..<20).map { offer(recorder, slot: $0) } }
         for _ in 0..<20 {
@@ -69,7 +69,7 @@ private func offer(_ recorder: GIFRecorder, slot: Int) -> GIFRecorder.Outcome {
             func abort() { aborted.withLock { didAbort = true } }
         }
         let encoder = Failing()
-        let recorder = GIFRecorder(encoder: encoder, options: .init(policy: .blocking))
+        let recorder = Recorder(encoder: encoder, options: .init(policy: .blocking))
         _ = offer(recorder, slot: 0)
         #expect(throws: RecordingError("out.gif: No space left on device")) { try recorder.finish() }
         #expect(encoder.aborted.withLock { encoder.didAbort })

@@ -50,26 +50,80 @@ import Testing
         #expect(a.count > 500 && a == b)
     }
 
-    /// A still stretch keeps one GIF frame per 30 fps slot (invisible 1x1 frames over the picture),
-    /// so a GIF's frame count and delays tell the recording's length.
-    @Test func identicalFramesKeepAFramePerSlot() throws {
+    /// A still stretch is one GIF frame shown longer, as every GIF encoder writes it: 20 frames
+    /// at 60 Hz of one picture are 10 slots of 1/30 s, one frame of 33 cs.
+    @Test func aStillStretchIsOneFrameShownLonger() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/still.gif"
-        let recorder = try GIFRecorder(path: path)
+        let recorder = try Recorder(path: path)
         let frame = syntheticFrame(width: 16, height: 16, index: 0)
         for i in 0..<20 {
             frame.withUnsafeBytes { _ = recorder.append(pixels: $0.baseAddress!, width: 16, height: 16, pitch: 64, at: Double(i) / 60) }
         }
+        let stats = try recorder.finish()
+        #expect(stats.encoded == 10)
+        let gif = try readGIF(path)
+        #expect(gif.pictures.count == 1 && gif.delays == [33])
+    }
+
+    /// The frames are the distinct consecutive pictures, their delays add up to the recording's
+    /// length in 30 fps slots, and what a viewer composites shows every recorded slot within the
+    /// palettes' error: unchanged pixels inside a frame's rectangle are see-through and the
+    /// picture under them is the right one. Frames of few colours come back exactly (tolerance 0)
+    /// or within the tolerance; frames of more colours than a palette holds, within the palette's error.
+    @Test(arguments: [(false, 0), (false, 4), (true, 4)])
+    func theDecodedGIFShowsEveryRecordedFrame(colourful: Bool, tolerance: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/shown.gif"
+        // Picture per 30 fps slot: repeats, a jump back to an earlier picture, a still end.
+        let script = [0, 0, 0, 1, 2, 2, 5, 5, 5, 5, 5, 6, 7, 7, 2, 3, 3]
+        let (width, height) = (64, 48)
+        let recorder = try Recorder(path: path, options: .init(gifTolerance: tolerance))
+        for (slot, index) in script.enumerated() {
+            syntheticFrame(width: width, height: height, index: index, colourful: colourful).withUnsafeBytes {
+                _ = recorder.append(pixels: $0.baseAddress!, width: width, height: height, pitch: width * 4, at: Double(slot) / 30)
+            }
+        }
         try recorder.finish()
         let gif = try readGIF(path)
-        #expect(gif.pictures.count == 10 && gif.delays == [3, 3, 4, 3, 3, 4, 3, 3, 4, 3])
-        #expect(gif.pictures.allSatisfy { $0 == gif.pictures[0] })
+        let distinct = script.indices.filter { $0 == 0 || script[$0] != script[$0 - 1] }.count
+        #expect(gif.pictures.count == distinct && distinct == 8)
+        #expect(gif.delays.reduce(0, +) == script.count * 100 / 30)
+        #expect(gif.disposals.allSatisfy { $0 == Int(DISPOSE_DO_NOT) })
+        // Every frame after the first has see-through pixels: the square's overlap with where it was.
+        #expect(gif.seeThrough[0] == 0 && gif.seeThrough.dropFirst().allSatisfy { $0 > 0 })
+        #expect(gif.transparents[0] == -1 && gif.transparents.dropFirst().allSatisfy { $0 >= 0 })
+        for (slot, index) in script.enumerated() {
+            let shown = try #require(gif.picture(atSlot: slot))
+            let recorded = syntheticFrame(width: width, height: height, index: index, colourful: colourful)
+            #expect(meanError(picture: shown, frame: recorded) < 3, "slot \(slot)")
+            // The palette's own error: none for few colours; dithering's, a few levels on average
+            // and never a stale square (a wrong composite is off by 100 or more).
+            #expect(meanError(picture: shown, frame: recorded) < (colourful ? 3 : 0.001 + Double(tolerance)), "slot \(slot)")
+            #expect(maxError(picture: shown, frame: recorded) <= (colourful ? 24 : tolerance), "slot \(slot)")
+        }
+    }
+
+    /// libimagequant gives see-through input pixels one palette entry and no drawn pixel lands on it.
+    @Test func seeThroughPixelsAndOnlyThoseGetTheTransparentEntry() throws {
+        let (width, height) = (40, 30)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        for p in 0..<(width * height) where (p / width + p % width) % 3 != 0 {
+            rgba.replaceSubrange(p * 4 ..< p * 4 + 4, with: [UInt8(p % width * 6), UInt8(p / width * 8), 200, 255])
+        }
+        let image = try PaletteQuantizer(speed: 4).quantize(rgba: rgba, width: width, height: height)
+        let transparent = try #require(image.transparent)
+        for p in 0..<(width * height) {
+            #expect((image.indices[p] == transparent) == (rgba[p * 4 + 3] == 0), "pixel \(p)")
+        }
+        let opaque = try PaletteQuantizer(speed: 4).quantize(rgba: syntheticRGBA(width: width, height: height), width: width, height: height)
+        #expect(opaque.transparent == nil)
     }
 
     @Test func aStillnessLongerThanAGIFDelayGoesOnInInvisibleFrames() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/long.gif"
-        let recorder = try GIFRecorder(path: path)
+        let recorder = try Recorder(path: path)
         for (i, time) in [0.0, 1000.0].enumerated() {
             syntheticFrame(width: 16, height: 16, index: i).withUnsafeBytes {
                 _ = recorder.append(pixels: $0.baseAddress!, width: 16, height: 16, pitch: 64, at: time)
@@ -87,7 +141,7 @@ import Testing
     @Test func readsPaddedRowsAndSDLSurfaces() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/surface.gif"
-        let recorder = try GIFRecorder(path: path)
+        let recorder = try Recorder(path: path)
         let surface = try #require(SDL_CreateRGBSurfaceWithFormat(0, 10, 6, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
         defer { SDL_FreeSurface(surface) }
         // Fill with 0xFF204080: A=FF, R=20, G=40, B=80, stored B,G,R,A.
@@ -101,7 +155,7 @@ import Testing
         #expect(Array(gif.pictures[0][0..<3]) == [0x20, 0x40, 0x80])
 
         // Rows with padding after them (pitch > width * 4): the padding is never read as pixels.
-        let padded = try GIFRecorder(path: folder.path + "/padded.gif")
+        let padded = try Recorder(path: folder.path + "/padded.gif")
         var rows = [UInt8](repeating: 0xAB, count: 32 * 3)
         for y in 0..<3 { for x in 0..<5 { rows.replaceSubrange(y * 32 + x * 4 ..< y * 32 + x * 4 + 4, with: [0x10, 0x20, 0x30, 0xFF]) } }
         rows.withUnsafeBytes { _ = padded.append(pixels: $0.baseAddress!, width: 5, height: 3, pitch: 32, at: 0) }
@@ -114,7 +168,7 @@ import Testing
     @Test func readsARenderersFrame() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/renderer.gif"
-        let recorder = try GIFRecorder(path: path)
+        let recorder = try Recorder(path: path)
         // SDL's software renderer into a surface stands in for the window's renderer.
         let target = try #require(SDL_CreateRGBSurfaceWithFormat(0, 12, 8, 32, SDL_PIXELFORMAT_ARGB8888.rawValue))
         defer { SDL_FreeSurface(target) }
@@ -136,7 +190,7 @@ import Testing
     @Test func aWindowResizedMidRecordingKeepsTheFirstSize() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/resize.gif"
-        let recorder = try GIFRecorder(path: path)
+        let recorder = try Recorder(path: path)
         for (i, side) in [8, 12, 4].enumerated() {
             let pixels = syntheticFrame(width: side, height: side, index: i)
             pixels.withUnsafeBytes { _ = recorder.append(pixels: $0.baseAddress!, width: side, height: side, pitch: side * 4, at: Double(i) / 30) }
@@ -152,7 +206,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path + "/mine.gif"
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: RecordingError("\(path): file exists, not replacing it")) { try GIFRecorder(path: path) }
+        #expect(throws: RecordingError("\(path): file exists, not replacing it")) { try Recorder(path: path) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
         #expect(folder.contents == ["mine.gif"])
     }
@@ -160,7 +214,7 @@ import Testing
     @Test func aFileThatAppearsDuringRecordingIsKeptAndTheRecordingFails() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/race.gif"
-        let recorder = try GIFRecorder(path: path)
+        let recorder = try Recorder(path: path)
         syntheticFrame(width: 8, height: 8, index: 0).withUnsafeBytes {
             _ = recorder.append(pixels: $0.baseAddress!, width: 8, height: 8, pitch: 32, at: 0)
         }
@@ -173,17 +227,17 @@ import Testing
     @Test func aMissingFolderIsOneLine() throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/nope/out.gif"
-        #expect(throws: RecordingError("\(path): folder \(folder.path)/nope does not exist")) { try GIFRecorder(path: path) }
+        #expect(throws: RecordingError("\(path): folder \(folder.path)/nope does not exist")) { try Recorder(path: path) }
     }
 
     @Test func cancelAndEmptyRecordingsLeaveNothing() throws {
         let folder = try TemporaryFolder()
-        let cancelled = try GIFRecorder(path: folder.path + "/cancelled.gif")
+        let cancelled = try Recorder(path: folder.path + "/cancelled.gif")
         syntheticFrame(width: 8, height: 8, index: 0).withUnsafeBytes {
             _ = cancelled.append(pixels: $0.baseAddress!, width: 8, height: 8, pitch: 32, at: 0)
         }
         cancelled.cancel()
-        let empty = try GIFRecorder(path: folder.path + "/empty.gif")
+        let empty = try Recorder(path: folder.path + "/empty.gif")
         #expect(throws: RecordingError("\(folder.path)/empty.gif: no frames were recorded")) { try empty.finish() }
         #expect(folder.contents.isEmpty)
     }
@@ -191,10 +245,10 @@ import Testing
     @Test func aBadScaleIsRefused() throws {
         let folder = try TemporaryFolder()
         #expect(throws: RecordingError("scale 2.0 is outside 0 < scale <= 1")) {
-            try GIFRecorder(path: folder.path + "/x.gif", options: .init(scale: 2))
+            try Recorder(path: folder.path + "/x.gif", options: .init(scale: 2))
         }
         #expect(throws: RecordingError("120 frames per second is outside 1 ... 100 (GIF delays are centiseconds)")) {
-            try GIFRecorder(path: folder.path + "/x.gif", options: .init(framesPerSecond: 120))
+            try Recorder(path: folder.path + "/x.gif", options: .init(framesPerSecond: 120))
         }
         #expect(folder.contents.isEmpty)
     }
@@ -204,7 +258,7 @@ import Testing
     @Test func finishingInTheBackgroundReportsTheFile() async throws {
         let folder = try TemporaryFolder()
         let path = folder.path + "/bg.gif"
-        let recorder = try GIFRecorder(path: path, options: .init(policy: .dropping))
+        let recorder = try Recorder(path: path, options: .init(policy: .dropping))
         for i in 0..<4 {
             syntheticFrame(width: 16, height: 16, index: i).withUnsafeBytes {
                 _ = recorder.append(pixels: $0.baseAddress!, width: 16, height: 16, pitch: 64, at: Double(i) / 30)

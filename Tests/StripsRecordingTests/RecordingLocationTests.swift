@@ -58,5 +58,7 @@ import Testing
         #expect(second == folder.path + "/Strips 2026-11-18 11.06.40 2.gif")
         try Data().write(to: URL(fileURLWithPath: second))
         #expect(RecordingLocation.newFile(in: folder.path, at: date, timeZone: utc).hasSuffix("11.06.40 3.gif"))
+        // Another format is another name: the GIFs taken do not push a video's number up.
+        #expect(RecordingLocation.newFile(in: folder.path, at: date, timeZone: utc, format: .mp4) == folder.path + "/Strips 2026-11-18 11.06.40.mp4")
     }
 }

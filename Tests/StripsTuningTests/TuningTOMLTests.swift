@@ -28,7 +28,7 @@ import StripsTuning
     @Test func everyKeyIsPrintedWithItsCommentRangeAndDefault() {
         let text = Tuning.defaults.commentedTOML()
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(Tuning.fields.count == 43)
+        #expect(Tuning.fields.count == 61)
         for field in Tuning.fields {
             let index = lines.firstIndex(of: "\(field.key) = \(field.defaultValue)")
             #expect(index != nil, "\(field.name)")

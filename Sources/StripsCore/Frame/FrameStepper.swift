@@ -19,12 +19,21 @@ public struct FrameStepper<S: Scene> {
     public func sceneTime(at time: Double) -> Double { instruments.clock.sceneTime(at: time) }
 
     /// Delivers one event with its own timestamp: velocity comes from event times, not frames.
-    /// Times are real; the scene gets them on its clock, so velocities stay right in scene units.
-    /// The instrument keys (S, X) are taken here and never reach the scene.
-    public mutating func deliver(_ event: InputEvent, at time: Double) {
-        if case .key(let key) = event, !scene.capturesKeys, instruments.take(key, at: time) { return }
-        scene.handle(event, at: sceneTime(at: time))
+    /// Times are real; the scene gets them on its clock, so velocities stay right in scene units
+    /// and a host's answer is stamped on the clock the scene draws with. The instrument keys
+    /// (S, X, F, Ctrl+R) are taken here and never reach the scene. Returns what the scene or the
+    /// instruments ask the host to do.
+    @discardableResult
+    public mutating func deliver(_ event: InputEvent, at time: Double) -> [Effect] {
+        if case .key(let key) = event, !scene.capturesKeys, let effects = instruments.take(key, at: time) { return effects }
+        return scene.handle(event, at: sceneTime(at: time))
     }
+
+    /// Posts a message over the scene (real time), timed by the scene's tuning.
+    public mutating func note(_ text: String, at time: Double) { instruments.note(text, at: time, tuning: scene.tuning.instruments) }
+
+    /// A message is still showing or fading at real time `time`.
+    public func notesShowing(at time: Double) -> Bool { instruments.isAnimating(at: time, tuning: scene.tuning.instruments) }
 
     /// Advances the scene to real time `time` and builds its frame, once; the instruments are
     /// drawn from that frame.
@@ -33,7 +42,7 @@ public struct FrameStepper<S: Scene> {
         scene.tick(at: t)
         frameCount += 1
         var frame = scene.frame(at: t)
-        frame.overlay = instruments.overlay(for: frame, at: time, measurer: measurer)
+        frame.overlay = instruments.overlay(for: frame, at: time, measurer: measurer, tuning: scene.tuning.instruments)
         return frame
     }
 }

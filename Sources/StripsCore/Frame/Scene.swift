@@ -2,8 +2,12 @@
 public protocol Scene {
     var name: String { get }
     var windowSize: Size { get }
+    /// Every number of the design: the one value the scene and the instruments over it read.
+    var tuning: Tuning { get }
 
-    mutating func handle(_ event: InputEvent, at time: Double)
+    /// Takes one input (or a host's answer) and returns what it asks the host to do.
+    @discardableResult
+    mutating func handle(_ event: InputEvent, at time: Double) -> [Effect]
     mutating func tick(at time: Double)
 
     /// True when no drag, deceleration, bounce or animation is running: the loop may sleep.

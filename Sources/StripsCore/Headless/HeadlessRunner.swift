@@ -21,14 +21,15 @@ public struct HeadlessRunner<S: Scene> {
     ///   - emit: receives each trace line (without the newline).
     ///   - screenshot: renders the frame to a PNG at the path.
     ///   - frameDone: sees every frame with its real time in seconds (recording).
-    ///   - serve: runs before each frame is stepped, with its time in seconds: the host's
-    ///     services (saving, synchronously, so runs stay deterministic).
+    ///   - host: carries out an effect the scene returned, at once (so runs stay deterministic),
+    ///     with the real time in seconds; its answers are delivered at that same time, before
+    ///     the next frame.
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
         screenshot: (String, Frame) throws -> Void,
         frameDone: (Frame, Double) throws -> Void = { _, _ in },
-        serve: (inout S, Double) -> Void = { _, _ in }
+        host: (Effect, Double) -> [HostEvent] = { _, _ in [] }
     ) throws {
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
@@ -53,22 +54,31 @@ public struct HeadlessRunner<S: Scene> {
             while next < script.steps.count, script.steps[next].time <= t {
                 let step = script.steps[next]
                 let at = step.time / 1000
+                func deliver(_ event: InputEvent) {
+                    var effects = stepper.deliver(event, at: at)
+                    // The host answers at once; its answers may ask for more.
+                    while !effects.isEmpty {
+                        let effect = effects.removeFirst()
+                        for answer in host(effect, at) { effects += stepper.deliver(.host(answer), at: at) }
+                    }
+                }
                 switch step.command {
-                case .down(let p): stepper.deliver(.pointerDown(p), at: at)
-                case .move(let p): stepper.deliver(.pointerMove(p), at: at)
-                case .up(let p): stepper.deliver(.pointerUp(p), at: at)
-                case .wheel(let dx, let dy): stepper.deliver(.wheel(dx: dx, dy: dy), at: at)
-                case .ctrlWheel(let dx, let dy): stepper.deliver(.ctrlWheel(dx: dx, dy: dy), at: at)
-                case .pinch(let center, let scale): stepper.deliver(.pinch(center: center, scale: scale), at: at)
-                case .key: if let key = keys[next] { stepper.deliver(.key(key), at: at) }
-                case .resize(let size): stepper.deliver(.resize(size), at: at)
+                case .down(let p, let modifiers): deliver(.pointerDown(p, modifiers))
+                case .move(let p): deliver(.pointerMove(p))
+                case .up(let p): deliver(.pointerUp(p))
+                case .wheel(let dx, let dy): deliver(.wheel(dx: dx, dy: dy))
+                case .ctrlWheel(let dx, let dy): deliver(.ctrlWheel(dx: dx, dy: dy))
+                case .pinch(let center, let scale): deliver(.pinch(center: center, scale: scale))
+                case .key: if let key = keys[next] { deliver(.key(key)) }
+                case .text(let typed): deliver(.text(typed))
+                case .drop(let path): deliver(.drop([path]))
+                case .resize(let size): deliver(.resize(size))
                 case .screenshot(let path): shots.append(path)
                 case .dump: dump = true
                 case .end: stop = true
                 }
                 next += 1
             }
-            serve(&stepper.scene, t / 1000)
             let frame = stepper.step(at: t / 1000)
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
             for path in shots { try screenshot(path, frame) }

@@ -28,6 +28,7 @@ extension PhotosFrame {
                 })),
             ])),
             ("dirty", .bool(dirty)),
+            ("selected", .array(selected.map { .int($0) })),
         ]
     }
 }

@@ -13,7 +13,9 @@ public struct Script: Hashable, Sendable {
     public static let maxPinchStep = 100.0
 
     public enum Command: Hashable, Sendable {
-        case down(Point), move(Point), up(Point)
+        /// `down X Y [shift] [ctrl] [alt]`: a press with those keys held.
+        case down(Point, Modifiers = [])
+        case move(Point), up(Point)
         case wheel(dx: Double, dy: Double)
         /// `wheel DX DY ctrl`: the wheel with Ctrl held.
         case ctrlWheel(dx: Double, dy: Double)
@@ -22,6 +24,10 @@ public struct Script: Hashable, Sendable {
         /// The key name as written; the runner resolves it the way SDL_GetKeyFromName does.
         case key(name: String, ctrl: Bool, shift: Bool, alt: Bool = false)
         case resize(Size)
+        /// `text STRING`: text typed, the rest of the line.
+        case text(String)
+        /// `drop PATH`: a file or folder dropped on the window, the rest of the line.
+        case drop(path: String)
         case screenshot(path: String)
         case dump
         case end
@@ -93,10 +99,23 @@ extension Script {
             let command: Command
             switch words[2] {
             case "down", "move", "up":
-                try expect(2, "\(words[2]) X Y")
+                let isDown = words[2] == "down"
+                var modifiers: Modifiers = []
+                if isDown, args.count > 2 {
+                    for word in args.dropFirst(2) {
+                        switch word.lowercased() {
+                        case "shift": modifiers.insert(.shift)
+                        case "ctrl": modifiers.insert(.ctrl)
+                        case "alt": modifiers.insert(.alt)
+                        default: throw fail("expected 'at T down X Y [shift] [ctrl] [alt]', not '\(word)'")
+                        }
+                    }
+                } else {
+                    try expect(2, "\(words[2]) X Y")
+                }
                 let p = Point(x: try number(args[0], "X"), y: try number(args[1], "Y"))
                 guard abs(p.x) <= maxCoordinate, abs(p.y) <= maxCoordinate else { throw fail("X and Y must be within ±\(Int(maxCoordinate))") }
-                command = words[2] == "down" ? .down(p) : words[2] == "move" ? .move(p) : .up(p)
+                command = isDown ? .down(p, modifiers) : words[2] == "move" ? .move(p) : .up(p)
             case "wheel":
                 let ctrl = args.count == 3 && args[2].lowercased() == "ctrl"
                 if !ctrl { try expect(2, "wheel DX DY [ctrl]") }
@@ -133,6 +152,16 @@ extension Script {
             case "screenshot":
                 guard !args.isEmpty else { throw fail("expected 'at T screenshot PATH'") }
                 command = .screenshot(path: args.joined(separator: " "))
+            case "text":
+                // The rest of the line as typed, spaces and all (but not the comment).
+                guard let range = content.range(of: "text") else { throw fail("expected 'at T text STRING'") }
+                let rest = content[range.upperBound...].drop { $0 == " " || $0 == "\t" }
+                let typed = String(rest.last == "\r" ? rest.dropLast() : rest)
+                guard !typed.isEmpty else { throw fail("expected 'at T text STRING'") }
+                command = .text(typed)
+            case "drop":
+                guard !args.isEmpty else { throw fail("expected 'at T drop PATH'") }
+                command = .drop(path: args.joined(separator: " "))
             case "dump":
                 try expect(0, "dump")
                 command = .dump

@@ -3,10 +3,6 @@
 /// frame stepper, which maps every time the scene sees through `clock`; messages fade on real
 /// time, so they read the same in slow motion.
 public struct Instruments: Sendable {
-    /// A message shows this long, then fades out over `noteFade`.
-    public static let noteDuration = 4.0
-    public static let noteFade = 1.0
-
     public struct Note: Hashable, Sendable {
         public var text: String
         /// Real time it was posted.
@@ -17,6 +13,8 @@ public struct Instruments: Sendable {
     public var slowFactor = 10.0
     public private(set) var clock = SceneClock()
     public var xray = false
+    /// F: the live window's frame statistics overlay (frame times, missed vsyncs, textures).
+    public var showsFrameStats = false
     public private(set) var notes: [Note] = []
 
     public init() {}
@@ -28,31 +26,34 @@ public struct Instruments: Sendable {
         clock.setRate(on ? 1 / max(1, slowFactor) : 1, at: real)
     }
 
-    /// S and X (without Ctrl) are instrument keys: true when `key` was one and has been taken.
-    public mutating func take(_ key: Key, at real: Double) -> Bool {
-        guard !key.ctrl else { return false }
-        switch key.name {
-        case .s: setSlow(!isSlow, at: real)
-        case .x: xray.toggle()
-        default: return false
+    /// S, X and F (without Ctrl) and Ctrl+R are instrument keys, the same in the window and in
+    /// a script: nil when `key` is none, else what it asks the host to do (Ctrl+R: record).
+    /// A held key's repeats toggle nothing.
+    public mutating func take(_ key: Key, at real: Double) -> [Effect]? {
+        switch (key.name, key.ctrl) {
+        case (.s, false): if !key.isRepeat { setSlow(!isSlow, at: real) }
+        case (.x, false): if !key.isRepeat { xray.toggle() }
+        case (.f, false): if !key.isRepeat { showsFrameStats.toggle() }
+        case (.r, true): return key.isRepeat ? [] : [.toggleRecording]
+        default: return nil
         }
-        return true
+        return []
     }
 
-    /// Posts a message line; messages past their time are dropped.
-    public mutating func note(_ text: String, at real: Double) {
-        notes.removeAll { real - $0.since >= Self.noteDuration + Self.noteFade }
+    /// Posts a message line; messages past their time (the tuning's note duration and fade) are dropped.
+    public mutating func note(_ text: String, at real: Double, tuning: Tuning.Instruments) {
+        notes.removeAll { real - $0.since >= tuning.noteDuration + tuning.noteFade }
         notes.append(Note(text: text, since: real))
         if notes.count > 6 { notes.removeFirst(notes.count - 6) }
     }
 
     /// A message is still showing or fading: the live loop must keep drawing.
-    public func isAnimating(at real: Double) -> Bool {
-        notes.contains { real - $0.since < Self.noteDuration + Self.noteFade }
+    public func isAnimating(at real: Double, tuning: Tuning.Instruments) -> Bool {
+        notes.contains { real - $0.since < tuning.noteDuration + tuning.noteFade }
     }
 
     /// What to draw over `frame`: its x-ray, the slow-motion badge, the messages.
-    public func overlay(for frame: Frame, at real: Double, measurer: any TextMeasurer) -> [DrawItem] {
+    public func overlay(for frame: Frame, at real: Double, measurer: any TextMeasurer, tuning: Tuning.Instruments) -> [DrawItem] {
         var items: [DrawItem] = []
         if xray { items += frame.content.xray(measurer: measurer) }
         if isSlow {
@@ -66,7 +67,7 @@ public struct Instruments: Sendable {
         var y = 56.0
         for note in notes {
             let age = real - note.since
-            let alpha = age < Self.noteDuration ? 1 : 1 - (age - Self.noteDuration) / Self.noteFade
+            let alpha = age < tuning.noteDuration ? 1 : 1 - (age - tuning.noteDuration) / tuning.noteFade
             guard alpha > 0, age >= 0 else { continue }
             let size = measurer.size(of: note.text, pointSize: 14, weight: .regular)
             let box = Rect(x: (frame.window.width - size.width) / 2 - 10, y: y, width: size.width + 20, height: size.height + 8)

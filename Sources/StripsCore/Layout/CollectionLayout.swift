@@ -1,8 +1,13 @@
-/// The UICollectionViewLayout hooks the articles lean on, as a value that is pure in the scroll
-/// offset: a layout keeps only what changes on a resize or an edit (viewport size, aspects,
-/// transitions, rates) and answers every query *at* an offset. Nothing has to be told that the
-/// strip scrolled, so no layout pass can be forgotten.
+/// The UICollectionViewLayout hooks the articles lean on, as a value that is pure: a layout keeps
+/// only what changes on a resize, an edit or a tuning change (viewport size, item count, its part
+/// of the tuning) and answers every query *at* an offset and *for* a content: the items' shapes
+/// and whatever an animation does to them at this instant (`Content`), which the scene derives
+/// and passes in. Nothing has to be told that the strip scrolled or that an animation advanced,
+/// so no layout pass can be forgotten and no layout holds animation state.
 public protocol CollectionLayout: Sendable {
+    /// What the scene passes into each query besides the offset.
+    associatedtype Content: Sendable
+
     /// The strip's size in points; changes on a resize only.
     var viewport: Size { get set }
     var axis: Axis { get }
@@ -20,8 +25,8 @@ public protocol CollectionLayout: Sendable {
     func offset(atPosition position: Double) -> Double
 
     /// Elements meeting `rect` (content coordinates) while the strip is scrolled to `offset`.
-    func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes]
-    func attributes(at index: Int, offset: Double) -> LayoutAttributes?
+    func attributes(in rect: Rect, offset: Double, content: Content) -> [LayoutAttributes]
+    func attributes(at index: Int, offset: Double, content: Content) -> LayoutAttributes?
 }
 
 extension CollectionLayout {

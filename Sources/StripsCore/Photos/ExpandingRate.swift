@@ -1,16 +1,13 @@
 /// The thumbnail strip's expanding rate (Photos article, feature 4): it eases to 0 while the
-/// user scrolls the strip, so every thumbnail has the same size, and back to 1 at rest.
+/// user scrolls the strip, so every thumbnail has the same size, and back to 1 at rest. The
+/// scene keeps it and passes its value into the thumbnail layout's queries.
 public struct ExpandingRate: Hashable, Sendable {
-    /// Seconds for a full 0...1 change; a partial change takes its share.
-    public var fullDuration = Tuning.defaults.editor.expandingFullDuration
-
     public private(set) var value = 1.0
     private var from = 1.0
     private var target = 1.0
     private var tween: Tween?
 
-    public init(value: Double = 1, fullDuration: Double = Tuning.defaults.editor.expandingFullDuration) {
-        self.fullDuration = fullDuration
+    public init(value: Double = 1) {
         self.value = value
         from = value
         target = value
@@ -18,8 +15,9 @@ public struct ExpandingRate: Hashable, Sendable {
 
     public var isAnimating: Bool { tween != nil }
 
-    /// Starts easing toward `newTarget` from wherever the rate is now.
-    public mutating func animate(to newTarget: Double, at time: Double) {
+    /// Starts easing toward `newTarget` from wherever the rate is now; a full 0...1 change takes
+    /// `fullDuration` (the tuning's), a partial one its share.
+    public mutating func animate(to newTarget: Double, at time: Double, fullDuration: Double) {
         guard newTarget != target || tween == nil else { return }
         target = newTarget
         from = value

@@ -74,23 +74,23 @@ extension PhotosScene {
     func decorations(at time: Double) -> PhotosDecorations {
         var d = PhotosDecorations()
         let box = geometry.preview
-        let alpha = counterAlpha(at: time)
-        if alpha > 0, !pages.isEmpty, box.height > 60 {
-            d.counter = measurer.run("\(focusIndex + 1) / \(pages.count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
+        let count = shownPages.count
+        let alpha = notices.counterAlpha(at: time, tuning: tuning.editor)
+        if alpha > 0, count > 0, box.height > 60 {
+            d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
-        if let saving = session.saving {
+        if let saving = notices.saving {
             // No pages counted yet: the desktop's file chooser is asking where.
             let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
-        } else if let status = session.status {
-            let after = time - status.since - EditorSession.statusHold
-            let alpha = after <= 0 ? 1 : max(0, 1 - after / EditorSession.counterFade)
+        } else if let status = notices.status {
+            let alpha = notices.statusAlpha(at: time, tuning: tuning.editor)
             if alpha > 0 {
                 d.status = measurer.run(status.text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14, alpha: alpha)
             }
         }
-        if session.isAskingToQuit { d.prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer) }
+        if interaction.isAskingToQuit { d.prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer) }
         return d
     }
 }

@@ -30,10 +30,12 @@ public struct PhotosFrame: FrameContent {
     /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
     public var thumbnailExpanding: [Double] = []
     public var strips: [StripDiagnostics] = []
-    /// A page turning right now (its picture's angle); others show their own rotation.
-    public var turning: EditorAnimation.Turning? = nil
+    /// Pages turning right now: their pictures' angles (degrees clockwise); others show their own rotation.
+    public var turning: [Int: Double] = [:]
     /// Unsaved edits.
     public var dirty = false
+    /// The selected pages, indices into `pages`, ascending.
+    public var selected: [Int] = []
     /// Room above and below the thumbnail strip: a lifted thumbnail may rise into it.
     public var thumbnailMargin = Tuning.defaults.thumbnails.margin
     /// Counter, status line, quit prompt: drawn over everything.
@@ -41,20 +43,27 @@ public struct PhotosFrame: FrameContent {
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
-        if let turning, turning.index == index { return turning.degrees }
-        return Double(pages[index].rotation)
+        turning[index] ?? Double(pages[index].rotation)
     }
+
+    private var selectedSet: Set<Int> { Set(selected) }
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
         items += emptyState.map { .text($0) }
+        let selected = selectedSet
         for p in preview {
             let page = pages[p.cell.index], degrees = degrees(of: p.cell.index)
             // A turned picture: its own rectangle, turned to fill the box the page takes.
             let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
+            let box = degrees == 0 ? frame : frame.turned(degrees: degrees)
+            // Around the picture, inside the preview (a picture filling it is ringed at its sides).
+            let strip = Rect(origin: .zero, size: previewBox)
+            if selected.contains(p.cell.index) { items += SelectionMark.ring(around: box, width: 4, alpha: p.cell.alpha, clip: strip) }
             items.append(.image(ImageQuad(
                 image: page.picture(.full), frame: frame,
                 alpha: p.cell.alpha, clip: p.clip, rotation: degrees)))
+            if selected.contains(p.cell.index) { items += SelectionMark.badge(at: box, alpha: p.cell.alpha, clip: p.clip) }
         }
         for cell in thumbnails {
             let page = pages[cell.index], degrees = degrees(of: cell.index)
@@ -74,6 +83,8 @@ public struct PhotosFrame: FrameContent {
                 image: page.picture(.thumbnail), frame: frame,
                 source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
                 alpha: cell.alpha, clip: clip, rotation: degrees)))
+            // Inside the thumbnail, so selected neighbours stay apart.
+            if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
         return items + decorations.drawItems()
     }
@@ -96,29 +107,46 @@ extension PhotosScene {
     public func frame(at time: Double) -> Frame {
         let window = Rect(origin: .zero, size: windowSize)
         let g = geometry
-        let previewCells = zoomed(pages.isEmpty ? [] : preview.cells(in: window).map { cell in
-            PhotosFrame.PreviewCell(
+        let shown = shownPages
+        let (previewContent, thumbnailContent) = content(at: time)
+        let previewCells = zoomed(shown.isEmpty ? [] : preview.cells(in: window, content: previewContent).map { cell in
+            let aspect = previewContent.aspects[cell.index]
+            return PhotosFrame.PreviewCell(
                 cell: cell,
-                picture: preview.layout.pictureFrame(index: cell.index, cell: cell.frame, parallax: cell.parallax),
-                clip: preview.layout.pictureClip(index: cell.index, cell: cell.frame).intersection(g.preview))
+                picture: preview.layout.pictureFrame(aspect: aspect, cell: cell.frame, parallax: cell.parallax),
+                clip: preview.layout.pictureClip(aspect: aspect, cell: cell.frame).intersection(g.preview))
         })
-        let thumbnailCells = pages.isEmpty ? [] : thumbnails.cells(in: window)
+        let thumbnailCells = shown.isEmpty ? [] : thumbnails.cells(in: window, content: thumbnailContent)
         let content = PhotosFrame(
-            window: windowSize, pages: pages, focusIndex: focusIndex, previewOffset: preview.offset,
-            thumbnailOffset: thumbnails.offset, expanding: thumbnails.layout.expandingRate.value,
+            window: windowSize, pages: shown, focusIndex: focusIndex, previewOffset: preview.offset,
+            thumbnailOffset: thumbnails.offset, expanding: expanding.value,
             preview: previewCells, thumbnails: thumbnailCells,
-            thumbnailStrip: g.thumbnails, emptyState: pages.isEmpty ? emptyState() : [],
+            thumbnailStrip: g.thumbnails, emptyState: shown.isEmpty ? emptyState() : [],
             previewBox: g.preview.size,
-            thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset) },
+            thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset, content: thumbnailContent) },
             strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
         var photos = content
-        photos.turning = editor?.frame(at: time).turning
+        if case .animating(let transition) = interaction.underPrompt {
+            photos.turning = transition.frame(at: time).turning.mapValues(\.degrees)
+        }
+        photos.selected = selectedShown
         photos.dirty = isDirty
         photos.thumbnailMargin = tuning.thumbnails.margin
         photos.decorations = decorations(at: time)
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame
+    }
+
+    /// The selection as indices into the pages shown (during an edit, the pages of the fuller document).
+    var selectedShown: [Int] {
+        let selection = document.selection
+        guard !selection.isEmpty else { return [] }
+        // The selection is the document's (after the edit); the pages shown may be the ones before.
+        if case .animating(let transition) = interaction.underPrompt, transition.showsBefore {
+            return transition.edit.inverse.newIndices(of: selection.indices, count: transition.after.count).compactMap { $0 }.sorted()
+        }
+        return selection.indices
     }
 
     private func emptyState() -> [TextRun] {

@@ -1,44 +1,35 @@
 /// The document editor screen: the preview strip above the thumbnail strip, kept in step, with
-/// the Photos article's delete and move animations, undo and redo, keys, and resizing.
+/// the Photos article's delete and move animations, undo and redo, selection, keys, zoom and
+/// resizing.
+///
+/// Its state is three values: the `document` (pages, history, selection), the page in focus (`focusIndex`),
+/// and the `interaction`, what the user is doing right now (one case of `Interaction`). Every
+/// input handler is one switch over the interaction; an edit changes the document at once and
+/// runs as `Interaction.animating`, from the document before to the one after. Effects (saving,
+/// reading dropped files) are values returned to the host, whose answers come back as events.
 public struct PhotosScene: Scene {
-    /// What moves the strips: nothing, the user through one strip (the other follows it, the
-    /// article's bind/unbind of delegates as a value), or an editor animation (both follow it).
-    public enum Mode: Hashable, Sendable {
-        case resting
-        case leading(Lead)
-        case editing(EditorAnimation)
-    }
-
-    public enum Lead: Hashable, Sendable {
-        /// Drag, fling or wheel on the preview: the thumbnails follow continuously.
-        case preview
-        /// The thumbnails move: the preview switches page as the nearest thumbnail changes.
-        case thumbnails
-    }
-
     public var name: String { "photos" }
     public let documentName: String
-    public internal(set) var pages: [Page]
-    public internal(set) var windowSize: Size
-    public internal(set) var wantsToQuit = false
-    /// Every number of the design; a `.tune` event replaces it and hands each strip its part.
-    public internal(set) var tuning = Tuning.defaults
-    public internal(set) var preview = Strip(PreviewLayout(pageAspects: []), snapping: Snapping(.paging))
-    public internal(set) var thumbnails = Strip(ThumbnailLayout(pageAspects: []), snapping: Snapping(.nearestItem))
-    public internal(set) var mode = Mode.resting
-    /// Actions asked for during an animation or a drag, run in order once it ends.
-    public internal(set) var pending: [EditorAction] = []
-    public internal(set) var history = EditHistory()
-    /// The page in focus; -1 when the document is empty. Kept as an index, not derived from the
+    public internal(set) var document: Document
+    /// The page in focus, an index into the pages shown (the document's, or the fuller of the two
+    /// while an edit animates); -1 when there are none. Kept as an index, not derived from the
     /// offsets, so a window resized to nothing still knows it.
     public internal(set) var focusIndex: Int
-    /// The preview zoomed in on the page in focus; nil at fit, when the strip pages.
-    public internal(set) var zoom: PreviewZoom?
-    var lastPreviewTap: Tap?
-    /// Carrying a thumbnail, the counter's clock, saving, the quit prompt (PhotosScene+Document).
-    public internal(set) var session = EditorSession()
-    var press: Press<Lead>?
-    var pointer = Point.zero
+    public internal(set) var interaction = Interaction.resting
+    /// Commands asked for while an edit animates or the pointer drags, run in order once it ends.
+    public internal(set) var queue: [EditorCommand] = []
+    public internal(set) var windowSize: Size
+    /// Every number of the design; a `.tune` event replaces it and the strips are laid out again.
+    public internal(set) var tuning = Tuning.defaults
+    public internal(set) var preview = Strip(PreviewLayout(itemCount: 0), snapping: Snapping(.paging))
+    public internal(set) var thumbnails = Strip(ThumbnailLayout(itemCount: 0), snapping: Snapping(.nearestItem))
+    /// The thumbnails' expanding rate (0 while the user scrolls them), passed into their layout.
+    public internal(set) var expanding = ExpandingRate()
+    /// The pointer: presses, drags, taps, double-clicks and holds.
+    var gestures = Gestures()
+    /// The page counter's clock, the status line and a save under way.
+    public internal(set) var notices = Notices()
+    public internal(set) var wantsToQuit = false
     let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
@@ -46,67 +37,131 @@ public struct PhotosScene: Scene {
     public init(documentName: String, pages: [Page], windowSize: Size, measurer: any TextMeasurer = ApproximateTextMeasurer(),
                 focusedPage: String? = nil) {
         self.documentName = documentName
-        self.pages = pages
+        document = Document(pages: pages)
         self.windowSize = windowSize
         self.measurer = measurer
         focusIndex = pages.isEmpty ? -1 : focusedPage.flatMap { id in pages.firstIndex { $0.id == id } } ?? 0
         layOut()
     }
 
+    public var pages: [Page] { document.pages }
+    /// The preview's zoom while it is zoomed in.
+    public var zoom: PreviewZoom? {
+        if case .zoomed(let zoom) = interaction.underPrompt { return zoom }
+        return nil
+    }
+    public var isDirty: Bool { document.isDirty }
     public var geometry: EditorGeometry { EditorGeometry(window: windowSize, thumbnails: tuning.thumbnails) }
 
-    var editor: EditorAnimation? {
-        if case .editing(let animation) = mode { return animation }
-        return nil
+    /// The pages the strips lay out now: the document's, or during an edit the fuller of the
+    /// documents before and after.
+    public var shownPages: [Page] {
+        if case .animating(let transition) = interaction.underPrompt { return transition.shown }
+        return document.pages
     }
 
     public var isIdle: Bool {
-        editor == nil && pending.isEmpty && preview.isIdle && thumbnails.isIdle
-            && !thumbnails.layout.expandingRate.isAnimating && press?.isDragging != true && zoomIsIdle && session.reordering == nil
+        let interactionIdle: Bool
+        switch interaction.underPrompt {
+        case .gliding, .animating, .carrying: interactionIdle = false
+        case .zoomed(let zoom): interactionIdle = zoom.isIdle
+        case .resting, .dragging, .flinging, .askingToQuit: interactionIdle = true
+        }
+        return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
+            && gestures.press?.isDragging != true
     }
 
     /// The document's name, marked "*" while there are unsaved edits ("*" survives a window
     /// manager title in a non-UTF-8 locale, where SDL drops a title it cannot convert).
     public var title: String {
         let name = isDirty ? "*\(documentName)" : documentName
-        return pages.isEmpty ? "\(name) - no pages" : "\(name) - page \(focusIndex + 1) of \(pages.count)"
+        let count = shownPages.count
+        return count == 0 ? "\(name) - no pages" : "\(name) - page \(focusIndex + 1) of \(count)"
     }
 
-    /// Lays both strips out for the window and the document, the page in focus at the centre of each.
-    mutating func layOut() {
-        let g = geometry, aspects = pages.map(\.aspectRatio)
-        let slot = Double(max(0, focusIndex))
-        preview.layout.pageAspects = aspects
-        thumbnails.layout.pageAspects = aspects
-        preview.place(in: g.preview, showing: slot)
-        thumbnails.place(in: g.thumbnails, showing: slot)
-    }
+    // MARK: Input
 
-    /// Sets both strips to show `slot` (a fractional page), as an editor animation does.
-    mutating func show(slot: Double) {
-        preview.show(position: slot)
-        thumbnails.show(position: slot)
-    }
+    @discardableResult
+    public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] { route(event, at: time) }
 
-    /// The page position the strips show now, from whichever strip leads.
-    var currentSlot: Double {
-        if pages.isEmpty { return 0 }
-        if geometry.preview.width <= 0 { return Double(focusIndex) }
-        return mode == .leading(.thumbnails) ? thumbnails.position : preview.position
-    }
+    // MARK: Time
 
-    /// The strip that follows is set from the one that leads, and the focus from both: the
-    /// thumbnails follow every point of the preview; the preview follows whole pages only.
-    mutating func follow() {
-        guard case .leading(let lead) = mode else { return }
-        let leader = lead == .preview ? preview.nearestIndex : thumbnails.nearestIndex
-        switch lead {
-        case .preview:
-            thumbnails.show(position: preview.position)
-        case .thumbnails:
-            let page = Double(leader)
-            if preview.layout.offset(atPosition: page) != preview.offset { preview.show(position: page) }
+    public mutating func tick(at time: Double) {
+        if let held = gestures.hold(at: time, tuning: tuning) { lift(held, at: time) }
+        underPrompt { $0.advance(at: time) }
+        // The rate follows one rule: 0 while the user scrolls or carries on the thumbnails, 1
+        // whenever the strip is at rest, however it came to rest.
+        if thumbnails.isIdle && !handsOnThumbnails {
+            expanding.animate(to: 1, at: time, fullDuration: tuning.editor.expandingFullDuration)
         }
-        if !pages.isEmpty, geometry.preview.width > 0 { focusIndex = leader }
+        expanding.tick(at: time)
+        notices.noteMotion(isMoving, at: time)
     }
+
+    /// One step of whatever the user is doing.
+    private mutating func advance(at time: Double) {
+        switch interaction {
+        case .resting:
+            break
+        case .dragging(let strip), .flinging(let strip):
+            preview.tick(at: time)
+            thumbnails.tick(at: time)
+            follow(strip)
+            if case .flinging = interaction, preview.isIdle, thumbnails.isIdle { interaction = .resting }
+        case .carrying(let carry):
+            autoscroll(carry, at: time)
+            follow(.thumbnails)
+        case .zoomed(let zoom):
+            tickZoom(zoom, at: time)
+        case .gliding(let glide):
+            show(slot: glide.slot(at: time))
+            if glide.isFinished(at: time) {
+                focusIndex = glide.to
+                interaction = .resting
+                layOut()
+                startQueued(at: time)
+            }
+        case .animating(let transition):
+            applyFrame(transition, at: time)
+            if transition.isFinished(at: time) {
+                focusIndex = transition.focusAfter
+                interaction = .resting
+                layOut()
+                startQueued(at: time)
+            }
+        case .askingToQuit:
+            break  // `underPrompt` unwraps it
+        }
+    }
+
+    /// Runs `body` on the interaction under the quit prompt, if one is up, and puts the prompt back.
+    mutating func underPrompt(_ body: (inout PhotosScene) -> Void) {
+        guard case .askingToQuit(let under) = interaction else { return body(&self) }
+        interaction = under
+        body(&self)
+        interaction = .askingToQuit(under: interaction)
+    }
+
+    /// The strips move on screen (not a zoom): the page counter shows.
+    private var isMoving: Bool {
+        switch interaction.underPrompt {
+        case .gliding, .animating, .carrying: return true
+        default: return !queue.isEmpty || !preview.isIdle || !thumbnails.isIdle
+        }
+    }
+
+    /// The pointer holds the thumbnail strip (dragging it or carrying a thumbnail).
+    private var handsOnThumbnails: Bool {
+        switch interaction.underPrompt {
+        case .dragging(.thumbnails), .carrying: return true
+        default: return false
+        }
+    }
+
+    /// Something on screen changes with time though nothing moves (the counter fading, a hold
+    /// being timed, a status line, a save under way): the live loop keeps drawing frames.
+    public var needsFrames: Bool { notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold }
+
+    /// The quit prompt answers S, D and Escape itself.
+    public var capturesKeys: Bool { interaction.isAskingToQuit }
 }

@@ -18,18 +18,6 @@ public struct PreviewZoom: Sendable {
         var tween: Tween
     }
 
-    /// The deepest zoom shows the picture at twice its own pixels (one pixel per point at 1x)...
-    public static let maxPixelScale = 2.0
-    /// ...but never less than this over fit, so small pictures still zoom.
-    public static let minimumMaxScale = 2.0
-    /// The double-click close-up: the picture's own pixels, at least this much over fit.
-    public static let minimumCloseUp = 2.0
-    public static let animationDuration = 0.3
-    /// `+` and `-` zoom by this factor.
-    public static let keyFactor = 1.5
-    /// One notch of Ctrl+wheel zooms by this factor (fractions of a notch by a power of it).
-    public static let wheelFactor = 1.25
-
     public let page: Int
     public let pageID: String
     public let pixelSize: Size
@@ -59,16 +47,18 @@ public struct PreviewZoom: Sendable {
 
     private var fitSize: Size { box.aspectFit(pixelSize.aspectRatio).size }
 
-    public var maxScale: Double {
+    /// The deepest zoom: the tuning's points per pixel, at least its minimum over fit.
+    public func maxScale(_ tuning: Tuning.Zoom) -> Double {
         let fit = fitSize.width
         guard fit > 0 else { return 1 }
-        return max(Self.minimumMaxScale, Self.maxPixelScale * pixelSize.width / fit)
+        return max(tuning.minimumMaxScale, tuning.maxPixelScale * pixelSize.width / fit)
     }
 
-    public var closeUpScale: Double {
+    /// A double-click's close-up: the picture's own pixels, at least the tuning's minimum over fit.
+    public func closeUpScale(_ tuning: Tuning.Zoom) -> Double {
         let fit = fitSize.width
         guard fit > 0 else { return 1 }
-        return min(maxScale, max(Self.minimumCloseUp, pixelSize.width / fit))
+        return min(maxScale(tuning), max(tuning.minimumCloseUp, pixelSize.width / fit))
     }
 
     public var pose: Pose {
@@ -101,8 +91,8 @@ public struct PreviewZoom: Sendable {
 
     /// `base` scaled to `scale` (within 1...max) about window point `anchor`, which keeps the
     /// picture point under it, then moved back in bounds.
-    private func pose(scale: Double, about anchor: Point, from base: Pose) -> Pose {
-        let s = scale.clamped(to: 1...maxScale)
+    private func pose(scale: Double, about anchor: Point, from base: Pose, tuning: Tuning.Zoom) -> Pose {
+        let s = scale.clamped(to: 1...maxScale(tuning))
         let local = Point(x: anchor.x - box.minX, y: anchor.y - box.minY)
         return clamped(Pose(scale: s, offset: Point(
             x: (local.x + base.offset.x) / base.scale * s - local.x,
@@ -130,12 +120,12 @@ public struct PreviewZoom: Sendable {
     }
 
     /// The window resized: same scale, the picture point at the preview's centre stays there.
-    public mutating func refit(in newBox: Rect) {
+    public mutating func refit(in newBox: Rect, tuning: Tuning.Zoom) {
         let old = pose, oldFit = fitSize
         let fx = oldFit.width > 0 ? (box.width / 2 + old.offset.x) / (oldFit.width * old.scale) : 0.5
         let fy = oldFit.height > 0 ? (box.height / 2 + old.offset.y) / (oldFit.height * old.scale) : 0.5
         box = newBox
-        let fit = fitSize, s = old.scale.clamped(to: 1...maxScale)
+        let fit = fitSize, s = old.scale.clamped(to: 1...maxScale(tuning))
         apply(clamped(Pose(scale: s, offset: Point(x: fx * fit.width * s - box.width / 2, y: fy * fit.height * s - box.height / 2))))
     }
 
@@ -149,17 +139,17 @@ public struct PreviewZoom: Sendable {
     public var targetScale: Double { animation?.to.scale ?? scale }
 
     /// Scales by `factor` about `anchor` at once (a pinch step, Ctrl+wheel).
-    public mutating func zoom(by factor: Double, about anchor: Point) {
+    public mutating func zoom(by factor: Double, about anchor: Point, tuning: Tuning.Zoom) {
         freeze()
-        apply(pose(scale: scale * factor, about: anchor, from: pose))
+        apply(pose(scale: scale * factor, about: anchor, from: pose, tuning: tuning))
     }
 
     /// Animates to `target` about `anchor`. Asked again while animating, the new end is taken from
     /// the old one, so repeated key presses add up about the same point.
-    public mutating func animate(to target: Double, about anchor: Point, at time: Double) {
+    public mutating func animate(to target: Double, about anchor: Point, at time: Double, tuning: Tuning.Zoom) {
         let base = animation?.to ?? pose
         let now = clamped(pose)
-        let end = pose(scale: target, about: anchor, from: base)
+        let end = pose(scale: target, about: anchor, from: base, tuning: tuning)
         guard end != now else {
             apply(end)
             return
@@ -167,7 +157,7 @@ public struct PreviewZoom: Sendable {
         // Both ends in bounds and the scale and pan eased together: the picture's rectangle moves
         // linearly between two of the same shape, so one point of it (the anchor) stays put.
         animatedOffset = pose.offset
-        animation = Animation(from: pose, to: end, tween: Tween(start: time, duration: Self.animationDuration))
+        animation = Animation(from: pose, to: end, tween: Tween(start: time, duration: tuning.duration))
     }
 
     // MARK: Panning

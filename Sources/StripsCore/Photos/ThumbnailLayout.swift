@@ -5,21 +5,17 @@
 /// a few) expanding cells, not from a reduction over the whole document, so a frame costs the
 /// same at 10 pages and at 100,000.
 public struct ThumbnailLayout: CollectionLayout {
-    public var pageAspects: [Double]
-    /// Sizes, spacings and the aspect clamp; the scene sets them when the tuning changes.
+    /// The pages' shapes, the slots of an animation, the expanding rate and the focus override.
+    public typealias Content = PageStripContent
+
+    public var itemCount: Int
+    /// Sizes, spacings and the aspect clamp: the scene's tuning, set where it lays the strips out.
     public var tuning = Tuning.defaults.thumbnails
-    /// Multiplies every cell's expansion: eases to 0 while the user drags the strip, back to 1 at rest.
-    public var expandingRate = ExpandingRate()
-    public var slots = SlotMap()
-    /// During a move animation the expansion passes from one cell to the other directly,
-    /// instead of following the offset through every cell in between.
-    public var focusOverride: (from: Int, to: Int, progress: Double)?
     public var viewport = Size.zero
 
-    public init(pageAspects: [Double]) { self.pageAspects = pageAspects }
+    public init(itemCount: Int) { self.itemCount = itemCount }
 
     public var axis: Axis { .horizontal }
-    public var itemCount: Int { pageAspects.count }
     public var itemSize: Size { Self.restingSize(stripHeight: viewport.height, ratio: tuning.restingWidthRatio) }
     /// One resting cell plus its spacing: the distance between neighbouring slots.
     public var pitch: Double { itemSize.width + tuning.spacing }
@@ -50,44 +46,45 @@ public struct ThumbnailLayout: CollectionLayout {
 
     public func offset(atPosition slot: Double) -> Double { slot * pitch - sideInset }
 
-    public func cell(at index: Int, offset: Double) -> ThumbnailCell {
-        let aspect = pageAspects[index].clamped(to: tuning.aspectMin...max(tuning.aspectMin, tuning.aspectMax))
+    public func cell(at index: Int, offset: Double, content: Content) -> ThumbnailCell {
+        let aspect = content.aspects[index].clamped(to: tuning.aspectMin...max(tuning.aspectMin, tuning.aspectMax))
         let dims = ThumbnailCell.Dimensions(
             defaultSize: itemSize, aspectRatio: aspect, spacing: tuning.spacing, focusedSpacing: tuning.focusedSpacing)
         return ThumbnailCell(index: index, dims: dims, state: .resting)
-            .expanded(expanding(of: index, offset: offset))
-            .transitioned(slots.transition(index))
+            .expanded(expanding(of: index, offset: offset, content: content))
+            .transitioned(content.slots.transition(index))
     }
 
     /// expanding = 1 - |cellOffset - offset| / (itemWidth + spacing) near the centre, times the rate.
-    public func expanding(of index: Int, offset: Double) -> Double {
-        if let focus = focusOverride {
+    public func expanding(of index: Int, offset: Double, content: Content) -> Double {
+        if let focus = content.focusOverride {
             let e = index == focus.to ? focus.progress : index == focus.from ? 1 - focus.progress : 0
-            return e * expandingRate.value
+            return e * content.expandingRate
         }
-        let distance = abs(slots.slot(of: index) - position(atOffset: offset))
-        return max(0, 1 - distance) * expandingRate.value
+        let distance = abs(content.slots.slot(of: index) - position(atOffset: offset))
+        return max(0, 1 - distance) * content.expandingRate
     }
 
     /// Cells that may be expanded right now: the two around the centre, plus any in a transition
     /// or a focus override. Everything else rests.
-    private func expandingCells(offset: Double) -> [ThumbnailCell] {
+    private func expandingCells(offset: Double, content: Content) -> [ThumbnailCell] {
         var candidates = Set<Int>()
         let centre = position(atOffset: offset)
-        if let range = slots.indices(near: (centre - 1)...(centre + 1), count: itemCount) {
+        if let range = content.slots.indices(near: (centre - 1)...(centre + 1), count: content.aspects.count) {
             candidates.formUnion(range)
         }
-        if let focus = focusOverride { candidates.formUnion([focus.from, focus.to]) }
-        return candidates.filter { pageAspects.indices.contains($0) }.sorted()
-            .map { cell(at: $0, offset: offset) }.filter { $0.state.expanding > 0 }
+        if let focus = content.focusOverride { candidates.formUnion([focus.from, focus.to]) }
+        return candidates.filter { content.aspects.indices.contains($0) }.sorted()
+            .map { cell(at: $0, offset: offset, content: content) }.filter { $0.state.expanding > 0 }
     }
 
-    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
-        guard pageAspects.indices.contains(index) else { return nil }
-        return attributes(of: cell(at: index, offset: offset), pushedBy: expandingCells(offset: offset))
+    public func attributes(at index: Int, offset: Double, content: Content) -> LayoutAttributes? {
+        guard content.aspects.indices.contains(index) else { return nil }
+        return attributes(of: cell(at: index, offset: offset, content: content), pushedBy: expandingCells(offset: offset, content: content),
+                          slots: content.slots)
     }
 
-    private func attributes(of cell: ThumbnailCell, pushedBy expanding: [ThumbnailCell]) -> LayoutAttributes {
+    private func attributes(of cell: ThumbnailCell, pushedBy expanding: [ThumbnailCell], slots: SlotMap) -> LayoutAttributes {
         let restingCenter = slots.slot(of: cell.index) * pitch + itemSize.width / 2
         let shift = expanding.reduce(0.0) { total, other in
             if other.index == cell.index { return total }
@@ -102,26 +99,29 @@ public struct ThumbnailLayout: CollectionLayout {
             alpha: cell.state.transition.visibility, zIndex: lifted == nil ? 0 : 1)
     }
 
-    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
+    public func attributes(in rect: Rect, offset: Double, content: Content) -> [LayoutAttributes] {
         guard pitch > 0 else { return [] }
-        let expanding = expandingCells(offset: offset)
+        let slots = content.slots
+        let expanding = expandingCells(offset: offset, content: content)
         let first = rect.minX / pitch, last = rect.maxX / pitch
         // Pushes move cells away from the expanding ones. A cell resting outside the rect can only
         // be pushed into it by an expanding cell on its far side, so widen each side by those
         // pushes alone: with the focus in view (the usual case) nothing is widened.
         let leftReach = expanding.filter { slots.slot(of: $0.index) < first }.reduce(0.0) { $0 + $1.push } / pitch
         let rightReach = expanding.filter { slots.slot(of: $0.index) > last }.reduce(0.0) { $0 + $1.push } / pitch
-        guard let indices = slots.indices(near: (first - leftReach)...(last + rightReach), count: itemCount) else { return [] }
+        guard let indices = slots.indices(near: (first - leftReach)...(last + rightReach), count: content.aspects.count) else { return [] }
         // An expanded cell is wider than a slot: it may reach in from beyond the margin.
         var result: [LayoutAttributes] = []
         result.reserveCapacity(indices.count + expanding.count)
-        for cell in expanding where cell.index < indices.lowerBound { result.append(attributes(of: cell, pushedBy: expanding)) }
-        for index in indices { result.append(attributes(of: cell(at: index, offset: offset), pushedBy: expanding)) }
-        for cell in expanding where cell.index > indices.upperBound { result.append(attributes(of: cell, pushedBy: expanding)) }
-        // A carried cell may be anywhere, and is drawn last, on top.
-        if let moving = slots.reorder?.moving, pageAspects.indices.contains(moving) {
+        for cell in expanding where cell.index < indices.lowerBound { result.append(attributes(of: cell, pushedBy: expanding, slots: slots)) }
+        for index in indices {
+            result.append(attributes(of: cell(at: index, offset: offset, content: content), pushedBy: expanding, slots: slots))
+        }
+        for cell in expanding where cell.index > indices.upperBound { result.append(attributes(of: cell, pushedBy: expanding, slots: slots)) }
+        // A carried cell (or cells moved together) may be anywhere, and is drawn last, on top.
+        for moving in slots.moving where content.aspects.indices.contains(moving) {
             result.removeAll { $0.index == moving }
-            result.append(attributes(of: cell(at: moving, offset: offset), pushedBy: expanding))
+            result.append(attributes(of: cell(at: moving, offset: offset, content: content), pushedBy: expanding, slots: slots))
         }
         return result.filter { $0.drawnFrame.intersects(rect) }
     }

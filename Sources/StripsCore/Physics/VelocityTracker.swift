@@ -12,8 +12,6 @@ public struct VelocityTracker: Sendable {
         self.maxSpeed = maxSpeed
     }
 
-    public mutating func reset() { samples.removeAll() }
-
     public mutating func add(_ position: Point, at time: Double) {
         samples.append((time, position))
         // Keep a little more than the window so a sample just outside it can anchor the estimate.

@@ -23,6 +23,4 @@ public struct Pizza: Hashable, Sendable {
 /// Which strip: the left halves or the right halves. The article's PizzaHalfOrientation.
 public enum PizzaHalf: String, Hashable, Sendable, CaseIterable {
     case left, right
-
-    public var opposite: PizzaHalf { self == .left ? .right : .left }
 }

@@ -43,7 +43,7 @@ extension PizzaScene {
     public func frame(at time: Double) -> Frame {
         let g = geometry
         let window = Rect(origin: .zero, size: windowSize)
-        let elements = PizzaHalf.allCases.map { strip($0).cells(in: window) }
+        let elements = PizzaHalf.allCases.map { strip($0).cells(in: window, content: drumAmount) }
         let strips = PizzaHalf.allCases.enumerated().map { i, half in
             let s = strip(half), cells = elements[i].filter(\.isCell)
             return PizzaFrame.HalfStrip(half: half, nearest: s.nearestIndex, offset: s.offset, cells: cells,

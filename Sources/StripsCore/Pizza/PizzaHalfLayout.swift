@@ -6,6 +6,10 @@
 /// whose edge on the centre line is `centerLineX` (the right edge of the left strip, the left
 /// edge of the right one).
 public struct PizzaHalfLayout: CollectionLayout {
+    /// How far into the "drum" variant (neighbours overlap the centre pizza, the nearest on top):
+    /// 0 flat, 1 drum; the scene animates it (D) and passes it into every query.
+    public typealias Content = Double
+
     public static let captionKind = LayoutAttributes.Kind.supplementary("caption")
     /// Captions are above every cell, as the article's zIndex 100 puts headers above cells.
     public static let captionZ = 100_000
@@ -19,9 +23,6 @@ public struct PizzaHalfLayout: CollectionLayout {
     public var tuning = Tuning.defaults.pizza
     /// The centre pizza's diameter: the tuning's size, unless the window is too small for it.
     public var pizzaSize = Tuning.defaults.pizza.size
-    /// How far into the "drum" variant (neighbours overlap the centre pizza, the nearest on top):
-    /// 0 flat, 1 drum; D animates between them.
-    public var drum = 0.0
     public var viewport = Size.zero
 
     public init(half: PizzaHalf, itemCount: Int) {
@@ -88,7 +89,7 @@ public struct PizzaHalfLayout: CollectionLayout {
     /// inner edge sits gap / 2 from the centre line; rows pulled toward the screen centre.
     /// Setting this frame and then the scale is the article's order; the other way round the
     /// scale would apply to an already-shifted frame and the edges would miss the line.
-    public func centerAlignedFrame(at index: Int, scale: Double, offset: Double) -> Rect {
+    public func centerAlignedFrame(at index: Int, scale: Double, offset: Double, drum: Double) -> Rect {
         let size = itemSize
         let halfWidth = size.width * scale / 2
         let x = half == .left ? centerLineX - tuning.gap / 2 - halfWidth : centerLineX + tuning.gap / 2 + halfWidth
@@ -100,25 +101,25 @@ public struct PizzaHalfLayout: CollectionLayout {
 
     /// Flat strips never overlap; on the drum the nearer a half is to the centre, the higher it
     /// sits: hundreds count whole pizzas of distance, so the order is strict while they move.
-    public func zIndex(at index: Int, offset: Double) -> Int {
+    public func zIndex(at index: Int, offset: Double, drum: Double) -> Int {
         guard drum > 0, pizzaSize > 0 else { return 0 }
         let distance = abs(offsetFromCenter(at: index, offset: offset)) / pizzaSize
         return max(0, Int(saturating: ((Double(itemCount) - distance) * 100).rounded()))
     }
 
-    public func attributes(at index: Int, offset: Double) -> LayoutAttributes? {
+    public func attributes(at index: Int, offset: Double, content drum: Double) -> LayoutAttributes? {
         guard (0..<itemCount).contains(index) else { return nil }
         let scale = self.scale(norm: norm(at: index, offset: offset))
         return LayoutAttributes(
-            index: index, frame: centerAlignedFrame(at: index, scale: scale, offset: offset),
-            transform: Transform(scale: scale), alpha: scale, zIndex: zIndex(at: index, offset: offset))
+            index: index, frame: centerAlignedFrame(at: index, scale: scale, offset: offset, drum: drum),
+            transform: Transform(scale: scale), alpha: scale, zIndex: zIndex(at: index, offset: offset, drum: drum))
     }
 
     // MARK: Captions
 
     /// The caption band of the row, fixed on screen (it moves with the bounds), before its shift.
-    public func defaultCaptionFrame(offset: Double) -> Rect {
-        let top = (height - pizzaSize) / 2 - tuning.captionHeight / 2 - tuning.captionLift - drumCaptionLift
+    public func defaultCaptionFrame(offset: Double, drum: Double) -> Rect {
+        let top = (height - pizzaSize) / 2 - tuning.captionHeight / 2 - tuning.captionLift - drumCaptionLift(drum)
         let x = half == .left ? tuning.captionMargin : tuning.gap / 2
         return Rect(x: x, y: offset + top, width: max(0, viewport.width - tuning.captionMargin - tuning.gap / 2),
                     height: tuning.captionHeight)
@@ -126,18 +127,18 @@ public struct PizzaHalfLayout: CollectionLayout {
 
     /// On the drum the neighbour above tucks under the centre pizza but still shows above it;
     /// the caption rises by that much (85 pt for a 300 pt pizza) so it never sits on a pizza.
-    var drumCaptionLift: Double {
+    func drumCaptionLift(_ drum: Double) -> Double {
         guard drum > 0, pizzaSize > 0 else { return 0 }
         let neighbourTop = drumOffset(offsetFromCenter: -pizzaSize) - pizzaSize * scale(norm: 1) / 2
         return max(0, -pizzaSize / 2 - neighbourTop) * drum
     }
 
     /// The pizza's name above the centre: alpha 1 - |norm|, shifted 20 * norm.
-    public func captionAttributes(at index: Int, offset: Double) -> LayoutAttributes? {
+    public func captionAttributes(at index: Int, offset: Double, drum: Double) -> LayoutAttributes? {
         guard (0..<itemCount).contains(index) else { return nil }
         let n = norm(at: index, offset: offset)
         return LayoutAttributes(
-            kind: Self.captionKind, index: index, frame: defaultCaptionFrame(offset: offset),
+            kind: Self.captionKind, index: index, frame: defaultCaptionFrame(offset: offset, drum: drum),
             transform: Transform(translation: Point(x: 0, y: tuning.captionShift * n)),
             alpha: 1 - abs(n), zIndex: Self.captionZ)
     }
@@ -147,24 +148,24 @@ public struct PizzaHalfLayout: CollectionLayout {
     /// Cells whose drawn frame meets `rect`, then the captions of those cells that are visible
     /// at all (alpha > 0). Drawn positions grow monotonically with the distance from the centre,
     /// so the search walks out from the centre row and stops at the first row past each edge.
-    public func attributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
-        let cells = cellAttributes(in: rect, offset: offset)
-        let captions = cells.compactMap { captionAttributes(at: $0.index, offset: offset) }.filter { $0.alpha > 0 }
+    public func attributes(in rect: Rect, offset: Double, content drum: Double) -> [LayoutAttributes] {
+        let cells = cellAttributes(in: rect, offset: offset, drum: drum)
+        let captions = cells.compactMap { captionAttributes(at: $0.index, offset: offset, drum: drum) }.filter { $0.alpha > 0 }
         return cells + captions
     }
 
-    public func cellAttributes(in rect: Rect, offset: Double) -> [LayoutAttributes] {
+    public func cellAttributes(in rect: Rect, offset: Double, drum: Double) -> [LayoutAttributes] {
         guard itemCount > 0, pizzaSize > 0, !rect.isEmpty else { return [] }
         let center = nearestIndex(atOffset: offset)
         var before: [LayoutAttributes] = []
         var index = center - 1
-        while index >= 0, let a = attributes(at: index, offset: offset), a.drawnFrame.maxY > rect.minY {
+        while index >= 0, let a = attributes(at: index, offset: offset, content: drum), a.drawnFrame.maxY > rect.minY {
             if a.drawnFrame.intersects(rect) { before.append(a) }
             index -= 1
         }
         var after: [LayoutAttributes] = []
         index = center
-        while index < itemCount, let a = attributes(at: index, offset: offset) {
+        while index < itemCount, let a = attributes(at: index, offset: offset, content: drum) {
             // The centre row may lie above the rect when it is scrolled past the last pizza.
             if index > center, a.drawnFrame.minY >= rect.maxY { break }
             if a.drawnFrame.intersects(rect) { after.append(a) }

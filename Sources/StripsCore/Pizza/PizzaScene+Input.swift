@@ -1,5 +1,6 @@
 extension PizzaScene: InputRouting {
-    public mutating func handle(_ event: InputEvent, at time: Double) { route(event, at: time) }
+    @discardableResult
+    public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] { route(event, at: time) }
 
     /// The half whose strip contains `p`; nil over the panel or outside the window.
     func half(at p: Point) -> PizzaHalf? {
@@ -7,46 +8,53 @@ extension PizzaScene: InputRouting {
     }
 
     /// The half the keys act on: the one under the pointer, else the one on its side of the line.
-    var hoveredHalf: PizzaHalf { pointer.x < geometry.centerLineX ? .left : .right }
+    var hoveredHalf: PizzaHalf { gestures.pointer.x < geometry.centerLineX ? .left : .right }
 
     mutating func resize(to size: Size) {
         windowSize = Size(width: max(0, size.width), height: max(0, size.height))
         // A drag in progress ends where it is; its release will not fling.
-        press?.target = nil
+        dragged = nil
+        gestures.abandon()
         layOut(keeping: [.left: left.destinationIndex, .right: right.destinationIndex])
     }
 
-    mutating func pointerDown(_ p: Point, at time: Double) {
+    mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
         let half = menu.isEmpty ? nil : half(at: p)
-        press = Press(on: half, at: p, wasIdle: half.map { strip($0).isIdle } ?? false, slop: tuning.scroll.tapSlop)
-        if let half { update(half) { $0.press(p, at: time) } }
+        gestures.down(p, modifiers: modifiers, onRest: half.map { strip($0).isIdle } ?? false, at: time)
+        dragged = half
+        if let half { update(half) { $0.press(p, at: time) } } else { gestures.abandon() }
+        return []
     }
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
-        guard let half = press?.target else { return }
-        _ = press?.move(to: p)
+        _ = gestures.moved(to: p, tuning: tuning)
+        guard let half = dragged else { return }
         update(half) { $0.drag(p, at: time) }
     }
 
-    mutating func pointerUp(_ p: Point, at time: Double) {
-        guard let released = press else { return }
-        press = nil
-        guard let half = released.target else { return }
-        let tapped = released.isTap ? strip(half).cell(at: p)?.index : nil
+    mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
+        let released = gestures.up(p, at: time, tuning: tuning)
+        guard released != nil, let half = dragged else { return [] }
+        dragged = nil
+        let tapped = released?.isTap == true ? strip(half).cell(at: p, content: drumAmount)?.index : nil
         update(half) { $0.release(p, at: time) }
         // A click on a neighbouring half brings it to the centre.
         if let tapped, tapped != strip(half).nearestIndex {
             glide(half, to: tapped, at: time, duration: tuning.pizza.stepDuration)
         }
+        return []
     }
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
         // Vertical strips: only the vertical wheel scrolls them; wheel down shows later pizzas.
-        guard press == nil, !menu.isEmpty, dy != 0, abs(dy) >= abs(dx), let half = half(at: pointer) else { return }
+        guard gestures.press == nil, !menu.isEmpty, dy != 0, abs(dy) >= abs(dx), let half = half(at: gestures.pointer) else { return }
         update(half) { $0.wheel(-dy, at: time) }
     }
 
-    mutating func keyPressed(_ key: Key, at time: Double) {
+    mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
+        // A held arrow steps as fast as it repeats (each step retargets the glide); a held M or D
+        // acts again only once the strips are at rest.
+        if key.isRepeat, key.name != .up, key.name != .down, !isIdle { return [] }
         switch key.name {
         case .escape, .q:
             wantsToQuit = true
@@ -60,6 +68,7 @@ extension PizzaScene: InputRouting {
         default:
             break
         }
+        return []
     }
 
     /// Both halves glide to a random combination: each half to a pizza other than its own.

@@ -15,13 +15,16 @@ public struct PizzaScene: Scene {
     /// The pizza each half rests on: updated when its strip comes to rest, so the panel does not
     /// flicker through every pizza a fling passes.
     public internal(set) var selected: [PizzaHalf: Int]
-    /// The drum variant is on (D); the layouts' `drum` is how far the strips are into it.
+    /// The drum variant is on (D); `drumAmount` is how far the strips are into it (0 flat, 1 drum),
+    /// passed into every layout query.
     public internal(set) var drum = false
+    public internal(set) var drumAmount = 0.0
     var drumMove: (from: Double, tween: Tween)?
     public internal(set) var random: SeededRandom
-    var press: Press<PizzaHalf>?
-    /// Where the pointer last was: the wheel and the arrow keys act on the half under it.
-    var pointer = Point.zero
+    /// The pointer, its press and taps; the wheel and the arrow keys act on the half under it.
+    var gestures = Gestures()
+    /// The half the pointer pressed and drags (nil: none, or the press was let go).
+    var dragged: PizzaHalf?
     let measurer: any TextMeasurer
 
     /// - Parameters:
@@ -42,7 +45,6 @@ public struct PizzaScene: Scene {
     }
 
     public var isIdle: Bool { left.isIdle && right.isIdle && drumMove == nil }
-    public var drumAmount: Double { left.layout.drum }
 
     public var title: String {
         guard let order else { return "Pizza - the menu is empty" }
@@ -82,7 +84,7 @@ public struct PizzaScene: Scene {
 
     public mutating func tick(at time: Double) {
         if let move = drumMove {
-            setDrumAmount(move.tween.value(from: move.from, to: drum ? 1 : 0, at: time))
+            drumAmount = move.tween.value(from: move.from, to: drum ? 1 : 0, at: time)
             if move.tween.isFinished(at: time) { drumMove = nil }
         }
         for half in PizzaHalf.allCases {
@@ -98,10 +100,5 @@ public struct PizzaScene: Scene {
         drum.toggle()
         let remaining = abs((drum ? 1 : 0) - drumAmount)
         drumMove = (drumAmount, Tween(start: time, duration: tuning.pizza.drumDuration * remaining, easing: .easeInOut))
-    }
-
-    mutating func setDrumAmount(_ amount: Double) {
-        left.layout.drum = amount
-        right.layout.drum = amount
     }
 }

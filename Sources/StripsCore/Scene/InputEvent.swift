@@ -1,14 +1,17 @@
-/// Input as the scenes see it, from SDL or from a script line alike. Times are seconds on the
-/// scene's clock, carried separately so that velocity comes from the events' own timestamps.
+/// Input as the scenes see it, from SDL or from a script line alike, and the host's answers to
+/// the effects a scene returned. Times are seconds on the scene's clock, carried separately so
+/// that velocity comes from the events' own timestamps.
 public enum InputEvent: Hashable, Sendable {
-    /// The primary pointer: left mouse button or first finger.
-    case pointerDown(Point)
+    /// The primary pointer (left mouse button or first finger), with the keys held.
+    case pointerDown(Point, Modifiers = [])
     /// Moves with or without the button held; hovering tells which strip the wheel scrolls.
     case pointerMove(Point)
     case pointerUp(Point)
     /// SDL's precise wheel units; positive `dx` scrolls right, positive `dy` scrolls up.
     case wheel(dx: Double, dy: Double)
     case key(Key)
+    /// Text typed (SDL text input), for a field that takes it; scenes without one ignore it.
+    case text(String)
     case resize(Size)
     /// New design numbers (a tuning file loaded or edited): the scene hands each strip and layout
     /// its part, keeping what is in focus.
@@ -17,6 +20,10 @@ public enum InputEvent: Hashable, Sendable {
     case ctrlWheel(dx: Double, dy: Double)
     /// One step of a two-finger pinch about `center`; `scale` > 1 spreads the fingers.
     case pinch(center: Point, scale: Double)
+    /// Files and folders dropped on the window, all of one drag together.
+    case drop([String])
+    /// The host's answer to an effect.
+    case host(HostEvent)
 }
 
 /// A key press with its modifiers.
@@ -25,9 +32,10 @@ public struct Key: Hashable, Sendable {
     /// keys the scenes know, for live events and script lines alike.
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
-        case z, y, q, f, m, d
+        case z, y, q, f, m, d, a
         /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
-        /// X x-ray, Ctrl+R records (live); R rotates a page; S also answers the unsaved prompt.
+        /// X x-ray, F frame statistics, Ctrl+R records; R rotates a page; S also answers the
+        /// unsaved prompt, Ctrl+S saves.
         case s, x, r
         /// Zoom keys: `+` (also `=`, its unshifted key), `-`, `0`, and the keypad's.
         case plus = "+", equals = "=", minus = "-", zero = "0", keypadPlus = "keypad +", keypadMinus = "keypad -", keypadZero = "keypad 0"
@@ -39,11 +47,14 @@ public struct Key: Hashable, Sendable {
     public var ctrl: Bool
     public var shift: Bool
     public var alt: Bool
+    /// The key is held and this is its auto-repeat, not a new press.
+    public var isRepeat: Bool
 
-    public init(_ name: Name, ctrl: Bool = false, shift: Bool = false, alt: Bool = false) {
+    public init(_ name: Name, ctrl: Bool = false, shift: Bool = false, alt: Bool = false, isRepeat: Bool = false) {
         self.name = name
         self.ctrl = ctrl
         self.shift = shift
         self.alt = alt
+        self.isRepeat = isRepeat
     }
 }

@@ -116,10 +116,10 @@ public struct Strip<Layout: CollectionLayout>: Sendable {
     public func windowPoint(fromContent p: Point) -> Point { p + contentToWindow }
     public func contentPoint(fromWindow p: Point) -> Point { p - contentToWindow }
 
-    /// The elements the strip draws now, in window points, only those meeting `window`.
-    public func cells(in window: Rect) -> [Cell] {
+    /// The elements the strip draws now of `content`, in window points, only those meeting `window`.
+    public func cells(in window: Rect, content: Layout.Content) -> [Cell] {
         let shift = contentToWindow
-        return layout.attributes(in: layout.bounds(at: scroll.offset), offset: scroll.offset).compactMap { a in
+        return layout.attributes(in: layout.bounds(at: scroll.offset), offset: scroll.offset, content: content).compactMap { a in
             let frame = a.drawnFrame.offsetBy(dx: shift.x, dy: shift.y)
             guard frame.intersects(window) else { return nil }
             return Cell(kind: a.kind, index: a.index, frame: frame, alpha: a.alpha, scale: a.transform.scale,
@@ -129,8 +129,8 @@ public struct Strip<Layout: CollectionLayout>: Sendable {
 
     /// The topmost cell under window point `p`; with `alongAxis`, a cell whose extent along the
     /// axis holds `p`, else the one whose centre is nearest (a click in a gap still picks one).
-    public func cell(at p: Point, alongAxis: Bool = false) -> Cell? {
-        let cells = self.cells(in: .infinite).filter(\.isCell)
+    public func cell(at p: Point, content: Layout.Content, alongAxis: Bool = false) -> Cell? {
+        let cells = self.cells(in: .infinite, content: content).filter(\.isCell)
         let axis = layout.axis
         func holds(_ c: Cell) -> Bool {
             guard alongAxis else { return c.frame.contains(p) }

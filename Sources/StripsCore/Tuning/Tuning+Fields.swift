@@ -24,12 +24,14 @@ extension Tuning {
         ("preview", "The big strip: one page per viewport, parallax while paging (Photos article, feature 1)."),
         ("thumbnails", "The thumbnail strip: centred, dynamic sizes (Photos article, features 2 to 4)."),
         ("editor", "Moving between pages, deleting and inserting (Photos article, features 4 to 6)."),
+        ("zoom", "Zooming the preview: double-click, Ctrl+wheel, pinch and the + - 0 keys."),
         ("pizza", "The half-pizza selector."),
+        ("instruments", "Slow motion, the x-ray and messages over the scene."),
     ]
 
     /// Every field, in file order.
     public static var fields: [Field] {
-        scrollFields + previewFields + thumbnailFields + editorFields + pizzaFields
+        scrollFields + previewFields + thumbnailFields + editorFields + zoomFields + pizzaFields + instrumentFields
     }
 
     private static func field(_ section: String, _ key: String, _ keyPath: WritableKeyPath<Tuning, Double> & Sendable,
@@ -114,6 +116,54 @@ extension Tuning {
                   "R / Shift+R: the page turns a quarter and both strips make room in this long."),
             field(s, "reorder_duration", \.editor.reorderDuration, 0.01...5, "s",
                   "A page moved by drag or Alt+arrow settles into its new place in this long."),
+            field(s, "hold_duration", \.editor.holdDuration, 0.05...3, "s",
+                  "Press a thumbnail this long without moving and it lifts, to be carried elsewhere."),
+            field(s, "lift_scale", \.editor.liftScale, 1...2, "",
+                  "A lifted thumbnail is this much larger than the others."),
+            field(s, "lift_duration", \.editor.liftDuration, 0.01...2, "s",
+                  "It grows to that size in this long."),
+            field(s, "gap_duration", \.editor.gapDuration, 0.01...2, "s",
+                  "The gap a carried thumbnail opens eases to each new slot in this long."),
+            field(s, "autoscroll_zone", \.editor.autoscrollZone, 0...300, "pt",
+                  "Carried this close to either end of the strip, a thumbnail scrolls it..."),
+            field(s, "autoscroll_speed", \.editor.autoscrollSpeed, 0...10_000, "pt/s",
+                  "... up to this fast at the very edge."),
+            field(s, "double_click_interval", \.editor.doubleClickInterval, 0.05...2, "s",
+                  "Two taps on the preview this close in time (and within tap_slop) are a double-click."),
+            field(s, "counter_hold", \.editor.counterHold, 0...30, "s",
+                  "The page counter (\"3 / 12\") stays this long after the strips stop..."),
+            field(s, "counter_fade", \.editor.counterFade, 0.01...5, "s",
+                  "... then fades out in this long (a status line too)."),
+            field(s, "status_hold", \.editor.statusHold, 0.1...60, "s",
+                  "A status line (\"Saved to ...\", why a save failed) stays this long, then fades."),
+        ]
+    }
+
+    private static var zoomFields: [Field] {
+        let s = "zoom"
+        return [
+            field(s, "max_pixel_scale", \.zoom.maxPixelScale, 1...16, "",
+                  "The deepest zoom shows the picture at this many points per pixel..."),
+            field(s, "minimum_max_scale", \.zoom.minimumMaxScale, 1...16, "",
+                  "... but never less than this over fit, so small pictures still zoom."),
+            field(s, "minimum_close_up", \.zoom.minimumCloseUp, 1...16, "",
+                  "A double-click zooms to the picture's own pixels, at least this much over fit."),
+            field(s, "duration", \.zoom.duration, 0.01...5, "s",
+                  "A double-click or a zoom key eases to its new scale in this long."),
+            field(s, "key_factor", \.zoom.keyFactor, 1.01...4, "",
+                  "+ and - zoom in and out by this factor."),
+            field(s, "wheel_factor", \.zoom.wheelFactor, 1.01...4, "",
+                  "One notch of Ctrl+wheel zooms by this factor (a fraction of a notch by a power of it)."),
+        ]
+    }
+
+    private static var instrumentFields: [Field] {
+        let s = "instruments"
+        return [
+            field(s, "note_duration", \.instruments.noteDuration, 0.1...60, "s",
+                  "A message over the scene (tuning applied, where a recording went) shows this long..."),
+            field(s, "note_fade", \.instruments.noteFade, 0.01...10, "s",
+                  "... then fades out in this long."),
         ]
     }
 
@@ -152,7 +202,4 @@ extension Tuning {
                   "The strips fold into the drum (D) or flatten out in this long."),
         ]
     }
-
-    /// The fields whose values are outside their ranges (a value built in code, not read).
-    public var fieldsOutOfRange: [Field] { Self.fields.filter { !$0.accepts(self[keyPath: $0.keyPath]) } }
 }

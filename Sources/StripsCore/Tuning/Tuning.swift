@@ -8,7 +8,9 @@ public struct Tuning: Hashable, Sendable {
     public var preview = Preview()
     public var thumbnails = Thumbnails()
     public var editor = Editor()
+    public var zoom = Zoom()
     public var pizza = Pizza()
+    public var instruments = Instruments()
 
     public init() {}
 
@@ -61,6 +63,39 @@ public struct Tuning: Hashable, Sendable {
         /// A page turning a quarter, and a moved page settling into its new place.
         public var rotateDuration = 0.3
         public var reorderDuration = 0.25
+        /// A press on a thumbnail held this long without moving lifts it.
+        public var holdDuration = 0.4
+        /// A lifted thumbnail is this much larger, lifts in `liftDuration`; the gap it leaves
+        /// eases to each new slot in `gapDuration`.
+        public var liftScale = 1.15
+        public var liftDuration = 0.15
+        public var gapDuration = 0.15
+        /// Within this distance of a strip end a carried thumbnail scrolls the strip, up to this
+        /// speed at the very edge.
+        public var autoscrollZone = 48.0
+        public var autoscrollSpeed = 700.0
+        /// Two taps this close in time (and within the tap slop) are a double-click.
+        public var doubleClickInterval = 0.4
+        /// The page counter stays this long after the strips stop, then fades in `counterFade`;
+        /// a status line ("Saved to ...") stays `statusHold`, then fades as fast.
+        public var counterHold = 1.5
+        public var counterFade = 0.3
+        public var statusHold = 4.0
+        public init() {}
+    }
+
+    /// Zooming the preview (Apple Photos' double-click and pinch).
+    public struct Zoom: Hashable, Sendable {
+        /// The deepest zoom shows the picture at this many points per pixel...
+        public var maxPixelScale = 2.0
+        /// ...but never less than this over fit, so small pictures still zoom.
+        public var minimumMaxScale = 2.0
+        /// The double-click close-up: the picture's own pixels, at least this much over fit.
+        public var minimumCloseUp = 2.0
+        public var duration = 0.3
+        /// `+` and `-` zoom by this factor, a notch of Ctrl+wheel by `wheelFactor`.
+        public var keyFactor = 1.5
+        public var wheelFactor = 1.25
         public init() {}
     }
 
@@ -81,6 +116,14 @@ public struct Tuning: Hashable, Sendable {
         public var stepDuration = 0.3
         public var mixDuration = 0.7
         public var drumDuration = 0.3
+        public init() {}
+    }
+
+    /// The designer's instruments over either scene.
+    public struct Instruments: Hashable, Sendable {
+        /// A message ("tuning applied", where a recording went) shows this long, then fades.
+        public var noteDuration = 4.0
+        public var noteFade = 1.0
         public init() {}
     }
 }

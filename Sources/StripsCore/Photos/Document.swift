@@ -1,0 +1,76 @@
+/// The document as one value: its pages (each a recipe: a source plus corrections), the history
+/// of the edits that made them, the selection, and the revision last saved. Every change is an
+/// `Edit` applied here, at once; the editor then animates from the document before to this one.
+public struct Document: Hashable, Sendable {
+    public private(set) var pages: [Page] {
+        didSet { aspects = pages.map(\.aspectRatio) }
+    }
+    /// Each page's shape as shown: what the strips lay out, worked out when the pages change.
+    public private(set) var aspects: [Double]
+    public private(set) var history = EditHistory()
+    public var selection = PageSelection.none {
+        didSet { if selection.indices.last.map({ $0 >= pages.count }) == true { selection = selection.within(count: pages.count) } }
+    }
+    /// The history's revision last written to disk (0: as opened).
+    public private(set) var savedRevision = 0
+
+    public init(pages: [Page]) {
+        self.pages = pages
+        aspects = pages.map(\.aspectRatio)
+    }
+
+    /// Edits since the document was opened or last saved.
+    public var isDirty: Bool { history.revision != savedRevision }
+    public var isEmpty: Bool { pages.isEmpty }
+
+    /// The selection if there is one, else the page at `focus`: what Delete, R and Alt+arrows act on.
+    public func target(focus: Int) -> [Int] {
+        if !selection.isEmpty { return selection.indices }
+        return pages.indices.contains(focus) ? [focus] : []
+    }
+
+    /// The user's edit applied and recorded (redo is forgotten); the selection follows its pages.
+    public func apply(_ edit: Edit) -> Document {
+        var next = applying(edit)
+        next.history.record(edit, selectionBefore: selection, selectionAfter: next.selection)
+        return next
+    }
+
+    /// The last edit undone: the document before it, and the edit that takes this one there
+    /// (its inverse, to animate). Nil when there is nothing to undo.
+    public func undo() -> (document: Document, edit: Edit)? {
+        var next = self
+        guard let entry = next.history.undo() else { return nil }
+        next.pages = entry.edit.inverse.applied(to: pages)
+        next.selection = entry.selectionBefore.within(count: next.pages.count)
+        return (next, entry.edit.inverse)
+    }
+
+    /// The last undone edit again. Nil when there is nothing to redo.
+    public func redo() -> (document: Document, edit: Edit)? {
+        var next = self
+        guard let entry = next.history.redo() else { return nil }
+        next.pages = entry.edit.applied(to: pages)
+        next.selection = entry.selectionAfter.within(count: next.pages.count)
+        return (next, entry.edit)
+    }
+
+    /// The edit that undo or redo would replay now, without replaying it.
+    public var nextUndo: Edit? { history.undoStack.last?.edit.inverse }
+    public var nextRedo: Edit? { history.redoStack.last?.edit }
+
+    /// The revision `revision` is on disk.
+    public func saved(revision: Int) -> Document {
+        var next = self
+        next.savedRevision = revision
+        return next
+    }
+
+    /// `edit` applied without recording it.
+    func applying(_ edit: Edit) -> Document {
+        var next = self
+        next.pages = edit.applied(to: pages)
+        next.selection = selection.following(edit, count: pages.count)
+        return next
+    }
+}

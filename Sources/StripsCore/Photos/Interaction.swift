@@ -1,0 +1,59 @@
+/// What the user is doing in the editor, one case at a time: every input handler of
+/// `PhotosScene` is one switch over it, and combinations that make no sense (carrying a page
+/// while an edit animates, paging while zoomed) cannot be written.
+///
+/// Next to come: `editingBorders(BorderSession)` (the crop editor: its corners take the pointer)
+/// and `searching(Search)` (the search field takes the text and Return).
+public indirect enum Interaction: Sendable {
+    /// Nothing moves: both strips rest on the page in focus.
+    case resting
+    /// The pointer is down on a strip and drags it; the other strip follows. On the thumbnails,
+    /// a press held still becomes a hold (`Gestures`) and lifts the thumbnail.
+    case dragging(EditorStrip)
+    /// A strip moves on its own (a fling, a wheel gesture, settling); the other follows.
+    case flinging(EditorStrip)
+    /// A thumbnail lifted by a hold, carried by the pointer; the others make room.
+    case carrying(Carry)
+    /// The preview zoomed in on the page in focus: drags and the wheel pan it; the strip does
+    /// not page until it is back at fit.
+    case zoomed(PreviewZoom)
+    /// Both strips glide to a page (a key, a click on a thumbnail); a navigation key retargets it.
+    case gliding(Glide)
+    /// An edit's animation, from the document before to the one after.
+    case animating(EditTransition)
+    /// "Save the changes before quitting?" over whatever was going on, which carries on underneath.
+    case askingToQuit(under: Interaction)
+
+    /// The interaction under a prompt, or this one.
+    public var underPrompt: Interaction {
+        if case .askingToQuit(let under) = self { return under.underPrompt }
+        return self
+    }
+
+    public var isAskingToQuit: Bool {
+        if case .askingToQuit = self { return true }
+        return false
+    }
+}
+
+/// The editor's two strips.
+public enum EditorStrip: Hashable, Sendable {
+    /// The big one: one page per viewport, parallax while paging.
+    case preview
+    /// The thumbnails along the bottom.
+    case thumbnails
+}
+
+/// A thumbnail lifted by a press and hold, following the pointer.
+public struct Carry: Hashable, Sendable {
+    /// The page carried.
+    public var moving: Int
+    /// The pointer's x in the window, and where on the cell it holds it (so the cell does not jump).
+    public var pointerX: Double
+    public var grab: Double
+    public var liftStart: Double
+    /// The gap eases to each new target slot.
+    public var gapFrom: Double
+    public var gapTo: Double
+    public var gapStart: Double
+}

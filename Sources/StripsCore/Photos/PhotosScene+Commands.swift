@@ -1,0 +1,123 @@
+/// Commands run one at a time, in order: a glide or an edit's animation runs to its end before
+/// the next command starts; a navigation asked for during a glide retargets it instead (the
+/// target moves on, the strips carry on from where they are).
+extension PhotosScene {
+    /// Queues a command; it starts at once unless an edit animates or the pointer drags.
+    mutating func enqueue(_ command: EditorCommand, at time: Double) {
+        if case .gliding(let glide) = interaction, queue.isEmpty, case .go(let navigation) = command, !pages.isEmpty {
+            let target = navigation.destination(from: glide.to, count: pages.count)
+            // The page it was heading for counts as reached: the counter moves on with each key.
+            if target != glide.to {
+                focusIndex = glide.to
+                interaction = .gliding(glide.retargeted(to: target, at: time))
+            }
+            return
+        }
+        queue.append(command)
+        startQueued(at: time)
+    }
+
+    /// An edit animates, the strips glide, a thumbnail is carried or the pointer drags: commands wait.
+    var isBusy: Bool {
+        switch interaction.underPrompt {
+        case .gliding, .animating, .carrying: return true
+        default: return gestures.press?.isDragging == true
+        }
+    }
+
+    mutating func startQueued(at time: Double) {
+        while !isBusy, !queue.isEmpty {
+            perform(queue.removeFirst(), at: time)
+        }
+    }
+
+    /// Where the strips are as a command takes them over; a drag in progress will not fling.
+    private mutating func takeOver() -> Double {
+        let slot = currentSlot
+        gestures.abandon()
+        return slot
+    }
+
+    private mutating func perform(_ command: EditorCommand, at time: Double) {
+        guard !pages.isEmpty || command.worksOnNoPages else { return }
+        switch command {
+        case .go(let navigation):
+            glide(to: navigation.destination(from: focusIndex, count: pages.count), at: time)
+        case .delete:
+            let targets = document.target(focus: focusIndex)
+            edit(.remove(targets.map { PlacedPage(index: $0, page: pages[$0]) }), at: time)
+        case .rotate(let turns):
+            let targets = document.target(focus: focusIndex)
+            edit(.correct(targets.map { CorrectionChange(index: $0, before: pages[$0].corrections, after: pages[$0].corrections.turned(turns)) }),
+                 at: time)
+        case .shift(let places):
+            let from = document.target(focus: focusIndex)
+            let to = from.map { $0 + places }
+            // A block at an end goes no further; a single page stops at the end.
+            guard let first = to.first, let last = to.last, first >= 0, last < pages.count else { return }
+            edit(.move(from: from, to: to), at: time)
+        case .drop(let from, let to, let carried, let previewSlot):
+            guard pages.indices.contains(from), pages.indices.contains(to) else { return }
+            let origin = EditTransition.Origin(slot: takeOver(), focus: focusIndex, carried: carried, previewSlot: previewSlot)
+            // Dropped back where it was: it settles, and nothing is recorded.
+            run(.move(from: [from], to: [to]), to: from == to ? document : document.apply(.move(from: [from], to: [to])), origin: origin, at: time)
+        case .insert(let newPages):
+            let at = pages.isEmpty ? 0 : focusIndex + 1
+            let placed = pages.uniquelyNamed(newPages).enumerated().map { PlacedPage(index: at + $0.offset, page: $0.element) }
+            edit(.insert(placed), at: time)
+        case .undo:
+            guard let next = document.nextUndo else { return }
+            if bringIntoFocus(next, then: .undo) { return }
+            if let (undone, edit) = document.undo() { run(edit, to: undone, at: time) }
+        case .redo:
+            guard let next = document.nextRedo else { return }
+            if bringIntoFocus(next, then: .redo) { return }
+            if let (redone, edit) = document.redo() { run(edit, to: redone, at: time) }
+        }
+    }
+
+    /// Undo and redo: the page an edit acts on comes into focus first (unless the focus is already
+    /// on one of its pages), then the edit runs with its animation, exactly as the user's own did.
+    /// True when the glide was queued first.
+    private mutating func bringIntoFocus(_ edit: Edit, then command: EditorCommand) -> Bool {
+        if case .insert = edit { return false }
+        let indices = edit.indices
+        guard let first = indices.first, !indices.contains(focusIndex), pages.indices.contains(first) else { return false }
+        queue.insert(contentsOf: [.go(.page(first)), command], at: 0)
+        return true
+    }
+
+    /// The user's edit: the document changes at once, and the change animates.
+    private mutating func edit(_ edit: Edit, at time: Double) {
+        guard !edit.isEmpty else { return }
+        run(edit, to: document.apply(edit), at: time)
+    }
+
+    /// Starts the animation of `edit`, which took the document to `next`.
+    private mutating func run(_ edit: Edit, to next: Document, origin: EditTransition.Origin? = nil, at time: Double) {
+        let slot = takeOver()
+        // A new page comes in from where the strips are; the other edits act on the page in focus.
+        let comesIn = if case .insert = edit { true } else { false }
+        let origin = origin ?? EditTransition.Origin(slot: comesIn ? slot : Double(focusIndex), focus: focusIndex)
+        let transition = EditTransition(edit, from: document.pages, to: next.pages, origin: origin, at: time, timing: tuning.editor)
+        document = next
+        focusIndex = transition.focusDuring
+        interaction = .animating(transition)
+        layOut()
+        applyFrame(transition, at: time)
+    }
+
+    /// Both strips glide to page `index` from where they are.
+    private mutating func glide(to index: Int, at time: Double) {
+        let slot = takeOver()
+        if abs(slot - Double(index)) < 1e-6 {
+            show(slot: slot)
+            interaction = .resting
+            focusIndex = index
+            return
+        }
+        let glide = Glide(from: slot, to: index, start: time, duration: tuning.editor.moveDuration)
+        interaction = .gliding(glide)
+        show(slot: glide.slot(at: time))
+    }
+}

@@ -1,0 +1,46 @@
+/// Keys: the quit prompt takes them while it is up; otherwise each `EditorKey` does its thing.
+extension PhotosScene {
+    mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
+        if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
+        guard let action = EditorKey(key) else { return [] }
+        switch action {
+        case .command(let command):
+            // A held key's repeats page as fast as they come; other keys repeat only at rest.
+            if key.isRepeat, !command.isNavigation, !isIdle { return [] }
+            enqueue(command, at: time)
+        case .selectAll:
+            document.selection = .all(count: document.pages.count)
+        case .escape:
+            if case .carrying(let carry) = interaction {
+                cancel(carry, at: time)
+            } else if !document.selection.isEmpty {
+                document.selection = .none
+            } else {
+                _ = closeRequested(at: time)
+            }
+        case .quit:
+            _ = closeRequested(at: time)
+        case .save(let scope):
+            return save(scope, at: time)
+        case .zoomIn, .zoomOut, .zoomToFit:
+            if key.isRepeat, !isIdle { return [] }
+            zoomKey(action, at: time)
+        }
+        return []
+    }
+}
+
+extension EditorCommand {
+    var isNavigation: Bool {
+        if case .go = self { return true }
+        return false
+    }
+
+    /// Undo, redo and new pages work on an empty document too.
+    var worksOnNoPages: Bool {
+        switch self {
+        case .undo, .redo, .insert: return true
+        default: return false
+        }
+    }
+}

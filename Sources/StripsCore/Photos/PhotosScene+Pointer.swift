@@ -1,0 +1,147 @@
+/// The pointer, the wheel and pinches: each handler is one switch over what the user is doing.
+extension PhotosScene: InputRouting {
+    mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
+        switch interaction {
+        case .askingToQuit(let under):
+            return answerPrompt(at: p, under: under, at: time)
+        case .carrying:
+            break
+        case .zoomed(var zoom) where geometry.preview.contains(p):
+            // The zoomed preview pans.
+            gestures.down(p, modifiers: modifiers, onRest: zoom.isIdle, at: time)
+            zoom.press(p, at: time)
+            interaction = .zoomed(zoom)
+        case .gliding, .animating:
+            // The strips are the edit's or the glide's: the press takes nothing.
+            gestures.down(p, modifiers: modifiers, onRest: false, at: time)
+            gestures.abandon()
+        case .resting, .dragging, .flinging, .zoomed:
+            let g = geometry
+            let target: EditorStrip? = pages.isEmpty ? nil : g.thumbnails.contains(p) ? .thumbnails : g.preview.contains(p) ? .preview : nil
+            guard let target else {
+                gestures.down(p, modifiers: modifiers, onRest: false, at: time)
+                gestures.abandon()
+                return []
+            }
+            let atRest = target == .thumbnails ? thumbnails.isIdle : preview.isIdle
+            gestures.down(p, modifiers: modifiers, onRest: atRest, at: time)
+            if target == .thumbnails { thumbnails.press(p, at: time) } else { preview.press(p, at: time) }
+            lead(target)
+            interaction = .dragging(target)
+            // A press on a thumbnail strip at rest may become a hold, which lifts the thumbnail.
+            if target == .thumbnails && atRest { gestures.armHold() }
+        }
+        return []
+    }
+
+    mutating func pointerMoved(_ p: Point, at time: Double) {
+        let becameDrag = gestures.moved(to: p, tuning: tuning)
+        switch interaction {
+        case .carrying(let carry):
+            self.carry(carry, to: p, at: time)
+        case .zoomed(var zoom):
+            guard let press = gestures.press, !press.isAbandoned else { return }
+            zoom.drag(p, at: time)
+            interaction = .zoomed(zoom)
+        case .dragging(let strip):
+            guard gestures.press?.isAbandoned == false else { return }
+            if strip == .thumbnails {
+                // Scrolling the thumbnails evens them out (the expanding rate goes to 0).
+                if becameDrag { expanding.animate(to: 0, at: time, fullDuration: tuning.editor.expandingFullDuration) }
+                thumbnails.drag(p, at: time)
+            } else {
+                preview.drag(p, at: time)
+            }
+            follow(strip)
+        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+            break
+        }
+    }
+
+    mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
+        let release = gestures.up(p, at: time, tuning: tuning)
+        switch interaction {
+        case .carrying(let carry):
+            drop(carry, at: time)
+        case .zoomed(var zoom):
+            guard let release, !release.press.isAbandoned else {
+                startQueued(at: time)
+                break
+            }
+            // The pan flings on; a double-click goes back to fit.
+            zoom.release(p, at: time)
+            if release.taps == 2 { zoom.animate(to: 1, about: p, at: time, tuning: tuning.zoom) }
+            interaction = .zoomed(zoom)
+            startQueued(at: time)
+        case .dragging(let strip):
+            guard let release, !release.press.isAbandoned else {
+                startQueued(at: time)
+                break
+            }
+            interaction = .flinging(strip)
+            if strip == .thumbnails {
+                thumbnails.release(p, at: time)
+                // A click on a thumbnail (or in the gap beside one) moves to it, or picks it.
+                if release.isTap, let cell = thumbnail(at: p, at: time, alongAxis: true) { click(cell.index, release.press.modifiers, at: time) }
+            } else {
+                preview.release(p, at: time)
+                if release.isTap, !release.press.modifiers.isEmpty { click(focusIndex, release.press.modifiers, at: time) }
+            }
+            follow(strip)
+            startQueued(at: time)
+            // A double-click on the preview at fit zooms to the close-up about it.
+            if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zoomIn(about: p, at: time) }
+        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+            startQueued(at: time)
+        }
+        return []
+    }
+
+    /// A click on page `index`: it comes into focus (and the selection goes); with Ctrl it is
+    /// toggled in the selection, with Shift the pages from the one in focus to it are selected.
+    private mutating func click(_ index: Int, _ modifiers: Modifiers, at time: Double) {
+        if modifiers.contains(.ctrl) {
+            document.selection = document.selection.toggling(index)
+        } else if modifiers.contains(.shift) {
+            document.selection = .range(from: max(0, focusIndex), to: index)
+        } else {
+            document.selection = .none
+            enqueue(.go(.page(index)), at: time)
+        }
+    }
+
+    mutating func wheel(dx: Double, dy: Double, at time: Double) {
+        guard !pages.isEmpty, gestures.press == nil else { return }
+        let pointer = gestures.pointer
+        switch interaction {
+        case .askingToQuit, .gliding, .animating, .carrying, .dragging:
+            return
+        case .zoomed(var zoom) where geometry.preview.contains(pointer):
+            // A plain wheel over the zoomed preview pans it.
+            zoom.pan(dx: dx, dy: dy, at: time)
+            interaction = .zoomed(zoom)
+            return
+        case .resting, .flinging, .zoomed:
+            break
+        }
+        // Horizontal strips: a plain vertical wheel pages too; wheel down moves forward.
+        let delta = abs(dx) >= abs(dy) ? dx : -dy
+        guard delta != 0 else { return }
+        let strip: EditorStrip = geometry.thumbnails.contains(pointer) ? .thumbnails : .preview
+        lead(strip)
+        interaction = .flinging(strip)
+        if strip == .thumbnails {
+            expanding.animate(to: 0, at: time, fullDuration: tuning.editor.expandingFullDuration)
+            thumbnails.wheel(delta, at: time)
+        } else {
+            preview.wheel(delta, at: time)
+        }
+        follow(strip)
+    }
+
+    /// Files dropped on the window: the host reads them and answers with their pages.
+    mutating func dropped(_ paths: [String], at time: Double) -> [Effect] {
+        guard !paths.isEmpty, !interaction.isAskingToQuit else { return [] }
+        return [.load(paths: paths)]
+    }
+}

@@ -1,0 +1,113 @@
+/// The document as something saved: Ctrl+S asks the host to save it (Ctrl+Shift+S the selection),
+/// and the host's answers come back as events; with unsaved edits, quitting asks first. The core
+/// writes nothing itself.
+extension PhotosScene {
+    /// The prompt's answers: S saves then quits, D quits without saving, Escape keeps editing.
+    enum QuitAnswer { case save, discard, keepEditing }
+
+    /// Ctrl+S (the document) or Ctrl+Shift+S (the selection, else the page in focus).
+    mutating func save(_ scope: SaveRequest.Scope, at time: Double) -> [Effect] {
+        guard notices.saving == nil else {
+            notices.post("Already saving…", at: time)
+            return []
+        }
+        let pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
+        guard !pages.isEmpty else {
+            notices.post("Nothing to save: the document has no pages", at: time)
+            notices.quitAfterSave = false
+            return []
+        }
+        notices.saving = SaveProgress(done: 0, total: pages.count)
+        return [.save(SaveRequest(pages: pages, revision: document.history.revision, scope: scope))]
+    }
+
+    /// The window's close button, Escape or Q: quits at once unless there are unsaved edits,
+    /// which bring up the prompt. Returns whether the scene may close now.
+    public mutating func closeRequested(at time: Double) -> Bool {
+        if !isDirty {
+            wantsToQuit = true
+            return true
+        }
+        guard !interaction.isAskingToQuit else { return false }
+        // The prompt takes the pointer: a press under way ends where it is, a carried thumbnail goes back.
+        switch interaction {
+        case .dragging(let strip):
+            gestures.abandon()
+            if strip == .preview { preview.stopAtRest() } else { thumbnails.stopAtRest() }
+            follow(strip)
+            interaction = .flinging(strip)
+        case .carrying(let carry):
+            cancel(carry, at: time)
+        case .zoomed(var zoom):
+            gestures.abandon()
+            zoom.endDrag(at: time)
+            interaction = .zoomed(zoom)
+        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+            break
+        }
+        interaction = .askingToQuit(under: interaction)
+        return false
+    }
+
+    /// A key while the prompt is up: S, D and Escape answer it; the others wait.
+    mutating func answerPrompt(_ key: Key, under: Interaction, at time: Double) -> [Effect] {
+        switch key.name {
+        case .s: return answer(.save, under: under, at: time)
+        case .d: return answer(.discard, under: under, at: time)
+        case .escape: return answer(.keepEditing, under: under, at: time)
+        default: return []
+        }
+    }
+
+    /// A click while the prompt is up answers it, or misses.
+    mutating func answerPrompt(at p: Point, under: Interaction, at time: Double) -> [Effect] {
+        let prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer)
+        guard let choice = prompt.answer(at: p) else { return [] }
+        return answer(choice, under: under, at: time)
+    }
+
+    private mutating func answer(_ choice: QuitAnswer, under: Interaction, at time: Double) -> [Effect] {
+        interaction = under
+        switch choice {
+        case .save:
+            notices.quitAfterSave = true
+            return save(.document, at: time)
+        case .discard:
+            wantsToQuit = true
+        case .keepEditing:
+            break
+        }
+        return []
+    }
+
+    /// The host's answers: a save's progress and end, pages read from dropped files, scans.
+    mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] {
+        switch event {
+        case .saveProgress(let done, let total):
+            notices.saving = SaveProgress(done: done, total: total)
+        case .saved(let outcome):
+            notices.saving = nil
+            if outcome.request.scope == .document {
+                document = document.saved(revision: outcome.request.revision)
+                notices.post("Saved to \(outcome.path)", at: time)
+                if notices.quitAfterSave { wantsToQuit = true }
+            } else {
+                let count = outcome.request.pages.count
+                notices.post("Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)", at: time)
+            }
+            notices.quitAfterSave = false
+        case .saveFailed(let message):
+            notices.saving = nil
+            notices.quitAfterSave = false
+            notices.post(message, at: time)
+        case .pagesLoaded(let pages), .scanned(let pages):
+            guard !pages.isEmpty else { break }
+            underPrompt { $0.enqueue(.insert(pages), at: time) }
+        case .scanFailed(let message):
+            notices.post(message, at: time)
+        case .recognised:
+            break
+        }
+        return []
+    }
+}

@@ -1,0 +1,97 @@
+/// What a scene asks the world to do. The scene never writes a file, reads a folder or starts a
+/// thread: it returns these values from `handle`, the host (the live window, a headless run)
+/// carries them out and answers with `HostEvent`s, delivered like any input on the scene's clock.
+public enum Effect: Hashable, Sendable {
+    /// Write pages to disk: the document (Ctrl+S) or the selection (Ctrl+Shift+S). Answered by
+    /// `saveProgress`, then `saved` or `saveFailed`.
+    case save(SaveRequest)
+    /// Read dropped files and folders as pages. Answered by `pagesLoaded`.
+    case load(paths: [String])
+    /// Start recording the window to a GIF, or stop the recording under way (Ctrl+R).
+    case toggleRecording
+    /// Recognise the text of pages (OCR). Answered by `recognised`.
+    case recognise(RecognitionRequest)
+    /// Scan new pages. Answered by `scanned` (as each page arrives) or `scanFailed`.
+    case scan(ScanRequest)
+}
+
+/// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
+/// arrived on the scene's clock (so a status line fades on the clock the scene draws with).
+public enum HostEvent: Hashable, Sendable {
+    /// `done` of `total` pages written; a total of 0: the desktop's file chooser is asking where.
+    case saveProgress(done: Int, total: Int)
+    case saved(SaveOutcome)
+    /// Not saved (refused, cancelled, a write error): why, in one line.
+    case saveFailed(String)
+    /// Pages read from dropped files, in order (the problems went to standard error).
+    case pagesLoaded([Page])
+    /// The text found on a page (its id).
+    case recognised(pageID: String, text: String)
+    case scanned([Page])
+    case scanFailed(String)
+}
+
+/// What the host should save: pages as they stand when the user asked.
+public struct SaveRequest: Hashable, Sendable {
+    public enum Scope: Hashable, Sendable {
+        /// The whole document: once written, it is no longer unsaved.
+        case document
+        /// Some pages (the selection, or the page in focus): the document stays as it is.
+        case selection
+    }
+
+    public var pages: [Page]
+    /// The document's revision the pages are (a document save marks it saved).
+    public var revision: Int
+    public var scope: Scope
+
+    public init(pages: [Page], revision: Int, scope: Scope = .document) {
+        self.pages = pages
+        self.revision = revision
+        self.scope = scope
+    }
+}
+
+public struct SaveOutcome: Hashable, Sendable {
+    public var path: String
+    public var request: SaveRequest
+
+    public init(path: String, request: SaveRequest) {
+        self.path = path
+        self.request = request
+    }
+}
+
+public struct SaveProgress: Hashable, Sendable {
+    public var done: Int
+    public var total: Int
+}
+
+/// Pages whose text to recognise, in tesseract's languages ("eng", "eng+deu").
+public struct RecognitionRequest: Hashable, Sendable {
+    public var pages: [Page]
+    public var languages: String
+
+    public init(pages: [Page], languages: String) {
+        self.pages = pages
+        self.languages = languages
+    }
+}
+
+/// Pages to scan, inserted after `after` (an index, -1 for the start). The device settings are
+/// the SANE names (`test:0`, `Flatbed`, `Automatic Document Feeder`); nil takes the default.
+public struct ScanRequest: Hashable, Sendable {
+    public var after: Int
+    public var device: String?
+    public var source: String?
+    public var dpi: Int?
+    public var mode: String?
+
+    public init(after: Int, device: String? = nil, source: String? = nil, dpi: Int? = nil, mode: String? = nil) {
+        self.after = after
+        self.device = device
+        self.source = source
+        self.dpi = dpi
+        self.mode = mode
+    }
+}

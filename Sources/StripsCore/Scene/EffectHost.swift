@@ -1,0 +1,9 @@
+/// Carries out the effects a scene returns: the window's services (saving, reading dropped files).
+/// `run` starts one and returns the answers ready at once (a headless run has them all at once,
+/// so scripts stay deterministic); `poll` is asked before every frame for answers that arrived
+/// since (a save's progress and its end, from a worker thread). Answers are delivered to the
+/// scene as `InputEvent.host`, stamped on its clock.
+public protocol EffectHost: AnyObject {
+    func run(_ effect: Effect) -> [HostEvent]
+    func poll() -> [HostEvent]
+}

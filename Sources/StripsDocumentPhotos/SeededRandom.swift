@@ -1,0 +1,62 @@
+import Foundation
+
+/// SplitMix64: the same numbers from the same seed on every machine, so a photo set is a list of
+/// seeds, not files.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in the range.
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
+    }
+
+    /// Normal with mean 0 and deviation 1 (Box-Muller).
+    public mutating func gaussian() -> Double {
+        let u = max(uniform(0...1), 1e-12), v = uniform(0...1)
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
+    }
+
+    public mutating func chance(_ p: Double) -> Bool { uniform(0...1) < p }
+}
+
+/// Smooth value noise on a lattice (cubic fade), summed over octaves: wood's wobble, cloth's
+/// unevenness, light falling off. Values about -1...1.
+struct ValueNoise: Sendable {
+    let seed: UInt64
+
+    private func lattice(_ x: Int, _ y: Int) -> Double {
+        var h = UInt64(bitPattern: Int64(x)) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(bitPattern: Int64(y)) &* 0xC2B2_AE3D_27D4_EB4F ^ seed
+        h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 32
+        return Double(h & 0xFFFF) / 32767.5 - 1
+    }
+
+    func value(_ x: Double, _ y: Double) -> Double {
+        let fx = x.rounded(.down), fy = y.rounded(.down)
+        let (ix, iy) = (Int(fx), Int(fy))
+        let (tx, ty) = (x - fx, y - fy)
+        let sx = tx * tx * (3 - 2 * tx), sy = ty * ty * (3 - 2 * ty)
+        let a = lattice(ix, iy), b = lattice(ix + 1, iy), c = lattice(ix, iy + 1), d = lattice(ix + 1, iy + 1)
+        return (a + (b - a) * sx) + ((c + (d - c) * sx) - (a + (b - a) * sx)) * sy
+    }
+
+    func fractal(_ x: Double, _ y: Double, octaves: Int = 3) -> Double {
+        var sum = 0.0, amplitude = 0.5, frequency = 1.0
+        for _ in 0..<octaves {
+            sum += amplitude * value(x * frequency, y * frequency)
+            amplitude *= 0.5
+            frequency *= 2
+        }
+        return sum
+    }
+}
