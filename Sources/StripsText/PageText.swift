@@ -1,0 +1,1 @@
+// Text recognition, PDF text, text cache and text layers.

@@ -1,0 +1,34 @@
+import Foundation
+import StripsCore
+import StripsLooks
+import StripsPictures
+import StripsSampleScans
+
+/// Writes a sample scan in every look, at full size and as a thumbnail, to look at.
+enum LooksDemo {
+    static func run(into folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var style = SampleScanStyle.standardSet[2]
+        style.shadow = 0.6
+        guard let scan = SampleScanner.scan(style) else { throw CocoaError(.featureUnsupported) }
+        try PNM.write(scan.picture, to: "\(folder)/scan.ppm")
+        for look in Look.allCases {
+            let start = Date()
+            let result = Looks.apply(look, to: scan.picture, pixelsPerInch: scan.dpi)
+            print(look.name, String(format: "%.0f ms", Date().timeIntervalSince(start) * 1000))
+            try PNM.write(result, to: "\(folder)/\(look.name).\(result.format == .grey ? "pgm" : "ppm")")
+        }
+    }
+}
+
+extension LooksDemo {
+    static func small(into folder: String) throws {
+        var style = SampleScanStyle.standardSet[0]
+        style.shadow = 0.5
+        for dpi in [96.0, 12] {
+            guard let scan = SampleScanner.scan(style, dpi: dpi) else { continue }
+            try PNM.write(scan.picture, to: "\(folder)/scan\(Int(dpi)).ppm")
+            try PNM.write(Looks.apply(.colour, to: scan.picture), to: "\(folder)/colour\(Int(dpi)).ppm")
+        }
+    }
+}
