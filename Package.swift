@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),
         // Text (issue 22): Tesseract recognition and orientation, PDF pages' own text (poppler), the
         // text cache, invisible text layers laid onto saved pages (qpdf).
-        .target(name: "StripsText", dependencies: ["StripsPictures", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
+        .target(name: "StripsText", dependencies: ["StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
         // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
         .target(name: "StripsSampleScans", dependencies: ["StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time

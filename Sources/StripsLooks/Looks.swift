@@ -24,11 +24,22 @@ public enum Looks {
         return made ?? picture
     }
 
-    /// A picture's plain luma (no evening), for encoding a grey page handed over in colour.
-    static func grey(of picture: PixelBuffer) -> PixelBuffer {
+    /// A picture's plain luma (Rec. 601, no evening), one byte a pixel: for encoding a grey page
+    /// handed over in colour, and for text recognition, which reads only grey.
+    public static func luma(of picture: PixelBuffer) -> PixelBuffer {
         guard picture.format != .grey, let (pix, order) = Pix.from(picture) else { return picture }
         let (r, b): (Float, Float) = order == .rgb ? (0.299, 0.114) : (0.114, 0.299)
         return Pix(taking: pixConvertRGBToGray(pix.pointer, r, 0.587, b))?.buffer(as: .grey) ?? picture
+    }
+
+    /// The luma reduced by a whole `factor` (area-averaged), for work that needs less than the
+    /// full page, such as orientation detection.
+    public static func luma(of picture: PixelBuffer, reducedBy factor: Int) -> PixelBuffer {
+        guard factor > 1, picture.width >= factor, picture.height >= factor, let (pix, order) = Pix.from(picture) else { return luma(of: picture) }
+        let (r, b): (Float, Float) = order == .rgb ? (0.299, 0.114) : (0.114, 0.299)
+        let grey = pix.depth == 8 ? pix : Pix(taking: pixConvertRGBToGray(pix.pointer, r, 0.587, b))
+        let scale = 1 / Float(factor)
+        return grey.flatMap { Pix(taking: pixScaleAreaMap($0.pointer, scale, scale)) }?.buffer(as: .grey) ?? luma(of: picture)
     }
 
     /// The black-and-white page as leptonica's 1 bpp picture (1 = ink), for encoders that want bits.

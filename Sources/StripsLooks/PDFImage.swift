@@ -23,6 +23,16 @@ public struct PDFImage: Hashable, Sendable {
     /// The filter's /DecodeParms entries (without the `<<` `>>`), or nil when it takes none.
     public var decodeParms: String?
 
+    public init(bytes: [UInt8], width: Int, height: Int, filter: Filter, colourSpace: ColourSpace, bitsPerComponent: Int, decodeParms: String?) {
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+        self.filter = filter
+        self.colourSpace = colourSpace
+        self.bitsPerComponent = bitsPerComponent
+        self.decodeParms = decodeParms
+    }
+
     /// The image dictionary's entries, /Length included, for a writer of its own:
     /// `/Type /XObject /Subtype /Image /Width 2550 /Height 3300 /ColorSpace /DeviceGray
     /// /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K -1 /Columns 2550 /Rows 3300 >> /Length 41234`.

@@ -14,7 +14,7 @@ public enum PageImageEncoder {
     public static func encode(_ picture: PixelBuffer, look: Look, jpegQuality: Int = jpegQuality) -> PDFImage? {
         switch look {
         case .bw: return bilevel(picture)
-        case .grey: return JPEGEncoder.encode(picture.format == .grey ? picture : Looks.grey(of: picture), quality: jpegQuality)
+        case .grey: return JPEGEncoder.encode(picture.format == .grey ? picture : Looks.luma(of: picture), quality: jpegQuality)
         case .colour, .original: return JPEGEncoder.encode(picture, quality: jpegQuality)
         }
     }

@@ -15,6 +15,13 @@ switch arguments.first {
 case "looks":
     guard arguments.count == 2 else { fail("usage: strips-bench-text looks OUT_DIR") }
     try LooksDemo.run(into: arguments[1])
+case "make":
+    guard arguments.count >= 2 else { fail("usage: strips-bench-text make DIR [COUNT]") }
+    try MakeScans.run(into: arguments[1], count: arguments.count > 2 ? Int(arguments[2]) ?? 8 : 8)
+case "ocr":
+    try QuickOCR.run(Array(arguments.dropFirst()))
+case "layer":
+    try LayerTry.run(arguments[1], into: arguments[2])
 case "small":
     try LooksDemo.small(into: arguments[1])
 default:

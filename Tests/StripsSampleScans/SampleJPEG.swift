@@ -3,7 +3,8 @@ import StripsPictures
 
 /// The sample scans' JPEG files, written and read back with libjpeg-turbo as a scanner and the app would.
 public enum SampleJPEG {
-    static func encode(bgrx: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, quality: Int) -> [UInt8]? {
+    /// A JPEG whose JFIF header says `dpi`, as a scanner's does (libjpeg-turbo writes no density).
+    static func encode(bgrx: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, quality: Int, dpi: Double) -> [UInt8]? {
         guard let tj = tjInitCompress() else { return nil }
         defer { tjDestroy(tj) }
         var buffer: UnsafeMutablePointer<UInt8>?
@@ -11,7 +12,15 @@ public enum SampleJPEG {
         guard tjCompress2(tj, bgrx, Int32(width), Int32(stride), Int32(height), Int32(TJPF_BGRX.rawValue), &buffer, &size,
                           Int32(TJSAMP_420.rawValue), Int32(quality), 0) == 0, let buffer else { return nil }
         defer { tjFree(buffer) }
-        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+        var jpeg = Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+        // FF D8, FF E0, length (2), "JFIF\0", version (2), then units, X density, Y density.
+        if jpeg.count > 18, jpeg[2] == 0xFF, jpeg[3] == 0xE0, Array(jpeg[6..<11]) == Array("JFIF\0".utf8) {
+            let density = UInt16(max(1, min(65535, dpi.rounded())))
+            jpeg[13] = 1
+            jpeg[14] = UInt8(density >> 8); jpeg[15] = UInt8(density & 0xFF)
+            jpeg[16] = UInt8(density >> 8); jpeg[17] = UInt8(density & 0xFF)
+        }
+        return jpeg
     }
 
     /// The JPEG decoded (rgb), scaled down by libjpeg-turbo by 1/`reduction` (1, 2, 4 or 8) as a thumbnail decode is.

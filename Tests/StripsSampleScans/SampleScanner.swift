@@ -6,8 +6,11 @@ import StripsPictures
 /// Typesets a page of `SampleProse` with cairo (DejaVu through fontconfig), turns it, darkens one
 /// side as a scanner lid's shadow does, adds noise and saves it as a JPEG.
 public enum SampleScanner {
-    /// A letter page (8.5 x 11 in) at `dpi` in `style`; nil only when cairo or libjpeg-turbo fail.
-    public static func scan(_ style: SampleScanStyle, dpi: Double = 300, inches: (width: Double, height: Double) = (8.5, 11)) -> SampleScan? {
+    /// A letter page (8.5 x 11 in, or `inches`) at `dpi` in `style`, laid on the scanner turned
+    /// `quarterTurns` clockwise (0 to 3: sideways and upside-down pages); nil only when cairo or
+    /// libjpeg-turbo fail. The words' boxes are in the final picture's pixels.
+    public static func scan(_ style: SampleScanStyle, dpi: Double = 300, inches: (width: Double, height: Double) = (8.5, 11),
+                            quarterTurns: Int = 0) -> SampleScan? {
         let width = Int((inches.width * dpi).rounded()), height = Int((inches.height * dpi).rounded())
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else { return nil }
         defer { cairo_surface_destroy(surface) }
@@ -56,11 +59,40 @@ public enum SampleScanner {
         }
         cairo_surface_flush(surface)
 
-        guard let data = cairo_image_surface_get_data(surface) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard let jpeg = SampleJPEG.encode(bgrx: data, width: width, height: height, stride: stride, quality: style.jpegQuality),
+        let turns = ((quarterTurns % 4) + 4) % 4
+        guard let (final, turnedWords) = turn(surface, width: width, height: height, words: words, quarterTurns: turns) else { return nil }
+        defer { if turns != 0 { cairo_surface_destroy(final) } }
+        guard let data = cairo_image_surface_get_data(final) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(final))
+        let (finalWidth, finalHeight) = turns % 2 == 0 ? (width, height) : (height, width)
+        guard let jpeg = SampleJPEG.encode(bgrx: data, width: finalWidth, height: finalHeight, stride: stride, quality: style.jpegQuality, dpi: dpi),
               let picture = SampleJPEG.decode(jpeg) else { return nil }
-        return SampleScan(jpeg: jpeg, picture: picture, dpi: dpi, words: words, style: style)
+        return SampleScan(jpeg: jpeg, picture: picture, dpi: dpi, words: turnedWords, style: style)
+    }
+
+    /// The page turned `quarterTurns` clockwise, with its words' boxes turned alike.
+    private static func turn(_ surface: OpaquePointer, width: Int, height: Int, words: [DrawnWord], quarterTurns: Int) -> (OpaquePointer, [DrawnWord])? {
+        guard quarterTurns != 0 else { return (surface, words) }
+        let (w, h) = quarterTurns % 2 == 0 ? (width, height) : (height, width)
+        guard let turned = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h)), let cr = cairo_create(turned) else { return nil }
+        defer { cairo_destroy(cr) }
+        cairo_translate(cr, Double(w) / 2, Double(h) / 2)
+        cairo_rotate(cr, Double(quarterTurns) * .pi / 2)
+        cairo_translate(cr, -Double(width) / 2, -Double(height) / 2)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_paint(cr)
+        cairo_surface_flush(turned)
+        let moved = words.map { word -> DrawnWord in
+            var xs: [Double] = [], ys: [Double] = []
+            for (x, y) in [(word.x, word.y), (word.x + word.width, word.y + word.height)] {
+                var dx = x, dy = y
+                cairo_user_to_device(cr, &dx, &dy)
+                xs.append(dx)
+                ys.append(dy)
+            }
+            return DrawnWord(text: word.text, x: xs.min() ?? 0, y: ys.min() ?? 0, width: abs(xs[1] - xs[0]), height: abs(ys[1] - ys[0]))
+        }
+        return (turned, moved)
     }
 
     /// Lays out a heading and paragraphs inside one-inch margins, word by word, as long as lines fit
