@@ -21,14 +21,3 @@ enum LooksDemo {
     }
 }
 
-extension LooksDemo {
-    static func small(into folder: String) throws {
-        var style = SampleScanStyle.standardSet[0]
-        style.shadow = 0.5
-        for dpi in [96.0, 12] {
-            guard let scan = SampleScanner.scan(style, dpi: dpi) else { continue }
-            try PNM.write(scan.picture, to: "\(folder)/scan\(Int(dpi)).ppm")
-            try PNM.write(Looks.apply(.colour, to: scan.picture), to: "\(folder)/colour\(Int(dpi)).ppm")
-        }
-    }
-}

@@ -1,29 +1,29 @@
 import Foundation
-import StripsCore
-import StripsLooks
-import StripsPictures
-import StripsSampleScans
 
+// strips-bench-text: the sample scans of issue 22 and their measurements (Scripts/bench-text.sh).
 let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+    usage: strips-bench-text make DIR [COUNT]   write COUNT (default 8) 300 dpi sample scans with their truth
+           strips-bench-text run DIR            measure recognition, text layers and looks on them
+           strips-bench-text looks DIR          write one scan in every look, to look at
+    """
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("strips-bench-text: \(message)\n".utf8))
     exit(1)
 }
 
-switch arguments.first {
-case "looks":
-    guard arguments.count == 2 else { fail("usage: strips-bench-text looks OUT_DIR") }
-    try LooksDemo.run(into: arguments[1])
-case "make":
-    guard arguments.count >= 2 else { fail("usage: strips-bench-text make DIR [COUNT]") }
-    try MakeScans.run(into: arguments[1], count: arguments.count > 2 ? Int(arguments[2]) ?? 8 : 8)
-case "ocr":
-    try QuickOCR.run(Array(arguments.dropFirst()))
-case "layer":
-    try LayerTry.run(arguments[1], into: arguments[2])
-case "small":
-    try LooksDemo.small(into: arguments[1])
-default:
-    fail("usage: strips-bench-text looks OUT_DIR")
+do {
+    switch (arguments.first, arguments.count) {
+    case ("make", 2), ("make", 3):
+        try MakeScans.run(into: arguments[1], count: arguments.count > 2 ? Int(arguments[2]) ?? 8 : 8)
+    case ("run", 2):
+        try Evaluation.run(arguments[1])
+    case ("looks", 2):
+        try LooksDemo.run(into: arguments[1])
+    default:
+        fail(usage)
+    }
+} catch {
+    fail("\(error)")
 }

@@ -11,7 +11,7 @@ struct LooksTests {
 
     @Test("colour evens a shadowed paper to white: background spread from over 100 levels to under 12")
     func colourEvensTheBackground() {
-        let page = SyntheticPage()
+        let page = SyntheticPage.standard
         let before = page.paper.map { Measure.luma(page.picture, $0) }
         #expect(Measure.spread(before) > 100)
         let colour = Looks.apply(.colour, to: page.picture, pixelsPerInch: Self.pageInches)
@@ -25,7 +25,7 @@ struct LooksTests {
 
     @Test("colour turns a yellowed sheet white in every channel and keeps a bgra picture bgra")
     func colourWhitensTintedPaper() {
-        let page = SyntheticPage(paper: (240, 226, 170), format: .bgra)
+        let page = SyntheticPage.tintedBGRA
         let colour = Looks.apply(.colour, to: page.picture, pixelsPerInch: Self.pageInches)
         #expect(colour.format == .bgra)
         for channel in 0..<3 {
@@ -56,7 +56,7 @@ struct LooksTests {
 
     @Test("grey gives one channel with an even white background")
     func greyIsEvenAndGrey() {
-        let page = SyntheticPage()
+        let page = SyntheticPage.standard
         let grey = Looks.apply(.grey, to: page.picture, pixelsPerInch: Self.pageInches)
         #expect(grey.format == .grey && grey.bytes.count == page.picture.width * page.picture.height)
         let after = page.paper.map { Measure.luma(grey, $0) }
@@ -66,7 +66,7 @@ struct LooksTests {
 
     @Test("bw keeps one-pixel hairlines at 45 % contrast in deep shadow and in light, and clean white paper")
     func bwKeepsThinStrokes() {
-        let page = SyntheticPage()
+        let page = SyntheticPage.standard
         let bw = Looks.apply(.bw, to: page.picture, pixelsPerInch: Self.pageInches)
         #expect(bw.format == .grey)
         #expect(Set(bw.bytes).isSubset(of: [0, 255]))
@@ -80,7 +80,7 @@ struct LooksTests {
     @Test("a plain global threshold loses the shadowed paper: what the evening is for")
     func plainThresholdFails() {
         // The same page thresholded at mid-grey without evening: the shadow's paper turns black.
-        let page = SyntheticPage()
+        let page = SyntheticPage.standard
         #expect(Measure.darkShare(page.picture, page.paper) > 0.1)
     }
 
