@@ -1,5 +1,5 @@
 /// Which way up a page is, as Tesseract's orientation detection sees it.
-public struct PageOrientation: Hashable, Sendable {
+public struct PageOrientation: Hashable, Sendable, Codable {
     /// Clockwise quarter turns that make the page upright (0 when it is; 1 for a page lying on its
     /// left side, whose lines read bottom to top).
     public var quarterTurnsToUpright: Int

@@ -14,6 +14,12 @@ public struct PageText: Hashable, Sendable, Codable {
     public var width: Double
     public var height: Double
     public var origin: Origin
+    /// The boxes' space is the source picture turned this many quarter turns clockwise: 0, unless
+    /// the page was found lying sideways or upside down and read the right way up (then the space
+    /// is the upright page, `width` x `height` of the turned picture).
+    public var quarterTurns: Int = 0
+    /// Which way up the page was found, when orientation detection was asked for.
+    public var orientation: PageOrientation?
 
     public enum Origin: Hashable, Sendable, Codable {
         /// Recognised by Tesseract in these languages (`eng`, `eng+deu`).
@@ -37,6 +43,26 @@ public struct PageText: Hashable, Sendable, Codable {
     }
 
     public var isEmpty: Bool { words.isEmpty }
+
+    /// The same text with its boxes in the space turned `quarters` more quarter turns clockwise
+    /// (a `width` x `height` space becomes `height` x `width`; a point (x, y) goes to (height - y, x)).
+    public func turned(by quarters: Int) -> PageText {
+        var text = self
+        for _ in 0..<(((quarters % 4) + 4) % 4) {
+            let h = text.height
+            func box(_ b: TextBox) -> TextBox { TextBox(x: h - b.y - b.height, y: b.x, width: b.height, height: b.width) }
+            text.words = text.words.map { var word = $0; word.box = box(word.box); return word }
+            text.lines = text.lines.map { line in
+                var turned = line
+                turned.box = box(line.box)
+                turned.baseline = line.baseline.map { TextLine.Baseline(x1: h - $0.y1, y1: $0.x1, x2: h - $0.y2, y2: $0.x2) }
+                return turned
+            }
+            (text.width, text.height) = (text.height, text.width)
+            text.quarterTurns = (text.quarterTurns + 1) % 4
+        }
+        return text
+    }
 
     /// The mean of the words' confidences (0...100), or nil without words.
     public var meanConfidence: Double? {

@@ -1,3 +1,4 @@
+import StripsLooks
 import StripsPictures
 
 /// The text of a page, from wherever it is cheapest: a PDF page's own text (poppler; such pages are
@@ -21,17 +22,26 @@ public final class PageTextService {
     /// as it is drawn and saved, with its resolution, and is only called when recognition is
     /// needed. Returns nil when the page has no text of its own and recognition is off; throws
     /// when recognition fails or is cancelled (a missing language, say).
-    public func pageText(file: String, pdfPage: Int?, recipe: String, cancel: RecognitionCancel? = nil,
+    ///
+    /// With `detectOrientation`, Tesseract's orientation detection runs first (about a fifth of a
+    /// page's reading time): the result says which way up the page is (`PageText.orientation`),
+    /// and a page it is sure lies sideways or upside down is read turned the right way up, its
+    /// text then in that upright space (`PageText.quarterTurns`).
+    public func pageText(file: String, pdfPage: Int?, recipe: String, detectOrientation: Bool = false, cancel: RecognitionCancel? = nil,
                          render: () -> (picture: PixelBuffer, dpi: Double)?) throws(RecognitionError) -> PageText? {
         if let pdfPage, let own = pdfText(file, page: pdfPage), !own.isEmpty { return own }
         guard let languages else { return nil }
-        let key = TextCacheKey(path: file, recipe: recipe, languages: languages)
+        let key = TextCacheKey(path: file, recipe: recipe, languages: languages + (detectOrientation ? " osd" : ""))
         if let key, let kept = cache?.text(for: key) { return kept }
         if cancel?.isCancelled == true { throw .cancelled }
         guard let page = render() else { throw .failed("the page could not be drawn") }
         if recognizer == nil { recognizer = try Recognizer(languages: languages) }
         guard let recognizer else { throw .cannotStart(languages) }
-        let text = try recognizer.recognise(page.picture, dpi: page.dpi, cancel: cancel)
+        let orientation = detectOrientation ? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
+        let turns = orientation.map { $0.suggestsTurning ? $0.quarterTurnsToUpright : 0 } ?? 0
+        var text = try recognizer.recognise(PictureTurn.turned(page.picture, quarterTurns: turns), dpi: page.dpi, cancel: cancel)
+        text.quarterTurns = turns
+        text.orientation = orientation
         if let key { cache?.store(text, for: key) }
         return text
     }

@@ -127,6 +127,9 @@ public struct TextCache: Sendable {
         var height: Double
         /// The languages recognised in, or nil for a PDF's own text.
         var languages: String?
+        /// `PageText.quarterTurns` and `orientation` (absent: 0 and none).
+        var quarterTurns: Int?
+        var orientation: PageOrientation?
 
         init(key: String, page: PageText) {
             self.key = key
@@ -141,6 +144,8 @@ public struct TextCache: Sendable {
             width = page.width
             height = page.height
             if case .recognised(let languages) = page.origin { self.languages = languages }
+            quarterTurns = page.quarterTurns == 0 ? nil : page.quarterTurns
+            orientation = page.orientation
         }
 
         /// The page, or nil when the columns do not fit together (a damaged or foreign entry).
@@ -160,8 +165,11 @@ public struct TextCache: Sendable {
                 let baseline = b == [-1, -1, -1, -1] ? nil : TextLine.Baseline(x1: b[0], y1: b[1], x2: b[2], y2: b[3])
                 lines.append(TextLine(box: box(lineBoxes, i), firstWord: first, endWord: end, baseline: baseline))
             }
-            return PageText(words: pageWords, lines: lines, text: text, width: width, height: height,
-                            origin: languages.map { .recognised(languages: $0) } ?? .pdf)
+            var page = PageText(words: pageWords, lines: lines, text: text, width: width, height: height,
+                                origin: languages.map { .recognised(languages: $0) } ?? .pdf)
+            page.quarterTurns = ((quarterTurns ?? 0) % 4 + 4) % 4
+            page.orientation = orientation
+            return page
         }
     }
 

@@ -31,7 +31,32 @@ public struct TextPlacement: Hashable, Sendable {
                        textWidth: Double(width), textHeight: Double(height))
     }
 
-    func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+    /// The placement for text whose space is this placement's source space (`width` x `height`)
+    /// turned `quarterTurns` clockwise, as `PageText.quarterTurns` says of a page read the right way
+    /// up: the text is turned back as it is placed, so its lines run along the picture's.
+    public func forText(turnedBy quarterTurns: Int, sourceWidth width: Double, sourceHeight height: Double) -> TextPlacement {
+        var placement = self
+        let turns = ((quarterTurns % 4) + 4) % 4
+        // Turn i took a space whose height is H (even i) or W (odd i); its inverse is
+        // (u, v) -> (v, height - u). A text point is taken back through the last turn first, so the
+        // map is this after inverse 0 after inverse 1 ...: composed on the inside in turn order.
+        for index in 0..<turns {
+            let sourceHeight = index % 2 == 0 ? height : width
+            placement = placement.composed(with: (a: 0, b: -1, c: 1, d: 0, e: 0, f: sourceHeight))
+        }
+        return placement
+    }
+
+    /// This map after `inner`: first `inner`, then this.
+    private func composed(with inner: (a: Double, b: Double, c: Double, d: Double, e: Double, f: Double)) -> TextPlacement {
+        TextPlacement(pageWidth: pageWidth, pageHeight: pageHeight, rotate: rotate,
+                      a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
+                      c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+                      e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
+    }
+
+    /// Where a point of the text's space lands on the page, in points.
+    public func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
         (a * x + c * y + e, b * x + d * y + f)
     }
 

@@ -15,12 +15,16 @@ public final class TextWorkers: @unchecked Sendable {
         public var file: String
         public var pdfPage: Int?
         public var recipe: String
+        /// Whether to find which way up the page is first (see `PageTextService.pageText`).
+        public var detectOrientation: Bool
         /// Draws the page as it is saved, with its resolution; called on the worker, only when
         /// the text is neither the PDF's own nor cached.
         public var render: @Sendable () -> (picture: PixelBuffer, dpi: Double)?
 
-        public init(id: String, file: String, pdfPage: Int?, recipe: String, render: @escaping @Sendable () -> (picture: PixelBuffer, dpi: Double)?) {
+        public init(id: String, file: String, pdfPage: Int?, recipe: String, detectOrientation: Bool = false,
+                    render: @escaping @Sendable () -> (picture: PixelBuffer, dpi: Double)?) {
             self.id = id
+            self.detectOrientation = detectOrientation
             self.file = file
             self.pdfPage = pdfPage
             self.recipe = recipe
@@ -90,7 +94,8 @@ public final class TextWorkers: @unchecked Sendable {
         while let (job, cancel) = next() {
             let result: Result<PageText?, RecognitionError>
             do {
-                result = .success(try service.pageText(file: job.file, pdfPage: job.pdfPage, recipe: job.recipe, cancel: cancel, render: job.render))
+                result = .success(try service.pageText(file: job.file, pdfPage: job.pdfPage, recipe: job.recipe,
+                                                         detectOrientation: job.detectOrientation, cancel: cancel, render: job.render))
             } catch {
                 result = .failure(error)
             }
