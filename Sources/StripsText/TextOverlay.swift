@@ -20,7 +20,7 @@ public enum TextOverlay {
             close(file.fd)
             temporary = file.path
         }
-        let arguments = ["qpdf", "--warning-exit-0", base, "--overlay", textPDF,
+        let arguments = ["qpdf", "--warning-exit-0", argument(base), "--overlay", argument(textPDF),
                          "--to=" + pages.map { String($0 + 1) }.joined(separator: ","), "--from=1-\(pages.count)", "--", temporary]
         if let problem = run(arguments) {
             unlink(temporary)
@@ -52,6 +52,12 @@ public enum TextOverlay {
         }
         defer { unlink(text) }
         return overlay(textPDF: text, onto: pages, of: base, output: output)
+    }
+
+    /// A path as a qpdf argument: one starting with `-` would be read as an option and one with
+    /// `@` as a file of arguments, so those get a `./` in front.
+    static func argument(_ path: String) -> String {
+        path.hasPrefix("-") || path.hasPrefix("@") ? "./" + path : path
     }
 
     /// Runs one qpdf job; its messages are kept, not printed. Returns the first error line, or nil.

@@ -73,3 +73,20 @@ struct PDFTextTests {
         }
     }
 }
+
+@Suite("PDF text on turned pages")
+struct PDFTextEdgeTests {
+    @Test("a page with /Rotate 90 gives its text in the page as shown: sizes swapped, words where the viewer sees them")
+    func rotatedPage() throws {
+        let folder = try Folder()
+        let upright = folder.path("text.pdf"), turned = folder.path("turned.pdf")
+        let drawn = PDFTextTests.make(upright)
+        try tool("/usr/bin/qpdf", ["--rotate=+90:1", upright, turned])
+        let text = try #require(try PDFTextReader(path: turned).text(page: 0))
+        #expect(text.width == 792 && text.height == 612)
+        // Turned a quarter clockwise, (x, y) of the upright page is shown at (792 - y, x).
+        let first = try #require(text.words.first { $0.text == drawn[0].text })
+        #expect(abs(first.box.y - drawn[0].x) < 1 && abs(first.box.maxY - (drawn[0].x + drawn[0].width)) < 1)
+        #expect(first.box.x < 792 - drawn[0].y + 1 && first.box.maxX > 792 - drawn[0].y - 1)
+    }
+}
