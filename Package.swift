@@ -103,6 +103,20 @@ let package = Package(
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
+        // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
+        // encodings for saving (CCITT G4 or 1-bit Flate, grey and colour JPEG).
+        .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),
+        // Text (issue 22): Tesseract recognition and orientation, PDF pages' own text (poppler), the
+        // text cache, invisible text layers laid onto saved pages (qpdf).
+        .target(name: "StripsText", dependencies: ["StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
+        // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
+        .target(name: "StripsSampleScans", dependencies: ["StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
+        // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
+        // against the tesseract command (Scripts/bench-text.sh).
+        .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],
+                          path: "Sources/TextBench"),
+        .testTarget(name: "StripsLooksTests", dependencies: ["StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
+        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),

@@ -14,6 +14,7 @@ packages=(
   libtiff-dev                                                       # multi-page TIFF pages, CCITT G4 pages
   libsane-dev sane-airscan sane-utils                               # scanners (network ones through sane-airscan)
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
+  tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
 )
 

@@ -105,6 +105,14 @@ public final class WholeFile: @unchecked Sendable {
         return dup(descriptor)
     }
 
+    /// `finish` for a file a library wrote by its path (`temporaryPath`), as qpdf's job API does:
+    /// flushed through this descriptor (fsync reaches every write to the file) and closed; as with a
+    /// lent descriptor, the size check is left to the caller.
+    public func finishWrittenElsewhere() throws(Failure) {
+        lent = true
+        try finish()
+    }
+
     private func flushPending() {
         guard !pending.isEmpty else { return }
         let bytes = pending

@@ -1,0 +1,69 @@
+import StripsLooks
+import StripsPictures
+
+/// The text of a page, from wherever it is cheapest: a PDF page's own text (poppler; such pages are
+/// never recognised), else the text cache, else Tesseract on the rendered page, kept in the cache.
+/// This is what `strips text`, search and saving ask. It holds a Tesseract engine and an open PDF,
+/// so it belongs to one thread; make one per worker.
+public final class PageTextService {
+    /// Tesseract's languages, or nil to never recognise (`--ocr off`).
+    public let languages: String?
+    public let cache: TextCache?
+    private var recognizer: Recognizer?
+    private var reader: PDFTextReader?
+
+    public init(languages: String?, cache: TextCache? = TextCache.standard()) {
+        self.languages = languages
+        self.cache = cache
+    }
+
+    /// The text of one page of `file`: page `pdfPage` (from 0) of a PDF, or a picture (nil).
+    /// `recipe` fingerprints the page's recipe (see `TextCacheKey.recipe`); `render` gives the page
+    /// as it is drawn and saved, with its resolution, and is only called when recognition is
+    /// needed. Returns nil when the page has no text of its own and recognition is off; throws
+    /// when recognition fails or is cancelled (a missing language, say).
+    ///
+    /// With `detectOrientation`, Tesseract's orientation detection runs first (about a fifth of a
+    /// page's reading time): the result says which way up the page is (`PageText.orientation`),
+    /// and a page it is sure lies sideways or upside down is read turned the right way up, its
+    /// text then in that upright space (`PageText.quarterTurns`).
+    public func pageText(file: String, pdfPage: Int?, recipe: String, detectOrientation: Bool = false, cancel: RecognitionCancel? = nil,
+                         render: () -> (picture: PixelBuffer, dpi: Double)?) throws(RecognitionError) -> PageText? {
+        if let pdfPage, let own = pdfText(file, page: pdfPage), !own.isEmpty { return own }
+        guard let languages else { return nil }
+        let key = TextCacheKey(path: file, recipe: recipe, languages: languages + (detectOrientation ? " osd" : ""))
+        if let key, let kept = cache?.text(for: key) { return kept }
+        if cancel?.isCancelled == true { throw .cancelled }
+        guard let page = render() else { throw .failed("the page could not be drawn") }
+        if recognizer == nil { recognizer = try Recognizer(languages: languages) }
+        guard let recognizer else { throw .cannotStart(languages) }
+        let orientation = detectOrientation ? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
+        let turns = orientation.map { $0.suggestsTurning ? $0.quarterTurnsToUpright : 0 } ?? 0
+        var text = try recognizer.recognise(PictureTurn.turned(page.picture, quarterTurns: turns), dpi: page.dpi, cancel: cancel)
+        text.quarterTurns = turns
+        text.orientation = orientation
+        if let key { cache?.store(text, for: key) }
+        return text
+    }
+
+    /// The Tesseract engine this service reads with (made on first use), for orientation detection
+    /// on the same thread.
+    public func engine() throws(RecognitionError) -> Recognizer? {
+        guard let languages else { return nil }
+        if recognizer == nil { recognizer = try Recognizer(languages: languages) }
+        return recognizer
+    }
+
+    /// A PDF page's own text; the document stays open for the next page of the same file.
+    private func pdfText(_ path: String, page: Int) -> PageText? {
+        if reader?.path != path { reader = try? PDFTextReader(path: path) }
+        return reader?.text(page: page)
+    }
+}
+
+extension PageText {
+    /// Pages' texts as `strips text` prints them: one form feed between pages.
+    public static func printed(_ pages: [PageText?]) -> String {
+        pages.map { $0?.text ?? "" }.joined(separator: "\u{0C}")
+    }
+}

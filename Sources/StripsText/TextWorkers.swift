@@ -1,0 +1,130 @@
+import Foundation
+import StripsPictures
+
+/// Background text for a window: worker threads, each with its own `PageTextService` (so its own
+/// Tesseract engine, made once and kept), reading the pages the host asks for in the order it
+/// asks. The host re-sends its wish list whenever the focus moves (nearest the focus first, after
+/// the pictures the screen needs); pages already read are not read again (the cache), the page
+/// being read is not interrupted unless the host cancels it. Workers run at a lower scheduling
+/// priority (nice 10), so frames and decoding come first on a busy machine. The workers hold on
+/// to this object: call `stop()` when done with it.
+public final class TextWorkers: @unchecked Sendable {
+    /// One page to read: `id` is the host's (a page id); the rest is `PageTextService.pageText`'s.
+    public struct Job: Sendable {
+        public var id: String
+        public var file: String
+        public var pdfPage: Int?
+        public var recipe: String
+        /// Whether to find which way up the page is first (see `PageTextService.pageText`).
+        public var detectOrientation: Bool
+        /// Draws the page as it is saved, with its resolution; called on the worker, only when
+        /// the text is neither the PDF's own nor cached.
+        public var render: @Sendable () -> (picture: PixelBuffer, dpi: Double)?
+
+        public init(id: String, file: String, pdfPage: Int?, recipe: String, detectOrientation: Bool = false,
+                    render: @escaping @Sendable () -> (picture: PixelBuffer, dpi: Double)?) {
+            self.id = id
+            self.detectOrientation = detectOrientation
+            self.file = file
+            self.pdfPage = pdfPage
+            self.recipe = recipe
+            self.render = render
+        }
+    }
+
+    /// Called on a worker thread with each finished page: its text (nil: none and recognition
+    /// off) or why not. Not called for cancelled pages.
+    public typealias Done = @Sendable (_ id: String, _ result: Result<PageText?, RecognitionError>) -> Void
+
+    private let condition = NSCondition()
+    private var pending: [Job] = []
+    private var running: [String: RecognitionCancel] = [:]
+    private var stopping = false
+    private var alive = 0
+
+    /// Starts `threads` workers reading in `languages` (nil: PDF text only) through `cache`.
+    public init(languages: String?, cache: TextCache? = TextCache.standard(), threads: Int = 1, done: @escaping Done) {
+        for index in 0..<max(1, threads) {
+            let thread = Thread { [self] in
+                Self.lowerPriority()
+                let service = PageTextService(languages: languages, cache: cache)
+                work(service, done)
+            }
+            thread.name = "strips-text-\(index)"
+            alive += 1
+            thread.start()
+        }
+    }
+
+    /// Replaces the pages waiting to be read by `jobs`, read in this order. Pages being read go on.
+    public func schedule(_ jobs: [Job]) {
+        condition.lock()
+        pending = jobs.filter { running[$0.id] == nil }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops reading the page `id` (waiting or being read); its `done` is not called.
+    public func cancel(_ id: String) {
+        condition.lock()
+        pending.removeAll { $0.id == id }
+        running[id]?.cancel()
+        condition.unlock()
+    }
+
+    /// Stops everything waiting and being read, and the workers; returns when they have ended.
+    public func stop() {
+        condition.lock()
+        stopping = true
+        pending = []
+        running.values.forEach { $0.cancel() }
+        condition.broadcast()
+        while alive > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    /// How many pages wait (for a status line).
+    public var waiting: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return pending.count
+    }
+
+    private func work(_ service: PageTextService, _ done: Done) {
+        while let (job, cancel) = next() {
+            let result: Result<PageText?, RecognitionError>
+            do {
+                result = .success(try service.pageText(file: job.file, pdfPage: job.pdfPage, recipe: job.recipe,
+                                                         detectOrientation: job.detectOrientation, cancel: cancel, render: job.render))
+            } catch {
+                result = .failure(error)
+            }
+            condition.lock()
+            running[job.id] = nil
+            condition.unlock()
+            if !cancel.isCancelled, result != .failure(.cancelled) { done(job.id, result) }
+        }
+        condition.lock()
+        alive -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next job, waiting for one; nil when stopping.
+    private func next() -> (Job, RecognitionCancel)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopping && pending.isEmpty { condition.wait() }
+        guard !stopping else { return nil }
+        let job = pending.removeFirst()
+        let cancel = RecognitionCancel()
+        running[job.id] = cancel
+        return (job, cancel)
+    }
+
+    /// Nice 10 for the calling thread: on Linux the nice value belongs to a thread, and "this
+    /// process" (who = 0) names the calling thread.
+    private static func lowerPriority() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    }
+}

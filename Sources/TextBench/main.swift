@@ -1,0 +1,29 @@
+import Foundation
+
+// strips-bench-text: the sample scans of issue 22 and their measurements (Scripts/bench-text.sh).
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+    usage: strips-bench-text make DIR [COUNT]   write COUNT (default 8) 300 dpi sample scans with their truth
+           strips-bench-text run DIR            measure recognition, text layers and looks on them
+           strips-bench-text looks DIR          write one scan in every look, to look at
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("strips-bench-text: \(message)\n".utf8))
+    exit(1)
+}
+
+do {
+    switch (arguments.first, arguments.count) {
+    case ("make", 2), ("make", 3):
+        try MakeScans.run(into: arguments[1], count: arguments.count > 2 ? Int(arguments[2]) ?? 8 : 8)
+    case ("run", 2):
+        try Evaluation.run(arguments[1])
+    case ("looks", 2):
+        try LooksDemo.run(into: arguments[1])
+    default:
+        fail(usage)
+    }
+} catch {
+    fail("\(error)")
+}

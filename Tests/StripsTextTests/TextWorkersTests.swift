@@ -1,0 +1,98 @@
+import Foundation
+import StripsPictures
+import StripsSampleScans
+import StripsText
+import Testing
+
+@Suite("Text workers")
+struct TextWorkersTests {
+    /// What the workers hand back, gathered across threads.
+    final class Finished: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var results: [(String, Result<PageText?, RecognitionError>)] = []
+
+        func add(_ id: String, _ result: Result<PageText?, RecognitionError>) {
+            condition.lock()
+            results.append((id, result))
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Waits until `count` pages are done; after two minutes (a hang, never a slow machine)
+        /// the test fails instead of stalling the suite.
+        func wait(for count: Int) -> [(String, Result<PageText?, RecognitionError>)] {
+            condition.lock()
+            defer { condition.unlock() }
+            let limit = Date().addingTimeInterval(120)
+            while results.count < count {
+                if !condition.wait(until: limit) {
+                    Issue.record("only \(results.count) of \(count) pages came back")
+                    break
+                }
+            }
+            return results
+        }
+    }
+
+    @Test("pages are read in the order asked, each once, by a worker with its own engine; stop ends the workers")
+    func readsInOrder() throws {
+        let folder = try Folder()
+        let pdf = folder.path("text.pdf")
+        _ = PDFTextTests.make(pdf)
+        let scan = TextFixtures.strip()
+        let picture = folder.path("scan.jpg")
+        try Data(scan.jpeg).write(to: URL(fileURLWithPath: picture))
+        let finished = Finished()
+        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1) { finished.add($0, $1) }
+        let page = scan.picture, dpi = scan.dpi
+        workers.schedule([
+            .init(id: "pdf p. 1", file: pdf, pdfPage: 0, recipe: "p0") { nil },
+            .init(id: "scan", file: picture, pdfPage: nil, recipe: "original") { (page, dpi) },
+            .init(id: "pdf p. 2", file: pdf, pdfPage: 1, recipe: "p1") { nil },
+        ])
+        let results = finished.wait(for: 3)
+        workers.stop()
+        #expect(results.map(\.0) == ["pdf p. 1", "scan", "pdf p. 2"])
+        #expect(try results[0].1.get()?.words.first?.text == "Invoice")
+        #expect(TextFixtures.accuracy(truth: scan.text, read: try results[1].1.get()?.text ?? "") >= 0.95)
+        // A picture-only PDF page with no drawing available is a failure, not a hang.
+        #expect(throws: RecognitionError.self) { try results[2].1.get() }
+        #expect(workers.waiting == 0)
+    }
+
+    @Test("a new wish list replaces what waits; a cancelled page is never reported; a missing language is reported per page")
+    func rescheduleAndCancel() throws {
+        let folder = try Folder()
+        let pdf = folder.path("text.pdf")
+        _ = PDFTextTests.make(pdf)
+        let finished = Finished()
+        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let workers = TextWorkers(languages: "eng", cache: nil, threads: 1) { finished.add($0, $1) }
+        // The first page holds its worker until the list has been replaced.
+        workers.schedule([
+            .init(id: "first", file: folder.path("missing.jpg"), pdfPage: nil, recipe: "x") {
+                started.signal()
+                _ = gate.wait(timeout: .now() + 120)
+                return nil
+            },
+            .init(id: "dropped", file: pdf, pdfPage: 0, recipe: "p0") { nil },
+        ])
+        #expect(started.wait(timeout: .now() + 120) == .success)
+        workers.schedule([.init(id: "kept", file: pdf, pdfPage: 0, recipe: "p0") { nil },
+                          .init(id: "cancelled", file: pdf, pdfPage: 0, recipe: "p0") { nil }])
+        workers.cancel("cancelled")
+        gate.signal()
+        let results = finished.wait(for: 2)
+        workers.stop()
+        #expect(Set(results.map(\.0)) == ["first", "kept"])
+        let unwritable = TextWorkers(languages: "qqq", cache: nil) { finished.add($0, $1) }
+        unwritable.schedule([.init(id: "scan", file: folder.path("x.jpg"), pdfPage: nil, recipe: "x") {
+            (PixelBuffer(width: 10, height: 10, format: .grey, filledWith: 255), 300)
+        }])
+        let all = finished.wait(for: 3)
+        unwritable.stop()
+        let last = try #require(all.last)
+        #expect(last.0 == "scan")
+        #expect(throws: RecognitionError.missingLanguage("qqq", installed: TessData.languages(in: TessData.folder() ?? ""))) { try last.1.get() }
+    }
+}
