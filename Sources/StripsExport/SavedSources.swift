@@ -54,10 +54,6 @@ final class SavedSources {
 }
 
 extension Corrections {
-    /// Nothing but quarter turns: a page can then be passed through as it is (a JPEG's bytes, a
-    /// PDF page's content), turned by a transform or /Rotate. Any other correction means pixels.
-    var onlyTurns: Bool { self == Corrections(quarterTurns: quarterTurns) }
-
     /// The same corrections upright: for pixels a PDF page transform turns.
     var withoutTurns: Corrections { turned(-quarterTurns) }
 }

@@ -42,10 +42,13 @@ public struct ImageRef: Hashable, Sendable {
 
     /// Where the pixels come from: a picture file, a page of a PDF or TIFF, a scanned page.
     public var source: PageSource
+    /// What the page's corrections do to the source's pixels (the identity for most pictures).
+    public var recipe: PixelRecipe
     public var variant: Variant
 
-    public init(source: PageSource, variant: Variant) {
+    public init(source: PageSource, recipe: PixelRecipe = .identity, variant: Variant) {
         self.source = source
+        self.recipe = recipe
         self.variant = variant
     }
 
@@ -57,7 +60,7 @@ public struct ImageRef: Hashable, Sendable {
     public var path: String { source.path }
 
     /// The picture whatever its size: what a failure to decode is about.
-    public var whole: ImageRef { ImageRef(source: source, variant: .full) }
+    public var whole: ImageRef { ImageRef(source: source, recipe: recipe, variant: .full) }
 
     /// What an error card calls the picture: the file's name, with the page for a PDF page.
     public var fileName: String { source.displayName }

@@ -29,16 +29,22 @@ public struct Page: Hashable, Sendable {
 
     /// The page's shape as shown, after the user's rotation: what both strips lay out.
     public var aspectRatio: Double { quarterTurns % 2 == 0 ? pictureAspect : 1 / pictureAspect }
-    /// The picture's own shape, upright (EXIF applied), before the user's rotation.
-    public var pictureAspect: Double { pixelSize.aspectRatio }
+    /// The corrected picture's size in pixels (cropped and flattened, straightened), upright,
+    /// before the user's rotation: what is drawn and saved.
+    public var correctedSize: Size { corrections.pixels.correctedSize(of: pixelSize) }
+    /// The corrected picture's shape, before the user's rotation.
+    public var pictureAspect: Double { correctedSize.aspectRatio }
     /// The picture's size as shown, the user's rotation applied: what a zoom works in.
-    public var shownSize: Size { quarterTurns % 2 == 0 ? pixelSize : Size(width: pixelSize.height, height: pixelSize.width) }
+    public var shownSize: Size {
+        let size = correctedSize
+        return quarterTurns % 2 == 0 ? size : Size(width: size.height, height: size.width)
+    }
     /// The user's rotation in degrees clockwise: 0, 90, 180 or 270.
     public var rotation: Int { quarterTurns * 90 }
 
     /// The page's picture, in the size the renderer should decode it for (upright: the user's
     /// rotation is applied when it is drawn).
-    public func picture(_ variant: ImageRef.Variant) -> ImageRef { ImageRef(source: source, variant: variant) }
+    public func picture(_ variant: ImageRef.Variant) -> ImageRef { ImageRef(source: source, recipe: corrections.pixels, variant: variant) }
 
     /// Turned by `turns` quarter turns (negative: counter-clockwise).
     func turned(_ turns: Int) -> Page {
