@@ -15,6 +15,8 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import StripsCore
+import StripsPDF
+import StripsPictures
 import StripsSDL
 
 /// One line on standard output, at once (progress shows while the benchmark runs).
@@ -163,6 +165,7 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
     try SDLSystem.start(video: false)
     let fonts = FontBook()
     let t0 = now()
+    let reader = PageReader(pdf: PDFPages())
     let files = try DocumentLoader.imageFiles(in: [folder])
     let listed = now() - t0
     let pages: [Page]
@@ -177,13 +180,13 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
             return Page(id: "page\(i)", path: path, pixelSize: size)
         }
     } else {
-        pages = DocumentLoader.pages(for: files) { _ in }
+        pages = DocumentLoader.pages(for: files, reader: reader) { _ in }
     }
     let sized = now() - t0
     FileHandle.standardError.write(Data(String(format: "%@ %d: listed %.3f s, sized %.3f s\n", naive ? "naive" : "strips", files.count, listed, sized).utf8))
     let scene = PhotosScene(documentName: "Bench", pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
     var stepper = FrameStepper(scene: scene)
-    let textures = TextureOptions(budget: options.budgetMiB << 20, decode: naive ? .sync : .async, workers: options.workers)
+    let textures = TextureOptions(reader: reader, budget: options.budgetMiB << 20, decode: naive ? .sync : .async, workers: options.workers)
     let renderer = try OffscreenRenderer(fonts: fonts, textures: textures)
     var t = 0.0
     var frame = stepper.step(at: t)
@@ -234,8 +237,8 @@ let options = Options(Array(CommandLine.arguments.dropFirst()))
 if let child = options.child, let folder = options.folder {
     if child == "thumbnails" {
         try SDLSystem.start(video: false)
-        let textures = TextureOptions(budget: options.budgetMiB << 20, decode: .async, workers: options.workers,
-                                      thumbnailCache: options.cache.map { ThumbnailCache(root: $0) })
+        let reader = PageReader(thumbnailCache: options.cache.map { ThumbnailCache(root: $0) }, pdf: PDFPages())
+        let textures = TextureOptions(reader: reader, budget: options.budgetMiB << 20, decode: .async, workers: options.workers)
         let result = try ThumbnailRun(window: window, textures: textures).measure(folder: folder, fill: options.fill)
         say(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
         exit(0)

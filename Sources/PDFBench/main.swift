@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import StripsPDF
 
@@ -49,8 +48,8 @@ let renderer = PDFRenderer()
 /// Renders for a 1024 x 768 preview, or a 66 pt thumbnail.
 @Sendable func render(_ page: Int, of source: String, with r: PDFRenderer, thumbnail: Bool = false) {
     let side = thumbnail ? 66 : 1024
-    switch r.renderSurface(source, pageIndex: page, maxWidth: side, maxHeight: thumbnail ? 66 : 768) {
-    case .success(let surface): SDL_FreeSurface(surface)
+    switch r.render(source, pageIndex: page, maxWidth: side, maxHeight: thumbnail ? 66 : 768) {
+    case .success: break
     case .failure(let failure): fail(failure.reason)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import StripsPDF
-import StripsSDL
+import StripsPictures
 
 /// Writes pages as numbered picture files (`001.jpg`, `002.png`, ...; more digits past 999) into a
 /// folder: a page the user did not turn is its file copied byte for byte; a turned JPEG is turned
@@ -18,12 +18,14 @@ enum FolderWriter {
     /// are left for the caller to remove with the folder.
     static func write(_ pages: [ExportPage], into folder: String, subject: String, budget: WriteBudget,
                       written: inout Written, progress: (Int) -> Void) throws(SaveError) {
+        // Its own renderer: the save runs on a worker of its own, and the documents it opens close with it.
+        let renderer = PDFRenderer()
         for (index, page) in pages.enumerated() {
             if let pdf = page.source.pdfPage {
                 // A PDF page becomes a picture: rendered at 150 dpi, written as PNG.
                 let name = fileName(number: index + 1, of: pages.count, extension: "png")
-                if case .failure(let failure) = PDFRenderer.shared.writePNG(pdf.path, pageIndex: pdf.index, to: "\(folder)/\(name)",
-                                                                            dpi: Self.pdfDPI, extraQuarterTurns: page.turns) {
+                if case .failure(let failure) = renderer.writePNG(pdf.path, pageIndex: pdf.index, to: "\(folder)/\(name)",
+                                                                   dpi: Self.pdfDPI, extraQuarterTurns: page.turns) {
                     throw SaveError(subject, "\(PDFPageName.traceID(path: pdf.path, pageIndex: pdf.index)): \(failure.reason)")
                 }
                 written.files.append(name)
@@ -74,7 +76,7 @@ enum FolderWriter {
             }
         }
         let pixels = try DecodedPixels(picture)
-        try pixels.orient(orientation)
+        pixels.orient(orientation)
         return (.new(try PNGEncoder.encode(pixels, name: picture.name)), "png", picture.format == .jpeg ? "written as PNG: libjpeg-turbo could not turn this JPEG losslessly" : nil)
     }
 

@@ -1,6 +1,6 @@
 import CCairo
 import Foundation
-import StripsSDL
+import StripsPictures
 
 /// Writes pages as one PDF through cairo, a page per picture, each page the picture's shape.
 /// JPEGs go in byte for byte (cairo's JPEG pass-through: the file becomes the page's DCTDecode
@@ -91,24 +91,26 @@ enum PDFWriter {
         return surface
     }
 
-    /// An image surface over decoded pixels: RGB24 in place when opaque (ARGB8888 and cairo's
-    /// RGB24 share the layout), else a premultiplied ARGB32 copy.
-    private static func pixelSurface(_ pixels: DecodedPixels, name: String) throws(SaveError) -> OpaquePointer {
-        let w = Int32(pixels.width), h = Int32(pixels.height)
-        if pixels.isOpaque, pixels.pitch == Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, w)), let data = pixels.pixels,
-           let surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, w, h, Int32(pixels.pitch)),
-           cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS {
-            return surface
-        }
-        guard let surface = cairo_image_surface_create(pixels.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface), let source = pixels.pixels else {
+    /// An image surface of decoded pixels: RGB24 when opaque (B, G, R, A and cairo's RGB24 share
+    /// the layout, the rows are copied as they are), else a premultiplied ARGB32 copy.
+    private static func pixelSurface(_ decoded: DecodedPixels, name: String) throws(SaveError) -> OpaquePointer {
+        let w = Int32(decoded.width), h = Int32(decoded.height)
+        guard let surface = cairo_image_surface_create(decoded.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
             throw SaveError(name, "out of memory for a \(w) x \(h) page")
         }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<Int(h) {
-            let from = source.advanced(by: y * pixels.pitch).assumingMemoryBound(to: UInt32.self)
-            let to = UnsafeMutableRawPointer(target).advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<Int(w) { to[x] = premultiplied(from[x]) }
+        let stride = Int(cairo_image_surface_get_stride(surface)), rowBytes = decoded.pitch
+        decoded.pixels.bytes.withUnsafeBytes { source in
+            guard let base = source.baseAddress else { return }
+            for y in 0..<Int(h) {
+                let to = UnsafeMutableRawPointer(target).advanced(by: y * stride)
+                if decoded.isOpaque {
+                    to.copyMemory(from: base + y * rowBytes, byteCount: rowBytes)
+                    continue
+                }
+                let from = (base + y * rowBytes).assumingMemoryBound(to: UInt32.self), words = to.assumingMemoryBound(to: UInt32.self)
+                for x in 0..<Int(w) { words[x] = premultiplied(from[x]) }
+            }
         }
         cairo_surface_mark_dirty(surface)
         return surface

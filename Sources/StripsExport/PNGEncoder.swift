@@ -5,13 +5,14 @@ import Foundation
 /// pixels go in unchanged.
 enum PNGEncoder {
     static func encode(_ pixels: DecodedPixels, name: String) throws(SaveError) -> [UInt8] {
-        guard let source = pixels.pixels else { throw SaveError(name, "no pixels to write") }
         let w = pixels.width, h = pixels.height, channels = pixels.isOpaque ? 3 : 4
-        // SDL's ARGB8888 is B, G, R, A in memory on a little-endian machine.
+        guard w > 0, h > 0 else { throw SaveError(name, "no pixels to write") }
+        // The decoded pixels are B, G, R, A.
         var packed = [UInt8](repeating: 0, count: w * h * channels)
-        packed.withUnsafeMutableBufferPointer { out in
+        pixels.pixels.bytes.withUnsafeBufferPointer { source in packed.withUnsafeMutableBufferPointer { out in
+            guard let base = source.baseAddress else { return }
             for y in 0..<h {
-                let row = source.advanced(by: y * pixels.pitch).assumingMemoryBound(to: UInt8.self)
+                let row = base + y * pixels.pitch
                 var o = y * w * channels
                 for x in 0..<w {
                     let i = x * 4
@@ -22,7 +23,7 @@ enum PNGEncoder {
                     o += channels
                 }
             }
-        }
+        } }
         guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { throw SaveError(name, "libspng could not start") }
         defer { spng_ctx_free(ctx) }
         spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)

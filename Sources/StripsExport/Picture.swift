@@ -1,5 +1,5 @@
 import StripsCore
-import StripsSDL
+import StripsPictures
 
 /// A page's source file, read and understood: its bytes, stored size, EXIF orientation and
 /// stated resolution; for a JPEG, its marker layout.

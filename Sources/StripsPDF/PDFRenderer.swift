@@ -1,14 +1,12 @@
 import CPoppler
-import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// Renders PDF pages into pixels, on any thread, several at once (see `PDFDocumentPool` for why
-/// each thread gets its own poppler document).
+/// each thread gets its own poppler document). The host makes one and passes it to what renders
+/// pages (`PDFPages`, saving); it keeps a few documents open between renders.
 public final class PDFRenderer: Sendable {
-    /// One per process is enough: it keeps a few documents open between renders.
-    public static let shared = PDFRenderer()
-
     private let pool: PDFDocumentPool
 
     /// `idleDocuments`: how many open documents to keep between renders, over all files.
@@ -18,12 +16,12 @@ public final class PDFRenderer: Sendable {
 
     /// Page `pageIndex` (from 0) of `path`, as large as fits `maxWidth` x `maxHeight` pixels with
     /// its shape kept, on white paper, turned `extraQuarterTurns` clockwise beyond its own /Rotate.
-    /// The surface is SDL_PIXELFORMAT_ARGB8888 and fully opaque; the caller owns it (SDL_FreeSurface).
-    public func renderSurface(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int,
-                              extraQuarterTurns: Int = 0) -> Result<UnsafeMutablePointer<SDL_Surface>, PDFFailure> {
+    /// B, G, R, A and fully opaque.
+    public func render(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int,
+                       extraQuarterTurns: Int = 0) -> Result<PixelBuffer, PDFFailure> {
         withPage(path, pageIndex) { page, size in
             PDFPageRaster.fitting(size, quarterTurns: extraQuarterTurns, maxWidth: maxWidth, maxHeight: maxHeight).flatMap { raster in
-                Self.surface(page, raster)
+                Self.pixels(page, raster)
             }
         }
     }
@@ -53,25 +51,23 @@ public final class PDFRenderer: Sendable {
         }
     }
 
-    /// Draws straight into the SDL surface's pixels: cairo's ARGB32 on a little-endian machine is
-    /// SDL's ARGB8888 byte for byte (B, G, R, A), and opaque paper makes premultiplying moot.
-    private static func surface(_ page: OpaquePointer, _ raster: PDFPageRaster) -> Result<UnsafeMutablePointer<SDL_Surface>, PDFFailure> {
+    /// Draws straight into the buffer's bytes: cairo's ARGB32 on a little-endian machine is
+    /// B, G, R, A byte for byte, and opaque paper makes premultiplying moot.
+    private static func pixels(_ page: OpaquePointer, _ raster: PDFPageRaster) -> Result<PixelBuffer, PDFFailure> {
         let w = Int32(raster.width), h = Int32(raster.height)
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), let pixels = surface.pointee.pixels else {
-            return .failure(PDFFailure("out of memory for a \(w) x \(h) page"))
+        var pixels = PixelBuffer(width: raster.width, height: raster.height, format: .bgra)
+        guard cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w) == w * 4 else {
+            return .failure(PDFFailure("cannot draw into a \(w) x \(h) picture"))
         }
-        guard surface.pointee.pitch == cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w),
-              let canvas = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, w, h, surface.pointee.pitch) else {
-            SDL_FreeSurface(surface)
-            return .failure(PDFFailure("cannot draw into a \(w) x \(h) surface"))
+        let problem = pixels.bytes.withUnsafeMutableBufferPointer { bytes -> PDFFailure? in
+            guard let canvas = cairo_image_surface_create_for_data(bytes.baseAddress, CAIRO_FORMAT_ARGB32, w, h, w * 4) else {
+                return PDFFailure("cannot draw into a \(w) x \(h) picture")
+            }
+            defer { cairo_surface_destroy(canvas) }
+            return raster.draw(page, on: canvas)
         }
-        let problem = raster.draw(page, on: canvas)
-        cairo_surface_destroy(canvas)
-        if let problem {
-            SDL_FreeSurface(surface)
-            return .failure(problem)
-        }
-        return .success(surface)
+        if let problem { return .failure(problem) }
+        return .success(pixels)
     }
 
     private static func png(_ page: OpaquePointer, _ raster: PDFPageRaster, to destination: String) -> Result<Void, PDFFailure> {

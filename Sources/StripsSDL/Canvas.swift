@@ -1,5 +1,6 @@
 import CSDL2
 import StripsCore
+import StripsPictures
 
 /// Draws a frame's draw list with an SDL renderer: window or offscreen surface alike.
 final class Canvas {

@@ -1,4 +1,6 @@
 import Foundation
+import StripsFiles
+import StripsPictures
 
 /// What the live window remembers about a document between runs: the page in focus and the
 /// window size. Headless runs neither read nor write it.
@@ -65,8 +67,8 @@ public struct DocumentStateStore: Sendable {
         kept.append(Entry(key: key, state: state))
         kept.removeFirst(max(0, kept.count - Self.capacity))
         guard let data = try? JSONEncoder().encode(File(documents: kept)),
-              AtomicFile.makeFolders((file as NSString).deletingLastPathComponent) else { return false }
-        return AtomicFile.write(Array(data), to: file, mode: 0o600)
+              CacheFile.makeFolders((file as NSString).deletingLastPathComponent) else { return false }
+        return CacheFile.write(Array(data), to: file, mode: 0o600)
     }
 
     private struct Entry: Codable {

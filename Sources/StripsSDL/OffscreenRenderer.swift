@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 import StripsRecording
 
 /// SDL's software renderer into a memory surface: screenshots without any display or driver.

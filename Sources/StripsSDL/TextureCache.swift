@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// When pictures are decoded: on worker threads while frames go on (the live window), or on the
 /// spot, before the frame that needs them is drawn (scripted screenshots: deterministic).
@@ -16,21 +17,24 @@ public struct TextureOptions: Sendable {
     public var budget: Int
     public var decode: DecodeMode
     public var workers: Int
-    /// The shared thumbnail cache thumbnails are read from and written to; nil: not used.
-    public var thumbnailCache: ThumbnailCache?
+    /// How pages are read: formats, the document's catalog, the shared thumbnail cache. The
+    /// host's own, the one its loader used, so a file changed since it was opened is noticed.
+    public var reader: PageReader
     /// A smaller largest texture side than the renderer's (tests of tiling); nil: the renderer's.
     public var maxTextureSide: Int32?
 
     /// One core is left to the render loop.
     public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
 
-    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil, maxTextureSide: Int32? = nil,
-                thumbnailCache: ThumbnailCache? = nil) {
+    /// `reader`: the host's; the default reads picture files only, with a catalog of its own
+    /// (tests and benchmarks of pictures).
+    public init(reader: PageReader = PageReader(), budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async,
+                workers: Int? = nil, maxTextureSide: Int32? = nil) {
+        self.reader = reader
         self.budget = budget
         self.decode = decode
         self.workers = workers ?? TextureOptions.defaultWorkers
         self.maxTextureSide = maxTextureSide
-        self.thumbnailCache = thumbnailCache
     }
 }
 
@@ -65,7 +69,7 @@ final class TextureCache: PictureLookup {
     private let renderer: OpaquePointer
     let options: TextureOptions
     private let queue: DecodeQueue?
-    private let source: PictureSource
+    private let reader: PageReader
     private var entries: [ImageRef: Entry] = [:]
     /// Tiled pictures on their way to the renderer: the entry they replace is drawn meanwhile.
     private var uploads: [ImageRef: TileUpload] = [:]
@@ -89,8 +93,8 @@ final class TextureCache: PictureLookup {
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
         self.options = options
-        source = PictureSource(thumbnailCache: options.thumbnailCache)
-        queue = options.decode == .async ? DecodeQueue(workers: options.workers, source: source, onFinish: wake) : nil
+        reader = options.reader
+        queue = options.decode == .async ? DecodeQueue(workers: options.workers, reader: reader, onFinish: wake) : nil
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0 {
             maxTextureSide = min(info.max_texture_width, info.max_texture_height)
@@ -263,12 +267,12 @@ final class TextureCache: PictureLookup {
     }
 
     private func decodeNow(_ job: DecodeQueue.Job) {
-        let picture = source.picture(job.ref, limit: job.limit, stage: job.stage)
+        let picture = reader.picture(job.ref, limit: job.limit, stage: job.stage)
         accept(picture, for: job, arrived: -.infinity)
         evictIfNeeded()
     }
 
-    private func accept(_ picture: PictureSource.Picture, for job: DecodeQueue.Job, arrived: Double) {
+    private func accept(_ picture: PageReader.Picture, for job: DecodeQueue.Job, arrived: Double) {
         // A stand-in never replaces a picture already shown.
         if picture.provisional, entries[job.ref] != nil { return }
         guard let result = picture.result else {
@@ -286,10 +290,10 @@ final class TextureCache: PictureLookup {
                 bytes -= entry.bytes
             }
             failures[job.ref.whole] = failure
-            if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
+            if reader.catalog.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
             uploads.removeValue(forKey: job.ref)?.discard()
-            let w = decoded.width, h = decoded.height
+            let w = Int32(decoded.width), h = Int32(decoded.height)
             // Larger than the window (zoomed in) or than a texture may be: tiles.
             if w > fullLimit.width || h > fullLimit.height || w > maxTextureSide || h > maxTextureSide {
                 var upload = TileUpload(decoded, job: job, arrived: arrived, tileSide: min(maxTextureSide, PictureTexture.tileSide))
@@ -302,7 +306,7 @@ final class TextureCache: PictureLookup {
                 }
                 return
             }
-            guard let surface = decoded.surface, let texture = PictureTexture.single(renderer: renderer, surface: surface) else {
+            guard let texture = PictureTexture.single(renderer: renderer, picture: decoded.pixels) else {
                 return cannotMakeTexture(job, nil)
             }
             install(texture, decoded, job: job, arrived: arrived, provisional: picture.provisional)
@@ -315,7 +319,7 @@ final class TextureCache: PictureLookup {
         if entries[job.ref] == nil { failures[job.ref.whole] = ImageFailure(SDLError("cannot make a texture").description) }
     }
 
-    private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double, provisional: Bool = false) {
+    private func install(_ texture: PictureTexture, _ decoded: DecodedPicture, job: DecodeQueue.Job, arrived: Double, provisional: Bool = false) {
         let w = texture.width, h = texture.height
         let size = Int(w) * Int(h) * 4
         let limited = w >= job.limit.width - 1 || h >= job.limit.height - 1

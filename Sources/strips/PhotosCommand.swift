@@ -1,5 +1,7 @@
 import ArgumentParser
 import StripsCore
+import StripsPDF
+import StripsPictures
 import StripsSDL
 
 struct PhotosCommand: ParsableCommand {
@@ -65,18 +67,19 @@ struct PhotosCommand: ParsableCommand {
         let script = try headless.script.map { try SceneRunner.loadScript($0) }
         try SceneRunner.startSDL(video: script == nil)
         let fonts = SceneRunner.fonts()
-        let pages = DocumentLoader.pages(for: files) { FileHandleOutput.standardError($0) }
+        // One reader for the document: its loader and its decoders share the catalog of files it opened.
+        let reader = PageReader(thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil), pdf: PDFPages(renderer: PDFRenderer()))
+        let pages = DocumentLoader.pages(for: files, reader: reader) { FileHandleOutput.standardError($0) }
         // Only the window remembers: a script always starts from the same state.
         let memory = script == nil ? DocumentMemory(paths: paths) : nil
         let remembered = memory?.load()
         let window = script?.window ?? remembered?.windowSize ?? Script.defaultWindow
         let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
                                 focusedPage: remembered?.focusedPage)
-        let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync),
-                                      thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil))
+        let textures = TextureOptions(reader: reader, budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync))
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
-            scene.addDroppedPaths(paths, at: time) { FileHandleOutput.standardError($0) }
+            scene.addDroppedPaths(paths, at: time, reader: reader) { FileHandleOutput.standardError($0) }
         }, onFrame: { scene, time in saver.serve(&scene, at: time) }, onQuit: { memory?.save($0) })
     }
 }

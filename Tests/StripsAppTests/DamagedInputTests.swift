@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Damaged pictures, lying headers and no display: the app finishes, names each file it cannot
@@ -152,7 +153,7 @@ import Testing
         let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-frame-behind-junk.gif").path
         let info = try ImageHeader.read(path).get()
         #expect(info.width == 64105 && info.height == 8203)
-        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("decoded")
             return
         }
@@ -163,7 +164,7 @@ import Testing
     /// damaged 40 x 24600 frame. GIFs now go through giflib, which refuses it.
     @Test func gifThatCrashedSDLImageIsRefusedByGiflib() throws {
         let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-sdlimage-crash.gif").path
-        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("decoded")
             return
         }
@@ -173,11 +174,9 @@ import Testing
     @Test func gifThroughGiflibKeepsColoursAndTransparency() throws {
         // The 40 x 24 fixture decodes to its own size, opaque.
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: LoaderFixtures.format("gif"))))
-        let surface = try GIFDecoder.decode(bytes).get()
-        defer { SDL_FreeSurface(surface) }
-        #expect(surface.pointee.w == 40 && surface.pointee.h == 24)
-        let first = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)[0]
-        #expect(first >> 24 == 0xFF)
+        let picture = try GIFDecoder.decode(bytes).get()
+        #expect(picture.width == 40 && picture.height == 24 && picture.format == .bgra)
+        #expect(picture.bytes[3] == 0xFF)
     }
 
     /// libFuzzer (header target): a file that merely mentions "<svg" reached SDL_image's SVG
@@ -190,7 +189,7 @@ import Testing
         #expect(ImageHeader.read(svg) == .failure(ImageFailure("not a picture: unknown file format")))
         let xcf = LoaderFixtures.root.appendingPathComponent("fuzz/xcf-lying-size.xcf").path
         #expect(ImageHeader.read(xcf) == .failure(ImageFailure("not a picture: unknown file format")))
-        guard case .failure(let failure) = ImageDecoder.decode(xcf, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(xcf, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("decoded")
             return
         }
@@ -229,7 +228,7 @@ import Testing
         #expect(info.format == .tiff)
         #expect(info.width == 70000 && info.height == 1200)
         #expect(info.sizeProblem != nil)
-        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("a 70000-pixel-wide TIFF was decoded")
             return
         }

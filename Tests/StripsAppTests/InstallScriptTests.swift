@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Scripts/install.sh into a scratch prefix, with the test build's binary and a stand-in man page

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// The real live loop on SDL's dummy video driver: events go in as SDL events, exactly as a
@@ -24,17 +25,18 @@ import Testing
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         try SDLSystem.start(video: true)
         let sample = try #require(Resources.sampleDocument)
-        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [sample])) { _ in }
+        let reader = PageReader()
+        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [sample]), reader: reader) { _ in }
         var scene = PhotosScene(documentName: "Sample", pages: pages, windowSize: Size(width: 800, height: 600))
         let window = try LiveWindow(title: "test", size: Size(width: 800, height: 600), fonts: nil,
-                                    textures: TextureOptions(decode: .sync))
+                                    textures: TextureOptions(reader: reader, decode: .sync))
         let dropped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/orientation").path
         let files = try DocumentLoader.imageFiles(in: [dropped])
         Self.pushDrop([dropped])
         var frames = 0
         window.run(&scene, onDrop: { scene, paths, time in
-            scene.addDroppedPaths(paths, at: time) { _ in }
+            scene.addDroppedPaths(paths, at: time, reader: reader) { _ in }
         }, stopWhen: { scene in
             frames += 1
             return frames > 600 || (scene.pages.count > pages.count && scene.isIdle)

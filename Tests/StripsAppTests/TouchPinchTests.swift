@@ -1,6 +1,7 @@
 import CSDL2
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Two fingers on a touch screen become pinch steps: the ratio of their distances about their midpoint.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// A zoomed page is drawn sharp: its texture is decoded at the size it is drawn, past the window,

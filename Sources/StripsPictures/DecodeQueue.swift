@@ -1,20 +1,25 @@
-import CSDL2
 import Foundation
 import StripsCore
 
 /// Decodes pictures on worker threads, most wanted first. The render thread says each frame what
 /// it wants (replacing the last wish list, so pages flung past are never decoded) and collects the
 /// finished surfaces; textures are then made on the render thread.
-final class DecodeQueue: @unchecked Sendable {
-    struct Job: Hashable, Sendable {
-        var ref: ImageRef
-        var limit: PixelLimit
-        var stage = PictureSource.Stage.best
+public final class DecodeQueue: @unchecked Sendable {
+    public struct Job: Hashable, Sendable {
+        public var ref: ImageRef
+        public var limit: PixelLimit
+        public var stage = PageReader.Stage.best
+
+        public init(ref: ImageRef, limit: PixelLimit, stage: PageReader.Stage = .best) {
+            self.ref = ref
+            self.limit = limit
+            self.stage = stage
+        }
     }
 
-    struct Finished: Sendable {
-        var job: Job
-        var picture: PictureSource.Picture
+    public struct Finished: Sendable {
+        public var job: Job
+        public var picture: PageReader.Picture
     }
 
     // Everything below is guarded by `condition`.
@@ -24,12 +29,12 @@ final class DecodeQueue: @unchecked Sendable {
     private var finished: [Finished] = []
     private var stopped = false
     private let onFinish: @Sendable () -> Void
-    private let source: PictureSource
+    private let reader: PageReader
 
     /// `onFinish` runs on a worker thread after each decode (the live window wakes its loop).
-    init(workers: Int, source: PictureSource = PictureSource(), onFinish: @escaping @Sendable () -> Void = {}) {
+    public init(workers: Int, reader: PageReader, onFinish: @escaping @Sendable () -> Void = {}) {
         self.onFinish = onFinish
-        self.source = source
+        self.reader = reader
         for i in 0..<max(1, workers) {
             start("strips-decode-\(i)", quickOnly: false)
         }
@@ -46,7 +51,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Replaces the wish list, most wanted first. Jobs already running or finished are not repeated.
-    func want(_ jobs: [Job]) {
+    public func want(_ jobs: [Job]) {
         condition.lock()
         let done = Set(finished.map(\.job.ref))
         var seen = Set<ImageRef>()
@@ -56,7 +61,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// The decodes finished since the last call.
-    func takeFinished() -> [Finished] {
+    public func takeFinished() -> [Finished] {
         condition.lock()
         defer { condition.unlock() }
         let result = finished
@@ -65,7 +70,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// True while something is wanted, decoding or waiting to be collected.
-    var isBusy: Bool {
+    public var isBusy: Bool {
         condition.lock()
         defer { condition.unlock() }
         return !wanted.isEmpty || !running.isEmpty || !finished.isEmpty
@@ -73,7 +78,7 @@ final class DecodeQueue: @unchecked Sendable {
 
     /// Blocks until nothing is wanted or running (or `timeout` seconds pass); true when settled.
     @discardableResult
-    func waitUntilSettled(timeout: Double) -> Bool {
+    public func waitUntilSettled(timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -84,7 +89,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Lets the workers finish their current picture and exit.
-    func stop() {
+    public func stop() {
         condition.lock()
         stopped = true
         wanted.removeAll()
@@ -95,7 +100,8 @@ final class DecodeQueue: @unchecked Sendable {
     private func work(quickOnly: Bool) {
         // Decoding is background work: below the render loop and the display server, which
         // share the same cores and have a frame to finish every 16 ms.
-        _ = strips_nice_current_thread(10)
+        // (Linux keeps nice values per thread; `who` 0 is the calling thread, not the process.)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         while true {
             condition.lock()
             var next: Int?
@@ -112,7 +118,7 @@ final class DecodeQueue: @unchecked Sendable {
             running.insert(job.ref)
             condition.unlock()
 
-            let picture = source.picture(job.ref, limit: job.limit, stage: job.stage)
+            let picture = reader.picture(job.ref, limit: job.limit, stage: job.stage)
 
             condition.lock()
             running.remove(job.ref)

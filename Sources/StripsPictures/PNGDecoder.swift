@@ -1,4 +1,3 @@
-import CSDL2
 import CSPNG
 
 /// PNG through libspng from a buffer in memory: every read stops at the end of the data, so a
@@ -8,7 +7,7 @@ enum PNGDecoder {
     /// Chunks larger than this (text, colour profiles) are refused: no real scan carries them.
     static let chunkLimit = 1 << 26
 
-    static func decode(_ bytes: [UInt8]) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+    static func decode(_ bytes: [UInt8]) -> Result<PixelBuffer, ImageFailure> {
         guard let ctx = spng_ctx_new(0) else { return .failure(ImageFailure("out of memory reading the PNG")) }
         defer { spng_ctx_free(ctx) }
         // A bad CRC in an ancillary chunk (text, time, colour profile) costs that chunk only; one
@@ -31,26 +30,20 @@ enum PNGDecoder {
             var size = 0
             status = spng_decoded_image_size(ctx, format, &size)
             guard status == 0 else { return .failure(failure(status, shape: info)) }
-            guard size == info.width * info.height * 4,
-                  let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(info.width), Int32(info.height), 32, SDL_PIXELFORMAT_RGBA32.rawValue)
-            else { return .failure(ImageFailure("out of memory for a \(info.width) x \(info.height) picture", shape: info.displaySize)) }
-            guard Int(surface.pointee.pitch) == info.width * 4, let pixels = surface.pointee.pixels else {
-                SDL_FreeSurface(surface)
-                return .failure(ImageFailure("unexpected surface layout", shape: info.displaySize))
+            guard size == info.width * info.height * 4 else {
+                return .failure(ImageFailure("out of memory for a \(info.width) x \(info.height) picture", shape: info.displaySize))
             }
-            status = spng_decode_image(ctx, pixels, size, format, Int32(SPNG_DECODE_TRNS.rawValue))
-            guard status == 0 else {
-                SDL_FreeSurface(surface)
-                return .failure(failure(status, shape: info))
-            }
-            defer { SDL_FreeSurface(surface) }
+            var rgba = [UInt8](repeating: 0, count: size)
+            status = rgba.withUnsafeMutableBytes { spng_decode_image(ctx, $0.baseAddress, size, format, Int32(SPNG_DECODE_TRNS.rawValue)) }
+            guard status == 0 else { return .failure(failure(status, shape: info)) }
             // The image ends inside the last IDAT chunk, before its checksum: read on to the end
             // so a damaged pixel chunk is caught. Damage after the pixels (a lost IEND) is harmless.
             if spng_decode_chunks(ctx) == Int32(SPNG_ECHUNK_CRC.rawValue) { return .failure(failure(Int32(SPNG_ECHUNK_CRC.rawValue), shape: info)) }
-            guard let argb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-                return .failure(ImageFailure("out of memory converting the picture", shape: info.displaySize))
+            PixelBuffer.swapRedAndBlue(&rgba)
+            guard let pixels = PixelBuffer(width: info.width, height: info.height, format: .bgra, bytes: rgba) else {
+                return .failure(ImageFailure("unexpected pixel layout", shape: info.displaySize))
             }
-            return .success(argb)
+            return .success(pixels)
         }
     }
 

@@ -1,13 +1,13 @@
 import Foundation
-import StripsFiles
 
-/// Writes a whole file or nothing: a temporary file in the same folder (`NewFile`), renamed over
-/// the target (these are the app's own cache and state files, meant to be replaced), so a reader
-/// (another program, another Strips) never sees half a file and a failure leaves nothing behind.
-enum AtomicFile {
+/// The app's own cache and state files (thumbnail cache entries, the remembered documents), which
+/// are meant to be replaced: written whole to a temporary file in the same folder (`NewFile`),
+/// then renamed over the old one, so a reader (another program, another Strips) never sees half a
+/// file and a failure leaves nothing behind. Never used for a user's files.
+public enum CacheFile {
     /// Writes `bytes` to `path` with permissions `mode`; false (and no file) on any failure.
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) -> Bool {
         guard case .success(let (fd, temporary)) = NewFile.temporary(beside: path, mode: mode) else { return false }
         var written = 0
         while written < bytes.count {
@@ -25,7 +25,7 @@ enum AtomicFile {
     }
 
     /// Makes `path` and any missing parents with `mode` (existing folders keep theirs).
-    static func makeFolders(_ path: String, mode: mode_t = 0o700) -> Bool {
+    public static func makeFolders(_ path: String, mode: mode_t = 0o700) -> Bool {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) { return isFolder.boolValue }
         let parent = (path as NSString).deletingLastPathComponent

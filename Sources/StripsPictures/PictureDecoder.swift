@@ -1,0 +1,64 @@
+import Foundation
+import StripsCore
+
+/// Turns a picture file into an upright picture no larger than asked: JPEGs through libjpeg-turbo's
+/// scaled decoding, PNGs through libspng, GIFs through giflib, TIFFs through libtiff, the rest
+/// through SDL_image, then a shrink. Every decoder reads from the file's bytes in memory (or, for
+/// TIFF, through reads that stop at the file's end), so none reads past the end. Safe on any
+/// thread; refuses absurd sizes before allocating anything.
+public enum PictureDecoder {
+    /// The picture at `path`, upright (EXIF orientation applied), fitted into `limit`. `fast`:
+    /// libjpeg-turbo's fast DCT (thumbnails).
+    public static func decode(_ path: String, limit: PixelLimit, fast: Bool = false) -> Result<PixelBuffer, ImageFailure> {
+        let info: ImageInfo
+        switch ImageHeader.read(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let read): info = read
+        }
+        if let problem = info.sizeProblem { return .failure(ImageFailure(problem, shape: info.displaySize)) }
+        if info.format == .tiff { return TIFFPages.decode(path, page: 0, limit: limit) }
+        let decoded: Result<PixelBuffer, ImageFailure>
+        if info.format == .jpeg {
+            // The limit is for the upright picture; the decode is of the stored one.
+            decoded = FileReader.contents(of: path).flatMap {
+                JPEGDecoder.decode($0, limit: limit.swapped(info.orientation.swapsAxes), fast: fast, shape: info)
+            }
+        } else {
+            decoded = decodeWhole(path, type: info.format)
+        }
+        return decoded.map { $0.oriented(info.orientation).fitted(into: limit) }
+    }
+
+    /// The whole picture at `path` in its stored orientation, header checked first (saving:
+    /// pictures that are embedded or written as they decode). JPEGs go through SDL_image's libjpeg
+    /// here, as they always have for saving; TurboJPEG is for scaled decodes.
+    public static func decodeStored(_ path: String) -> Result<PixelBuffer, ImageFailure> {
+        ImageHeader.read(path).flatMap { info in
+            if let problem = info.sizeProblem { return .failure(ImageFailure(problem)) }
+            return decodeWhole(path, type: info.format)
+        }
+    }
+
+    /// Any format, whole, in its stored orientation.
+    static func decodeWhole(_ path: String, type: ImageInfo.Format? = nil) -> Result<PixelBuffer, ImageFailure> {
+        FileReader.contents(of: path).flatMap { decode($0, type: type) }
+    }
+
+    /// Whole-picture decoding from bytes in memory, stored orientation (the fuzz targets' entry
+    /// point too): PNG through libspng, GIF through giflib, TIFF through libtiff, the rest through
+    /// SDL_image, each after its header is measured.
+    public static func decode(_ bytes: [UInt8], type: ImageInfo.Format?) -> Result<PixelBuffer, ImageFailure> {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PNGDecoder.decode(bytes) }
+        if bytes.starts(with: Array("GIF8".utf8)) { return GIFDecoder.decode(bytes) }
+        let head = Array(bytes.prefix(512))
+        guard let format = SDLImageFormat.sniff(head, isTGA: type == .tga) else {
+            return .failure(ImageFailure("not a picture: unknown file format"))
+        }
+        if format == .tiff { return TIFFPages.decodeFirst(bytes) }
+        if let size = SDLImageFormat.measure(format, head),
+           let problem = ImageInfo(format: .other, width: size.width, height: size.height).sizeProblem {
+            return .failure(ImageFailure(problem))
+        }
+        return SDLImageDecoder.load(bytes, format: format)
+    }
+}
