@@ -83,10 +83,10 @@ let package = Package(
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Reading a scene's frame by the names tests use; public API only.
-        .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
+        .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsTestSupport"]),
-        .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "CTIFF", "CTurboJPEG"]),
+        .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsPictures", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),

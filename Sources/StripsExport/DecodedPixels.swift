@@ -9,7 +9,8 @@ final class DecodedPixels {
     let isOpaque: Bool
 
     init(_ picture: Picture) throws(SaveError) {
-        switch PictureDecoder.decodeStored(picture.file.path) {
+        let decoded = picture.tiffPage.map { TIFFPages.decodeStored(picture.file.path, page: $0) } ?? PictureDecoder.decodeStored(picture.file.path)
+        switch decoded {
         case .failure(let failure): throw SaveError(picture.name, "cannot decode: cannot decode \(picture.file.path): \(failure.reason)")
         case .success(let decoded):
             pixels = decoded

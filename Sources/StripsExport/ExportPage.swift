@@ -1,15 +1,23 @@
 import StripsCore
 
-/// Where a page comes from: a picture file, or one page (from 0) of an input PDF, which is saved
-/// as itself (its own content stream: text stays text, vectors stay vectors).
+/// Where a page comes from: a picture file, one page (from 0) of an input PDF, which is saved
+/// as itself (its own content stream: text stays text, vectors stay vectors), or one page (from 0)
+/// of a multi-page TIFF, which is decoded and stored losslessly.
 public enum ExportSource: Hashable, Sendable {
     case image(path: String)
     case pdfPage(path: String, index: Int)
+    case tiffPage(path: String, index: Int)
 
     public var path: String {
         switch self {
-        case .image(let path), .pdfPage(let path, _): return path
+        case .image(let path), .pdfPage(let path, _), .tiffPage(let path, _): return path
         }
+    }
+
+    /// The page of a multi-page TIFF, from 0.
+    var tiffPage: Int? {
+        if case .tiffPage(_, let index) = self { return index }
+        return nil
     }
 
     var pdfPage: (path: String, index: Int)? {
@@ -39,6 +47,8 @@ public struct ExportPage: Hashable, Sendable {
     public init(_ page: Page, quarterTurns: Int = 0) {
         if case .pdfPage(let path, let index) = page.source {
             self.init(source: .pdfPage(path: path, index: index), pixelSize: nil, quarterTurns: quarterTurns)
+        } else if case .tiffPage(let path, let index) = page.source {
+            self.init(source: .tiffPage(path: path, index: index), pixelSize: page.pixelSize, quarterTurns: quarterTurns)
         } else {
             self.init(source: .image(path: page.path), pixelSize: page.pixelSize, quarterTurns: quarterTurns)
         }

@@ -66,7 +66,7 @@ enum FolderWriter {
     /// The file's contents and extension, and a note when something had to give.
     private static func contents(of picture: Picture, turns: Int) throws(SaveError) -> (Contents, String, String?) {
         let bytes = picture.file.readOnly
-        if turns == 0 { return (.source, copiedExtension(picture), nil) }
+        if turns == 0 && picture.tiffPage == nil { return (.source, copiedExtension(picture), nil) }
         let orientation = picture.orientation.turned(clockwise: turns)
         if let jpeg = picture.jpeg {
             if orientation == .up { return (.new(LosslessJPEGTurn.markedUpright(bytes, layout: jpeg)), "jpg", nil) }

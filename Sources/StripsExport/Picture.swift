@@ -2,9 +2,11 @@ import StripsCore
 import StripsPictures
 
 /// A page's source file, read and understood: its bytes, stored size, EXIF orientation and
-/// stated resolution; for a JPEG, its marker layout.
+/// stated resolution; for a JPEG, its marker layout; for a page of a multi-page TIFF, which page.
 struct Picture {
     let file: SourceFile
+    /// The page within a multi-page TIFF (from 0): the file is never copied or embedded as it is.
+    var tiffPage: Int?
     let format: ImageInfo.Format
     let width: Int
     let height: Int
@@ -17,8 +19,16 @@ struct Picture {
     /// Reads the page's file and checks it still is the picture the document showed.
     static func load(_ page: ExportPage) throws(SaveError) -> Picture {
         let file = try SourceFile.read(page.source.path)
-        let picture: Picture
-        if JPEGLayout.isJPEG(file.readOnly) {
+        var picture: Picture
+        if let index = page.source.tiffPage {
+            guard case .success(let pages) = TIFFPages.pages(of: file.path), pages.indices.contains(index) else {
+                throw SaveError(file.name, "page \(index + 1) of the TIFF cannot be read")
+            }
+            let info = pages[index].info
+            picture = Picture(file: file, format: .tiff, width: info.width, height: info.height, orientation: info.orientation,
+                              jpeg: nil, dpi: nil)
+            picture.tiffPage = index
+        } else if JPEGLayout.isJPEG(file.readOnly) {
             let layout: JPEGLayout
             switch JPEGLayout.read(file.readOnly) {
             case .failure(let problem): throw SaveError(file.name, problem.reason)

@@ -47,6 +47,13 @@ public enum TIFFPages {
         TIFFFile.open(path).flatMap { decode($0, page: index, limit: limit) }
     }
 
+    /// Page `index` of the file at `path` whole, in its stored orientation (saving).
+    public static func decodeStored(_ path: String, page index: Int) -> Result<PixelBuffer, ImageFailure> {
+        TIFFFile.open(path).flatMap { file in
+            directory(file, page: index).flatMap { stored(file, info: $0.info) }
+        }
+    }
+
     /// The first page of a TIFF in memory, stored orientation, whole (the fuzz targets' way in).
     static func decodeFirst(_ bytes: [UInt8]) -> Result<PixelBuffer, ImageFailure> {
         TIFFFile.open(bytes: bytes).flatMap { file in
@@ -56,6 +63,13 @@ public enum TIFFPages {
     }
 
     static func decode(_ file: TIFFFile, page index: Int, limit: PixelLimit) -> Result<PixelBuffer, ImageFailure> {
+        directory(file, page: index).flatMap { page in
+            stored(file, info: page.info).map { $0.oriented(page.info.orientation).fitted(into: limit) }
+        }
+    }
+
+    /// Makes page `index`'s directory the current one.
+    static func directory(_ file: TIFFFile, page index: Int) -> Result<Page, ImageFailure> {
         let pages: [Page]
         switch self.pages(in: file) {
         case .failure(let failure): return .failure(failure)
@@ -66,7 +80,7 @@ public enum TIFFPages {
         guard TIFFSetDirectory(file.tiff, UInt32(page.directory)) == 1 else {
             return .failure(ImageFailure("corrupt TIFF: page \(index + 1) cannot be read", shape: page.info.displaySize))
         }
-        return stored(file, info: page.info).map { $0.oriented(page.info.orientation).fitted(into: limit) }
+        return .success(page)
     }
 
     /// The current directory's pixels in their stored order, as B, G, R, A.

@@ -1,6 +1,7 @@
 import Foundation
 import StripsCore
 import StripsPictures
+import StripsTestSupport
 import Testing
 
 /// Multi-page TIFFs: every full-resolution directory is a page, `FILE.tif p. N`, shaped from its

@@ -3,13 +3,21 @@ import Foundation
 
 /// Writes TIFFs with libtiff for the tests: one directory a page, each a flat colour, optionally
 /// with an orientation tag or marked as a reduced-resolution copy (a scanner's thumbnail).
-enum TIFFMaker {
-    struct Page {
-        var width: Int
-        var height: Int
-        var rgb: (UInt8, UInt8, UInt8)
-        var orientation: Int = 1
-        var reduced = false
+public enum TIFFMaker {
+    public struct Page {
+        public var width: Int
+        public var height: Int
+        public var rgb: (UInt8, UInt8, UInt8)
+        public var orientation: Int
+        public var reduced: Bool
+
+        public init(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8), orientation: Int = 1, reduced: Bool = false) {
+            self.width = width
+            self.height = height
+            self.rgb = rgb
+            self.orientation = orientation
+            self.reduced = reduced
+        }
     }
 
     static func set(_ tiff: OpaquePointer, _ tag: Int32, _ value: Int) {
@@ -17,7 +25,7 @@ enum TIFFMaker {
     }
 
     /// Writes `pages` to `path`; false when libtiff refuses.
-    static func write(_ pages: [Page], to path: String) -> Bool {
+    public static func write(_ pages: [Page], to path: String) -> Bool {
         guard let tiff = TIFFOpen(path, "w") else { return false }
         defer { TIFFClose(tiff) }
         for page in pages {
