@@ -13,8 +13,8 @@ public enum DecodeMode: String, CaseIterable, Sendable {
 public struct TextureOptions: Sendable {
     public static let defaultBudget = 512 << 20
 
-    /// Texture bytes kept at most; the pages farthest from the focus go first.
-    public var budget: Int
+    /// Texture bytes kept at most; the pages farthest from the focus go first. Nil: the default.
+    public var budget: Int?
     public var decode: DecodeMode
     public var workers: Int
     /// How pages are read: formats, the document's catalog, the shared thumbnail cache. The
@@ -28,7 +28,7 @@ public struct TextureOptions: Sendable {
 
     /// `reader`: the host's; the default reads picture files only, with a catalog of its own
     /// (tests and benchmarks of pictures).
-    public init(reader: PageReader = PageReader(), budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async,
+    public init(reader: PageReader = PageReader(), budget: Int? = nil, decode: DecodeMode = .async,
                 workers: Int? = nil, maxTextureSide: Int32? = nil) {
         self.reader = reader
         self.budget = budget
@@ -89,6 +89,9 @@ final class TextureCache: PictureLookup {
     private(set) var fullLimit = PixelLimit(width: 4096, height: 4096)
     /// Told once per picture that cannot be shown: (path, reason).
     var onFailure: (String, String) -> Void = { _, _ in }
+
+    /// Texture bytes kept at most.
+    var budget: Int { options.budget ?? TextureOptions.defaultBudget }
 
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
@@ -156,7 +159,7 @@ final class TextureCache: PictureLookup {
         }
         rank.removeAll(keepingCapacity: true)
         let view = Size(width: max(1, Double(pixels.width) / scale), height: max(1, Double(pixels.height) / scale))
-        let roomToPrefetch = bytes < options.budget / 10 * 8
+        let roomToPrefetch = bytes < budget / 10 * 8
         var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
         var ahead: [DecodeQueue.Job] = []
         // Quick looks (the shared cache, EXIF thumbnails: no decode of the file) for every
@@ -241,7 +244,7 @@ final class TextureCache: PictureLookup {
         let windowed = clampedToWindow(want)
         guard windowed != want else { return windowed }
         let w = max(1, want.width), h = max(1, want.height)
-        let most = Double(options.budget / 2 / 4), area = Double(w) * Double(h)
+        let most = Double(budget / 2 / 4), area = Double(w) * Double(h)
         guard area > most else { return PixelLimit(width: w, height: h) }
         let k = (most / area).squareRoot()
         return PixelLimit(width: max(windowed.width, Int32(Double(w) * k)), height: max(windowed.height, Int32(Double(h) * k)))
@@ -366,12 +369,12 @@ final class TextureCache: PictureLookup {
     /// Evicts textures not drawn this frame until the cache fits its budget: first those the frame
     /// did not ask for (least recently drawn first), then those it asked for, least wanted first.
     private func evictIfNeeded() {
-        guard bytes > options.budget else { return }
+        guard bytes > budget else { return }
         let candidates = entries.filter { $0.value.lastUsed != frame }
             .map { (ref: $0.key, rank: rank[$0.key] ?? Int.max, lastUsed: $0.value.lastUsed) }
             .sorted { $0.rank != $1.rank ? $0.rank > $1.rank : $0.lastUsed < $1.lastUsed }
         for candidate in candidates {
-            guard bytes > options.budget else { break }
+            guard bytes > budget else { break }
             if let entry = entries.removeValue(forKey: candidate.ref) {
                 entry.texture.destroy()
                 bytes -= entry.bytes

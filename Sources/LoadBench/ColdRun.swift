@@ -1,0 +1,171 @@
+import Foundation
+import StripsCore
+import StripsPictures
+import StripsSDL
+
+/// `--json --cold --folder DIR`: one cold open of a folder of scans, measured in child processes
+/// (each its own memory and its own empty thumbnail cache), next to what the machine's own tools
+/// do with the same files in the same run, printed as one JSON line.
+enum ColdRun {
+    /// What one open shows (child `coldopen`): the window's first frame and thumbnails, then the
+    /// whole-strip fling and what is still paper where it rests.
+    struct Open: Codable {
+        var firstFrame: Double
+        var thumbnailsInView: Double
+        var flingFrames: Int
+        var flingThumbnails: Int
+        var flingPlaceholders: Int
+        /// Cells in view (thumbnails and the preview) still drawn as paper 100 ms after the fling rests.
+        var placeholdersAtRest: Int
+        /// Seconds from the fling's rest until nothing in view is paper.
+        var restToComplete: Double
+        var peakRSS: Double
+        var peakTexturesMiB: Double
+    }
+
+    /// Every page's thumbnail through the app's decode path (child `allready`).
+    struct AllReady: Codable {
+        var seconds: Double
+        var decoded: Int
+        var failed: Int
+        var workers: Int
+        var peakRSS: Double
+    }
+
+    /// The 100 ms after rest, in 60 Hz frames.
+    static let afterRestFrames = 6
+
+    static func open(folder: String, window: Size, textures: TextureOptions) throws -> Open {
+        let fonts = FontBook()
+        let t0 = now()
+        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [folder]), reader: textures.reader) { _ in }
+        var stepper = FrameStepper(scene: PhotosScene(documentName: "Bench", pages: pages, windowSize: window,
+                                                      measurer: fonts ?? ApproximateTextMeasurer()))
+        let renderer = try OffscreenRenderer(fonts: fonts, textures: textures)
+        let interval = FrameStepper<PhotosScene>.interval
+        var t = 0.0
+        var frame = stepper.step(at: t)
+        try renderer.render(frame)
+        let firstFrame = now() - t0
+        func thumbnails(_ frame: Frame) -> [ImageRef] {
+            frame.pictures.filter { $0.drawnAt != nil && $0.image.variant == .thumbnail }.map(\.image)
+        }
+        while !thumbnails(frame).allSatisfy(renderer.isResolved) {
+            renderer.waitForDecodes(timeout: interval)
+            t += interval
+            frame = stepper.step(at: t)
+            try renderer.render(frame)
+        }
+        let inView = now() - t0
+
+        // The fling: the thumbnail strip dragged 370 pt a frame (ten pages) to the end, let go,
+        // each frame paced at 60 Hz on the wall clock (decodes run meanwhile).
+        let strip = stepper.scene.geometry.thumbnails
+        var x = strip.maxX - 20
+        stepper.deliver(.pointerDown(Point(x: x, y: strip.midY)), at: t)
+        var frames = 0, drawn = 0, paper = 0
+        func paced(_ body: () throws -> Void) rethrows {
+            let start = now()
+            try body()
+            renderer.waitForDecodes(timeout: max(0, interval - (now() - start)))
+        }
+        while stepper.scene.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
+            try paced {
+                t += interval
+                x -= 370
+                stepper.deliver(.pointerMove(Point(x: x, y: strip.midY)), at: t)
+                frame = stepper.step(at: t)
+                try renderer.render(frame)
+                drawn += renderer.lastDrawList.shown[.thumbnail] ?? 0
+                paper += renderer.lastDrawList.placeholders[.thumbnail] ?? 0
+                frames += 1
+            }
+        }
+        stepper.deliver(.pointerUp(Point(x: x, y: strip.midY)), at: t)
+        while !frame.isIdle {
+            try paced {
+                t += interval
+                frame = stepper.step(at: t)
+                try renderer.render(frame)
+                drawn += renderer.lastDrawList.shown[.thumbnail] ?? 0
+                paper += renderer.lastDrawList.placeholders[.thumbnail] ?? 0
+                frames += 1
+            }
+        }
+        let rested = now()
+        func placeholders() -> Int { renderer.lastDrawList.placeholders.values.reduce(0, +) }
+        for _ in 0..<afterRestFrames {
+            try paced {
+                t += interval
+                frame = stepper.step(at: t)
+                try renderer.render(frame)
+            }
+        }
+        let atRest = placeholders()
+        while placeholders() > 0 && now() - rested < 60 {
+            try paced {
+                t += interval
+                frame = stepper.step(at: t)
+                try renderer.render(frame)
+            }
+        }
+        return Open(firstFrame: firstFrame, thumbnailsInView: inView, flingFrames: frames, flingThumbnails: drawn, flingPlaceholders: paper,
+                    placeholdersAtRest: atRest, restToComplete: now() - rested, peakRSS: peakRSS(),
+                    peakTexturesMiB: Double(renderer.peakTextureBytes) / Double(1 << 20))
+    }
+
+    /// Every page's thumbnail asked of the decode workers at once, as the texture cache asks for
+    /// the ones it needs: a decode at the thumbnail texture's size that writes the shared cache's
+    /// entry (cold: the cache starts empty), on every worker.
+    static func allReady(folder: String, reader: PageReader, workers: Int) throws -> AllReady {
+        let t0 = now()
+        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [folder]), reader: reader) { _ in }
+        let queue = DecodeQueue(workers: workers, reader: reader)
+        defer { queue.stop() }
+        let limit = PixelLimit(width: 160 * 5, height: 160)
+        queue.want(pages.map { DecodeQueue.Job(ref: $0.picture(.thumbnail), limit: limit, stage: .decode) })
+        var decoded = 0, failed = 0
+        while decoded + failed < pages.count {
+            queue.waitUntilSettled(timeout: 0.05)
+            for done in queue.takeFinished() {
+                if case .success? = done.picture.result { decoded += 1 } else { failed += 1 }
+            }
+        }
+        return AllReady(seconds: now() - t0, decoded: decoded, failed: failed, workers: workers, peakRSS: peakRSS())
+    }
+
+    /// The same thumbnails by the machine's own tools, one stream per core: libjpeg-turbo's
+    /// `djpeg -scale 1/8` (the decode alone, the floor for any JPEG thumbnailer), and libvips'
+    /// `vipsthumbnail` (a whole thumbnailer: shrink-on-load, resize, write). Nil when not installed.
+    static func baselines(folder: String, cores: Int, scratch: String) -> (djpeg: Double?, vips: Double?) {
+        let list = "find '\(folder)' -maxdepth 1 -name '*.jpg' -print0"
+        let djpeg = Tool.available("djpeg") ? Tool.time("\(list) | xargs -0 -P \(cores) -n 1 djpeg -scale 1/8 -outfile /dev/null") : nil
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let vips = Tool.available("vipsthumbnail")
+            ? Tool.time("\(list) | xargs -0 -P \(cores) -n 50 vipsthumbnail -s 256 -o '\(scratch)/%s.png'") : nil
+        try? FileManager.default.removeItem(atPath: scratch)
+        return (djpeg, vips)
+    }
+}
+
+/// Outside programs the benchmarks compare with, run through the shell.
+enum Tool {
+    static func available(_ name: String) -> Bool { run("command -v \(name) >/dev/null 2>&1") == 0 }
+
+    /// Seconds the command took (its own errors, such as the broken scans, are ignored).
+    static func time(_ command: String) -> Double {
+        let start = now()
+        _ = run(command + " >/dev/null 2>&1")
+        return now() - start
+    }
+
+    @discardableResult
+    static func run(_ command: String) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
