@@ -23,6 +23,10 @@ let package = Package(
         ),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding for thumbnails and previews.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libjpeg-turbo's libjpeg API (TurboJPEG 2.1 has no cropping): one region of a huge JPEG
+        // decoded at a scale (skip and crop scanlines), and JPEGs written row by row; a small C
+        // wrapper catches libjpeg's longjmp errors, which Swift cannot.
+        .target(name: "CJPEGRegion", path: "Sources/CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
         // libimagequant: palette quantisation for GIF recording (pngquant's quality).
@@ -38,7 +42,7 @@ let package = Package(
         // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, SDL_image
         // for the rest), the page formats and their protocol, the thumbnail cache, the decode workers,
         // and PixelBuffer, the library-neutral picture they give. Its API never speaks SDL.
-        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CExif", "CSPNG", "CGIF", "CTIFF", "CSDL2"]),
+        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CSDL2"]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
@@ -77,7 +81,7 @@ let package = Package(
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"],
                           path: "Sources/PDFBench"),
-        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler"]),
+        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"]),
         // GIF recording benchmark: encode ms per frame and file size at 1024x768.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
@@ -85,7 +89,7 @@ let package = Package(
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsTestSupport"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsTestSupport", "CJPEGRegion"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsPictures", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),

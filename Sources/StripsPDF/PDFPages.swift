@@ -30,8 +30,22 @@ public struct PDFPages: PageFormat {
 
     public func unreadablePage(_ path: String) -> PageSource { .pdfPage(path: path, index: 0) }
 
-    public func decode(_ source: PageSource, limit: PixelLimit, fast: Bool) -> Result<PixelBuffer, ImageFailure> {
-        renderer.render(source.path, pageIndex: source.pageIndex ?? 0, maxWidth: Int(limit.width), maxHeight: Int(limit.height))
+    /// A page's /Rotate as the orientation that turns its stored picture upright.
+    static func orientation(quarterTurns: Int) -> Orientation {
+        [Orientation.up, .right, .down, .left][((quarterTurns % 4) + 4) % 4]
+    }
+
+    /// A scanned page (one JPEG over the whole page) is decoded from its JPEG stream at the scale
+    /// drawn, by libjpeg-turbo, as a JPEG file is; any other page, or a JPEG libjpeg-turbo
+    /// refuses, is rendered by poppler.
+    public func decode(_ source: PageSource, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure> {
+        if let scan = renderer.scans.scan(source.path, page: source.pageIndex ?? 0),
+           case .success(let decoded) = JPEGDecoder.decode(scan.jpeg, orientation: Self.orientation(quarterTurns: scan.quarterTurns),
+                                                           limit: limit, region: region, fast: fast) {
+            return .success(decoded)
+        }
+        return renderer.render(source.path, pageIndex: source.pageIndex ?? 0, maxWidth: Int(limit.width), maxHeight: Int(limit.height), region: region)
+            .map { DecodedPicture($0.pixels, region: $0.region) }
             .mapError { ImageFailure($0.reason) }
     }
 }

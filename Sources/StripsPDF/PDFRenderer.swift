@@ -8,6 +8,8 @@ import StripsPictures
 /// pages (`PDFPages`, saving); it keeps a few documents open between renders.
 public final class PDFRenderer: Sendable {
     private let pool: PDFDocumentPool
+    /// Pages that are one scanned JPEG, whose pixels are decoded from the stream instead.
+    public let scans = ScannedPages()
 
     /// `idleDocuments`: how many open documents to keep between renders, over all files.
     public init(idleDocuments: Int = 8) {
@@ -19,10 +21,28 @@ public final class PDFRenderer: Sendable {
     /// B, G, R, A and fully opaque.
     public func render(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int,
                        extraQuarterTurns: Int = 0) -> Result<PixelBuffer, PDFFailure> {
+        render(path, pageIndex: pageIndex, maxWidth: maxWidth, maxHeight: maxHeight, region: nil, extraQuarterTurns: extraQuarterTurns)
+            .map(\.pixels)
+    }
+
+    /// The same, or only `region` of the page (0...1 of it as shown), at the scale the whole page
+    /// would have: a zoomed page renders the part in view, sharp at any zoom, never the whole.
+    public func render(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int, region: Rect?,
+                       extraQuarterTurns: Int = 0) -> Result<(pixels: PixelBuffer, region: Rect?), PDFFailure> {
         withPage(path, pageIndex) { page, size in
-            PDFPageRaster.fitting(size, quarterTurns: extraQuarterTurns, maxWidth: maxWidth, maxHeight: maxHeight).flatMap { raster in
-                Self.pixels(page, raster)
+            let shown = PDFPageRaster.shown(size, quarterTurns: extraQuarterTurns)
+            guard maxWidth > 0, maxHeight > 0, shown.width > 0, shown.height > 0 else {
+                return .failure(PDFFailure("nothing to render into (\(maxWidth) x \(maxHeight) pixels)"))
             }
+            // The whole page at the scale asked (a page may be drawn larger than its points).
+            let scale = min(Double(maxWidth) / shown.width, Double(maxHeight) / shown.height)
+            let whole = (width: max(1, Int((shown.width * scale).rounded())), height: max(1, Int((shown.height * scale).rounded())))
+            let plan = RegionPlan(size: whole, limit: PixelLimit(width: Int32(clamping: whole.width), height: Int32(clamping: whole.height)), region: region)
+            guard plan.width * plan.height <= PDFPageRaster.maxPixels else {
+                return .failure(PDFFailure("too large to render: \(plan.width) x \(plan.height) pixels"))
+            }
+            let raster = PDFPageRaster(page: size, quarterTurns: extraQuarterTurns, width: whole.width, height: whole.height)
+            return Self.pixels(page, raster, part: plan).map { ($0, plan.region) }
         }
     }
 
@@ -53,9 +73,9 @@ public final class PDFRenderer: Sendable {
 
     /// Draws straight into the buffer's bytes: cairo's ARGB32 on a little-endian machine is
     /// B, G, R, A byte for byte, and opaque paper makes premultiplying moot.
-    private static func pixels(_ page: OpaquePointer, _ raster: PDFPageRaster) -> Result<PixelBuffer, PDFFailure> {
-        let w = Int32(raster.width), h = Int32(raster.height)
-        var pixels = PixelBuffer(width: raster.width, height: raster.height, format: .bgra)
+    private static func pixels(_ page: OpaquePointer, _ raster: PDFPageRaster, part: RegionPlan) -> Result<PixelBuffer, PDFFailure> {
+        let w = Int32(part.width), h = Int32(part.height)
+        var pixels = PixelBuffer(width: part.width, height: part.height, format: .bgra)
         guard cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w) == w * 4 else {
             return .failure(PDFFailure("cannot draw into a \(w) x \(h) picture"))
         }
@@ -64,7 +84,7 @@ public final class PDFRenderer: Sendable {
                 return PDFFailure("cannot draw into a \(w) x \(h) picture")
             }
             defer { cairo_surface_destroy(canvas) }
-            return raster.draw(page, on: canvas)
+            return raster.draw(page, on: canvas, offset: (Double(part.x), Double(part.y)))
         }
         if let problem { return .failure(problem) }
         return .success(pixels)

@@ -9,11 +9,23 @@ public final class DecodeQueue: @unchecked Sendable {
         public var ref: ImageRef
         public var limit: PixelLimit
         public var stage = PageReader.Stage.best
+        /// Only this part of the picture (0...1 of it upright), at the scale `limit` gives the whole:
+        /// the part of a zoomed page in view. Nil: the whole picture.
+        public var region: Rect?
 
-        public init(ref: ImageRef, limit: PixelLimit, stage: PageReader.Stage = .best) {
+        public init(ref: ImageRef, limit: PixelLimit, stage: PageReader.Stage = .best, region: Rect? = nil) {
             self.ref = ref
             self.limit = limit
             self.stage = stage
+            self.region = region
+        }
+
+        /// A picture has at most one whole decode and one part decode wanted at a time.
+        var key: Key { Key(ref: ref, part: region != nil) }
+
+        struct Key: Hashable {
+            var ref: ImageRef
+            var part: Bool
         }
     }
 
@@ -25,7 +37,7 @@ public final class DecodeQueue: @unchecked Sendable {
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
     private var wanted: [Job] = []
-    private var running: Set<ImageRef> = []
+    private var running: Set<Job.Key> = []
     private var finished: [Finished] = []
     private var stopped = false
     private let onFinish: @Sendable () -> Void
@@ -53,9 +65,9 @@ public final class DecodeQueue: @unchecked Sendable {
     /// Replaces the wish list, most wanted first. Jobs already running or finished are not repeated.
     public func want(_ jobs: [Job]) {
         condition.lock()
-        let done = Set(finished.map(\.job.ref))
-        var seen = Set<ImageRef>()
-        wanted = jobs.filter { !running.contains($0.ref) && !done.contains($0.ref) && seen.insert($0.ref).inserted }
+        let done = Set(finished.map(\.job.key))
+        var seen = Set<Job.Key>()
+        wanted = jobs.filter { !running.contains($0.key) && !done.contains($0.key) && seen.insert($0.key).inserted }
         if !wanted.isEmpty { condition.broadcast() }
         condition.unlock()
     }
@@ -115,13 +127,13 @@ public final class DecodeQueue: @unchecked Sendable {
                 return
             }
             let job = wanted.remove(at: index)
-            running.insert(job.ref)
+            running.insert(job.key)
             condition.unlock()
 
-            let picture = reader.picture(job.ref, limit: job.limit, stage: job.stage)
+            let picture = reader.picture(job.ref, limit: job.limit, stage: job.stage, region: job.region)
 
             condition.lock()
-            running.remove(job.ref)
+            running.remove(job.key)
             if !stopped { finished.append(Finished(job: job, picture: picture)) }
             condition.broadcast()
             condition.unlock()

@@ -87,7 +87,10 @@ public enum ImageHeader {
                 let sof = file.bytes(at: offset + 4, count: 5)
                 guard sof.count == 5 else { return .failure(ImageFailure("the file is truncated")) }
                 let height = Int(sof[1]) << 8 | Int(sof[2]), width = Int(sof[3]) << 8 | Int(sof[4])
-                return .success(ImageInfo(format: .jpeg, width: width, height: height, orientation: orientation))
+                // SOF2, SOF6, SOF10, SOF14: progressive.
+                let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
+                return .success(ImageInfo(format: .jpeg, width: width, height: height, orientation: orientation, interlaced: progressive,
+                                          fileSize: file.size))
             case 0xE1:
                 let segment = file.bytes(at: offset + 4, count: length - 2)
                 if segment.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {  // "Exif\0\0"
@@ -118,8 +121,9 @@ public enum ImageHeader {
     }
 
     static func png(_ head: [UInt8]) -> ImageInfo? {
-        guard head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
-        return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20))
+        guard head.count >= 29, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
+        // IHDR's last byte is the interlace method (1: Adam7).
+        return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20), interlaced: head[28] != 0)
     }
 
     /// The size of the first frame, which is what SDL_image decodes (and allocates for): a small

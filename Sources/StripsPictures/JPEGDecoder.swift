@@ -1,4 +1,5 @@
 import CTurboJPEG
+import StripsCore
 
 /// JPEG through libjpeg-turbo's scaled decoding, from bytes in memory: a picture file, or a
 /// scanned PDF page's DCTDecode stream. Decodes at the smallest of libjpeg-turbo's scales (1/8,
@@ -19,6 +20,10 @@ public enum JPEGDecoder {
         let displayed = shape?.displaySize
         let scale = min(1, Double(limit.width) / Double(w), Double(limit.height) / Double(h))
         let (sw, sh) = scaledSize(w: w, h: h, atLeast: scale)
+        // A giant asked for whole at its own size would not fit in memory: parts of it are decoded instead.
+        if let problem = ImageInfo(format: .other, width: Int(sw), height: Int(sh)).sizeProblem {
+            return .failure(ImageFailure("cannot decode whole at this size: \(problem)", shape: displayed))
+        }
         var pixels = PixelBuffer(width: Int(sw), height: Int(sh), format: .bgra)
         let flags = fast ? Int32(TJFLAG_FASTDCT) : 0
         // TJPF_BGRA is PixelBuffer's bgra (and SDL's ARGB8888) on a little-endian machine.
@@ -43,6 +48,22 @@ public enum JPEGDecoder {
             }
         }
         return .success(pixels)
+    }
+
+    /// A JPEG stored turned by `orientation` (EXIF, or a PDF page's /Rotate), upright and fitted
+    /// into `limit`, or only `region` of it (0...1 of the upright picture) at that scale: the
+    /// whole through the scaled decode, a part by skipping and cropping scanlines.
+    public static func decode(_ bytes: [UInt8], orientation: Orientation, limit: PixelLimit, region: Rect?, fast: Bool,
+                              shape: ImageInfo? = nil) -> Result<DecodedPicture, ImageFailure> {
+        guard let size = self.size(of: bytes) else { return .failure(ImageFailure("corrupt JPEG header", shape: shape?.displaySize)) }
+        let upright = orientation.swapsAxes ? (size.height, size.width) : (size.width, size.height)
+        let plan = RegionPlan(size: upright, limit: limit, region: region)
+        let part = plan.stored(orientation)
+        let stored = plan.isWhole
+            // The scaled decode covers the limit; the shrink makes it exact.
+            ? decode(bytes, limit: limit.swapped(orientation.swapsAxes), fast: fast, shape: shape).map { $0.resized(width: part.width, height: part.height) }
+            : JPEGRegionDecoder.decode(bytes, region: part.region, width: part.width, height: part.height, shape: shape)
+        return stored.map { DecodedPicture($0.oriented(orientation), region: plan.region) }
     }
 
     /// The stored size from the header, or nil when there is none.

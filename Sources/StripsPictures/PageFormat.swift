@@ -26,9 +26,17 @@ public protocol PageFormat: Sendable {
     func pages(of path: String) -> Result<[PageShape], ImageFailure>
     /// The page a file of this kind that cannot be opened stands as (its error card).
     func unreadablePage(_ path: String) -> PageSource
-    /// A page's pixels, upright, fitted into `limit` with its shape kept. `fast`: a thumbnail,
-    /// where a decoder may trade exactness for speed.
-    func decode(_ source: PageSource, limit: PixelLimit, fast: Bool) -> Result<PixelBuffer, ImageFailure>
+    /// A page's pixels, upright, fitted into `limit` with its shape kept; with `region` (0...1 of
+    /// the upright page), only that part of it at that scale, snapped to whole pixels (the result
+    /// says which part it is). `fast`: a thumbnail, where a decoder may trade exactness for speed.
+    func decode(_ source: PageSource, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure>
+}
+
+extension PageFormat {
+    /// The whole page fitted into `limit`.
+    public func decode(_ source: PageSource, limit: PixelLimit, fast: Bool = false) -> Result<DecodedPicture, ImageFailure> {
+        decode(source, limit: limit, region: nil, fast: fast)
+    }
 }
 
 /// A picture as a decode gives it: the pixels, and whether any of them is transparent (found on
@@ -37,10 +45,13 @@ public struct DecodedPicture: Sendable {
     public var pixels: PixelBuffer
     /// Every pixel fully opaque (scans, JPEGs): drawn without blending.
     public var isOpaque: Bool
+    /// The part of the picture these pixels are, in 0...1 of the upright picture; nil: all of it.
+    public var region: Rect?
 
-    public init(_ pixels: PixelBuffer) {
+    public init(_ pixels: PixelBuffer, region: Rect? = nil) {
         self.pixels = pixels
         isOpaque = pixels.isOpaque
+        self.region = region
     }
 
     public var width: Int { pixels.width }

@@ -65,11 +65,11 @@ public struct PageReader: Sendable {
 
     // MARK: Decoding
 
-    /// A page's pixels, upright, fitted into `limit`; refused when the file changed since it was
-    /// opened.
-    public func decode(_ source: PageSource, limit: PixelLimit, fast: Bool = false) -> Result<DecodedPicture, ImageFailure> {
+    /// A page's pixels, upright, fitted into `limit` (with `region`, only that part of the page,
+    /// 0...1, at that scale); refused when the file changed since it was opened.
+    public func decode(_ source: PageSource, limit: PixelLimit, region: Rect? = nil, fast: Bool = false) -> Result<DecodedPicture, ImageFailure> {
         if let change = catalog.change(of: source.path) { return .failure(change) }
-        return format(of: source).decode(source, limit: limit, fast: fast).map(DecodedPicture.init)
+        return format(of: source).decode(source, limit: limit, region: region, fast: fast)
     }
 
     public enum Stage: Hashable, Sendable {
@@ -95,13 +95,14 @@ public struct PageReader: Sendable {
         }
     }
 
-    /// The picture a frame names, at `stage`, fitted into `limit`.
-    public func picture(_ ref: ImageRef, limit: PixelLimit, stage: Stage) -> Picture {
+    /// The picture a frame names, at `stage`, fitted into `limit` (with `region`, only that part
+    /// of it at that scale: a zoomed page).
+    public func picture(_ ref: ImageRef, limit: PixelLimit, stage: Stage, region: Rect? = nil) -> Picture {
         // Pages of multi-page files are decoded at the size asked; a quick look finds nothing for them.
         guard case .picture(let path) = ref.source else {
-            return Picture(result: stage == .quick ? nil : decode(ref.source, limit: limit, fast: ref.variant == .thumbnail))
+            return Picture(result: stage == .quick ? nil : decode(ref.source, limit: limit, region: region, fast: ref.variant == .thumbnail))
         }
-        guard ref.variant == .thumbnail else { return Picture(result: decode(ref.source, limit: limit)) }
+        guard ref.variant == .thumbnail else { return Picture(result: decode(ref.source, limit: limit, region: region)) }
         if let change = catalog.change(of: path) { return Picture(result: .failure(change)) }
         guard case .success(let info) = ImageHeader.read(path), info.sizeProblem == nil else {
             // The decoder names the problem (the header alone: cheap at any stage).
@@ -160,7 +161,7 @@ struct UnreadablePDF: PageFormat {
 
     func unreadablePage(_ path: String) -> PageSource { .pdfPage(path: path, index: 0) }
 
-    func decode(_ source: PageSource, limit: PixelLimit, fast: Bool) -> Result<PixelBuffer, ImageFailure> {
+    func decode(_ source: PageSource, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure> {
         .failure(ImageFailure("PDF pages are not read here"))
     }
 }

@@ -1,32 +1,49 @@
 import Foundation
 import StripsCore
 
-/// Turns a picture file into an upright picture no larger than asked: JPEGs through libjpeg-turbo's
-/// scaled decoding, PNGs through libspng, GIFs through giflib, TIFFs through libtiff, the rest
-/// through SDL_image, then a shrink. Every decoder reads from the file's bytes in memory (or, for
-/// TIFF, through reads that stop at the file's end), so none reads past the end. Safe on any
-/// thread; refuses absurd sizes before allocating anything.
+/// Turns a picture file into an upright picture no larger than asked, or a part of one at the
+/// size it is drawn: JPEGs through libjpeg-turbo (scaled decoding; a part by skipping and
+/// cropping scanlines), PNGs through libspng (by rows), TIFFs through libtiff (by strips), GIFs
+/// through giflib, the rest through SDL_image (whole, then cut and shrunk). Every decoder reads
+/// from the file's bytes in memory (or, for TIFF, through reads that stop at the file's end), so
+/// none reads past the end. Safe on any thread; refuses absurd sizes before allocating anything.
 public enum PictureDecoder {
     /// The picture at `path`, upright (EXIF orientation applied), fitted into `limit`. `fast`:
     /// libjpeg-turbo's fast DCT (thumbnails).
     public static func decode(_ path: String, limit: PixelLimit, fast: Bool = false) -> Result<PixelBuffer, ImageFailure> {
+        decode(path, limit: limit, region: nil, fast: fast).map(\.pixels)
+    }
+
+    /// The picture at `path` fitted into `limit`, or only `region` of it (0...1 of the upright
+    /// picture) at that scale, snapped to whole pixels.
+    public static func decode(_ path: String, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure> {
         let info: ImageInfo
         switch ImageHeader.read(path) {
         case .failure(let failure): return .failure(failure)
         case .success(let read): info = read
         }
         if let problem = info.sizeProblem { return .failure(ImageFailure(problem, shape: info.displaySize)) }
-        if info.format == .tiff { return TIFFPages.decode(path, page: 0, limit: limit) }
-        let decoded: Result<PixelBuffer, ImageFailure>
+        if info.format == .tiff { return TIFFPages.decode(path, page: 0, limit: limit, region: region) }
         if info.format == .jpeg {
-            // The limit is for the upright picture; the decode is of the stored one.
-            decoded = FileReader.contents(of: path).flatMap {
-                JPEGDecoder.decode($0, limit: limit.swapped(info.orientation.swapsAxes), fast: fast, shape: info)
+            return FileReader.contents(of: path).flatMap {
+                JPEGDecoder.decode($0, orientation: info.orientation, limit: limit, region: region, fast: fast, shape: info)
             }
-        } else {
-            decoded = decodeWhole(path, type: info.format)
         }
-        return decoded.map { $0.oriented(info.orientation).fitted(into: limit) }
+        let shown = info.displaySize
+        let plan = RegionPlan(size: (Int(shown.width), Int(shown.height)), limit: limit, region: region)
+        let part = plan.stored(info.orientation)
+        let decoded = FileReader.contents(of: path).flatMap { bytes -> Result<PixelBuffer, ImageFailure> in
+            switch info.format {
+            case .png:
+                return PNGDecoder.decode(bytes, region: plan.isWhole ? nil : part.region, size: (part.width, part.height))
+            default:
+                return decode(bytes, type: info.format).map { whole in
+                    let b = part.region.pixelBounds(width: whole.width, height: whole.height)
+                    return whole.cropped(x: b.x, y: b.y, width: b.width, height: b.height).resized(width: part.width, height: part.height)
+                }
+            }
+        }
+        return decoded.map { DecodedPicture($0.oriented(info.orientation), region: plan.region) }
     }
 
     /// The whole picture at `path` in its stored orientation, header checked first (saving:

@@ -18,8 +18,8 @@ public struct PictureFiles: PageFormat {
 
     public func unreadablePage(_ path: String) -> PageSource { .picture(path: path) }
 
-    public func decode(_ source: PageSource, limit: PixelLimit, fast: Bool) -> Result<PixelBuffer, ImageFailure> {
-        PictureDecoder.decode(source.path, limit: limit, fast: fast)
+    public func decode(_ source: PageSource, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure> {
+        PictureDecoder.decode(source.path, limit: limit, region: region, fast: fast)
     }
 }
 
@@ -40,7 +40,7 @@ public struct TIFFFiles: PageFormat {
 
     public func unreadablePage(_ path: String) -> PageSource { .picture(path: path) }
 
-    public func decode(_ source: PageSource, limit: PixelLimit, fast: Bool) -> Result<PixelBuffer, ImageFailure> {
-        TIFFPages.decode(source.path, page: source.pageIndex ?? 0, limit: limit)
+    public func decode(_ source: PageSource, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure> {
+        TIFFPages.decode(source.path, page: source.pageIndex ?? 0, limit: limit, region: region)
     }
 }

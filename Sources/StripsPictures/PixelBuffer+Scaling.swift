@@ -40,69 +40,26 @@ extension PixelBuffer {
         return out
     }
 
-    /// Which source pixels each of `count` new pixels along an axis of `length` covers, and by how much.
-    struct Coverage {
-        var first: [Int] = []
-        var weights: [[Float]] = []
-
-        init(length: Int, count: Int) {
-            let step = Double(length) / Double(count)
-            for i in 0..<count {
-                let start = Double(i) * step, end = min(Double(length), Double(i + 1) * step)
-                let first = min(length - 1, Int(start))
-                var weights: [Float] = []
-                var j = first
-                while j < length && Double(j) < end {
-                    let covered = min(Double(j + 1), end) - max(Double(j), start)
-                    weights.append(Float(covered / (end - start)))
-                    j += 1
-                }
-                if weights.isEmpty { weights = [1] }
-                self.first.append(first)
-                self.weights.append(weights)
-            }
+    private func boxResized(width newWidth: Int, height newHeight: Int) -> PixelBuffer {
+        var resampler = BoxResampler(width: width, height: height, format: format, outputWidth: newWidth, outputHeight: newHeight)
+        bytes.withUnsafeBufferPointer { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for y in 0..<height { resampler.add(base + y * bytesPerRow) }
         }
+        return resampler.result()
     }
 
-    private func boxResized(width newWidth: Int, height newHeight: Int) -> PixelBuffer {
-        let n = format.bytesPerPixel, w = width, h = height
-        let across = Coverage(length: w, count: newWidth), down = Coverage(length: h, count: newHeight)
-        // Rows first, into floats; then columns, rounded back to bytes.
-        var rows = [Float](repeating: 0, count: newWidth * h * n)
+    /// The pixels of `x`, `y`, `width`, `height` (clamped to the picture).
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelBuffer {
+        let x0 = max(0, min(width, x)), y0 = max(0, min(height, y))
+        let x1 = max(x0, min(width, x + w)), y1 = max(y0, min(height, y + h))
+        if x0 == 0, y0 == 0, x1 == width, y1 == height { return self }
+        let n = format.bytesPerPixel, rowBytes = (x1 - x0) * n
+        var out = PixelBuffer(width: x1 - x0, height: y1 - y0, format: format)
         bytes.withUnsafeBufferPointer { source in
-            rows.withUnsafeMutableBufferPointer { dest in
-                guard let s = source.baseAddress, let d = dest.baseAddress else { return }
-                for y in 0..<h {
-                    let row = s + y * w * n, out = d + y * newWidth * n
-                    for x in 0..<newWidth {
-                        let first = across.first[x]
-                        across.weights[x].withUnsafeBufferPointer { weights in
-                            for c in 0..<n {
-                                var sum: Float = 0
-                                for (k, weight) in weights.enumerated() { sum += weight * Float(row[(first + k) * n + c]) }
-                                out[x * n + c] = sum
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        var out = PixelBuffer(width: newWidth, height: newHeight, format: format)
-        let stride = newWidth * n
-        rows.withUnsafeBufferPointer { source in
             out.bytes.withUnsafeMutableBufferPointer { dest in
                 guard let s = source.baseAddress, let d = dest.baseAddress else { return }
-                var sums = [Float](repeating: 0, count: stride)
-                for y in 0..<newHeight {
-                    let first = down.first[y]
-                    for i in 0..<stride { sums[i] = 0 }
-                    for (k, weight) in down.weights[y].enumerated() {
-                        let row = s + (first + k) * stride
-                        for i in 0..<stride { sums[i] += weight * row[i] }
-                    }
-                    let outRow = d + y * stride
-                    for i in 0..<stride { outRow[i] = UInt8(max(0, min(255, sums[i] + 0.5))) }
-                }
+                for row in 0..<(y1 - y0) { (d + row * rowBytes).update(from: s + (y0 + row) * bytesPerRow + x0 * n, count: rowBytes) }
             }
         }
         return out

@@ -102,6 +102,7 @@ final class Canvas {
             } else {
                 drawVisiblePart(of: quad, picture, alpha: alpha, blend: blend)
             }
+            drawDetail(of: quad, alpha: alpha)
             return
         }
         var w: Int32 = 0, h: Int32 = 0

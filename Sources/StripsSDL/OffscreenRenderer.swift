@@ -43,6 +43,12 @@ public final class OffscreenRenderer {
         canvas?.textures.textureSize(of: ref).map { (Int($0.width), Int($0.height), $0.tiles) }
     }
 
+    /// The part of a zoomed picture decoded at its drawn size: pixels, tiles, the part of the
+    /// picture (0...1) and the whole picture's drawn pixel size; nil when not zoomed past its texture.
+    public func detailSize(of ref: ImageRef) -> (width: Int, height: Int, tiles: Int, region: Rect, limit: PixelLimit)? {
+        canvas?.textures.detailSize(of: ref).map { (Int($0.width), Int($0.height), $0.tiles, $0.region, $0.limit) }
+    }
+
     /// True once the picture is shown: as a texture, or as its error card.
     public func isResolved(_ ref: ImageRef) -> Bool { canvas?.textures.isResolved(ref) ?? false }
 

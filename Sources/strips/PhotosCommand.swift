@@ -17,8 +17,11 @@ struct PhotosCommand: ParsableCommand {
 
     @OptionGroup var instruments: InstrumentOptions
 
-    @Option(name: .long, help: "Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first.")
-    var textureBudget = 512
+    @Option(name: .long, help: """
+        Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first. \
+        Default: follows the window (six screens of its pixels plus 48 MiB of thumbnails).
+        """)
+    var textureBudget: Int?
 
     @Option(name: .long, help: """
         When pictures are decoded: 'async' (worker threads, frames go on; the live default) or \
@@ -41,7 +44,7 @@ struct PhotosCommand: ParsableCommand {
     var thumbnailCache: String?
 
     func validate() throws {
-        guard (16...1_048_576).contains(textureBudget) else {
+        if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
         }
         if thumbnailCache?.isEmpty == true { throw ValidationError("--thumbnail-cache needs 'auto', 'off' or a folder") }
@@ -76,7 +79,7 @@ struct PhotosCommand: ParsableCommand {
         let window = script?.window ?? remembered?.windowSize ?? Script.defaultWindow
         let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
                                 focusedPage: remembered?.focusedPage)
-        let textures = TextureOptions(reader: reader, budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync))
+        let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures, onDrop: { scene, paths, time in
             scene.addDroppedPaths(paths, at: time, reader: reader) { FileHandleOutput.standardError($0) }

@@ -158,7 +158,7 @@ enum LoaderFixtures {
         for i in stride(from: 2000, to: corrupt.count - 2, by: 7) { corrupt[i] = 0xFF; corrupt[i + 1] = UInt8(i % 200) }
         try LoaderFixtures.write(corrupt, to: folder.appendingPathComponent("b4-corrupt.jpg"))
         try LoaderFixtures.write(Array("this is not a picture at all".utf8), to: folder.appendingPathComponent("b5-text.png"))
-        try LoaderFixtures.write(LoaderFixtures.pngHeader(width: 60000, height: 40000), to: folder.appendingPathComponent("b6-huge.png"))
+        try LoaderFixtures.write(LoaderFixtures.pngHeader(width: 70000, height: 40000), to: folder.appendingPathComponent("b6-huge.png"))
         try LoaderFixtures.write(LoaderFixtures.jpegHeader(width: 12000, height: 12000), to: folder.appendingPathComponent("b7-huge.jpg"))
         return [
             ("b1-empty.jpg", "the file is empty"),
@@ -166,8 +166,8 @@ enum LoaderFixtures {
             ("b3-header-only.jpg", "truncated"),
             ("b4-corrupt.jpg", "orrupt JPEG"),
             ("b5-text.png", "not a picture"),
-            ("b6-huge.png", "too large: 60000 x 40000 pixels"),
-            ("b7-huge.jpg", "too large: 12000 x 12000 pixels"),
+            ("b6-huge.png", "too large: 70000 x 40000 pixels"),  // past what even a PNG read by rows may be (65535 a side)
+            ("b7-huge.jpg", "the file is truncated or its header is damaged (12000 x 12000 pixels"),  // 144 MP in 23 bytes
         ]
     }
 
@@ -183,7 +183,7 @@ enum LoaderFixtures {
         #expect(pages[0].pixelSize == Size(width: 1240, height: 1754))
         // Every page has a sensible shape: the refused giants keep theirs, the rest are A4 portrait.
         for page in pages { #expect(page.pixelSize.width > 0 && page.pixelSize.height > 0) }
-        #expect(pages.first { $0.id == "b6-huge.png" }?.pixelSize == Size(width: 60000, height: 40000))
+        #expect(pages.first { $0.id == "b6-huge.png" }?.pixelSize == Size(width: 70000, height: 40000))
         for kind in kinds {
             let path = folder.appendingPathComponent(kind.name).path
             let result = PictureDecoder.decode(path, limit: PixelLimit(width: 800, height: 800))
@@ -303,6 +303,26 @@ enum LoaderFixtures {
         // Every page's full picture has been drawn, but they never all fitted at once.
         #expect(renderer.peakTextureBytes <= budget)
         #expect(!renderer.hasTexture(ImageRef(path: scene.pages[0].path, variant: .full)))
+    }
+
+    @Test func theBudgetFollowsTheWindow() throws {
+        // Six screens of the window's pixels and 48 MiB of thumbnails: 62 MiB for 1024 x 768, 238 for 4K.
+        #expect(TextureOptions.budget(forWindow: PixelLimit(width: 1024, height: 768)) == 6 * 1024 * 768 * 4 + (48 << 20))
+        #expect(TextureOptions.budget(forWindow: PixelLimit(width: 3840, height: 2160)) >> 20 == 237)
+        // Paging through the sample document with the default budget keeps within it.
+        let window = Size(width: 800, height: 600)
+        var scene = try sampleScene(window: window)
+        let renderer = try OffscreenRenderer(fonts: nil)
+        let budget = TextureOptions.budget(forWindow: PixelLimit(width: 800, height: 600))
+        var t = 0.0
+        scene.tick(at: t)
+        for _ in 0..<scene.pages.count {
+            try renderer.render(scene.frame(at: t))
+            #expect(renderer.hasTexture(ImageRef(path: scene.pages[scene.focusIndex].path, variant: .full)))
+            scene.handle(.key(Key(.right)), at: t)
+            while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        }
+        #expect(renderer.peakTextureBytes <= budget)
     }
 
     @Test func asyncDecodesShowPlaceholdersThenFadeIn() throws {
