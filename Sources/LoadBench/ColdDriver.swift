@@ -20,21 +20,28 @@ struct ColdDriver {
         defer { for cache in [openCache, allCache] { try? FileManager.default.removeItem(atPath: cache) } }
         let all = try JSONDecoder().decode(ColdRun.AllReady.self, from: childOutput(["--child", "allready", "--folder", folder, "--cache", allCache]))
         let open = try JSONDecoder().decode(ColdRun.Open.self, from: childOutput(["--child", "coldopen", "--folder", folder, "--cache", openCache]))
+        let paging = try JSONDecoder().decode(ColdRun.Paging.self, from: childOutput(["--child", "paging", "--folder", folder,
+                                                                                      "--count", "\(min(count, 300))"]))
         if options.folder == nil { try? FileManager.default.removeItem(atPath: folder) }
         var line: [(String, Any)] = [
             ("pages", count), ("cores", cores), ("workers", all.workers), ("load_average", loadAverage()),
             ("first_frame_s", open.firstFrame), ("thumbnails_in_view_s", open.thumbnailsInView),
-            ("thumbnails_all_ready_s", all.seconds), ("thumbnails_decoded", all.decoded), ("thumbnails_failed", all.failed),
+            ("thumbnails_all_ready_s", all.seconds), ("thumbnails_all_ready_cpu_s", all.cpuSeconds),
+            ("thumbnails_decoded", all.decoded), ("thumbnails_failed", all.failed),
             ("fling_frames", open.flingFrames),
             ("fling_placeholder_share", open.flingThumbnails == 0 ? 0 : Double(open.flingPlaceholders) / Double(open.flingThumbnails)),
             ("placeholders_at_rest", open.placeholdersAtRest), ("rest_to_complete_s", open.restToComplete),
             ("peak_rss_open_mib", open.peakRSS), ("peak_rss_all_ready_mib", all.peakRSS), ("peak_textures_mib", open.peakTexturesMiB),
+            ("paging_pages", paging.pages), ("paging_frames", paging.frames), ("paging_preview_placeholders", paging.previewPlaceholders),
+            ("paging_peak_rss_mib", paging.peakRSS), ("paging_peak_textures_mib", paging.peakTexturesMiB),
         ]
         if let djpeg {
-            line += [("djpeg_scale_1_8_s", djpeg), ("all_ready_vs_djpeg", all.seconds / djpeg)]
+            line += [("djpeg_scale_1_8_s", djpeg.wall), ("djpeg_scale_1_8_cpu_s", djpeg.cpu), ("all_ready_vs_djpeg", all.seconds / djpeg.wall),
+                     ("all_ready_cpu_vs_djpeg_cpu", all.cpuSeconds / djpeg.cpu)]
         }
         if let vips {
-            line += [("vipsthumbnail_s", vips), ("all_ready_vs_vipsthumbnail", all.seconds / vips)]
+            line += [("vipsthumbnail_s", vips.wall), ("vipsthumbnail_cpu_s", vips.cpu), ("all_ready_vs_vipsthumbnail", all.seconds / vips.wall),
+                     ("all_ready_cpu_vs_vipsthumbnail_cpu", all.cpuSeconds / vips.cpu)]
         }
         say("{" + line.map { "\"\($0.0)\": \(Self.json($0.1))" }.joined(separator: ", ") + "}")
     }

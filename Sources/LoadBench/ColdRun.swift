@@ -26,10 +26,47 @@ enum ColdRun {
     /// Every page's thumbnail through the app's decode path (child `allready`).
     struct AllReady: Codable {
         var seconds: Double
+        /// Processor time (user and system, every thread): what a loaded machine does not inflate.
+        var cpuSeconds: Double
         var decoded: Int
         var failed: Int
         var workers: Int
         var peakRSS: Double
+    }
+
+    /// Paging through a document with Right, a page every `framesPerPage` frames (child `paging`).
+    struct Paging: Codable {
+        var pages: Int
+        var frames: Int
+        /// Preview pictures drawn as paper, summed over every frame.
+        var previewPlaceholders: Int
+        var peakRSS: Double
+        var peakTexturesMiB: Double
+    }
+
+    /// Pages turned at a brisk reader's pace: one every 200 ms.
+    static let framesPerPage = 12
+
+    static func paging(folder: String, pages count: Int, window: Size, textures: TextureOptions) throws -> Paging {
+        let files = Array(try DocumentLoader.imageFiles(in: [folder]).prefix(count))
+        let pages = DocumentLoader.pages(for: files, reader: textures.reader) { _ in }
+        var stepper = FrameStepper(scene: PhotosScene(documentName: "Bench", pages: pages, windowSize: window, measurer: ApproximateTextMeasurer()))
+        let renderer = try OffscreenRenderer(fonts: nil, textures: textures)
+        let interval = FrameStepper<PhotosScene>.interval
+        var t = 0.0, frames = 0, paper = 0
+        for page in 0..<pages.count {
+            if page > 0 { stepper.deliver(.key(Key(.right)), at: t) }
+            for _ in 0..<framesPerPage {
+                let start = now()
+                t += interval
+                try renderer.render(stepper.step(at: t))
+                paper += renderer.lastDrawList.placeholders[.full] ?? 0
+                frames += 1
+                renderer.waitForDecodes(timeout: max(0, interval - (now() - start)))
+            }
+        }
+        return Paging(pages: pages.count, frames: frames, previewPlaceholders: paper, peakRSS: peakRSS(),
+                      peakTexturesMiB: Double(renderer.peakTextureBytes) / Double(1 << 20))
     }
 
     /// The 100 ms after rest, in 60 Hz frames.
@@ -131,18 +168,24 @@ enum ColdRun {
                 if case .success? = done.picture.result { decoded += 1 } else { failed += 1 }
             }
         }
-        return AllReady(seconds: now() - t0, decoded: decoded, failed: failed, workers: workers, peakRSS: peakRSS())
+        return AllReady(seconds: now() - t0, cpuSeconds: Tool.cpuSeconds(Tool.ofSelf), decoded: decoded, failed: failed, workers: workers,
+                        peakRSS: peakRSS())
     }
 
     /// The same thumbnails by the machine's own tools, one stream per core: libjpeg-turbo's
     /// `djpeg -scale 1/8` (the decode alone, the floor for any JPEG thumbnailer), and libvips'
     /// `vipsthumbnail` (a whole thumbnailer: shrink-on-load, resize, write). Nil when not installed.
-    static func baselines(folder: String, cores: Int, scratch: String) -> (djpeg: Double?, vips: Double?) {
+    /// Wall and processor seconds of each, or nil when the tool is not installed. They run at the
+    /// decode workers' priority (nice 10), so a machine shared with other work slows both alike.
+    /// Each command is wrapped so that a damaged scan's error never stops xargs (it would, at exit
+    /// status 255).
+    static func baselines(folder: String, cores: Int, scratch: String) -> (djpeg: (wall: Double, cpu: Double)?, vips: (wall: Double, cpu: Double)?) {
         let list = "find '\(folder)' -maxdepth 1 -name '*.jpg' -print0"
-        let djpeg = Tool.available("djpeg") ? Tool.time("\(list) | xargs -0 -P \(cores) -n 1 djpeg -scale 1/8 -outfile /dev/null") : nil
+        let djpeg = Tool.available("djpeg")
+            ? Tool.time("\(list) | nice -n 10 xargs -0 -P \(cores) -n 1 sh -c 'djpeg -scale 1/8 -outfile /dev/null \"$0\" || true'") : nil
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let vips = Tool.available("vipsthumbnail")
-            ? Tool.time("\(list) | xargs -0 -P \(cores) -n 50 vipsthumbnail -s 256 -o '\(scratch)/%s.png'") : nil
+            ? Tool.time("\(list) | nice -n 10 xargs -0 -P \(cores) -n 50 sh -c 'vipsthumbnail -s 256 -o \"\(scratch)/%s.png\" \"$@\" || true' vips") : nil
         try? FileManager.default.removeItem(atPath: scratch)
         return (djpeg, vips)
     }
@@ -152,11 +195,24 @@ enum ColdRun {
 enum Tool {
     static func available(_ name: String) -> Bool { run("command -v \(name) >/dev/null 2>&1") == 0 }
 
-    /// Seconds the command took (its own errors, such as the broken scans, are ignored).
-    static func time(_ command: String) -> Double {
-        let start = now()
+    /// Seconds the command took, on the wall clock and in processor time of all it ran (its own
+    /// errors, such as the broken scans, are ignored).
+    static func time(_ command: String) -> (wall: Double, cpu: Double) {
+        let start = now(), cpu = cpuSeconds(Tool.ofChildren)
         _ = run(command + " >/dev/null 2>&1")
-        return now() - start
+        return (now() - start, cpuSeconds(Tool.ofChildren) - cpu)
+    }
+
+    /// getrusage's RUSAGE_SELF and RUSAGE_CHILDREN (sys/resource.h, which Foundation does not bring).
+    static let ofSelf: Int32 = 0, ofChildren: Int32 = -1
+
+    /// User and system processor seconds of this process (`ofSelf`) or of the children it has
+    /// waited for (`ofChildren`).
+    static func cpuSeconds(_ who: Int32) -> Double {
+        var usage = rusage()
+        getrusage(who, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     @discardableResult

@@ -268,6 +268,12 @@ if let child = options.child, let folder = options.folder {
         say(String(decoding: try JSONEncoder().encode(try ColdRun.open(folder: folder, window: window, textures: textures)), as: UTF8.self))
         exit(0)
     }
+    if child == "paging" {
+        try SDLSystem.start(video: false)
+        say(String(decoding: try JSONEncoder().encode(try ColdRun.paging(folder: folder, pages: options.childPages, window: window,
+                                                                         textures: textures)), as: UTF8.self))
+        exit(0)
+    }
     if child == "allready" {
         say(String(decoding: try JSONEncoder().encode(try ColdRun.allReady(folder: folder, reader: reader, workers: options.workers)), as: UTF8.self))
         exit(0)

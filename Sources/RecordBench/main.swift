@@ -8,6 +8,14 @@ import Foundation
 import StripsRecording
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+        strips-bench-record [--speed N[,N...]] [PNG ...]: GIF encode time per frame and file size for
+        the frames given (PNG screenshots, one per 1/30 s) or, without any, synthetic 1024x768 frames
+        that change everywhere every frame (the worst case). --speed: libimagequant's speed, 1-10.
+        """)
+    exit(0)
+}
 var speeds = [4]
 if let i = arguments.firstIndex(of: "--speed"), i + 1 < arguments.count {
     speeds = arguments[i + 1].split(separator: ",").compactMap { Int($0) }

@@ -18,17 +18,20 @@ public enum PDFScanDocument {
             if let stream { body += Array("stream\n".utf8) + stream + Array("\nendstream\n".utf8) }
             body += Array("endobj\n".utf8)
         }
-        // 1: catalog, 2: page tree, 3: the image, 4: the content, then one object per page.
-        let kids = (0..<pages).map { "\(5 + $0) 0 R" }.joined(separator: " ")
+        // 1: catalog, 2: page tree, then for each page its image, its content and the page itself:
+        // every page has an image of its own, as a scanner writes them (a viewer cannot reuse one
+        // page's decoded image for the next).
+        let kids = (0..<pages).map { "\(5 + 3 * $0) 0 R" }.joined(separator: " ")
         object("<< /Type /Catalog /Pages 2 0 R >>")
         object("<< /Type /Pages /Kids [\(kids)] /Count \(pages) >>")
-        object("<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /\(grey ? "DeviceGray" : "DeviceRGB") "
-               + "/BitsPerComponent 8 /Filter /DCTDecode /Length \(jpeg.count) >>", stream: jpeg)
         let content = Array(String(format: "q\n%.4f 0 0 %.4f 0 0 cm\n/Im0 Do\nQ", w, h).utf8)
-        object("<< /Length \(content.count) >>", stream: content)
-        for _ in 0..<pages {
+        for page in 0..<pages {
+            let image = 3 + 3 * page
+            object("<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /\(grey ? "DeviceGray" : "DeviceRGB") "
+                   + "/BitsPerComponent 8 /Filter /DCTDecode /Length \(jpeg.count) >>", stream: jpeg)
+            object("<< /Length \(content.count) >>", stream: content)
             object(String(format: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.4f %.4f] /Rotate %d ", w, h, rotate)
-                   + "/Resources << /XObject << /Im0 3 0 R >> >> /Contents 4 0 R >>")
+                   + "/Resources << /XObject << /Im0 \(image) 0 R >> >> /Contents \(image + 1) 0 R >>")
         }
         let xref = body.count
         body += Array("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)

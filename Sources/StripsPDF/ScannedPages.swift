@@ -45,7 +45,8 @@ public final class ScannedPages: @unchecked Sendable {
 /// One PDF read by qpdf for its scanned pages, each page looked at once.
 final class QPDFPages {
     private let data: qpdf_data
-    private var verdicts: [Int: Bool] = [:]
+    /// Pages looked at: the scanned ones' image object and turns, nil for the others.
+    private var verdicts: [Int: (image: qpdf_oh, turns: Int)?] = [:]
     let pageCount: Int
 
     init?(_ path: String) {
@@ -68,27 +69,30 @@ final class QPDFPages {
     }
 
     func scan(_ index: Int) -> ScannedPages.Scan? {
-        guard index >= 0, index < pageCount, verdicts[index] != false else { return nil }
-        let page = qpdf_get_page_n(data, index)
-        guard page != 0, let (image, turns) = scannedImage(page) else {
-            verdicts[index] = false
-            return nil
+        guard index >= 0, index < pageCount else { return nil }
+        let found: (image: qpdf_oh, turns: Int)?
+        if let known = verdicts[index] {
+            found = known
+        } else {
+            let page = qpdf_get_page_n(data, index)
+            found = page == 0 ? nil : scannedImage(page)
+            verdicts[index] = .some(found)
         }
+        guard let (image, turns) = found else { return nil }
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         var filtered: QPDF_BOOL = QPDF_FALSE
         // qpdf_dl_none: the stream as stored, which for DCTDecode is the JPEG file itself.
         guard qpdf_oh_get_stream_data(data, image, qpdf_dl_none, &filtered, &buffer, &length) & QPDF_ERRORS == 0, let buffer else {
-            verdicts[index] = false
+            verdicts[index] = .some(nil)
             return nil
         }
         defer { free(buffer) }
         let jpeg = Array(UnsafeBufferPointer(start: buffer, count: length))
         guard jpeg.starts(with: [0xFF, 0xD8]) else {
-            verdicts[index] = false
+            verdicts[index] = .some(nil)
             return nil
         }
-        verdicts[index] = true
         return ScannedPages.Scan(jpeg: jpeg, quarterTurns: turns)
     }
 

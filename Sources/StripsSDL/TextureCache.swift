@@ -182,8 +182,12 @@ final class TextureCache: PictureLookup {
             accept(done.picture, for: done.job, arrived: time)
         }
         rank.removeAll(keepingCapacity: true)
+        for (i, request) in requests.enumerated() where rank[request.image] == nil { rank[request.image] = i }
         let view = Size(width: max(1, Double(pixels.width) / scale), height: max(1, Double(pixels.height) / scale))
-        let roomToPrefetch = bytes < budget / 10 * 8
+        // Room for what the frame asks for ahead: textures it does not ask for make way (they are
+        // evicted first), so only what it wants counts against the budget.
+        let wanted = rank.keys.reduce(0) { $0 + (entries[$1]?.bytes ?? 0) }
+        let roomToPrefetch = wanted < budget / 10 * 8
         var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
         var ahead: [DecodeQueue.Job] = []
         // Where a moving strip will rest, in the frame's order (the middle outward): before the
@@ -197,7 +201,6 @@ final class TextureCache: PictureLookup {
         var refinements: [(priority: Double, job: DecodeQueue.Job)] = []
         for (i, request) in requests.enumerated() {
             let ref = request.image
-            if rank[ref] == nil { rank[ref] = i }
             // Full pictures: the whole drawn at most window-sized; the part in view of a zoomed one
             // at its drawn size (`zoom`).
             let drawnSize = ref.variant == .full ? request.size.map { Self.pixels($0, scale: scale) } : nil
