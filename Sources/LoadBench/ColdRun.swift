@@ -17,7 +17,8 @@ enum ColdRun {
         var flingPlaceholders: Int
         /// Cells in view (thumbnails and the preview) still drawn as paper 100 ms after the fling rests.
         var placeholdersAtRest: Int
-        /// Seconds from the fling's rest until nothing in view is paper.
+        /// Seconds from the fling's rest to the first frame with nothing in view as paper (0: the
+        /// frame it rested on).
         var restToComplete: Double
         var peakRSS: Double
         var peakTexturesMiB: Double
@@ -131,23 +132,21 @@ enum ColdRun {
         }
         let rested = now()
         func placeholders() -> Int { renderer.lastDrawList.placeholders.values.reduce(0, +) }
-        for _ in 0..<afterRestFrames {
+        // The frame it rested on may already be complete; else the first one after that is.
+        var complete: Double? = placeholders() == 0 ? 0 : nil
+        func step() throws {
             try paced {
                 t += interval
                 frame = stepper.step(at: t)
                 try renderer.render(frame)
             }
+            if complete == nil, placeholders() == 0 { complete = now() - rested }
         }
+        for _ in 0..<afterRestFrames { try step() }
         let atRest = placeholders()
-        while placeholders() > 0 && now() - rested < 60 {
-            try paced {
-                t += interval
-                frame = stepper.step(at: t)
-                try renderer.render(frame)
-            }
-        }
+        while complete == nil && now() - rested < 60 { try step() }
         return Open(firstFrame: firstFrame, thumbnailsInView: inView, flingFrames: frames, flingThumbnails: drawn, flingPlaceholders: paper,
-                    placeholdersAtRest: atRest, restToComplete: now() - rested, peakRSS: peakRSS(),
+                    placeholdersAtRest: atRest, restToComplete: complete ?? 60, peakRSS: peakRSS(),
                     peakTexturesMiB: Double(renderer.peakTextureBytes) / Double(1 << 20))
     }
 

@@ -13,7 +13,7 @@ import StripsPictures
 enum ScanBench {
     static let box = (width: 593, height: 768)
 
-    static func run(folder: String, renderer: PDFRenderer) {
+    static func run(folder: String, renderer: PDFRenderer, cairoScans: String) {
         let path = folder + "/img2pdf-scan.pdf"
         guard let jpeg = ScanBench.jpeg(width: 2550, height: 3300) else { fail("cannot encode the scan") }
         // Ten pages, each with an image object of its own: nobody can reuse a decoded page.
@@ -46,6 +46,10 @@ enum ScanBench {
             _ = pages.decode(.pdfPage(path: path, index: next % 10), limit: PixelLimit(width: 800, height: 160), fast: true)
         }
         print("   its thumbnail (113x146) through the page reader: median \(ms(thumbnail.median))")
+        // cairo writes a scanned page differently (a flipped page, a clip): the same fast path?
+        let cairo = measure(5) { _ = pages.decode(.pdfPage(path: cairoScans, index: 1), limit: limit) }
+        let found = renderer.scans.scan(cairoScans, page: 1) != nil
+        print("   the same page as cairo writes it: \(found ? "decoded from its JPEG" : "left to poppler"), median \(ms(cairo.median))")
     }
 
     /// MuPDF's average per page drawing the ten pages into `box`, from its own timing.

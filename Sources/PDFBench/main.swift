@@ -84,7 +84,7 @@ let scanThumb = measure(5) { render(1, of: scans, with: renderer, thumbnail: tru
 print("render a scanned page as a thumbnail: median \(ms(scanThumb.median))")
 
 // Scanned pages as img2pdf writes them: the page reader decodes the JPEG stream at the scale drawn.
-ScanBench.run(folder: folder, renderer: renderer)
+ScanBench.run(folder: folder, renderer: renderer, cairoScans: scans)
 
 // Two decode workers on pages of one PDF: one renders previews of drawing pages while the other
 // wants thumbnails. With a poppler document per thread (what PDFRenderer does) they run side by
