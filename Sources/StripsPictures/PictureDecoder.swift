@@ -72,9 +72,13 @@ public enum PictureDecoder {
             return .failure(ImageFailure("not a picture: unknown file format"))
         }
         if format == .tiff { return TIFFPages.decodeFirst(bytes) }
-        if let size = SDLImageFormat.measure(format, head),
-           let problem = ImageInfo(format: .other, width: size.width, height: size.height).sizeProblem {
-            return .failure(ImageFailure(problem))
+        let measured = SDLImageFormat.measure(format, head)
+            ?? (format == .bmp ? ImageHeader.bmp(head) : format == .tga ? ImageHeader.tga(head) : nil).map { ($0.width, $0.height) }
+        if let size = measured {
+            if let problem = ImageInfo(format: .other, width: size.width, height: size.height).sizeProblem { return .failure(ImageFailure(problem)) }
+            if let most = format.mostPixels(forBytes: bytes.count), size.width * size.height > most {
+                return .failure(ImageFailure("the file is truncated or its header is damaged (\(size.width) x \(size.height) pixels in \(bytes.count) bytes)"))
+            }
         }
         return SDLImageDecoder.load(bytes, format: format)
     }

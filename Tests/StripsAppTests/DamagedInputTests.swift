@@ -196,6 +196,20 @@ import Testing
         #expect(failure.reason == "not a picture: unknown file format")
     }
 
+    /// libFuzzer (decode target): a 29-byte TGA claiming 8224 x 8736 pixels (72 MP, under the 100 MP
+    /// limit) had SDL_image allocate 287 MB before finding the data short. No TGA can hold more than
+    /// 128 pixels a byte: it is refused first.
+    @Test func aTGATooShortForItsSizeNeverReachesSDLImage() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/tga-lying-size.tga").path
+        let info = try ImageHeader.read(path).get()
+        #expect(info.width == 8224 && info.height == 8736)
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(failure.reason.hasPrefix("the file is truncated or its header is damaged"))
+    }
+
     /// libFuzzer (sdlimage target): "P1 11#911119111..." is 11 x 911119111 to SDL_image (its
     /// number reader drops the '#' after "11", so the comment is not one), and it asked for 10.9 GB.
     @Test func pnmIsMeasuredAsSDLImageReadsIt() throws {
