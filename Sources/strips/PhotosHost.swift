@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPictures
 import StripsSDL
 
 /// What the Photos scene's effects become on this machine: saves by the `DocumentSaver`, dropped
@@ -6,15 +7,20 @@ import StripsSDL
 /// and scanning have no engine here yet and answer so.
 final class PhotosHost: EffectHost {
     private let saver: DocumentSaver
+    /// The document's reader: dropped files join the catalog of files it opened.
+    private let reader: PageReader
 
-    init(saver: DocumentSaver) { self.saver = saver }
+    init(saver: DocumentSaver, reader: PageReader) {
+        self.saver = saver
+        self.reader = reader
+    }
 
     func run(_ effect: Effect) -> [HostEvent] {
         switch effect {
         case .save(let request):
             return saver.start(request)
         case .load(let paths):
-            return [.pagesLoaded(DroppedFiles.pages(for: paths) { FileHandleOutput.standardError($0) })]
+            return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { FileHandleOutput.standardError($0) })]
         case .scan:
             return [.scanFailed("Scanning is not available in this build")]
         case .recognise, .toggleRecording:
