@@ -89,6 +89,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport",
+                "StripsText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

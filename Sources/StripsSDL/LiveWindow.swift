@@ -144,6 +144,7 @@ public final class LiveWindow {
                 overlay = stats.overlay(at: frame.time, textures: textures, measurer: canvas.fonts ?? ApproximateTextMeasurer())
             }
             last = render(frame, overlay: overlay)
+            host?.shown(frame, picturesPending: last.isWaiting || canvas.textures.isDecoding)
             let work = presentStart - workStart
             pace(&frameEnd, restart: slept)
             stats.record(end: Self.preciseNow(), work: work, afterPause: slept)

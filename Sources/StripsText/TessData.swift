@@ -25,6 +25,15 @@ public enum TessData {
         return names.filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(".traineddata".count)) }.sorted()
     }
 
+    /// Throws one clear error unless every language of `languages` (`eng+deu`) is installed.
+    public static func validate(_ languages: String) throws(RecognitionError) {
+        guard let folder = folder() else { throw .noData(searched: searchPath) }
+        _ = try check(languages, in: folder)
+    }
+
+    /// The installed languages (without `osd`, which reads no text), in the first data folder.
+    public static var installed: [String] { folder().map { languages(in: $0).filter { $0 != "osd" } } ?? [] }
+
     /// `languages` split at `+`, each checked to be a plain name and installed in `folder`.
     static func check(_ languages: String, in folder: String) throws(RecognitionError) -> [String] {
         let parts = languages.split(separator: "+", omittingEmptySubsequences: false).map(String.init)

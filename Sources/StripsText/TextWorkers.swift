@@ -122,9 +122,15 @@ public final class TextWorkers: @unchecked Sendable {
         return (job, cancel)
     }
 
-    /// Nice 10 for the calling thread: on Linux the nice value belongs to a thread, and "this
-    /// process" (who = 0) names the calling thread.
+    /// Idle cores only: Linux's SCHED_IDLE policy runs the calling thread only when no other
+    /// thread wants the core (frames and decoding always go first), with nice 10 as the fallback
+    /// where the policy is refused. On Linux both belong to a thread ("this process", 0, names
+    /// the calling thread), and the threads it starts (OpenMP's) inherit them.
     private static func lowerPriority() {
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        // SCHED_IDLE (5) is behind _GNU_SOURCE in the C headers Swift imports.
+        _ = sched_setscheduler(0, 5, &parameters)
     }
 }

@@ -19,7 +19,11 @@ final class DocumentSaver {
     private var chooser: (FileChooser, SaveRequest)?
     private var job: SaveJob?
 
-    init(output: String?, sources: [String], documentName: String, live: Bool) {
+    /// The pages' text, laid invisibly over each saved page that has some.
+    private let texts: TextHost?
+
+    init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil) {
+        self.texts = texts
         self.output = output
         self.sources = sources
         self.documentName = documentName

@@ -43,6 +43,14 @@ struct PhotosCommand: ParsableCommand {
         """)
     var thumbnailCache: String?
 
+    @Option(name: .long, help: """
+        Recognise the text of pages that have none, in Tesseract's languages ('eng', 'eng+deu'), \
+        or 'off'. A script reads before its first frame; the window reads in the background on idle \
+        cores, nearest the page in focus first. Default: off in a script; in the window the installed \
+        languages matching the locale, else eng. PDF pages with their own text are never recognised.
+        """)
+    var ocr: String?
+
     func validate() throws {
         if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
@@ -68,6 +76,7 @@ struct PhotosCommand: ParsableCommand {
             throw fail(error.description)
         }
         let script = try headless.script.map { try SceneRunner.loadScript($0) }
+        let languages = try OCRLanguages.resolve(ocr, headless: script != nil)
         try SceneRunner.startSDL(video: script == nil)
         let fonts = SceneRunner.fonts()
         // One reader for the document: its loader and its decoders share the catalog of files it opened.
@@ -80,9 +89,13 @@ struct PhotosCommand: ParsableCommand {
         let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
                                 focusedPage: remembered?.focusedPage)
         let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
-        let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
+        let text = TextHost(languages: languages, reader: reader, live: script == nil)
+        text.prepare(pages)
+        let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text)
+        let host = PhotosHost(saver: saver, reader: reader, text: text, live: script == nil)
+        defer { text.stop() }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
-                            host: PhotosHost(saver: saver, reader: reader), onQuit: { memory?.save($0) })
+                            host: host, onQuit: { memory?.save($0) })
     }
 }
 

@@ -109,7 +109,9 @@ enum SceneRunner {
                         return []
                     }
                     return host?.run(effect) ?? []
-                })
+                },
+                poll: { host?.poll() ?? [] },
+                shown: { host?.shown($0, picturesPending: false) })
             try recording.finish()
         } catch let error as ScriptError {
             recording.cancel()

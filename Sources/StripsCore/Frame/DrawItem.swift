@@ -89,6 +89,9 @@ public struct ImageQuad: Hashable, Sendable {
     public var clip: Rect?
     /// Drawn when the picture is not ready or cannot be decoded: paper of the right shape.
     public var placeholder: Color
+    /// False for a picture fading in over another (a page's new look over its old): until it is
+    /// ready nothing is drawn, so the picture under it shows rather than paper.
+    public var showsPlaceholder = true
     /// Degrees clockwise about the frame's centre (a page the user turned). `frame` is the
     /// picture's rectangle before turning, so its size is the one to decode for.
     public var rotation: Double

@@ -44,7 +44,7 @@ public struct DrawList: Sendable {
             }
             switch status {
             case .missing:
-                items.append(placeholder)
+                if quad.showsPlaceholder { items.append(placeholder) }
                 isWaiting = isWaiting || quad.alpha > 0
             case .failed(let reason):
                 items.append(.errorCard(ErrorCard(frame: quad.drawnBounds, clip: quad.clip, alpha: quad.alpha,
@@ -52,7 +52,7 @@ public struct DrawList: Sendable {
             case .ready(let since):
                 let fade = ((frame.time - since) / frame.pictureFadeDuration).clamped(to: 0...1)
                 if fade < 1 {
-                    items.append(placeholder)
+                    if quad.showsPlaceholder { items.append(placeholder) }
                     quad.alpha *= fade
                     isFading = true
                 }

@@ -49,6 +49,12 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The smallest rectangle holding both.
+    public func union(_ other: Rect) -> Rect {
+        let x = min(minX, other.minX), y = min(minY, other.minY)
+        return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
+    }
+
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
     }

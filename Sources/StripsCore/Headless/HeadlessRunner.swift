@@ -24,12 +24,17 @@ public struct HeadlessRunner<S: Scene> {
     ///   - host: carries out an effect the scene returned, at once (so runs stay deterministic),
     ///     with the real time in seconds; its answers are delivered at that same time, before
     ///     the next frame.
+    ///   - poll: answers the host has for the scene on its own (text read for the pages a frame
+    ///     wanted), asked before every frame, the first included, and delivered at that frame's time.
+    ///   - shown: sees every frame once it is traced and drawn (the host's `shown`).
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
         screenshot: (String, Frame) throws -> Void,
         frameDone: (Frame, Double) throws -> Void = { _, _ in },
-        host: (Effect, Double) -> [HostEvent] = { _, _ in [] }
+        host: (Effect, Double) -> [HostEvent] = { _, _ in [] },
+        poll: () -> [HostEvent] = { [] },
+        shown: (Frame) -> Void = { _ in }
     ) throws {
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
@@ -51,17 +56,19 @@ public struct HeadlessRunner<S: Scene> {
             let t = Double(number) * Self.frameMilliseconds
             var dump = false, stop = false
             var shots: [String] = []
+            func deliverNow(_ event: InputEvent, at: Double) {
+                var effects = stepper.deliver(event, at: at)
+                // The host answers at once; its answers may ask for more.
+                while !effects.isEmpty {
+                    let effect = effects.removeFirst()
+                    for answer in host(effect, at) { effects += stepper.deliver(.host(answer), at: at) }
+                }
+            }
+            for answer in poll() { deliverNow(.host(answer), at: t / 1000) }
             while next < script.steps.count, script.steps[next].time <= t {
                 let step = script.steps[next]
                 let at = step.time / 1000
-                func deliver(_ event: InputEvent) {
-                    var effects = stepper.deliver(event, at: at)
-                    // The host answers at once; its answers may ask for more.
-                    while !effects.isEmpty {
-                        let effect = effects.removeFirst()
-                        for answer in host(effect, at) { effects += stepper.deliver(.host(answer), at: at) }
-                    }
-                }
+                func deliver(_ event: InputEvent) { deliverNow(event, at: at) }
                 switch step.command {
                 case .down(let p, let modifiers): deliver(.pointerDown(p, modifiers))
                 case .move(let p): deliver(.pointerMove(p))
@@ -83,6 +90,7 @@ public struct HeadlessRunner<S: Scene> {
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
             for path in shots { try screenshot(path, frame) }
             try frameDone(frame, t / 1000)
+            shown(frame)
             if stop || t >= end { break }
             number += 1
         }

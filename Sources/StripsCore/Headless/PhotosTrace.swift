@@ -29,7 +29,23 @@ extension PhotosFrame {
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
-        ]
+        ] + textFields
+    }
+
+    /// `"text": {"pages": known, "of": count}`; while searching, `"search"` with the current hit
+    /// in window points; after Ctrl+C, `"clipboard"`: the text copied (docs/headless.md, additions).
+    var textFields: [(String, JSON)] {
+        var fields: [(String, JSON)] = [("text", .object([("pages", .int(texts.knownCount(pages))), ("of", .int(pages.count))]))]
+        if let search {
+            let hit = search.currentHit
+            fields.append(("search", .object([
+                ("query", .string(search.query)), ("hits", .int(search.hits.count)), ("current", .int(search.current)),
+                ("page", hit.map { .string($0.pageID) } ?? .null),
+                ("rects", .array(currentHitRects.map { .rect($0) })),
+            ])))
+        }
+        if let clipboard { fields.append(("clipboard", .string(clipboard))) }
+        return fields
     }
 
     /// A corrected page's cells say how (docs/headless.md): `crop` in the picture's own pixels,

@@ -35,6 +35,14 @@ public struct EditTransition: Hashable, Sendable {
         public var focusOverride: FocusOverride?
         /// Pages being turned: their shape as laid out now and their pictures' angle (degrees clockwise).
         public var turning: [Int: Turning]
+        /// Pages taking a new look: the new picture fades in over the old.
+        public var fading: [Int: LookFade] = [:]
+    }
+
+    /// A page's old picture, under its new one fading in (`progress` 0...1).
+    public struct LookFade: Hashable, Sendable {
+        public var from: PixelRecipe
+        public var progress: Double
     }
 
     public struct Turning: Hashable, Sendable {
@@ -172,13 +180,23 @@ public struct EditTransition: Hashable, Sendable {
             // Turned pages turn, taking their new shape as they go.
             let p = Tween(start: start, duration: timing.rotateDuration).progress(at: t)
             var turning: [Int: Turning] = [:]
+            var fading: [Int: LookFade] = [:]
             for change in changes where before.indices.contains(change.index) && after.indices.contains(change.index) {
                 let was = before[change.index], now = after[change.index]
                 let degrees = Double(Self.shortestTurn(from: was.quarterTurns, to: now.quarterTurns) * 90)
-                turning[change.index] = Turning(aspect: was.aspectRatio.lerp(to: now.aspectRatio, p),
-                                                degrees: Double(was.rotation) + degrees * p)
+                if degrees != 0 || was.aspectRatio != now.aspectRatio {
+                    turning[change.index] = Turning(aspect: was.aspectRatio.lerp(to: now.aspectRatio, p),
+                                                    degrees: Double(was.rotation) + degrees * p)
+                }
+                // Only the look changed what the pixels are: a cross-fade (a crop or a straighten
+                // moves the page, which has its own animation).
+                let old = was.corrections.pixels, new = now.corrections.pixels
+                if old.look != new.look, old.crop == new.crop, old.straighten == new.straighten, p < 1 {
+                    fading[change.index] = LookFade(from: old, progress: p)
+                }
             }
-            return Frame(focusSlot: Double(origin.focus), previewSlot: nil, slots: SlotMap(), focusOverride: nil, turning: turning)
+            return Frame(focusSlot: Double(origin.focus), previewSlot: nil, slots: SlotMap(), focusOverride: nil, turning: turning,
+                         fading: fading)
         }
     }
 

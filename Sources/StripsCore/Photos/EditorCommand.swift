@@ -14,6 +14,11 @@ public enum EditorCommand: Hashable, Sendable {
     case drop(from: Int, to: Int, carried: ReorderSlots, previewSlot: Double)
     /// Pages read from dropped files: inserted after the page in focus.
     case insert([Page])
+    /// L: the selection (else the page in focus) takes the look after the first one's
+    /// (original, colour, grey, bw, original), all alike.
+    case cycleLook
+    /// O: the selection (else every page) turned the way up Tesseract found for it.
+    case upright
     case undo, redo
 }
 
@@ -48,6 +53,10 @@ public enum EditorKey: Hashable, Sendable {
     case save(SaveRequest.Scope)
     /// `+` / `=`, `-`, `0` (with or without Ctrl, main keys or keypad).
     case zoomIn, zoomOut, zoomToFit
+    /// Ctrl+F: the search field over the preview.
+    case search
+    /// Ctrl+C: the text of the page in focus to the clipboard.
+    case copyText
 
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
@@ -63,6 +72,10 @@ public enum EditorKey: Hashable, Sendable {
         case (.z, true, true), (.y, true, _): self = .command(.redo)
         case (.a, true, _): self = .selectAll
         case (.s, true, let shift): self = .save(shift ? .selection : .document)
+        case (.l, false, _) where !key.alt: self = .command(.cycleLook)
+        case (.o, false, _) where !key.alt: self = .command(.upright)
+        case (.f, true, _): self = .search
+        case (.c, true, _): self = .copyText
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
         case (.plus, _, _), (.equals, _, _), (.keypadPlus, _, _): self = .zoomIn

@@ -2,8 +2,7 @@
 /// `PhotosScene` is one switch over it, and combinations that make no sense (carrying a page
 /// while an edit animates, paging while zoomed) cannot be written.
 ///
-/// Next to come: `editingBorders(BorderSession)` (the crop editor: its corners take the pointer)
-/// and `searching(Search)` (the search field takes the text and Return).
+/// Next to come: `editingBorders(BorderSession)` (the crop editor: its corners take the pointer).
 public indirect enum Interaction: Sendable {
     /// Nothing moves: both strips rest on the page in focus.
     case resting
@@ -23,11 +22,25 @@ public indirect enum Interaction: Sendable {
     case animating(EditTransition)
     /// "Save the changes before quitting?" over whatever was going on, which carries on underneath.
     case askingToQuit(under: Interaction)
+    /// The search field (Ctrl+F) over whatever is going on, which carries on underneath: the field
+    /// takes typed text, Return, Shift+Return and Escape; the strips keep the pointer.
+    case searching(Search, under: Interaction)
 
-    /// The interaction under a prompt, or this one.
+    /// The interaction under a prompt or the search field, or this one.
     public var underPrompt: Interaction {
-        if case .askingToQuit(let under) = self { return under.underPrompt }
-        return self
+        switch self {
+        case .askingToQuit(let under), .searching(_, let under): return under.underPrompt
+        default: return self
+        }
+    }
+
+    /// The search under way, under a quit prompt or not.
+    public var search: Search? {
+        switch self {
+        case .searching(let search, _): return search
+        case .askingToQuit(let under): return under.search
+        default: return nil
+        }
     }
 
     public var isAskingToQuit: Bool {

@@ -4,6 +4,8 @@ public struct PhotosDecorations: Hashable, Sendable {
     public var counter: TextRun?
     public var status: TextRun?
     public var prompt: QuitPrompt?
+    /// The search field (Ctrl+F) while it is open.
+    public var search: SearchField?
 
     public static let none = PhotosDecorations()
 
@@ -15,6 +17,7 @@ public struct PhotosDecorations: Hashable, Sendable {
             items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.85 * run.alpha)))
             items.append(.text(run))
         }
+        if let search { items += search.drawItems() }
         if let prompt { items += prompt.drawItems() }
         return items
     }
@@ -90,6 +93,7 @@ extension PhotosScene {
                 d.status = measurer.run(status.text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14, alpha: alpha)
             }
         }
+        if let search = interaction.search, box.width > 0, box.height > 0 { d.search = SearchField(search, preview: box, measurer: measurer) }
         if interaction.isAskingToQuit { d.prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer) }
         return d
     }

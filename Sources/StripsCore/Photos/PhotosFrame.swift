@@ -32,6 +32,8 @@ public struct PhotosFrame: FrameContent {
     public var strips: [StripDiagnostics] = []
     /// Pages turning right now: their pictures' angles (degrees clockwise); others show their own rotation.
     public var turning: [Int: Double] = [:]
+    /// Pages taking a new look right now: the old picture, under the new one fading in.
+    public var fading: [Int: EditTransition.LookFade] = [:]
     /// Unsaved edits.
     public var dirty = false
     /// The selected pages, indices into `pages`, ascending.
@@ -40,6 +42,11 @@ public struct PhotosFrame: FrameContent {
     public var thumbnailMargin = Tuning.defaults.thumbnails.margin
     /// Counter, status line, quit prompt: drawn over everything.
     public var decorations = PhotosDecorations.none
+    /// The text known for pages (for the trace's `text` and the host's `textWanted`).
+    public var texts = PageTexts()
+    /// The search field's search while it is open; the text Ctrl+C copied last.
+    public var search: Search?
+    public var clipboard: String?
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -60,11 +67,12 @@ public struct PhotosFrame: FrameContent {
             // Around the picture, inside the preview (a picture filling it is ringed at its sides).
             let strip = Rect(origin: .zero, size: previewBox)
             if selected.contains(p.cell.index) { items += SelectionMark.ring(around: box, width: 4, alpha: p.cell.alpha, clip: strip) }
-            items.append(.image(ImageQuad(
-                image: page.picture(.full), frame: frame,
-                alpha: p.cell.alpha, clip: p.clip, rotation: degrees)))
+            items += pictures(page, index: p.cell.index, variant: .full) { image, alpha in
+                ImageQuad(image: image, frame: frame, alpha: p.cell.alpha * alpha, clip: p.clip, rotation: degrees)
+            }
             if selected.contains(p.cell.index) { items += SelectionMark.badge(at: box, alpha: p.cell.alpha, clip: p.clip) }
         }
+        items += searchHighlights()
         for cell in thumbnails {
             let page = pages[cell.index], degrees = degrees(of: cell.index)
             // The cell as the picture sees it: turned back by the nearest quarter.
@@ -79,14 +87,65 @@ public struct PhotosFrame: FrameContent {
             if lifted {
                 items.append(.fill(Fill(rect: cell.frame.offsetBy(dx: 2, dy: 3), color: Color(0, 0, 0), alpha: 0.45 * cell.alpha, clip: clip)))
             }
-            items.append(.image(ImageQuad(
-                image: page.picture(.thumbnail), frame: frame,
-                source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
-                alpha: cell.alpha, clip: clip, rotation: degrees)))
+            items += pictures(page, index: cell.index, variant: .thumbnail) { image, alpha in
+                ImageQuad(image: image, frame: frame, source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
+                          alpha: cell.alpha * alpha, clip: clip, rotation: degrees)
+            }
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
         return items + decorations.drawItems()
+    }
+
+    /// The pages whose text is not known, nearest the focus first: the host reads them, after the
+    /// pictures the screen needs. Computed only when asked (the host asks; the trace does not).
+    public var textWanted: [Page] { texts.wanted(pages, focus: focusIndex) }
+
+    /// The current search hit in window points, as drawn on its page in the preview (empty when
+    /// its page is not in view).
+    public var currentHitRects: [Rect] {
+        guard let hit = search?.currentHit else { return [] }
+        return hitRects(hit.boxes, pageID: hit.pageID).first ?? []
+    }
+
+    /// `boxes` on each preview cell showing page `pageID`.
+    private func hitRects(_ boxes: [Rect], pageID: String) -> [[Rect]] {
+        preview.compactMap { p in
+            let page = pages[p.cell.index]
+            guard page.id == pageID else { return nil }
+            let turns = Int((degrees(of: p.cell.index) / 90).rounded())
+            return SearchHighlight.rects(boxes, onPicture: p.picture, quarterTurns: turns)
+        }
+    }
+
+    /// Every hit on the pages in the preview, the current one stronger.
+    private func searchHighlights() -> [DrawItem] {
+        guard let search, !search.hits.isEmpty else { return [] }
+        var items: [DrawItem] = []
+        for p in preview {
+            let page = pages[p.cell.index]
+            let turns = Int((degrees(of: p.cell.index) / 90).rounded())
+            for (i, hit) in search.hits(on: page.id) {
+                let isCurrent = i == search.current
+                for rect in SearchHighlight.rects(hit.boxes, onPicture: p.picture, quarterTurns: turns) {
+                    let pad = rect.height * 0.15
+                    items.append(.fill(Fill(rect: Rect(x: rect.minX - pad, y: rect.minY - pad, width: rect.width + 2 * pad, height: rect.height + 2 * pad),
+                                            color: isCurrent ? SearchHighlight.current : SearchHighlight.hit,
+                                            alpha: (isCurrent ? 0.45 : 0.28) * p.cell.alpha, clip: p.clip)))
+                }
+            }
+        }
+        return items
+    }
+
+    /// A page's picture as `quad` places it; while its look changes, the old look under the new
+    /// one fading in (the new one draws no paper while it is decoded: the old one shows).
+    private func pictures(_ page: Page, index: Int, variant: ImageRef.Variant,
+                          _ quad: (ImageRef, Double) -> ImageQuad) -> [DrawItem] {
+        guard let fade = fading[index] else { return [.image(quad(page.picture(variant), 1))] }
+        var new = quad(page.picture(variant), fade.progress)
+        new.showsPlaceholder = false
+        return [.image(quad(ImageRef(source: page.source, recipe: fade.from, variant: variant), 1)), .image(new)]
     }
 
     /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays):
@@ -131,12 +190,17 @@ extension PhotosScene {
             strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
         var photos = content
         if case .animating(let transition) = interaction.underPrompt {
-            photos.turning = transition.frame(at: time).turning.mapValues(\.degrees)
+            let moment = transition.frame(at: time)
+            photos.turning = moment.turning.mapValues(\.degrees)
+            photos.fading = moment.fading
         }
         photos.selected = selectedShown
         photos.dirty = isDirty
         photos.thumbnailMargin = tuning.thumbnails.margin
         photos.decorations = decorations(at: time)
+        photos.texts = texts
+        photos.search = interaction.search
+        photos.clipboard = clipboard
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame

@@ -50,6 +50,23 @@ extension PhotosScene {
             let targets = document.target(focus: focusIndex)
             edit(.correct(targets.map { CorrectionChange(index: $0, before: pages[$0].corrections, after: pages[$0].corrections.turned(turns)) }),
                  at: time)
+        case .cycleLook:
+            let targets = document.target(focus: focusIndex)
+            guard let first = targets.first else { return }
+            // All take the look after the focus page's (or the first selected page's): alike after one press.
+            let look = pages[targets.contains(focusIndex) ? focusIndex : first].corrections.look.next
+            edit(.correct(targets.map { i in
+                var after = pages[i].corrections
+                after.look = look
+                return CorrectionChange(index: i, before: pages[i].corrections, after: after)
+            }), at: time)
+        case .upright:
+            let changes = uprightChanges()
+            guard !changes.isEmpty else {
+                notices.post(uprightNothingToDo, at: time)
+                return
+            }
+            edit(.correct(changes), at: time)
         case .shift(let places):
             let from = document.target(focus: focusIndex)
             let to = from.map { $0 + places }

@@ -22,6 +22,11 @@ extension PhotosScene {
             _ = closeRequested(at: time)
         case .save(let scope):
             return save(scope, at: time)
+        case .search:
+            openSearch(at: time)
+        case .copyText:
+            if key.isRepeat { return [] }
+            return copyText(at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if key.isRepeat, !isIdle { return [] }
             zoomKey(action, at: time)

@@ -4,7 +4,7 @@ extension PhotosScene: InputRouting {
         switch interaction {
         case .askingToQuit(let under):
             return answerPrompt(at: p, under: under, at: time)
-        case .carrying:
+        case .carrying, .searching:
             break
         case .zoomed(var zoom) where geometry.preview.contains(p):
             // The zoomed preview pans.
@@ -53,7 +53,7 @@ extension PhotosScene: InputRouting {
                 preview.drag(p, at: time)
             }
             follow(strip)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching:
             break
         }
     }
@@ -91,7 +91,7 @@ extension PhotosScene: InputRouting {
             startQueued(at: time)
             // A double-click on the preview at fit zooms to the close-up about it.
             if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zoomIn(about: p, at: time) }
-        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching:
             startQueued(at: time)
         }
         return []
@@ -114,7 +114,7 @@ extension PhotosScene: InputRouting {
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {
-        case .askingToQuit, .gliding, .animating, .carrying, .dragging:
+        case .askingToQuit, .searching, .gliding, .animating, .carrying, .dragging:
             return
         case .zoomed(var zoom) where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.

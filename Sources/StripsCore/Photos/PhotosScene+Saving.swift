@@ -42,7 +42,7 @@ extension PhotosScene {
             gestures.abandon()
             zoom.endDrag(at: time)
             interaction = .zoomed(zoom)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching:
             break
         }
         interaction = .askingToQuit(under: interaction)
@@ -105,8 +105,10 @@ extension PhotosScene {
             underPrompt { $0.enqueue(.insert(pages), at: time) }
         case .scanFailed(let message):
             notices.post(message, at: time)
-        case .recognised:
-            break
+        case .recognised(let texts):
+            received(texts)
+        case .recognitionFailed(let message):
+            notices.post(message, at: time)
         }
         return []
     }

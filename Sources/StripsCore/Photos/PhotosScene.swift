@@ -29,6 +29,10 @@ public struct PhotosScene: Scene {
     var gestures = Gestures()
     /// The page counter's clock, the status line and a save under way.
     public internal(set) var notices = Notices()
+    /// The text known for pages (their own or recognised), as the host answers it.
+    public internal(set) var texts = PageTexts()
+    /// The text Ctrl+C copied last (the trace's `clipboard`).
+    public internal(set) var clipboard: String?
     public internal(set) var wantsToQuit = false
     let measurer: any TextMeasurer
 
@@ -65,7 +69,7 @@ public struct PhotosScene: Scene {
         switch interaction.underPrompt {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
-        case .resting, .dragging, .flinging, .askingToQuit: interactionIdle = true
+        case .resting, .dragging, .flinging, .askingToQuit, .searching: interactionIdle = true
         }
         return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
             && gestures.press?.isDragging != true
@@ -82,13 +86,17 @@ public struct PhotosScene: Scene {
     // MARK: Input
 
     @discardableResult
-    public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] { route(event, at: time) }
+    public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
+        if case .searching(let search, let under) = interaction { return searching(event, search, under: under, at: time) }
+        return route(event, at: time)
+    }
 
     // MARK: Time
 
     public mutating func tick(at time: Double) {
         if let held = gestures.hold(at: time, tuning: tuning) { lift(held, at: time) }
         underPrompt { $0.advance(at: time) }
+        tickSearch(at: time)
         // The rate follows one rule: 0 while the user scrolls or carries on the thumbnails, 1
         // whenever the strip is at rest, however it came to rest.
         if thumbnails.isIdle && !handsOnThumbnails {
@@ -129,17 +137,26 @@ public struct PhotosScene: Scene {
                 layOut()
                 startQueued(at: time)
             }
-        case .askingToQuit:
-            break  // `underPrompt` unwraps it
+        case .askingToQuit, .searching:
+            break  // `underPrompt` unwraps them
         }
     }
 
-    /// Runs `body` on the interaction under the quit prompt, if one is up, and puts the prompt back.
+    /// Runs `body` on the interaction under the quit prompt and the search field, if they are up,
+    /// and puts them back.
     mutating func underPrompt(_ body: (inout PhotosScene) -> Void) {
-        guard case .askingToQuit(let under) = interaction else { return body(&self) }
-        interaction = under
-        body(&self)
-        interaction = .askingToQuit(under: interaction)
+        switch interaction {
+        case .askingToQuit(let under):
+            interaction = under
+            underPrompt(body)
+            interaction = .askingToQuit(under: interaction)
+        case .searching(let search, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = interaction.wrapped(in: search)
+        default:
+            body(&self)
+        }
     }
 
     /// The strips move on screen (not a zoom): the page counter shows.
@@ -162,6 +179,11 @@ public struct PhotosScene: Scene {
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
     public var needsFrames: Bool { notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold }
 
-    /// The quit prompt answers S, D and Escape itself.
-    public var capturesKeys: Bool { interaction.isAskingToQuit }
+    /// The quit prompt answers S, D and Escape itself; the search field takes typed letters.
+    public var capturesKeys: Bool {
+        switch interaction {
+        case .askingToQuit, .searching: return true
+        default: return false
+        }
+    }
 }

@@ -160,6 +160,22 @@ public struct PreviewZoom: Sendable {
         animation = Animation(from: pose, to: end, tween: Tween(start: time, duration: tuning.duration))
     }
 
+    /// Animates to `target` with window point `p` (as drawn now) brought to the preview's centre,
+    /// as near as the picture's edges allow (a search hit's close-up).
+    public mutating func animate(to target: Double, centring p: Point, at time: Double, tuning: Tuning.Zoom) {
+        let now = clamped(pose)
+        let s = target.clamped(to: 1...maxScale(tuning))
+        // The point in the zoomed picture's coordinates at the scale now, then at `s`.
+        let local = Point(x: p.x - box.minX + now.offset.x, y: p.y - box.minY + now.offset.y)
+        let end = clamped(Pose(scale: s, offset: Point(x: local.x / now.scale * s - box.width / 2, y: local.y / now.scale * s - box.height / 2)))
+        guard end != now else {
+            apply(end)
+            return
+        }
+        animatedOffset = pose.offset
+        animation = Animation(from: pose, to: end, tween: Tween(start: time, duration: tuning.duration))
+    }
+
     // MARK: Panning
 
     public mutating func press(_ p: Point, at time: Double) {

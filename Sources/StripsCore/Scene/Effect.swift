@@ -9,8 +9,8 @@ public enum Effect: Hashable, Sendable {
     case load(paths: [String])
     /// Start recording the window to a GIF, or stop the recording under way (Ctrl+R).
     case toggleRecording
-    /// Recognise the text of pages (OCR). Answered by `recognised`.
-    case recognise(RecognitionRequest)
+    /// Put text on the clipboard (Ctrl+C: the text of the page in focus). Not answered.
+    case copy(String)
     /// Scan new pages. Answered by `scanned` (as each page arrives) or `scanFailed`.
     case scan(ScanRequest)
 }
@@ -25,8 +25,11 @@ public enum HostEvent: Hashable, Sendable {
     case saveFailed(String)
     /// Pages read from dropped files, in order (the problems went to standard error).
     case pagesLoaded([Page])
-    /// The text found on a page (its id).
-    case recognised(pageID: String, text: String)
+    /// The text of pages, found by the host's text engine (a PDF page's own, or recognised) for
+    /// the pages a frame wants (`PhotosFrame.textWanted`), each under the key it was read for.
+    case recognised([RecognisedText])
+    /// Reading text failed in a way the user should hear of once (a language not installed).
+    case recognitionFailed(String)
     case scanned([Page])
     case scanFailed(String)
 }
@@ -67,14 +70,14 @@ public struct SaveProgress: Hashable, Sendable {
     public var total: Int
 }
 
-/// Pages whose text to recognise, in tesseract's languages ("eng", "eng+deu").
-public struct RecognitionRequest: Hashable, Sendable {
-    public var pages: [Page]
-    public var languages: String
+/// One page's text as the host read it: the key it belongs to and its words.
+public struct RecognisedText: Hashable, Sendable {
+    public var key: TextKey
+    public var words: PageWords
 
-    public init(pages: [Page], languages: String) {
-        self.pages = pages
-        self.languages = languages
+    public init(key: TextKey, words: PageWords) {
+        self.key = key
+        self.words = words
     }
 }
 

@@ -6,4 +6,12 @@
 public protocol EffectHost: AnyObject {
     func run(_ effect: Effect) -> [HostEvent]
     func poll() -> [HostEvent]
+    /// Sees each frame as it is shown, for work a frame asks for besides its pictures (the text of
+    /// the pages near the focus). `picturesPending`: pictures the screen needs are still being
+    /// decoded, which come first. Answers come through `poll`.
+    func shown(_ frame: Frame, picturesPending: Bool)
+}
+
+extension EffectHost {
+    public func shown(_ frame: Frame, picturesPending: Bool) {}
 }

@@ -33,6 +33,10 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d, a
+        /// L cycles a page's look, O turns pages upright, Ctrl+C copies a page's text; Return
+        /// goes to the next search hit (Shift: the previous).
+        case l, o, c
+        case `return`
         /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
         /// X x-ray, F frame statistics, Ctrl+R records; R rotates a page; S also answers the
         /// unsaved prompt, Ctrl+S saves.

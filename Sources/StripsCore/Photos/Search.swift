@@ -1,0 +1,165 @@
+import Foundation
+
+/// Ctrl+F's search: the query as typed, every hit in the document's text (recognised and PDF
+/// text alike), in page order, and the one shown. Matching ignores case and accents ("ecole"
+/// finds "École", "strasse" finds "Straße") and treats any run of spaces as one, across lines.
+public struct Search: Hashable, Sendable {
+    public private(set) var query: String
+    public private(set) var hits: [SearchHit] = []
+    /// The hit shown, an index into `hits`; -1 when there is none.
+    public private(set) var current = -1
+    /// The current hit still has to be brought into view (a new query, Return, Shift+Return):
+    /// the strips glide to its page, and zoom in when it is small, once they are free.
+    var presenting = false
+    /// The document's state the hits were found in (`PhotosScene.documentState`).
+    var seen: [Int] = []
+
+    public init(query: String = "") { self.query = query }
+
+    public var currentHit: SearchHit? { hits.indices.contains(current) ? hits[current] : nil }
+
+    /// Each page's hits (indices into `hits`), by page id, made with the hits.
+    private var byPage: [String: [Int]] = [:]
+
+    /// The hits on page `id`, with their indices.
+    func hits(on id: String) -> [(Int, SearchHit)] { (byPage[id] ?? []).map { ($0, hits[$0]) } }
+
+    private mutating func found(_ hits: [SearchHit]) {
+        self.hits = hits
+        byPage = Dictionary(grouping: hits.indices) { hits[$0].pageID }
+    }
+
+    /// The query changed: hits found again, the current one the first on or after `focus`.
+    mutating func setQuery(_ query: String, pages: [Page], texts: PageTexts, focus: Int) {
+        self.query = query
+        found(Self.hits(of: query, in: pages, texts: texts))
+        current = hits.firstIndex { $0.page >= focus } ?? (hits.isEmpty ? -1 : 0)
+        presenting = current >= 0
+    }
+
+    /// The document or its text changed: hits found again, keeping the current one where it still is.
+    mutating func refresh(pages: [Page], texts: PageTexts, focus: Int) {
+        let was = currentHit
+        found(Self.hits(of: query, in: pages, texts: texts))
+        if let was, let same = hits.firstIndex(where: { $0.pageID == was.pageID && $0.boxes == was.boxes }) {
+            current = same
+        } else {
+            current = hits.firstIndex { $0.page >= focus } ?? (hits.isEmpty ? -1 : 0)
+        }
+    }
+
+    /// Return (`step` 1) and Shift+Return (-1): the next or previous hit, round the end.
+    mutating func step(_ step: Int) {
+        guard !hits.isEmpty else { return }
+        current = current < 0 ? 0 : ((current + step) % hits.count + hits.count) % hits.count
+        presenting = true
+    }
+
+    /// "3 of 17", "No matches", or nothing before anything is typed.
+    public var countText: String {
+        if Self.normalised(query).isEmpty { return "" }
+        return hits.isEmpty ? "No matches" : "\(current + 1) of \(hits.count)"
+    }
+
+    // MARK: Matching
+
+    /// Every occurrence of `query` in the pages' words, in page order, then reading order.
+    static func hits(of query: String, in pages: [Page], texts: PageTexts) -> [SearchHit] {
+        let needle = Array(fold(normalised(query)).utf8)
+        guard !needle.isEmpty else { return [] }
+        var hits: [SearchHit] = []
+        for (index, page) in pages.enumerated() {
+            guard let words = texts[page], let folded = texts.folded(page) else { continue }
+            for match in folded.matches(of: needle) {
+                hits.append(SearchHit(page: index, pageID: page.id, boxes: lineBoxes(words.words[match])))
+            }
+        }
+        return hits
+    }
+
+    /// One box per line the words span (the union of their boxes on that line).
+    static func lineBoxes(_ words: ArraySlice<PageWords.Word>) -> [Rect] {
+        var boxes: [Rect] = [], lines: [Int] = []
+        for word in words {
+            if let last = lines.last, last == word.line, let box = boxes.last {
+                boxes[boxes.count - 1] = box.union(word.box)
+            } else {
+                boxes.append(word.box)
+                lines.append(word.line)
+            }
+        }
+        return boxes
+    }
+
+    /// Spaces collapsed and trimmed: what is searched for.
+    static func normalised(_ query: String) -> String {
+        query.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// Case, accents and width folded away (`Straße` -> `strasse`, `ﬁ` -> `fi`).
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+}
+
+/// One place the query was found.
+public struct SearchHit: Hashable, Sendable {
+    /// The page's index in the document, and its id.
+    public var page: Int
+    public var pageID: String
+    /// One box per line the hit spans, in shares of the page's picture (as `PageWords`' boxes).
+    public var boxes: [Rect]
+}
+
+/// A page's words folded for matching, made once when its text arrives: the folded words joined
+/// by single spaces, as bytes, and where each word starts and ends in them.
+struct FoldedWords: Hashable, Sendable {
+    var bytes: [UInt8]
+    var starts: [Int]
+    var ends: [Int]
+
+    init(_ words: PageWords) {
+        var bytes: [UInt8] = [], starts: [Int] = [], ends: [Int] = []
+        for word in words.words {
+            if !bytes.isEmpty { bytes.append(0x20) }
+            starts.append(bytes.count)
+            bytes += Search.fold(Search.normalised(word.text)).utf8
+            ends.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.starts = starts
+        self.ends = ends
+    }
+
+    /// The word ranges of each occurrence of `needle` (not overlapping), in order.
+    func matches(of needle: [UInt8]) -> [Range<Int>] {
+        guard !needle.isEmpty, bytes.count >= needle.count else { return [] }
+        var found: [Range<Int>] = []
+        var i = 0
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                let end = i + needle.count
+                // The words the bytes i..<end touch: from the last starting at or before i to the
+                // last starting before end.
+                let first = max(0, wordsStarting(before: i + 1) - 1)
+                let after = max(first + 1, wordsStarting(before: end))
+                found.append(first..<min(after, starts.count))
+                i = end
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// How many words start before byte `offset` (a binary search of `starts`).
+    private func wordsStarting(before offset: Int) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
