@@ -92,9 +92,37 @@ enum ManualText {
         a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \
         fit). While zoomed, dragging and the wheel pan the picture instead of paging.
 
+        L: cycles the look of the selection (or the page in focus): original, colour (the paper \
+        evened to white, shadows gone), grey, black and white; saved as drawn (black and white at 1 \
+        bit, grey and colour as JPEG). Undoable, as every edit.
+
+        Ctrl+F: the search field over the preview. Typing searches every page's text (its own, or \
+        recognised), ignoring case and accents; "3 of 17" counts the hits, the current one is \
+        highlighted on its page; Return, Shift+Return: next, previous hit (a small one is zoomed \
+        in on); Esc closes the field. Ctrl+C: copies the text of the page in focus.
+
+        O: turns the selection (or every page) the way up text recognition found for it.
+
+        TEXT: --ocr LANGS (Tesseract's languages, 'eng', 'eng+deu') recognises the text of pages \
+        that have none; the window does it in the background on idle cores, nearest the page in \
+        focus first (default: the installed languages matching the locale, else eng); a script \
+        before its first frame (default off). --ocr off never recognises. PDF pages with their own \
+        text use it. Recognised text is kept in $XDG_CACHE_HOME/strips/text. Saved PDFs carry an \
+        invisible text layer on every page whose text is known, so viewers and pdftotext find the \
+        words; a folder save writes NNN.txt beside each picture with --text-files.
+
         Drop files or folders on the window: they are inserted after the page in focus.
 
         F: frame statistics overlay. S: slow motion. X: x-ray. Ctrl+R: record a GIF. Esc or Q: quit.
+        """
+
+    static let text = """
+        Prints the text of every page of the PATHs (pictures, PDFs, folders of them in name order) \
+        on standard output, one form feed between pages: a PDF page's own text, else the text kept \
+        in $XDG_CACHE_HOME/strips/text, else recognised by Tesseract in the --ocr languages \
+        (sideways and upside-down pages are found and read the right way up). --ocr off prints only \
+        PDF text (other pages are empty). A file or page that cannot be read is one line on \
+        standard error and the exit status is 1; the other pages are still printed.
         """
 
     static let pizza = """

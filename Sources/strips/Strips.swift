@@ -9,7 +9,7 @@ struct Strips: ParsableCommand {
         abstract: "Photos-style page strips and a half-pizza selector, on SDL2.",
         discussion: ManualText.strips,
         version: AppVersion.string,
-        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self],
+        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self, TextCommand.self],
         defaultSubcommand: PhotosCommand.self
     )
 }
@@ -18,6 +18,7 @@ extension Strips {
     /// ArgumentParser's own failure output is several lines (message, usage, hint); the headless
     /// contract promises one line on standard error, so bad options are reported here.
     static func main() {
+        OpenMPLimit.applyIfNeeded()
         do {
             var command = try parseAsRoot()
             try command.run()

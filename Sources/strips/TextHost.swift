@@ -87,22 +87,36 @@ final class TextHost: @unchecked Sendable {
         return pages.filter { !settled.contains($0.textKey) }
     }
 
-    /// Reads `pages` on this thread and as many more as there are cores, each with its own engine.
+    /// Reads `pages` now (headless), answered in page order.
     private func readNow(_ pages: [Page]) {
-        guard !pages.isEmpty else { return }
+        let texts = Self.read(pages, languages: languages, reader: reader, cache: cache) { page, error in
+            FileHandleOutput.standardError("strips: \(page.id): \(error.description)")
+        }
+        for (page, text) in zip(pages, texts) { finished(page.textKey, text) }
+    }
+
+    /// The text of each of `pages` (nil: none of its own and recognition off, or it could not be
+    /// read, which `problem` hears of), read on as many threads as there are cores, each with its
+    /// own engine; in page order whatever the threads did, so the same run gives the same answers.
+    static func read(_ pages: [Page], languages: String?, reader: PageReader, cache: TextCache?,
+                     problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
+        guard !pages.isEmpty else { return [] }
         let threads = max(1, min(pages.count, ProcessInfo.processInfo.activeProcessorCount))
         let results = Locked([PageText?](repeating: nil, count: pages.count))
         DispatchQueue.concurrentPerform(iterations: threads) { lane in
             let service = PageTextService(languages: languages, cache: cache)
             for i in stride(from: lane, to: pages.count, by: threads) {
                 let page = pages[i]
-                let text = try? service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
-                                                 detectOrientation: languages != nil, render: { Self.render(page, reader: self.reader) })
-                results.update { $0[i] = text ?? nil }
+                do throws(RecognitionError) {
+                    let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
+                                                    detectOrientation: languages != nil, render: { render(page, reader: reader) })
+                    results.update { $0[i] = text }
+                } catch {
+                    problem(page, error)
+                }
             }
         }
-        // In page order whatever the threads did: the same run gives the same answers.
-        for (page, text) in zip(pages, results.value) { finished(page.textKey, text) }
+        return results.value
     }
 
     /// Hands the workers the pages not yet read, in order (the first call starts them).
