@@ -80,8 +80,10 @@ let package = Package(
         .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
-        // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
-        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
+        // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look
+        // stored compactly (StripsLooks), known text laid on invisibly (StripsText).
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsLooks", "StripsText",
+                                                     "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
@@ -130,7 +132,8 @@ let package = Package(
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsTestSupport", "CJPEGRegion"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
-        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG",
+                                                             "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]

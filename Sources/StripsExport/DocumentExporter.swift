@@ -14,9 +14,11 @@ public enum DocumentExporter {
     /// to the same `--output`); it never applies to folders.
     /// `progress` is called after each page with the number of pages done. Runs on the caller's
     /// thread (the app's saver gives it a worker).
+    /// `textFiles`: a folder save also writes each page's known text (`ExportPage.text`) beside its
+    /// picture as `NNN.txt` (a PDF always carries it, laid invisibly on its pages).
     public static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String],
-                            replacing: Bool = false, progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
-        try save(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, calls: .system, progress: progress)
+                            replacing: Bool = false, textFiles: Bool = false, progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
+        try save(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, textFiles: textFiles, calls: .system, progress: progress)
     }
 
     /// The destination when none was given: `NAME edited.pdf` beside the first source, or
@@ -41,7 +43,7 @@ public enum DocumentExporter {
     }
 
     /// `save` with the system calls every byte goes through: tests give calls that fail.
-    static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String], replacing: Bool,
+    static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String], replacing: Bool, textFiles: Bool = false,
                      calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
         let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
         guard !pages.isEmpty else { throw SaveError(destination, "there are no pages to save") }
@@ -49,7 +51,7 @@ public enum DocumentExporter {
         case .pdf(let path):
             return try PDFSave(pages: pages, destination: path, placing: replacing ? .replacing : .new, calls: calls).save(progress: progress)
         case .folder(let path):
-            return try FolderSave(pages: pages, destination: path, calls: calls).save(progress: progress)
+            return try FolderSave(pages: pages, destination: path, textFiles: textFiles, calls: calls).save(progress: progress)
         }
     }
 }

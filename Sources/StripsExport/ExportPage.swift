@@ -1,4 +1,5 @@
 import StripsCore
+import StripsText
 
 /// One page to save: the document's recipe for it, its source and its corrections. Saving reads
 /// nothing else about how the page was edited.
@@ -10,11 +11,17 @@ public struct ExportPage: Hashable, Sendable {
     /// still has this shape, so a file rewritten since it was opened is refused rather than saved
     /// as something the user never saw. Nil skips the check.
     public var pixelSize: Size?
+    /// The page's known text (recognised, or a PDF page's own), in the page's corrected picture
+    /// upright before the user's turns (`PageText.onPicture`), whatever its scale: laid invisibly
+    /// over the saved page in a PDF where the page is drawn, written beside it as `.txt` in a
+    /// folder when asked. Nil or empty: none.
+    public var text: PageText?
 
-    public init(source: PageSource, corrections: Corrections = .none, pixelSize: Size? = nil) {
+    public init(source: PageSource, corrections: Corrections = .none, pixelSize: Size? = nil, text: PageText? = nil) {
         self.source = source
         self.corrections = corrections
         self.pixelSize = pixelSize
+        self.text = text
     }
 
     /// A document page as the editor holds it.

@@ -1,6 +1,7 @@
 import Foundation
 import StripsCore
 import StripsFiles
+import StripsLooks
 import StripsPDF
 import StripsPictures
 
@@ -8,7 +9,11 @@ import StripsPictures
 /// new folder, or in an empty one, which is filled where it is (its owner, mode and permissions
 /// stay; it is never replaced). A page the user did not turn is its file copied byte for byte; a
 /// turned JPEG is turned losslessly (`LosslessJPEGTurn`); anything else is saved from its pixels
-/// (`PagePixels`) as PNG, a PDF page at 150 dpi.
+/// (`PagePixels`) as PNG, a PDF page at 150 dpi. A page in a look is stored as compactly as the
+/// look allows: black and white as a 1-bit PNG (read by every viewer; a CCITT G4 TIFF would be
+/// a third smaller, but many viewers and browsers show no TIFF), grey as a one-channel JPEG,
+/// colour as a JPEG of `PageImageEncoder.jpegQuality`. With `textFiles`, each page whose text is
+/// known gets `NNN.txt` beside its picture.
 ///
 /// Each file is written as a hidden `WholeFile` in the folder; when all are written, flushed and
 /// closed, the folder's files are counted and measured, and only then do they get their names
@@ -17,6 +22,7 @@ import StripsPictures
 struct FolderSave {
     let pages: [ExportPage]
     let destination: String
+    var textFiles = false
     let calls: FileCalls
 
     /// PDF pages saved to a folder are rendered at this resolution.
@@ -41,6 +47,13 @@ struct FolderSave {
                 }
                 try writing { () throws(WholeFile.Failure) in try file.finish() }
                 if let note { notes.append("\(name) (\(page.name)): \(note)") }
+                if textFiles, let text = page.text {
+                    let textName = Self.fileName(number: index + 1, of: pages.count, extension: "txt")
+                    let textFile = try writing { () throws(WholeFile.Failure) in try WholeFile(destination: "\(destination)/\(textName)", calls: calls) }
+                    files.append(textFile)
+                    textFile.write(Array(text.text.utf8))
+                    try writing { () throws(WholeFile.Failure) in try textFile.finish() }
+                }
                 progress(index + 1)
             }
             try verify(files)
@@ -81,7 +94,8 @@ struct FolderSave {
 
     /// Every page's file is in the folder, under its temporary name, as long as what was written.
     private func verify(_ files: [WholeFile]) throws(SaveError) {
-        guard files.count == pages.count else { throw SaveError(destination, "\(files.count) files were written for \(pages.count) pages") }
+        let expected = pages.count + (textFiles ? pages.filter { $0.text != nil }.count : 0)
+        guard files.count == expected else { throw SaveError(destination, "\(files.count) files were written for \(pages.count) pages") }
         for file in files {
             var info = stat()
             guard stat(file.temporaryPath, &info) == 0 else {
@@ -118,6 +132,7 @@ struct FolderSave {
     /// The file's contents and extension, and a note when something had to give.
     private func contents(of page: ExportPage, sources: SavedSources, renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
         let loaded = try sources.load(page)
+        if page.corrections.look != .original { return try inLook(loaded, page, renderer) }
         guard case .picture(let picture) = loaded, page.corrections.onlyTurns else {
             return (.new(try png(loaded, page, renderer)), "png", nil)
         }
@@ -134,6 +149,21 @@ struct FolderSave {
         }
         let note = picture.format == .jpeg ? "written as PNG: libjpeg-turbo could not turn this JPEG losslessly" : nil
         return (.new(try png(loaded, page, renderer)), "png", note)
+    }
+
+    /// A page in a look: bw as a 1-bit PNG, grey and colour as JPEG.
+    private func inLook(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
+        let pixels = try PagePixels.make(loaded, corrections: page.corrections, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
+        if page.corrections.look == .bw {
+            switch PNGEncoder.encodeBilevel(pixels) {
+            case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
+            case .success(let bytes): return (.new(bytes), "png", nil)
+            }
+        }
+        guard let jpeg = PageImageEncoder.encode(pixels, look: page.corrections.look), jpeg.filter == .dct else {
+            throw SaveError.page(destination, page.name, "libjpeg-turbo could not encode the page")
+        }
+        return (.new(jpeg.bytes), "jpg", nil)
     }
 
     private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {

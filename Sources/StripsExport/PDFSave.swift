@@ -1,8 +1,10 @@
 import Foundation
 import StripsCore
 import StripsFiles
+import StripsLooks
 import StripsPDF
 import StripsPictures
+import StripsText
 
 /// Saves pages as one PDF. Pictures, and PDF pages that must be saved as pixels, are drawn by
 /// cairo (`PDFWriter`); PDF pages qpdf can copy keep their own content (`PDFAssembler`), which
@@ -55,7 +57,17 @@ struct PDFSave {
         }
         let drawn = pages.indices.filter { if case .draw = plans[$0] { return true } else { return false } }
         var rendered: [(page: Int, dpi: Double)] = []
+        // Drawn pages with known text get it laid on, invisibly, once the drawing is written.
+        var layers: [Int: (text: PageText, placement: TextPlacement)] = [:]
         func cairoPage(_ k: Int) throws(SaveError) -> CairoPage {
+            let made = try cairoPageAlone(k)
+            let page = pages[drawn[k]]
+            if let text = page.text, !text.isEmpty {
+                layers[drawn[k]] = Self.layer(text, turns: page.turns, size: made.size)
+            }
+            return made
+        }
+        func cairoPageAlone(_ k: Int) throws(SaveError) -> CairoPage {
             let page = pages[drawn[k]]
             guard case .draw(let loaded) = plans[drawn[k]] else { throw SaveError(destination, "internal: not a drawn page") }
             let source: LoadedSource
@@ -71,7 +83,7 @@ struct PDFSave {
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
                 let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, pdfDPI: 0,
                                                  renderer: renderer, destination: destination)
-                return .pixels(pixels, turns: page.turns, size: size)
+                return Self.compact(pixels, look: page.corrections.look, turns: page.turns, size: size)
             case .pdfPage(let path, let index, let size, let copyable):
                 let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
                 let dpi = min(Self.maximumRenderingDPI, max(Self.minimumRenderingDPI, own.rounded()))
@@ -79,11 +91,14 @@ struct PDFSave {
                                                  corrections: page.corrections.withoutTurns, pdfDPI: dpi, renderer: renderer, destination: destination)
                 rendered.append((drawn[k], dpi))
                 let turned = page.turns % 2 == 0 ? (width: size.width, height: size.height) : (width: size.height, height: size.width)
-                return .pixels(pixels, turns: page.turns, size: turned)
+                return Self.compact(pixels, look: page.corrections.look, turns: page.turns, size: turned)
             }
         }
 
-        let output = try makeFile(placing: placing)
+        // With text to lay on, cairo's and qpdf's pages go into a hidden file first, which the
+        // overlay reads; only the overlaid file is published.
+        let layered = drawn.contains { pages[$0].text.map { !$0.isEmpty } ?? false }
+        let output = try layered ? makeFile(placing: .replacing, durable: false) : makeFile(placing: placing)
         defer { output.discard() }
         if drawn.count == pages.count {
             try PDFWriter.write(count: drawn.count, into: output, destination: destination, page: cairoPage, drawn: progress)
@@ -110,18 +125,53 @@ struct PDFSave {
             if let failure = output.failure { throw SaveError.writing(destination, failure, folder: folder) }
         }
         try finish(output)
-        if let problem = PDFSource.verifySaved(output.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
+        var published = output
+        if layered {
+            let overlaid = try makeFile(placing: placing)
+            published = overlaid
+            if let problem = TextOverlay.overlay(layers, of: output.temporaryPath, into: overlaid) {
+                overlaid.discard()
+                throw SaveError(destination, "the text could not be laid on the pages: \(problem.description)")
+            }
+        }
+        defer { published.discard() }
+        if let problem = PDFSource.verifySaved(published.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
         do {
-            try output.publish()
+            try published.publish()
         } catch {
             throw SaveError.writing(destination, error, folder: folder)
         }
         progress(pages.count)
-        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: output.bytesWritten,
+        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: published),
                           notes: renderingNotes(rendered))
     }
 
     private var folder: String { Destination.parentFolder(of: destination) }
+
+    /// A page's text placed on its drawn page: turned with the page (the text is upright before the
+    /// user's turns, the drawing has them) and stretched over it, as the picture is.
+    static func layer(_ text: PageText, turns: Int, size: (width: Double, height: Double)) -> (text: PageText, placement: TextPlacement) {
+        let turned = text.turned(by: turns)
+        return (turned, .filling(pageWidth: size.width, pageHeight: size.height, textWidth: turned.width, textHeight: turned.height))
+    }
+
+    /// What a finished file holds (qpdf wrote the overlaid one, so the file's own count is unknown).
+    private static func size(of file: WholeFile) -> Int {
+        var info = stat()
+        let path = file.destination
+        return stat(path, &info) == 0 ? Int(info.st_size) : file.bytesWritten
+    }
+
+    /// A drawn page as stored: in a look, compactly (black and white as 1-bit CCITT G4, grey as an
+    /// 8-bit JPEG, colour as a JPEG of `PageImageEncoder.jpegQuality`); as it was, losslessly.
+    /// 1-bit Flate (a bw page G4 codes worse, halftones) is left to cairo, which stores a picture
+    /// of only black and white at 1 bit a pixel itself.
+    static func compact(_ pixels: PixelBuffer, look: Look, turns: Int, size: (width: Double, height: Double)) -> CairoPage {
+        guard look != .original, let encoded = PageImageEncoder.encode(pixels, look: look), encoded.cairoMimeType != nil else {
+            return .pixels(pixels, turns: turns, size: size)
+        }
+        return .encoded(encoded, turns: turns, size: size)
+    }
 
     private func makeFile(placing: WholeFile.Placing, durable: Bool = true) throws(SaveError) -> WholeFile {
         do {

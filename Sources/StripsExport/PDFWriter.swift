@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import StripsFiles
+import StripsLooks
 import StripsPictures
 
 /// One page of a PDF that cairo writes.
@@ -11,6 +12,16 @@ enum CairoPage {
     /// Pixels embedded losslessly (Flate), turned `turns` quarter turns clockwise by the page
     /// transform, on a page of `size` points (the turned shape).
     case pixels(PixelBuffer, turns: Int, size: (width: Double, height: Double))
+    /// A page in a look, encoded compactly (`PageImageEncoder`: a JPEG, or CCITT G4 for black and
+    /// white) and embedded as those bytes, turned and placed as `pixels` is.
+    case encoded(PDFImage, turns: Int, size: (width: Double, height: Double))
+
+    /// The page's size in points, as it is shown.
+    var size: (width: Double, height: Double) {
+        switch self {
+        case .jpeg(_, _, let size), .pixels(_, _, let size), .encoded(_, _, let size): return size
+        }
+    }
 }
 
 /// Writes pages as one PDF through cairo into a `WholeFile`, each page made just before it is
@@ -59,19 +70,33 @@ enum PDFWriter {
             let image = try pixelSurface(pixels, destination: destination)
             defer { cairo_surface_destroy(image) }
             try paint(image, on: pdf, size: size, destination: destination) { cr in
-                // The page's corner the picture's top left lands on, then the turn, then the scale.
-                let quarter = ((turns % 4) + 4) % 4
-                switch quarter {
-                case 1: cairo_translate(cr, size.width, 0)
-                case 2: cairo_translate(cr, size.width, size.height)
-                case 3: cairo_translate(cr, 0, size.height)
-                default: break
-                }
-                cairo_rotate(cr, Double(quarter) * Double.pi / 2)
-                let upright = quarter % 2 == 0 ? size : (width: size.height, height: size.width)
-                cairo_scale(cr, upright.width / Double(pixels.width), upright.height / Double(pixels.height))
+                turn(cr, turns: turns, size: size, pictureWidth: pixels.width, pictureHeight: pixels.height)
+            }
+        case .encoded(let encoded, let turns, let size):
+            let (image, side) = try encodedSurface(encoded, destination: destination)
+            defer { cairo_surface_destroy(image) }
+            try paint(image, on: pdf, size: size, destination: destination) { cr in
+                turn(cr, turns: turns, size: size, pictureWidth: encoded.width, pictureHeight: encoded.height)
+                // A JPEG's stand-in surface is one pixel: stretched over the whole picture.
+                cairo_scale(cr, Double(encoded.width) / Double(side.width), Double(encoded.height) / Double(side.height))
             }
         }
+    }
+
+    /// The page transform that puts a `pictureWidth` x `pictureHeight` picture, turned `turns`
+    /// quarter turns clockwise, over a page of `size` points.
+    private static func turn(_ cr: OpaquePointer, turns: Int, size: (width: Double, height: Double), pictureWidth: Int, pictureHeight: Int) {
+        // The page's corner the picture's top left lands on, then the turn, then the scale.
+        let quarter = ((turns % 4) + 4) % 4
+        switch quarter {
+        case 1: cairo_translate(cr, size.width, 0)
+        case 2: cairo_translate(cr, size.width, size.height)
+        case 3: cairo_translate(cr, 0, size.height)
+        default: break
+        }
+        cairo_rotate(cr, Double(quarter) * Double.pi / 2)
+        let upright = quarter % 2 == 0 ? size : (width: size.height, height: size.width)
+        cairo_scale(cr, upright.width / Double(pictureWidth), upright.height / Double(pictureHeight))
     }
 
     private static func paint(_ image: OpaquePointer, on pdf: OpaquePointer, size: (width: Double, height: Double), destination: String,
@@ -103,6 +128,39 @@ enum PDFWriter {
             throw SaveError.page(destination, picture.name, "cairo refused the JPEG data")
         }
         return surface
+    }
+
+    /// A surface carrying an encoded page picture as cairo's mime data, which cairo then writes as
+    /// the image stream unchanged, and its size in surface pixels. A JPEG (grey or colour) rides
+    /// on a one-pixel stand-in (cairo takes the JPEG's own size and colours from its header); CCITT
+    /// needs a 1-bit surface of the picture's size (a tenth of its grey bytes) and its parameters
+    /// beside it. The surface's own pixels are never written.
+    private static func encodedSurface(_ encoded: PDFImage, destination: String) throws(SaveError) -> (OpaquePointer, (width: Int, height: Int)) {
+        guard let type = encoded.cairoMimeType else { throw SaveError(destination, "internal: cairo cannot embed \(encoded.filter.rawValue) as it is") }
+        let ccitt = encoded.filter == .ccittFax
+        let side = ccitt ? (width: encoded.width, height: encoded.height) : (width: 1, height: 1)
+        guard let surface = cairo_image_surface_create(ccitt ? CAIRO_FORMAT_A1 : CAIRO_FORMAT_RGB24, Int32(side.width), Int32(side.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw SaveError(destination, "out of memory for a \(encoded.width) x \(encoded.height) page")
+        }
+        var attached = attach(encoded.bytes, as: type, to: surface)
+        if attached, let parameters = encoded.cairoCCITTParameters {
+            attached = attach(Array(parameters.utf8), as: "application/x-cairo.ccitt.params", to: surface)
+        }
+        guard attached else {
+            cairo_surface_destroy(surface)
+            throw SaveError(destination, "cairo refused the page's \(encoded.filter.rawValue) data")
+        }
+        return (surface, side)
+    }
+
+    /// Gives cairo a copy of `bytes` as the surface's mime data of `type` (cairo frees it).
+    private static func attach(_ bytes: [UInt8], as type: String, to surface: OpaquePointer) -> Bool {
+        let data = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        data.initialize(from: bytes, count: bytes.count)
+        let status = cairo_surface_set_mime_data(surface, type, data, UInt(bytes.count), freeMimeData, data)
+        if status != CAIRO_STATUS_SUCCESS { data.deallocate() }
+        return status == CAIRO_STATUS_SUCCESS
     }
 
     /// An image surface of the pixels: RGB24 when opaque, else premultiplied ARGB32 (both are
@@ -153,4 +211,9 @@ private func writeToFile(_ closure: UnsafeMutableRawPointer?, _ data: UnsafePoin
 private func releaseSource(_ owner: UnsafeMutableRawPointer?) {
     guard let owner else { return }
     Unmanaged<SourceFile>.fromOpaque(owner).release()
+}
+
+/// cairo's destroy callback for mime data this writer copied.
+private func freeMimeData(_ data: UnsafeMutableRawPointer?) {
+    data?.assumingMemoryBound(to: UInt8.self).deallocate()
 }

@@ -1,4 +1,5 @@
 import StripsCore
+import StripsLooks
 import StripsPDF
 import StripsPictures
 
@@ -10,6 +11,25 @@ import StripsPictures
 /// new correction (crop, straighten, look) is added here once and every destination has it.
 enum PagePixels {
     static func make(_ source: LoadedSource, corrections: Corrections, pdfDPI: Double, renderer: PDFRenderer,
+                     destination: String) throws(SaveError) -> PixelBuffer {
+        let pixels = try decoded(source, corrections: corrections, pdfDPI: pdfDPI, renderer: renderer, destination: destination)
+        guard corrections.look != .original else { return pixels }
+        return Looks.apply(corrections.look, to: pixels, pixelsPerInch: pixelsPerInch(source, pdfDPI: pdfDPI))
+    }
+
+    /// The page's resolution in its pixels, as the looks measure their neighbourhoods: a PDF page's
+    /// rendering resolution, a picture's stated one when it is a scanner's (else the looks take the
+    /// long side as 11 inches).
+    static func pixelsPerInch(_ source: LoadedSource, pdfDPI: Double) -> Double? {
+        switch source {
+        case .pdfPage: return pdfDPI
+        case .picture(let picture):
+            guard let dpi = picture.dpi?.x, (100...1200).contains(dpi) else { return nil }
+            return dpi
+        }
+    }
+
+    private static func decoded(_ source: LoadedSource, corrections: Corrections, pdfDPI: Double, renderer: PDFRenderer,
                      destination: String) throws(SaveError) -> PixelBuffer {
         switch source {
         case .picture(let picture):

@@ -11,43 +11,64 @@ public enum TextOverlay {
     /// every page of `base` kept. `output` is written whole or not at all and never replaces an
     /// existing file. Safe on any thread (each call has its own qpdf job).
     public static func overlay(textPDF: String, onto pages: [Int], of base: String, output: String) -> Result<Void, TextLayerError> {
-        guard !pages.isEmpty else { return .failure(TextLayerError("no pages to lay text on")) }
-        guard pages.allSatisfy({ $0 >= 0 }), Set(pages).count == pages.count else { return .failure(TextLayerError("page numbers must be distinct and not negative")) }
-        // qpdf writes the file by its name; the temporary name is WholeFile's, which then checks the
-        // size qpdf left, flushes it and publishes it without replacing anything.
         let file: WholeFile
         do { file = try WholeFile(destination: output) } catch { return .failure(TextLayerError("\(output): \(error)")) }
-        let arguments = ["qpdf", "--warning-exit-0", argument(base), "--overlay", argument(textPDF),
-                         "--to=" + pages.map { String($0 + 1) }.joined(separator: ","), "--from=1-\(pages.count)", "--", file.temporaryPath]
-        if let problem = run(arguments) {
+        if let problem = overlay(textPDF: textPDF, onto: pages, of: base, into: file) {
             file.discard()
-            return .failure(TextLayerError(problem))
+            return .failure(problem)
         }
-        do {
-            try file.finishWrittenElsewhere()
-            try file.publish()
-        } catch {
+        do { try file.publish() } catch {
             file.discard()
             return .failure(TextLayerError("\(output): \(error)"))
         }
         return .success(())
     }
 
+    /// Writes `file` (a `WholeFile` not yet written to): `base` with page `i` of `textPDF` over
+    /// page `onto[i]` of `base`. qpdf writes the file by its temporary name; the file is then
+    /// flushed and closed (`finishWrittenElsewhere`), every step checked, ready for the caller to
+    /// read back and publish. Nil when done, else the one-line reason (the caller discards `file`).
+    public static func overlay(textPDF: String, onto pages: [Int], of base: String, into file: WholeFile) -> TextLayerError? {
+        guard !pages.isEmpty else { return TextLayerError("no pages to lay text on") }
+        guard pages.allSatisfy({ $0 >= 0 }), Set(pages).count == pages.count else { return TextLayerError("page numbers must be distinct and not negative") }
+        let arguments = ["qpdf", "--warning-exit-0", argument(base), "--overlay", argument(textPDF),
+                         "--to=" + pages.map { String($0 + 1) }.joined(separator: ","), "--from=1-\(pages.count)", "--", file.temporaryPath]
+        if let problem = run(arguments) { return TextLayerError(problem) }
+        do { try file.finishWrittenElsewhere() } catch { return TextLayerError("\(file.destination): \(error)") }
+        return nil
+    }
+
     /// Writes `output`: `base` with `layers[i]` (text and placement) laid over its page `i`.
     public static func overlay(_ layers: [Int: (text: PageText, placement: TextPlacement)], of base: String, output: String,
                                fontFolder: String? = TessData.folder()) -> Result<Void, TextLayerError> {
+        let file: WholeFile
+        do { file = try WholeFile(destination: output) } catch { return .failure(TextLayerError("\(output): \(error)")) }
+        if let problem = overlay(layers, of: base, into: file, fontFolder: fontFolder) {
+            file.discard()
+            return .failure(problem)
+        }
+        do { try file.publish() } catch {
+            file.discard()
+            return .failure(TextLayerError("\(output): \(error)"))
+        }
+        return .success(())
+    }
+
+    /// Writes `file` (not yet written to): `base` with `layers[i]` laid over its page `i`; as
+    /// `overlay(textPDF:onto:of:into:)`, the caller reads it back and publishes it.
+    public static func overlay(_ layers: [Int: (text: PageText, placement: TextPlacement)], of base: String, into file: WholeFile,
+                               fontFolder: String? = TessData.folder()) -> TextLayerError? {
         let pages = layers.keys.sorted()
         let bytes = TextLayer.document(pages.compactMap { layers[$0] }, fontFolder: fontFolder)
         // The text pages live beside the output only while qpdf reads them: never published.
         let textFile: WholeFile
-        do { textFile = try WholeFile(destination: output + ".text", mode: 0o600, durable: false) } catch {
-            return .failure(TextLayerError("\(output): \(error)"))
+        do { textFile = try WholeFile(destination: file.destination + ".text", placing: .replacing, mode: 0o600, durable: false) } catch {
+            return TextLayerError("\(file.destination): \(error)")
         }
         defer { textFile.discard() }
         textFile.write(bytes)
-        do { try textFile.finish() } catch { return .failure(TextLayerError("\(output): \(error)")) }
-        let text = textFile.temporaryPath
-        return overlay(textPDF: text, onto: pages, of: base, output: output)
+        do { try textFile.finish() } catch { return TextLayerError("\(file.destination): \(error)") }
+        return overlay(textPDF: textFile.temporaryPath, onto: pages, of: base, into: file)
     }
 
     /// A path as a qpdf argument: one starting with `-` would be read as an option and one with

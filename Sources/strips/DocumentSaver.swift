@@ -22,8 +22,12 @@ final class DocumentSaver {
     /// The pages' text, laid invisibly over each saved page that has some.
     private let texts: TextHost?
 
-    init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil) {
+    /// Folder saves write each page's text beside its picture (`--text-files`).
+    private let textFiles: Bool
+
+    init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil, textFiles: Bool = false) {
         self.texts = texts
+        self.textFiles = textFiles
         self.output = output
         self.sources = sources
         self.documentName = documentName
@@ -69,14 +73,19 @@ final class DocumentSaver {
     }
 
     private func start(_ request: SaveRequest, to path: String) -> [HostEvent] {
-        let pages = request.pages.map(ExportPage.init)
+        let pages = request.pages.map { page in
+            var saved = ExportPage(page)
+            saved.text = texts?.text(for: page.textKey)
+            return saved
+        }
+        let textFiles = self.textFiles
         let replacing = written.contains(path)
         if live {
-            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, request: request)
+            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, textFiles: textFiles, request: request)
             return []
         }
         let result = Result { () throws(SaveError) in
-            try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing)
+            try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles)
         }
         return [finish(result, request: request)]
     }
@@ -105,11 +114,11 @@ private final class SaveJob: @unchecked Sendable {
     private let lock = NSLock()
     private var current = State()
 
-    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, request: SaveRequest) {
+    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, textFiles: Bool, request: SaveRequest) {
         self.request = request
         let thread = Thread { [self] in
             let result = Result { () throws(SaveError) in
-                try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing) { done in
+                try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles) { done in
                     self.update { $0.done = done }
                 }
             }

@@ -51,6 +51,12 @@ struct PhotosCommand: ParsableCommand {
         """)
     var ocr: String?
 
+    @Flag(name: .long, help: """
+        Saving to a folder, also write each page's known text beside its picture ('001.txt' beside \
+        '001.jpg'). A PDF always carries the text, as an invisible layer on the page.
+        """)
+    var textFiles = false
+
     func validate() throws {
         if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
@@ -91,7 +97,8 @@ struct PhotosCommand: ParsableCommand {
         let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
         let text = TextHost(languages: languages, reader: reader, live: script == nil)
         text.prepare(pages)
-        let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text)
+        let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
+                                  textFiles: textFiles)
         let host = PhotosHost(saver: saver, reader: reader, text: text, live: script == nil)
         defer { text.stop() }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
