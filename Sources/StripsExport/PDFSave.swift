@@ -57,24 +57,31 @@ struct PDFSave {
         }
         let drawn = pages.indices.filter { if case .draw = plans[$0] { return true } else { return false } }
         var rendered: [(page: Int, dpi: Double)] = []
-        // Drawn pages with known text get it laid on, invisibly, once the drawing is written.
+        // Drawn pages with known text get it laid on, invisibly, once the drawing is written. Such
+        // a page is drawn as it lies before the user's turns and turned by its /Rotate (added with
+        // the layer), as a PDF page is: readers take text on a page turned by its content for
+        // vertical writing and split it into letters.
         var layers: [Int: (text: PageText, placement: TextPlacement)] = [:]
+        var rotations: [Int: Int] = [:]
         func cairoPage(_ k: Int) throws(SaveError) -> CairoPage {
-            let made = try cairoPageAlone(k)
             let page = pages[drawn[k]]
-            if let text = page.text, !text.isEmpty {
-                layers[drawn[k]] = Self.layer(text, turns: page.turns, size: made.size)
-            }
+            guard let text = page.text, !text.isEmpty else { return try cairoPage(k, turns: page.turns) }
+            let made = try cairoPage(k, turns: 0)
+            // The text page carries the same /Rotate: qpdf turns an overlay to the page's rotation
+            // when the two differ, which would lay the words across the picture's.
+            layers[drawn[k]] = (text, .filling(pageWidth: made.size.width, pageHeight: made.size.height, rotate: page.turns * 90,
+                                               textWidth: text.width, textHeight: text.height))
+            if page.turns != 0 { rotations[drawn[k]] = page.turns }
             return made
         }
-        func cairoPageAlone(_ k: Int) throws(SaveError) -> CairoPage {
+        func cairoPage(_ k: Int, turns: Int) throws(SaveError) -> CairoPage {
             let page = pages[drawn[k]]
             guard case .draw(let loaded) = plans[drawn[k]] else { throw SaveError(destination, "internal: not a drawn page") }
             let source: LoadedSource
             if let loaded { source = loaded } else { source = try sources.load(page) }
             switch source {
             case .picture(let picture):
-                let orientation = picture.orientation.turned(clockwise: page.turns)
+                let orientation = picture.orientation.turned(clockwise: turns)
                 let stored = PageSize.points(width: picture.width, height: picture.height, dpi: picture.dpi)
                 let size = orientation.swapsAxes ? (width: stored.height, height: stored.width) : stored
                 if let jpeg = picture.jpeg, jpeg.isEmbeddable, page.corrections.onlyTurns {
@@ -83,15 +90,15 @@ struct PDFSave {
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
                 let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, pdfDPI: 0,
                                                  renderer: renderer, destination: destination)
-                return Self.compact(pixels, look: page.corrections.look, turns: page.turns, size: size)
+                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: size)
             case .pdfPage(let path, let index, let size, let copyable):
                 let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
                 let dpi = min(Self.maximumRenderingDPI, max(Self.minimumRenderingDPI, own.rounded()))
                 let pixels = try PagePixels.make(.pdfPage(path: path, index: index, size: size, copyable: copyable),
                                                  corrections: page.corrections.withoutTurns, pdfDPI: dpi, renderer: renderer, destination: destination)
                 rendered.append((drawn[k], dpi))
-                let turned = page.turns % 2 == 0 ? (width: size.width, height: size.height) : (width: size.height, height: size.width)
-                return Self.compact(pixels, look: page.corrections.look, turns: page.turns, size: turned)
+                let turned = turns % 2 == 0 ? (width: size.width, height: size.height) : (width: size.height, height: size.width)
+                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: turned)
             }
         }
 
@@ -127,11 +134,24 @@ struct PDFSave {
         try finish(output)
         var published = output
         if layered {
+            // The text pages, hidden beside the destination while qpdf reads them.
+            let indices = layers.keys.sorted()
+            let textPDF = try makeFile(placing: .replacing, durable: false)
+            defer { textPDF.discard() }
+            textPDF.write(TextLayer.document(indices.compactMap { layers[$0] }))
+            try finish(textPDF)
             let overlaid = try makeFile(placing: placing)
             published = overlaid
-            if let problem = TextOverlay.overlay(layers, of: output.temporaryPath, into: overlaid) {
+            if let problem = TextOverlay.overlay(textPDF: textPDF.temporaryPath, onto: indices, of: output.temporaryPath,
+                                                       turning: rotations, into: overlaid) {
                 overlaid.discard()
                 throw SaveError(destination, "the text could not be laid on the pages: \(problem.description)")
+            }
+            do {
+                try overlaid.finishWrittenElsewhere()
+            } catch {
+                overlaid.discard()
+                throw SaveError.writing(destination, error, folder: folder)
             }
         }
         defer { published.discard() }
@@ -147,13 +167,6 @@ struct PDFSave {
     }
 
     private var folder: String { Destination.parentFolder(of: destination) }
-
-    /// A page's text placed on its drawn page: turned with the page (the text is upright before the
-    /// user's turns, the drawing has them) and stretched over it, as the picture is.
-    static func layer(_ text: PageText, turns: Int, size: (width: Double, height: Double)) -> (text: PageText, placement: TextPlacement) {
-        let turned = text.turned(by: turns)
-        return (turned, .filling(pageWidth: size.width, pageHeight: size.height, textWidth: turned.width, textHeight: turned.height))
-    }
 
     /// What a finished file holds (qpdf wrote the overlaid one, so the file's own count is unknown).
     private static func size(of file: WholeFile) -> Int {

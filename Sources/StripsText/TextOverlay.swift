@@ -17,7 +17,10 @@ public enum TextOverlay {
             file.discard()
             return .failure(problem)
         }
-        do { try file.publish() } catch {
+        do {
+            try file.finishWrittenElsewhere()
+            try file.publish()
+        } catch {
             file.discard()
             return .failure(TextLayerError("\(output): \(error)"))
         }
@@ -25,50 +28,38 @@ public enum TextOverlay {
     }
 
     /// Writes `file` (a `WholeFile` not yet written to): `base` with page `i` of `textPDF` over
-    /// page `onto[i]` of `base`. qpdf writes the file by its temporary name; the file is then
-    /// flushed and closed (`finishWrittenElsewhere`), every step checked, ready for the caller to
-    /// read back and publish. Nil when done, else the one-line reason (the caller discards `file`).
-    public static func overlay(textPDF: String, onto pages: [Int], of base: String, into file: WholeFile) -> TextLayerError? {
+    /// page `onto[i]` of `base`. qpdf writes the file by its temporary name; the caller then
+    /// flushes and closes it (`finishWrittenElsewhere`), reads it back and publishes it. Nil when
+    /// qpdf is done, else its one-line reason (the caller discards `file`).
+    /// `turning`: pages of `base` (0-based) to turn this many quarter turns clockwise more (their
+    /// /Rotate), after the text is laid on as they lie.
+    public static func overlay(textPDF: String, onto pages: [Int], of base: String, turning: [Int: Int] = [:],
+                               into file: WholeFile) -> TextLayerError? {
         guard !pages.isEmpty else { return TextLayerError("no pages to lay text on") }
         guard pages.allSatisfy({ $0 >= 0 }), Set(pages).count == pages.count else { return TextLayerError("page numbers must be distinct and not negative") }
-        let arguments = ["qpdf", "--warning-exit-0", argument(base), "--overlay", argument(textPDF),
+        let turns = turning.keys.sorted().compactMap { page -> String? in
+            let quarters = ((turning[page] ?? 0) % 4 + 4) % 4
+            return quarters == 0 ? nil : "--rotate=+\(quarters * 90):\(page + 1)"
+        }
+        let arguments = ["qpdf", "--warning-exit-0", argument(base)] + turns + ["--overlay", argument(textPDF),
                          "--to=" + pages.map { String($0 + 1) }.joined(separator: ","), "--from=1-\(pages.count)", "--", file.temporaryPath]
-        if let problem = run(arguments) { return TextLayerError(problem) }
-        do { try file.finishWrittenElsewhere() } catch { return TextLayerError("\(file.destination): \(error)") }
-        return nil
+        return run(arguments).map(TextLayerError.init)
     }
 
     /// Writes `output`: `base` with `layers[i]` (text and placement) laid over its page `i`.
     public static func overlay(_ layers: [Int: (text: PageText, placement: TextPlacement)], of base: String, output: String,
                                fontFolder: String? = TessData.folder()) -> Result<Void, TextLayerError> {
-        let file: WholeFile
-        do { file = try WholeFile(destination: output) } catch { return .failure(TextLayerError("\(output): \(error)")) }
-        if let problem = overlay(layers, of: base, into: file, fontFolder: fontFolder) {
-            file.discard()
-            return .failure(problem)
-        }
-        do { try file.publish() } catch {
-            file.discard()
-            return .failure(TextLayerError("\(output): \(error)"))
-        }
-        return .success(())
-    }
-
-    /// Writes `file` (not yet written to): `base` with `layers[i]` laid over its page `i`; as
-    /// `overlay(textPDF:onto:of:into:)`, the caller reads it back and publishes it.
-    public static func overlay(_ layers: [Int: (text: PageText, placement: TextPlacement)], of base: String, into file: WholeFile,
-                               fontFolder: String? = TessData.folder()) -> TextLayerError? {
         let pages = layers.keys.sorted()
         let bytes = TextLayer.document(pages.compactMap { layers[$0] }, fontFolder: fontFolder)
         // The text pages live beside the output only while qpdf reads them: never published.
         let textFile: WholeFile
-        do { textFile = try WholeFile(destination: file.destination + ".text", placing: .replacing, mode: 0o600, durable: false) } catch {
-            return TextLayerError("\(file.destination): \(error)")
+        do { textFile = try WholeFile(destination: output + ".text", placing: .replacing, mode: 0o600, durable: false) } catch {
+            return .failure(TextLayerError("\(output): \(error)"))
         }
         defer { textFile.discard() }
         textFile.write(bytes)
-        do { try textFile.finish() } catch { return TextLayerError("\(file.destination): \(error)") }
-        return overlay(textPDF: textFile.temporaryPath, onto: pages, of: base, into: file)
+        do { try textFile.finish() } catch { return .failure(TextLayerError("\(output): \(error)")) }
+        return overlay(textPDF: textFile.temporaryPath, onto: pages, of: base, output: output)
     }
 
     /// A path as a qpdf argument: one starting with `-` would be read as an option and one with

@@ -2,6 +2,7 @@ import Foundation
 import StripsCore
 import StripsFiles
 import StripsPDF
+import StripsText
 import Testing
 @testable import StripsExport
 
@@ -12,11 +13,11 @@ import Testing
     /// The documents saved: pictures only, pictures with PDF pages (qpdf assembles cairo's pages
     /// and the PDF's), PDF pages only, and a folder of copied, turned and rendered pages.
     enum Case: String, CaseIterable, CustomStringConvertible {
-        case picturesPDF, mixedPDF, pdfPagesPDF, folder, existingFolder
+        case picturesPDF, mixedPDF, pdfPagesPDF, textPDF, folder, existingFolder
         var description: String { rawValue }
         var destination: String {
             switch self {
-            case .picturesPDF, .mixedPDF, .pdfPagesPDF: return "out.pdf"
+            case .picturesPDF, .mixedPDF, .pdfPagesPDF, .textPDF: return "out.pdf"
             case .folder: return "out"
             case .existingFolder: return "empty"
             }
@@ -48,6 +49,12 @@ import Testing
         case .picturesPDF: pages = [picture, turnedPNG]
         case .mixedPDF: pages = [pdfPage, picture, turnedPNG]
         case .pdfPagesPDF: pages = [pdfPage, ExportPage(source: .pdfPage(path: report, index: 0))]
+        case .textPDF:
+            // A page in a look with its text laid on: the drawing, the text pages and the overlaid file.
+            let word = TextWord(text: "noise", box: TextBox(x: 50, y: 40, width: 120, height: 30), confidence: 90, line: 0)
+            let line = TextLine(box: word.box, firstWord: 0, endWord: 1, baseline: nil)
+            let text = PageText(words: [word], lines: [line], text: "noise", width: 500, height: 400, origin: .recognised(languages: "eng"))
+            pages = [ExportPage(source: .picture(path: big), corrections: Corrections(look: .grey), text: text), pdfPage]
         case .folder, .existingFolder: pages = [picture, turnedJPEG, turnedPNG, pdfPage]
         }
         if kind == .existingFolder {
