@@ -53,12 +53,17 @@ let package = Package(
         // a minute, and the tests and `swift run` would wait on it.
         .target(name: "StripsCorrection", dependencies: ["StripsCore", "StripsPictures", "CLeptonica"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // A page's recipe drawn (issue 21): the source's pixels flattened, straightened and given their
+        // look in one place, behind the preview, thumbnails, zoomed parts, `strips thumbnail` and saving.
+        .target(name: "StripsRender", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .testTarget(name: "StripsRenderTests", dependencies: ["StripsRender", "StripsCorrection", "StripsCore", "StripsPictures", "StripsLooks"]),
         // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
         // JPEG noise): the border detector's evaluation set, made from seeds.
         .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
-        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"],
+        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender"],
                           path: "Sources/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -82,7 +87,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look
         // stored compactly (StripsLooks), known text laid on invisibly (StripsText).
-        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsLooks", "StripsText",
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsLooks", "StripsText",
                                                      "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
@@ -91,7 +96,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport",
-                "StripsText",
+                "StripsText", "StripsRender", "StripsCorrection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,7 +134,7 @@ let package = Package(
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsTestSupport", "CJPEGRegion"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG",

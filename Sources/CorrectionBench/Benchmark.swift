@@ -3,6 +3,7 @@ import StripsCore
 import StripsCorrection
 import StripsDocumentPhotos
 import StripsPictures
+import StripsRender
 
 /// Detector and flatten times on one core for a 12 MP phone photo, beside decoding the same JPEG
 /// (whole, and at 1/8 as the detector's small copy can come straight from the decoder), measured
@@ -41,6 +42,21 @@ enum Benchmark {
         var angle: Double?
         let skew = median { angle = Straightener.levellingAngle(of: flat) }
         let turn = median { _ = Straightener.rotated(flat, degrees: 1.3) }
+        let flatten12Two = median { _ = Flattener.flatten(full, quad: quad, size: twelve, threads: 2) }
+        let turnTwo = median { _ = Straightener.rotated(flat, degrees: 1.3, threads: 2) }
+        // The recipe renderer: flatten and turn in one resampling, what saving and the window draw.
+        let recipe = PixelRecipe(crop: quad, straighten: 1.3)
+        let save = median { _ = PageRenderer().page(full, recipe: recipe, sourceSize: size) }
+        let saveTwo = median { _ = PageRenderer(threads: 2).page(full, recipe: recipe, sourceSize: size) }
+        // The preview: the source decoded at the page's drawn density (a 1/4 JPEG decode here) and
+        // the page fitted into a 1600 x 1200 window, one decode worker.
+        let plan = RecipePlan(recipe: recipe, sourceSize: size, limit: PixelLimit(width: 1600, height: 1200), region: nil)
+        var quarter: PixelBuffer?
+        let decodeQuarter = median { quarter = JPEG.decode(jpeg, scale: 4) }
+        var preview: PixelBuffer?
+        let previewMs = median {
+            preview = quarter.flatMap { PageRenderer().page($0, recipe: recipe, sourceSize: size, limit: PixelLimit(width: 1600, height: 1200))?.pixels }
+        }
 
         func row(_ name: String, _ ms: Double, _ note: String = "") -> String {
             "\(name.padding(toLength: 52, withPad: " ", startingAt: 0)) \(String(format: "%9.2f", ms))  \(String(format: "x%5.2f", ms / decodeFull))  \(note)"
@@ -58,5 +74,12 @@ enum Benchmark {
         say(row("flatten at the photo's density (\(Int(pageSize.width))x\(Int(pageSize.height)))", flattenOwn))
         say(row("skew of the 12 MP page (leptonica)", skew, angle.map { "levelling angle \(fmt($0, 2)) degrees" } ?? "no lines"))
         say(row("turn the 12 MP page by 1.3 degrees (bicubic)", turn))
+        say(row("flatten to a 12 MP page, two threads", flatten12Two))
+        say(row("turn the 12 MP page, two threads", turnTwo))
+        say(row("save: flatten + turn 1.3 deg in one pass (\(Int(pageSize.width))x\(Int(pageSize.height)))", save, "PageRenderer, what saving runs"))
+        say(row("  the same, two threads", saveTwo))
+        say(row("preview: 1/4 decode (\(quarter?.width ?? 0)x\(quarter?.height ?? 0))", decodeQuarter, plan.map { "the plan asks for \($0.sourceLimit.width)x\($0.sourceLimit.height)" } ?? ""))
+        say(row("preview: flatten + turn it into 1600x1200", previewMs, preview.map { "\($0.width)x\($0.height)" } ?? "failed"))
+        say(row("  1/4 decode + preview render", decodeQuarter + previewMs))
     }
 }

@@ -4,7 +4,7 @@ extension PixelBuffer {
     /// Each `factor` x `factor` block averaged into one pixel (a partial block at the right or
     /// bottom edge is dropped): the cheapest good shrink, reading every source byte once. Pixel
     /// coordinates scale exactly: x in the result is x * factor in the source.
-    func boxReduced(by factor: Int) -> PixelBuffer {
+    public func boxReduced(by factor: Int) -> PixelBuffer {
         guard factor > 1 else { return self }
         let bpp = format.bytesPerPixel
         let (ow, oh) = (width / factor, height / factor)

@@ -15,7 +15,7 @@ public enum Flattener {
     /// quad covers, the picture is first box-averaged to about twice the output's density, so a
     /// small flattening of a large picture does not alias. Nil for a quad with no projective map
     /// (three corners in a line, a point not finite) or a size that is empty or too large.
-    public static func flatten(_ picture: PixelBuffer, quad: Quad, size: Size) -> PixelBuffer? {
+    public static func flatten(_ picture: PixelBuffer, quad: Quad, size: Size, threads: Int = 1) -> PixelBuffer? {
         guard size.width.isFinite, size.height.isFinite, !picture.isEmpty else { return nil }
         let (w, h) = (Int(size.width.rounded()), Int(size.height.rounded()))
         guard w >= 1, h >= 1, w.multipliedReportingOverflow(by: h).overflow == false, w * h <= maximumPixels else { return nil }
@@ -27,6 +27,20 @@ public enum Flattener {
             pageQuad = quad.map { Point(x: $0.x / Double(shrink), y: $0.y / Double(shrink)) }
         }
         guard let map = Homography(rectangle: Size(width: Double(w), height: Double(h)), to: pageQuad) else { return nil }
-        return Resampler.resample(source, width: w, height: h, outputToSource: map, outside: .edge)
+        return Resampler.resample(source, width: w, height: h, outputToSource: map, outside: .edge, threads: threads)
+    }
+
+    /// A page made in one resampling: output pixel (x, y) shows `picture` at `outputToSource` of
+    /// (x + 0.5, y + 0.5) (past the picture's edge, the edge's colour). With `page`, pixels whose
+    /// point, mapped by `page.outputToPage`, falls outside the page's `0...size` are `page.fill`
+    /// (the corners a straighten turn uncovers). A flatten and a straighten composed this way are
+    /// one pass instead of two, and a page is resampled once. `threads` splits the rows.
+    public static func warp(_ picture: PixelBuffer, width: Int, height: Int, outputToSource: Homography,
+                            page: (outputToPage: Homography, size: Size, fill: [UInt8])? = nil, threads: Int = 1) -> PixelBuffer? {
+        guard width >= 1, height >= 1, !width.multipliedReportingOverflow(by: height).overflow, width * height <= maximumPixels,
+              !picture.isEmpty else { return nil }
+        let bounds = page.map { Resampler.Bounds(outputToPage: $0.outputToPage, size: $0.size, fill: $0.fill) }
+        return Resampler.resample(picture, width: width, height: height, outputToSource: outputToSource, outside: .edge,
+                                  bounds: bounds, threads: threads)
     }
 }

@@ -1,10 +1,15 @@
+import Dispatch
 import StripsCore
 import StripsPictures
 
 /// Samples a picture through a projective map with a bicubic filter (Catmull-Rom: sharp, no
 /// visible ringing on text): each output pixel's centre is mapped into the source and the 4 x 4
-/// source pixels around it are weighed. The one resampling routine behind flattening and
-/// straightening, so both look alike.
+/// source pixels around it are weighed. The one resampling routine behind flattening,
+/// straightening and rendering a page's recipe, so all of them look alike.
+///
+/// Speed (docs/PERFORMANCE.md, "Border correction"): the filter's weights come from a table of
+/// 256 phases, pixels are read through raw pointers with one loop per pixel format, the 4 x 4
+/// taps away from the edges skip every bounds check, and rows can be split across threads.
 enum Resampler {
     /// What a sample outside the source takes.
     enum Outside: Sendable {
@@ -14,53 +19,33 @@ enum Resampler {
         case fill([UInt8])
     }
 
+    /// The page an output shows when it is not the whole output (a straightened page: its turned
+    /// corners uncover the output's): output pixels whose point, mapped by `outputToPage`, falls
+    /// outside `0...size` take `fill`.
+    struct Bounds: Sendable {
+        var outputToPage: Homography
+        var size: Size
+        var fill: [UInt8]
+    }
+
     /// A `width` x `height` buffer of `source`'s format whose pixel (x, y) shows the source at
-    /// `outputToSource` of (x + 0.5, y + 0.5), in continuous pixel coordinates.
-    static func resample(_ source: PixelBuffer, width: Int, height: Int,
-                         outputToSource h: Homography, outside: Outside) -> PixelBuffer {
-        let bpp = source.format.bytesPerPixel
+    /// `outputToSource` of (x + 0.5, y + 0.5), in continuous pixel coordinates. `threads` > 1
+    /// splits the rows into that many bands worked on at once.
+    static func resample(_ source: PixelBuffer, width: Int, height: Int, outputToSource h: Homography, outside: Outside,
+                         bounds: Bounds? = nil, threads: Int = 1) -> PixelBuffer {
         var out = PixelBuffer(width: width, height: height, format: source.format)
         guard width > 0, height > 0, !source.isEmpty else { return out }
-        let (sw, sh) = (source.width, source.height)
-        var fill = SIMD4<Float>(255, 255, 255, 255)
-        if case .fill(let colour) = outside {
-            for c in 0..<min(bpp, colour.count) { fill[c] = Float(colour[c]) }
-        }
-        let useFill: Bool
-        if case .fill = outside { useFill = true } else { useFill = false }
-        let m = h.m
+        let job = Job(source: source, width: width, height: height, map: h, outside: outside, bounds: bounds)
         source.bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
-                let rowBytes = sw * bpp
-                @inline(__always) func pixel(_ x: Int, _ y: Int) -> SIMD4<Float> {
-                    let o = y * rowBytes + x * bpp
-                    switch bpp {
-                    case 1: let v = Float(src[o]); return SIMD4(v, v, v, v)
-                    case 3: return SIMD4(Float(src[o]), Float(src[o + 1]), Float(src[o + 2]), 255)
-                    default: return SIMD4(Float(src[o]), Float(src[o + 1]), Float(src[o + 2]), Float(src[o + 3]))
-                    }
-                }
-                for y in 0..<height {
-                    let py = Double(y) + 0.5
-                    var X = m[0] * 0.5 + m[1] * py + m[2]
-                    var Y = m[3] * 0.5 + m[4] * py + m[5]
-                    var W = m[6] * 0.5 + m[7] * py + m[8]
-                    var o = y * width * bpp
-                    for _ in 0..<width {
-                        defer { X += m[0]; Y += m[3]; W += m[6]; o += bpp }
-                        var value = fill
-                        let sx = X / W - 0.5, sy = Y / W - 0.5
-                        if sx.isFinite, sy.isFinite, sx > -1e6, sx < 1e6, sy > -1e6, sy < 1e6 {
-                            let inside = sx >= -0.5 && sy >= -0.5 && sx <= Double(sw) - 0.5 && sy <= Double(sh) - 0.5
-                            if inside || !useFill {
-                                value = bicubic(sx, sy, sw, sh, pixel)
-                            }
-                        }
-                        let v = value.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-                            + SIMD4(repeating: 0.5)
-                        dst[o] = UInt8(v[0])
-                        if bpp > 1 { dst[o + 1] = UInt8(v[1]); dst[o + 2] = UInt8(v[2]) }
-                        if bpp > 3 { dst[o + 3] = UInt8(v[3]) }
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                let pointers = Pointers(source: s, output: d)
+                let bands = max(1, min(threads, height / 64))
+                if bands == 1 {
+                    job.rows(0..<height, pointers)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        job.rows(height * band / bands..<height * (band + 1) / bands, pointers)
                     }
                 }
             }
@@ -68,31 +53,10 @@ enum Resampler {
         return out
     }
 
-    @inline(__always)
-    private static func bicubic(_ sx: Double, _ sy: Double, _ sw: Int, _ sh: Int,
-                                _ pixel: (Int, Int) -> SIMD4<Float>) -> SIMD4<Float> {
-        let fx = sx.rounded(.down), fy = sy.rounded(.down)
-        let ix = Int(fx), iy = Int(fy)
-        let wx = weights(Float(sx - fx)), wy = weights(Float(sy - fy))
-        var sum = SIMD4<Float>(repeating: 0)
-        if ix >= 1, iy >= 1, ix + 2 < sw, iy + 2 < sh {
-            for j in 0..<4 {
-                let yy = iy - 1 + j
-                var row: SIMD4<Float> = pixel(ix - 1, yy) * wx[0]
-                row += pixel(ix, yy) * wx[1]
-                row += pixel(ix + 1, yy) * wx[2]
-                row += pixel(ix + 2, yy) * wx[3]
-                sum += row * wy[j]
-            }
-        } else {
-            for j in 0..<4 {
-                let yy = min(max(iy - 1 + j, 0), sh - 1)
-                var row = SIMD4<Float>(repeating: 0)
-                for i in 0..<4 { row += pixel(min(max(ix - 1 + i, 0), sw - 1), yy) * wx[i] }
-                sum += row * wy[j]
-            }
-        }
-        return sum
+    /// The buffers of one resampling, shared by its bands (each writes rows of its own).
+    private struct Pointers: @unchecked Sendable {
+        let source: UnsafePointer<UInt8>
+        let output: UnsafeMutablePointer<UInt8>
     }
 
     /// Catmull-Rom weights of the four pixels at -1, 0, 1, 2 for a sample `t` past pixel 0.
@@ -104,5 +68,152 @@ enum Resampler {
         let w2: Float = (4 * t2 - 3 * t3 + t) * 0.5
         let w3: Float = (t3 - t2) * 0.5
         return SIMD4(w0, w1, w2, w3)
+    }
+
+    /// Sub-pixel positions the weights are tabulated at: a 1/256 pixel step is far below what
+    /// 8-bit output can show.
+    static let phases = 256
+    static let table: [SIMD4<Float>] = (0...phases).map { weights(Float($0) / Float(phases)) }
+
+    private struct Job: Sendable {
+        let source: PixelBuffer
+        let width: Int, height: Int
+        let map: Homography
+        let outside: Outside
+        let bounds: Bounds?
+
+        func rows(_ rows: Range<Int>, _ p: Pointers) {
+            let bpp = source.format.bytesPerPixel
+            let (sw, sh) = (source.width, source.height)
+            let rowBytes = sw * bpp
+            var fill = SIMD4<Float>(255, 255, 255, 255)
+            var useFill = false
+            if case .fill(let colour) = outside {
+                useFill = true
+                for c in 0..<min(bpp, colour.count) { fill[c] = Float(colour[c]) }
+            }
+            var pageFill = fill
+            if let bounds { for c in 0..<min(bpp, bounds.fill.count) { pageFill[c] = Float(bounds.fill[c]) } }
+            let m = map.m
+            let b = bounds?.outputToPage.m ?? [1, 0, 0, 0, 1, 0, 0, 0, 1]
+            let pageW = bounds?.size.width ?? .infinity, pageH = bounds?.size.height ?? .infinity
+            let hasBounds = bounds != nil
+            let src = p.source
+            let (fsw, fsh) = (Double(sw) - 0.5, Double(sh) - 0.5)
+            // The interior fast path reads whole 4-byte words, so an rgb row's last tap needs one
+            // more pixel after it.
+            let lastX = bpp == 3 ? sw - 4 : sw - 3
+            Resampler.table.withUnsafeBufferPointer { lut in
+                for y in rows {
+                    let py = Double(y) + 0.5
+                    var X = m[0] * 0.5 + m[1] * py + m[2]
+                    var Y = m[3] * 0.5 + m[4] * py + m[5]
+                    var W = m[6] * 0.5 + m[7] * py + m[8]
+                    var PX = b[0] * 0.5 + b[1] * py + b[2]
+                    var PY = b[3] * 0.5 + b[4] * py + b[5]
+                    var PW = b[6] * 0.5 + b[7] * py + b[8]
+                    var o = p.output + y * width * bpp
+                    for _ in 0..<width {
+                        defer {
+                            X += m[0]; Y += m[3]; W += m[6]
+                            PX += b[0]; PY += b[3]; PW += b[6]
+                            o += bpp
+                        }
+                        var value = fill
+                        if hasBounds {
+                            let qx = PX / PW, qy = PY / PW
+                            if !(qx >= 0 && qy >= 0 && qx <= pageW && qy <= pageH) {
+                                Self.store(pageFill, o, bpp)
+                                continue
+                            }
+                        }
+                        let sx = X / W - 0.5, sy = Y / W - 0.5
+                        if sx > -1e6, sx < 1e6, sy > -1e6, sy < 1e6 {
+                            if !useFill || (sx >= -0.5 && sy >= -0.5 && sx <= fsw && sy <= fsh) {
+                                let fx = sx.rounded(.down), fy = sy.rounded(.down)
+                                let ix = Int(fx), iy = Int(fy)
+                                let wx = lut[Int((sx - fx) * Double(Resampler.phases))]
+                                let wy = lut[Int((sy - fy) * Double(Resampler.phases))]
+                                if ix >= 1, iy >= 1, ix <= lastX, iy + 2 < sh {
+                                    let base = src + (iy - 1) * rowBytes + (ix - 1) * bpp
+                                    switch bpp {
+                                    case 1: value = SIMD4(repeating: Self.grey(base, rowBytes, wx, wy))
+                                    case 3: value = Self.colour(base, rowBytes, 3, wx, wy)
+                                    default: value = Self.colour(base, rowBytes, 4, wx, wy)
+                                    }
+                                } else {
+                                    value = Self.clamped(src, ix, iy, sw, sh, bpp, wx, wy)
+                                }
+                            }
+                        }
+                        Self.store(value, o, bpp)
+                    }
+                }
+            }
+        }
+
+        @inline(__always)
+        static func store(_ value: SIMD4<Float>, _ o: UnsafeMutablePointer<UInt8>, _ bpp: Int) {
+            let v = value.clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255)) + SIMD4(repeating: 0.5)
+            o[0] = UInt8(v[0])
+            if bpp > 1 { o[1] = UInt8(v[1]); o[2] = UInt8(v[2]) }
+            if bpp > 3 { o[3] = UInt8(v[3]) }
+        }
+
+        /// Four neighbouring bytes as floats (one grey row's taps, or one colour pixel and the
+        /// next pixel's first byte, which the weights leave out).
+        @inline(__always)
+        static func word(_ p: UnsafePointer<UInt8>) -> SIMD4<Float> {
+            SIMD4<Float>(UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self))
+        }
+
+        @inline(__always)
+        static func grey(_ base: UnsafePointer<UInt8>, _ rowBytes: Int, _ wx: SIMD4<Float>, _ wy: SIMD4<Float>) -> Float {
+            let r0 = (word(base) * wx).sum()
+            let r1 = (word(base + rowBytes) * wx).sum()
+            let r2 = (word(base + 2 * rowBytes) * wx).sum()
+            let r3 = (word(base + 3 * rowBytes) * wx).sum()
+            return (SIMD4(r0, r1, r2, r3) * wy).sum()
+        }
+
+        @inline(__always)
+        static func colour(_ base: UnsafePointer<UInt8>, _ rowBytes: Int, _ bpp: Int, _ wx: SIMD4<Float>, _ wy: SIMD4<Float>) -> SIMD4<Float> {
+            var sum = SIMD4<Float>(repeating: 0)
+            var row = base
+            for j in 0..<4 {
+                var r = word(row) * wx[0]
+                r += word(row + bpp) * wx[1]
+                r += word(row + 2 * bpp) * wx[2]
+                r += word(row + 3 * bpp) * wx[3]
+                sum += r * wy[j]
+                row += rowBytes
+            }
+            // rgb: the fourth lane held the next pixel's red; the output takes only three.
+            if bpp == 3 { sum[3] = 255 }
+            return sum
+        }
+
+        /// Near the edges: each tap's place clamped into the picture, byte by byte.
+        static func clamped(_ src: UnsafePointer<UInt8>, _ ix: Int, _ iy: Int, _ sw: Int, _ sh: Int, _ bpp: Int,
+                            _ wx: SIMD4<Float>, _ wy: SIMD4<Float>) -> SIMD4<Float> {
+            var sum = SIMD4<Float>(repeating: 0)
+            let rowBytes = sw * bpp
+            for j in 0..<4 {
+                let yy = min(max(iy - 1 + j, 0), sh - 1)
+                var row = SIMD4<Float>(repeating: 0)
+                for i in 0..<4 {
+                    let o = src + yy * rowBytes + min(max(ix - 1 + i, 0), sw - 1) * bpp
+                    let pixel: SIMD4<Float>
+                    switch bpp {
+                    case 1: pixel = SIMD4(repeating: Float(o[0]))
+                    case 3: pixel = SIMD4(Float(o[0]), Float(o[1]), Float(o[2]), 255)
+                    default: pixel = SIMD4(Float(o[0]), Float(o[1]), Float(o[2]), Float(o[3]))
+                    }
+                    row += pixel * wx[i]
+                }
+                sum += row * wy[j]
+            }
+            return sum
+        }
     }
 }

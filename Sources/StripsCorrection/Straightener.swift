@@ -44,7 +44,7 @@ public enum Straightener {
 
     /// `page` turned `degrees` counter-clockwise about its centre, keeping its size (corners that
     /// leave are cut, corners that come in are `fill`), bicubic.
-    public static func rotated(_ page: PixelBuffer, degrees: Double, fill: Fill = .white) -> PixelBuffer {
+    public static func rotated(_ page: PixelBuffer, degrees: Double, fill: Fill = .white, threads: Int = 1) -> PixelBuffer {
         guard degrees.isFinite, degrees != 0, !page.isEmpty else { return page }
         let r = degrees * .pi / 180
         let (c, s) = (cos(r), sin(r))
@@ -55,10 +55,10 @@ public enum Straightener {
                       0, 0, 1]
         guard let map = Homography(matrix: matrix) else { return page }
         return Resampler.resample(page, width: page.width, height: page.height, outputToSource: map,
-                                  outside: .fill(fillBytes(fill, page)))
+                                  outside: .fill(fillBytes(fill, page)), threads: threads)
     }
 
-    static func fillBytes(_ fill: Fill, _ page: PixelBuffer) -> [UInt8] {
+    public static func fillBytes(_ fill: Fill, _ page: PixelBuffer) -> [UInt8] {
         let bpp = page.format.bytesPerPixel
         switch fill {
         case .white: return [UInt8](repeating: 255, count: bpp)

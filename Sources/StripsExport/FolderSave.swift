@@ -153,7 +153,7 @@ struct FolderSave {
 
     /// A page in a look: bw as a 1-bit PNG, grey and colour as JPEG.
     private func inLook(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
-        let pixels = try PagePixels.make(loaded, corrections: page.corrections, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
+        let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
         if page.corrections.look == .bw {
             switch PNGEncoder.encodeBilevel(pixels) {
             case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
@@ -167,7 +167,7 @@ struct FolderSave {
     }
 
     private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {
-        let pixels = try PagePixels.make(loaded, corrections: page.corrections, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
+        let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
         switch PNGEncoder.encode(pixels) {
         case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
         case .success(let bytes): return bytes

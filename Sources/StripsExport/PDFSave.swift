@@ -88,16 +88,23 @@ struct PDFSave {
                     return .jpeg(picture, orientation, size: size)
                 }
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
-                let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, pdfDPI: 0,
-                                                 renderer: renderer, destination: destination)
-                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: size)
+                let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize,
+                                                 pdfDPI: 0, renderer: renderer, destination: destination)
+                // A corrected page is as large as its pixels at the picture's resolution.
+                let own = PageSize.points(width: pixels.width, height: pixels.height, dpi: picture.dpi)
+                let corrected = page.corrections.onlyTurns ? size : turns % 2 == 0 ? own : (width: own.height, height: own.width)
+                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: corrected)
             case .pdfPage(let path, let index, let size, let copyable):
                 let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
                 let dpi = min(Self.maximumRenderingDPI, max(Self.minimumRenderingDPI, own.rounded()))
                 let pixels = try PagePixels.make(.pdfPage(path: path, index: index, size: size, copyable: copyable),
-                                                 corrections: page.corrections.withoutTurns, pdfDPI: dpi, renderer: renderer, destination: destination)
+                                                 corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize, pdfDPI: dpi,
+                                                 renderer: renderer, destination: destination)
                 rendered.append((drawn[k], dpi))
-                let turned = turns % 2 == 0 ? (width: size.width, height: size.height) : (width: size.height, height: size.width)
+                // A corrected page is as large as its pixels at the rendering's resolution.
+                let upright = page.corrections.onlyTurns ? (width: size.width, height: size.height)
+                    : (width: Double(pixels.width) * 72 / dpi, height: Double(pixels.height) * 72 / dpi)
+                let turned = turns % 2 == 0 ? upright : (width: upright.height, height: upright.width)
                 return Self.compact(pixels, look: page.corrections.look, turns: turns, size: turned)
             }
         }

@@ -1,36 +1,44 @@
 import StripsCore
-import StripsLooks
 import StripsPDF
 import StripsPictures
+import StripsRender
 
 /// A page's pixels as its recipe makes them: the source decoded (a picture with its EXIF
 /// orientation, a page of a multi-page TIFF from its own directory, by StripsPictures' decoders; a
-/// PDF page rendered at a resolution by the save's `PDFRenderer`), then the corrections applied
-/// (today the quarter turns). A page that cannot be passed through as it is (a turned PNG, a TIFF
-/// page, a PDF page saved into a folder or one qpdf cannot copy) is saved from these pixels, so a
-/// new correction (crop, straighten, look) is added here once and every destination has it.
+/// PDF page rendered at a resolution by the save's `PDFRenderer`), then the corrections applied:
+/// crop, straighten and look by StripsRender's `PageRenderer` (the function that draws the page in
+/// the window, at the source's full density here), the quarter turns last. A page that cannot be
+/// passed through as it is (a turned PNG, a TIFF page, a corrected page, a PDF page saved into a
+/// folder or one qpdf cannot copy) is saved from these pixels, so a correction is added here once
+/// and every destination has it.
 enum PagePixels {
-    static func make(_ source: LoadedSource, corrections: Corrections, pdfDPI: Double, renderer: PDFRenderer,
-                     destination: String) throws(SaveError) -> PixelBuffer {
-        let pixels = try decoded(source, corrections: corrections, pdfDPI: pdfDPI, renderer: renderer, destination: destination)
-        guard corrections.look != .original else { return pixels }
-        return Looks.apply(corrections.look, to: pixels, pixelsPerInch: pixelsPerInch(source, pdfDPI: pdfDPI))
-    }
+    /// Saving draws one page at a time: both cores share its rows.
+    static let recipeRenderer = PageRenderer(threads: 2)
 
-    /// The page's resolution in its pixels, as the looks measure their neighbourhoods: a PDF page's
-    /// rendering resolution, a picture's stated one when it is a scanner's (else the looks take the
-    /// long side as 11 inches).
-    static func pixelsPerInch(_ source: LoadedSource, pdfDPI: Double) -> Double? {
-        switch source {
-        case .pdfPage: return pdfDPI
-        case .picture(let picture):
-            guard let dpi = picture.dpi?.x, (100...1200).contains(dpi) else { return nil }
-            return dpi
+    /// `sourceSize`: the source's upright size as the document showed it (`ExportPage.pixelSize`),
+    /// which a crop's corners are in; nil: the decoded picture's own size.
+    static func make(_ source: LoadedSource, corrections: Corrections, sourceSize: Size? = nil, pdfDPI: Double, renderer: PDFRenderer,
+                     destination: String) throws(SaveError) -> PixelBuffer {
+        let recipe = corrections.pixels
+        guard !recipe.isIdentity else {
+            return try uncorrected(source, corrections: corrections, pdfDPI: pdfDPI, renderer: renderer, destination: destination)
         }
+        let upright = try uncorrected(source, corrections: corrections.withoutTurns, pdfDPI: pdfDPI, renderer: renderer, destination: destination)
+        let size = sourceSize ?? Size(width: Double(upright.width), height: Double(upright.height))
+        guard let page = recipeRenderer.page(upright, recipe: recipe, sourceSize: size) else {
+            let name: String
+            switch source {
+            case .picture(let picture): name = picture.name
+            case .pdfPage(let path, let index, _, _): name = PDFPageName.traceID(path: path, pageIndex: index)
+            }
+            throw SaveError.page(destination, name, "the page's corners cannot be flattened")
+        }
+        let turns = corrections.quarterTurns
+        return turns == 0 ? page.pixels : page.pixels.oriented(Orientation.up.turned(clockwise: turns))
     }
 
-    private static func decoded(_ source: LoadedSource, corrections: Corrections, pdfDPI: Double, renderer: PDFRenderer,
-                     destination: String) throws(SaveError) -> PixelBuffer {
+    private static func uncorrected(_ source: LoadedSource, corrections: Corrections, pdfDPI: Double, renderer: PDFRenderer,
+                                    destination: String) throws(SaveError) -> PixelBuffer {
         switch source {
         case .picture(let picture):
             // DecodedPixels names the picture; a save's refusal names the destination too.

@@ -12,6 +12,10 @@ import StripsCore
 /// picture shrunk to the texture's limit. A JPEG's EXIF thumbnail may stand in until that decode
 /// has its turn. Pages of TIFFs and PDFs are decoded at the size asked (the cache holds files,
 /// not pages).
+///
+/// A corrected page (its recipe not the identity) is its source decoded at the density the page
+/// is drawn at, by the same stages (a quick look's cache entry or EXIF thumbnail too: a corrected
+/// page never shows its source uncorrected), then drawn by the host's `RecipeRenderer`.
 public struct PageReader: Sendable {
     public let catalog: ImageCatalog
     /// Nil: the cache is neither read nor written (headless runs unless asked, tests, benchmarks).
@@ -20,11 +24,16 @@ public struct PageReader: Sendable {
     public let tiff: any PageFormat
     /// Nil: PDFs are not read (their pages are error cards). StripsPDF's `PDFPages` reads them.
     public let pdf: (any PageFormat)?
+    /// Draws corrected pages (StripsRender's `PageRenderer`). Nil: a corrected page is an error
+    /// card saying so, never its source drawn as if it were the page.
+    public let renderer: (any RecipeRenderer)?
 
-    public init(catalog: ImageCatalog = ImageCatalog(), thumbnailCache: ThumbnailCache? = nil, pdf: (any PageFormat)? = nil) {
+    public init(catalog: ImageCatalog = ImageCatalog(), thumbnailCache: ThumbnailCache? = nil, pdf: (any PageFormat)? = nil,
+                renderer: (any RecipeRenderer)? = nil) {
         self.catalog = catalog
         self.thumbnailCache = thumbnailCache
         self.pdf = pdf
+        self.renderer = renderer
         pictures = PictureFiles()
         tiff = TIFFFiles()
     }
@@ -105,6 +114,31 @@ public struct PageReader: Sendable {
     /// The picture a frame names, at `stage`, fitted into `limit` (with `region`, only that part
     /// of it at that scale: a zoomed page).
     public func picture(_ ref: ImageRef, limit: PixelLimit, stage: Stage, region: Rect? = nil) -> Picture {
+        if !ref.recipe.isIdentity { return corrected(ref, limit: limit, stage: stage, region: region) }
+        // The loupe's picture is the source at its own pixels, up to its limit.
+        if ref.variant == .loupe {
+            let side = Int32(ImageRef.loupeSide)
+            return uncorrected(ImageRef(source: ref.source, variant: .full), limit: PixelLimit(width: side, height: side), stage: stage, region: region)
+        }
+        return uncorrected(ref, limit: limit, stage: stage, region: region)
+    }
+
+    /// A corrected page: its source decoded as the plan says, then drawn by the renderer.
+    private func corrected(_ ref: ImageRef, limit: PixelLimit, stage: Stage, region: Rect?) -> Picture {
+        guard let renderer else { return Picture(result: .failure(ImageFailure("corrected pages are not drawn here"))) }
+        guard let sourceSize = ref.sourceSize, let plan = RecipePlan(recipe: ref.recipe, sourceSize: sourceSize, limit: limit, region: region) else {
+            return Picture(result: .failure(ImageFailure("the page's corners cannot be flattened")))
+        }
+        let source = ImageRef(source: ref.source, variant: ref.variant == .thumbnail ? .thumbnail : .full)
+        let decoded = uncorrected(source, limit: plan.sourceLimit, stage: stage, region: plan.sourceRegion)
+        guard case .success(let picture)? = decoded.result else { return decoded }
+        guard let page = renderer.render(picture, recipe: ref.recipe, sourceSize: sourceSize, limit: limit, region: region) else {
+            return Picture(result: .failure(ImageFailure("the page's corners cannot be flattened")))
+        }
+        return Picture(result: .success(page), provisional: decoded.provisional)
+    }
+
+    private func uncorrected(_ ref: ImageRef, limit: PixelLimit, stage: Stage, region: Rect?) -> Picture {
         // Pages of multi-page files are decoded at the size asked; a quick look finds nothing for them.
         guard case .picture(let path) = ref.source else {
             return Picture(result: stage == .quick ? nil : decode(ref.source, limit: limit, region: region, fast: ref.variant == .thumbnail))

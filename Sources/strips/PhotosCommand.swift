@@ -2,6 +2,7 @@ import ArgumentParser
 import StripsCore
 import StripsPDF
 import StripsPictures
+import StripsRender
 import StripsSDL
 
 struct PhotosCommand: ParsableCommand {
@@ -86,7 +87,8 @@ struct PhotosCommand: ParsableCommand {
         try SceneRunner.startSDL(video: script == nil)
         let fonts = SceneRunner.fonts()
         // One reader for the document: its loader and its decoders share the catalog of files it opened.
-        let reader = PageReader(thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil), pdf: PDFPages(renderer: PDFRenderer()))
+        let reader = PageReader(thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil), pdf: PDFPages(renderer: PDFRenderer()),
+                                renderer: PageRenderer())
         let pages = DocumentLoader.pages(for: files, reader: reader) { FileHandleOutput.standardError($0) }
         // Only the window remembers: a script always starts from the same state.
         let memory = script == nil ? DocumentMemory(paths: paths) : nil

@@ -188,12 +188,22 @@ final class TextHost: @unchecked Sendable {
     /// upright before the user's turns, with its resolution: a PDF page is 300 dpi of its points, a
     /// picture's page is taken to be 11 inches on its long side (as the looks take it).
     static func render(_ page: Page, reader: PageReader) -> (picture: PixelBuffer, dpi: Double)? {
-        let size = page.pixelSize
+        let geometry = page.textKey.geometry
+        let size = geometry.correctedSize(of: page.pixelSize)
         let long = max(size.width, size.height)
         guard long > 0 else { return nil }
         let scale = min(1, readingSide / long)
         let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
-        guard case .success(let decoded) = reader.decode(page.source, limit: limit) else { return nil }
+        let result: Result<DecodedPicture, ImageFailure>?
+        if geometry.isIdentity {
+            result = reader.decode(page.source, limit: limit)
+        } else {
+            // Cropped or straightened: the page as the recipe renderer draws it, so the words'
+            // boxes are on the page as it is shown and saved.
+            let ref = ImageRef(source: page.source, recipe: geometry, variant: .full, sourceSize: page.pixelSize)
+            result = reader.picture(ref, limit: limit, stage: .best).result
+        }
+        guard case .success(let decoded)? = result else { return nil }
         let shrunk = Double(max(decoded.width, decoded.height)) / long
         let dpi = page.source.isPDFPage ? PDFPages.pixelsPerPoint * 72 * shrunk : max(70, long / 11) * shrunk
         return (decoded.pixels, dpi)

@@ -4,6 +4,7 @@ import StripsCore
 import StripsFiles
 import StripsPDF
 import StripsPictures
+import StripsRender
 import StripsSDL
 
 /// `strips thumbnail`: a picture's (or a page's) thumbnail as a PNG, in the freedesktop
@@ -46,7 +47,7 @@ struct ThumbnailCommand: ParsableCommand {
     }
 
     func run() throws {
-        let reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()))
+        let reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
         let shapes: [PageShape]
         switch reader.pages(of: input) {
         case .failure(let failure): throw fail("\(input): \(failure.reason)")

@@ -38,18 +38,29 @@ public struct ImageRef: Hashable, Sendable {
         case full
         /// Small: a 66 pt thumbnail never needs more.
         case thumbnail
+        /// The picture at its own pixels (up to `loupeLimit`): what the border editor's loupe
+        /// shows a small part of, magnified.
+        case loupe
     }
+
+    /// The largest loupe picture: a 12 MP photo whole, a larger one a little shrunk (a 16 MP
+    /// texture is 64 MiB).
+    public static let loupeSide = 4096
 
     /// Where the pixels come from: a picture file, a page of a PDF or TIFF, a scanned page.
     public var source: PageSource
     /// What the page's corrections do to the source's pixels (the identity for most pictures).
     public var recipe: PixelRecipe
     public var variant: Variant
+    /// The source's full upright size in pixels, which the recipe's crop is in (`Page.pixelSize`):
+    /// what the renderer scales the recipe to a decode with. Nil for an uncorrected picture.
+    public var sourceSize: Size?
 
-    public init(source: PageSource, recipe: PixelRecipe = .identity, variant: Variant) {
+    public init(source: PageSource, recipe: PixelRecipe = .identity, variant: Variant, sourceSize: Size? = nil) {
         self.source = source
         self.recipe = recipe
         self.variant = variant
+        self.sourceSize = recipe.isIdentity ? nil : sourceSize
     }
 
     /// A picture file.
@@ -60,7 +71,10 @@ public struct ImageRef: Hashable, Sendable {
     public var path: String { source.path }
 
     /// The picture whatever its size: what a failure to decode is about.
-    public var whole: ImageRef { ImageRef(source: source, recipe: recipe, variant: .full) }
+    public var whole: ImageRef { ImageRef(source: source, recipe: recipe, variant: .full, sourceSize: sourceSize) }
+
+    /// The source as it is, without the recipe: what the border editor shows and its loupe magnifies.
+    public var uncorrected: ImageRef { ImageRef(source: source, variant: variant) }
 
     /// What an error card calls the picture: the file's name, with the page for a PDF page.
     public var fileName: String { source.displayName }

@@ -44,7 +44,9 @@ public struct Page: Hashable, Sendable {
 
     /// The page's picture, in the size the renderer should decode it for (upright: the user's
     /// rotation is applied when it is drawn).
-    public func picture(_ variant: ImageRef.Variant) -> ImageRef { ImageRef(source: source, recipe: corrections.pixels, variant: variant) }
+    public func picture(_ variant: ImageRef.Variant) -> ImageRef {
+        ImageRef(source: source, recipe: corrections.pixels, variant: variant, sourceSize: pixelSize)
+    }
 
     /// Turned by `turns` quarter turns (negative: counter-clockwise).
     func turned(_ turns: Int) -> Page {
