@@ -8,7 +8,8 @@ import StripsPictures
 /// is black again. Grey is the same on one channel; black and white thresholds that.
 public enum Looks {
     /// `picture` in `look`. Colour keeps the picture's format; grey and bw give `.grey` buffers (bw
-    /// holds only 0 and 255). `pixelsPerInch` is the page's resolution in this picture, when known
+    /// holds only 0 and 255, except below 40 pixels an inch, a thumbnail, where it is what the bw
+    /// page reduced looks like: its ink and paper mixed). `pixelsPerInch` is the page's resolution in this picture, when known
     /// (else the long side counts as 11 inches). Safe on any thread; a picture leptonica cannot take
     /// (empty, absurd) comes back as it was.
     public static func apply(_ look: Look, to picture: PixelBuffer, pixelsPerInch: Double? = nil) -> PixelBuffer {
@@ -43,10 +44,16 @@ public enum Looks {
     }
 
     /// The black-and-white page as leptonica's 1 bpp picture (1 = ink), for encoders that want bits.
+    /// Under `bilevelResolution` it is the grey look instead: there a pixel holds a letter's ink and
+    /// paper mixed, and thresholded it would be white (a thumbnail's page blank), while the bw page
+    /// reduced to that size is just that mixture.
     static func bilevel(_ picture: PixelBuffer, _ scale: LookScale) -> Pix? {
         guard let normalised = grey(picture, scale) else { return nil }
-        return threshold(normalised)
+        return scale.pixelsPerInch < bilevelResolution ? normalised : threshold(normalised)
     }
+
+    /// Pixels an inch under which a thin stroke of body text covers less than half a pixel.
+    static let bilevelResolution = 40.0
 
     // MARK: The steps
 

@@ -99,7 +99,7 @@ struct LooksTests {
         let small = try #require(SampleJPEG.decode(full.jpeg, reduction: 8))
         let width = full.picture.width / 8, height = full.picture.height / 8
         let original = Measure.reducedLuma(full.picture, by: 8)
-        for look in [Look.colour, .grey] {
+        for look in [Look.colour, .grey, .bw] {
             let fullLook = Measure.reducedLuma(Looks.apply(look, to: full.picture), by: 8)
             let smallLook = Looks.apply(look, to: small)
             var difference = 0.0, shadowGap = 0.0
