@@ -16,11 +16,14 @@ enum ManualText {
         first event), then 'at T EVENT' with T in milliseconds, never decreasing: 'down X Y', \
         'move X Y', 'up X Y' (the primary pointer), 'wheel DX DY' (add 'ctrl' to zoom), \
         'key NAME' (SDL key names, with ctrl+ shift+ alt+ prefixes), 'pinch X Y SCALE', \
-        'resize W H', 'screenshot PATH' (a PNG of that frame), 'dump', 'end'. Events stamped T are \
+        'resize W H', 'text STRING' (typed text, e.g. into the search field), 'drop PATH', \
+        'screenshot PATH' (a PNG of that frame), 'dump', 'end'. Events stamped T are \
         delivered before the first frame at or after T; the same script always gives the same trace.
 
         Trace: every line has t, frame, scene, window and idle; the photos scene adds count, active, \
-        pages, preview and thumbnails, the pizza scene left, right and captions. Rectangles are \
+        pages, preview and thumbnails (cells of a page in a look with its look), dirty, selected, \
+        text (pages whose text is known, of count), search while the search field is open, \
+        clipboard after Ctrl+C; the pizza scene left, right and captions. Rectangles are \
         [x, y, width, height] in window points, as drawn.
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
