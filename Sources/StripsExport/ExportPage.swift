@@ -11,10 +11,11 @@ public struct ExportPage: Hashable, Sendable {
     /// still has this shape, so a file rewritten since it was opened is refused rather than saved
     /// as something the user never saw. Nil skips the check.
     public var pixelSize: Size?
-    /// The page's known text (recognised, or a PDF page's own), in the page's corrected picture
-    /// upright before the user's turns (`PageText.onPicture`), whatever its scale: laid invisibly
-    /// over the saved page in a PDF where the page is drawn, written beside it as `.txt` in a
-    /// folder when asked. Nil or empty: none.
+    /// The page's known text (recognised, or a PDF page's own) as read: in the page's corrected
+    /// picture (upright before the user's turns) turned `quarterTurns` clockwise, the way its
+    /// lines run (Tesseract reads a sideways page the right way up), whatever its scale. Laid
+    /// invisibly on the saved page in a PDF, written beside it as `.txt` in a folder when asked.
+    /// Nil or empty: none.
     public var text: PageText?
 
     public init(source: PageSource, corrections: Corrections = .none, pixelSize: Size? = nil, text: PageText? = nil) {

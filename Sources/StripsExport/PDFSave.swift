@@ -69,8 +69,7 @@ struct PDFSave {
             let made = try cairoPage(k, turns: 0)
             // The text page carries the same /Rotate: qpdf turns an overlay to the page's rotation
             // when the two differ, which would lay the words across the picture's.
-            layers[drawn[k]] = (text, .filling(pageWidth: made.size.width, pageHeight: made.size.height, rotate: page.turns * 90,
-                                               textWidth: text.width, textHeight: text.height))
+            layers[drawn[k]] = (text, Self.placement(text, onPage: made.size, pictureTurns: 0, rotate: page.turns * 90))
             if page.turns != 0 { rotations[drawn[k]] = page.turns }
             return made
         }
@@ -109,9 +108,17 @@ struct PDFSave {
             }
         }
 
+        // A copied page keeps its own content; text recognised on it (a scanned PDF page) is laid
+        // on it as on a drawn one. A page's own PDF text is there already.
+        for (i, plan) in plans.enumerated() {
+            guard case .copy(let ref) = plan, let text = pages[i].text, !text.isEmpty, text.origin != .pdf,
+                  let frame = PDFPageFrame.of(ref.sourcePDF, pageIndex: ref.pageIndex) else { continue }
+            layers[i] = (text, Self.placement(text, onPage: (frame.width, frame.height), pictureTurns: frame.rotate / 90,
+                                              rotate: (frame.rotate + 90 * ref.extraQuarterTurns) % 360))
+        }
         // With text to lay on, cairo's and qpdf's pages go into a hidden file first, which the
         // overlay reads; only the overlaid file is published.
-        let layered = drawn.contains { pages[$0].text.map { !$0.isEmpty } ?? false }
+        let layered = !layers.isEmpty || drawn.contains { pages[$0].text.map { !$0.isEmpty } ?? false }
         let output = try layered ? makeFile(placing: .replacing, durable: false) : makeFile(placing: placing)
         defer { output.discard() }
         if drawn.count == pages.count {
@@ -174,6 +181,19 @@ struct PDFSave {
     }
 
     private var folder: String { Destination.parentFolder(of: destination) }
+
+    /// Where a page's text lies on its saved page. The page (`size` points, as stored) shows its
+    /// picture turned `pictureTurns` clockwise (a copied PDF page's own /Rotate; 0 for a drawn
+    /// page), the text is in that picture turned `text.quarterTurns` more: the text is turned back
+    /// onto the page as it is placed, its words running along its own lines (readers take letters
+    /// set across a line for vertical writing). `rotate` (the page's /Rotate in the saved file) is
+    /// repeated on the text page, so qpdf does not turn the overlay to match the page.
+    static func placement(_ text: PageText, onPage size: (width: Double, height: Double), pictureTurns: Int, rotate: Int) -> TextPlacement {
+        let turns = ((pictureTurns + text.quarterTurns) % 4 + 4) % 4
+        let stored = turns % 2 == 0 ? (width: text.width, height: text.height) : (width: text.height, height: text.width)
+        return TextPlacement.filling(pageWidth: size.width, pageHeight: size.height, rotate: rotate, textWidth: stored.width, textHeight: stored.height)
+            .forText(turnedBy: turns, sourceWidth: stored.width, sourceHeight: stored.height)
+    }
 
     /// What a finished file holds (qpdf wrote the overlaid one, so the file's own count is unknown).
     private static func size(of file: WholeFile) -> Int {

@@ -145,6 +145,13 @@ final class QPDFFile {
     }
 
     /// A page's /Rotate as viewers read it: a multiple of 90 in 0..<360; anything else counts as 0.
+    /// Page `index`'s own /Rotate (0, 90, 180, 270); nil when there is no such page.
+    func rotation(ofPage index: Int) -> Int? {
+        guard let data, index >= 0, index < pageCount else { return nil }
+        let page = qpdf_get_page_n(data, index)
+        return page == 0 ? nil : rotation(of: page)
+    }
+
     func rotation(of page: qpdf_oh) -> Int {
         guard let data else { return 0 }
         var value: Int32 = 0

@@ -25,7 +25,7 @@ final class TextHost: @unchecked Sendable {
     private let lock = NSLock()
     /// Answers not yet polled.
     private var answers: [RecognisedText] = []
-    /// Every page's text read so far, in its picture's space (for saving), by key.
+    /// Every page's text read so far, as read (upright: `PageText.quarterTurns` from its picture), by key.
     private var store: [TextKey: PageText] = [:]
     /// Keys answered (or known to have no text to give): never asked again.
     private var settled: Set<TextKey> = []
@@ -58,7 +58,8 @@ final class TextHost: @unchecked Sendable {
         return [.recognised(taken)]
     }
 
-    /// The text read for `key`, in its picture's space (`PageText.onPicture`).
+    /// The text read for `key`, as read: in the page's picture turned `quarterTurns` clockwise, the
+    /// way up its lines run (what a text layer lays on, turned back as it is placed).
     func text(for key: TextKey) -> PageText? {
         lock.lock()
         defer { lock.unlock() }
@@ -164,9 +165,8 @@ final class TextHost: @unchecked Sendable {
         defer { lock.unlock() }
         settled.insert(key)
         guard let text else { return }
-        let onPicture = text.onPicture
-        store[key] = onPicture
-        answers.append(RecognisedText(key: key, words: onPicture.editorWords))
+        store[key] = text
+        answers.append(RecognisedText(key: key, words: text.onPicture.editorWords))
     }
 
     // MARK: Pages

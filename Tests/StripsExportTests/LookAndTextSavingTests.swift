@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPDF
 import StripsPictures
 import StripsSampleScans
 import StripsText
@@ -119,6 +120,39 @@ import Testing
         for (word, truth) in zip(words, text.words) {
             #expect(abs(word.x - truth.box.x * points) <= 2 && abs(word.maxX - truth.box.maxX * points) <= 2, "\(word) \(truth.box)")
             // Across the line: the word's middle within its line's band (a glyph box spans the line).
+            let middle = (truth.box.y + truth.box.height / 2) * points
+            #expect(abs((word.y + word.maxY) / 2 - middle) <= 2 + truth.box.height * points / 2, "\(word) \(truth.box)")
+        }
+    }
+
+    /// A scanned PDF page (its JPEG over the whole page, /Rotate `own`) is copied as it is; text
+    /// recognised on it as it is shown is laid on its words, whatever its own and the user's turns.
+    @Test(arguments: [(0, 0), (0, 1), (90, 0), (270, 3)])
+    func recognisedTextIsLaidOnACopiedScannedPDFPage(own: Int, turns: Int) throws {
+        let files = try SaveFixtures()
+        let scan = try #require(Self.scan)
+        let pdf = files.path("scanned.pdf")
+        try PDFScanDocument.write(to: pdf, jpeg: scan.jpeg, width: scan.picture.width, height: scan.picture.height, grey: false,
+                                  dpi: scan.dpi, rotate: own).get()
+        // The text as read: the page as shown (its own /Rotate applied) turned the way up its lines
+        // run, which for this page is its stored picture (the shown page turned back).
+        let stored = Self.text(width: Double(scan.picture.width), height: Double(scan.picture.height))
+        var read = stored
+        read.quarterTurns = (4 - own / 90) % 4
+        let page = ExportPage(source: .pdfPage(path: pdf, index: 0), corrections: Corrections(quarterTurns: turns), text: read)
+        let out = files.path("copied.pdf")
+        _ = try DocumentExporter.save([page], to: out, sourcePaths: [pdf])
+        // Copied, not drawn: the JPEG is the one image, as it was.
+        #expect(try Self.images(out).map(\.encoding) == ["jpeg"])
+        #expect(try Self.rotation(out) == (own + 90 * turns) % 360)
+        // With every turn taken off, the words lie on the stored picture's words.
+        let flat = files.path("flat.pdf")
+        #expect(try Tool.run("qpdf", [out, "--rotate=0", flat]).status == 0)
+        let words = try Self.boxes(flat)
+        #expect(words.map(\.text) == ["Harbour", "granary"])
+        let points = 72.0 / scan.dpi
+        for (word, truth) in zip(words, stored.words) {
+            #expect(abs(word.x - truth.box.x * points) <= 2 && abs(word.maxX - truth.box.maxX * points) <= 2, "\(word) \(truth.box)")
             let middle = (truth.box.y + truth.box.height / 2) * points
             #expect(abs((word.y + word.maxY) / 2 - middle) <= 2 + truth.box.height * points / 2, "\(word) \(truth.box)")
         }
