@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 app=${1:-}
 runs=${2:-3}
 if [ -z "$app" ]; then
-  swift build -c release --build-path .build-release --product strips --product strips-bench-text >&2
+  swift build -c release --build-path .build-release --product strips >&2
+  swift build -c release --build-path .build-release --product strips-bench-text >&2
   app=.build-release/release/strips
   bench=.build-release/release/strips-bench-text
 else

@@ -6,6 +6,7 @@ let usage = """
     usage: strips-bench-text make DIR [COUNT]   write COUNT (default 8) 300 dpi sample scans with their truth
            strips-bench-text run DIR            measure recognition, text layers and looks on them
            strips-bench-text looks DIR          write one scan in every look, to look at
+           strips-bench-text saved DIR PDF      measure a PDF the program saved from DIR's scans
     """
 
 func fail(_ message: String) -> Never {
@@ -19,6 +20,8 @@ do {
         try MakeScans.run(into: arguments[1], count: arguments.count > 2 ? Int(arguments[2]) ?? 8 : 8)
     case ("run", 2):
         try Evaluation.run(arguments[1])
+    case ("saved", 3):
+        try AppEvaluation.run(arguments[1], saved: arguments[2])
     case ("looks", 2):
         try LooksDemo.run(into: arguments[1])
     default:
