@@ -4,6 +4,7 @@
 # read during the flings) and once without (--ocr off), RUNS times each, taking turns. Prints the
 # missed vsyncs the F overlay counts (docs/PERFORMANCE.md, "Live frame statistics") for each run.
 #   Scripts/bench-text-frames.sh [STRIPS] [RUNS]     default: .build-release/release/strips (built), 3
+#   FLICKS=48 SETTLE=1.5 (seconds before the first flick) are the defaults.
 # Needs xvfb and xdotool, and the sample scans' fonts (DejaVu).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,9 +31,9 @@ Xvfb "$display" -screen 0 1280x1024x24 >/dev/null 2>&1 & xvfb=$!
 export DISPLAY=$display
 for _ in $(seq 50); do xdotool getmouselocation >/dev/null 2>&1 && break; sleep 0.1; done
 
-# One run: open the scans, show the statistics (F), wait for the pictures in view, then 24 flicks
-# across the preview (120 ms each, half a second apart: forward 12, back 12), quit (Q), and print
-# the statistics line the app writes on exit.
+# One run: open the scans, show the statistics (F), wait for the pictures in view, then 48 flicks
+# across the preview (120 ms each, half a second apart: forward 12, back 12, twice), quit (Q), and
+# print the statistics line the app writes on exit with the pages whose text was read by then.
 run() {
   local ocr=$1 n=$2
   rm -rf "$work/cache-$n" "$work/state-$n"
@@ -45,13 +46,14 @@ run() {
   done
   [ -n "$wid" ] || { echo "bench-text-frames: no window" >&2; kill $pid; return 1; }
   sleep 1.5
+  # SDL may replace its first window while it picks a renderer: the id is looked up again.
   wid=$(xdotool search --onlyvisible --pid "$pid" | tail -1)
   xdotool windowactivate --sync "$wid" >/dev/null 2>&1 || true
   xdotool key --window "$wid" f
-  sleep 1.5
-  for i in $(seq 24); do
+  sleep "${SETTLE:-1.5}"
+  for i in $(seq "${FLICKS:-48}"); do
     local from=800 to=300
-    [ "$i" -gt 12 ] && { from=300; to=800; }
+    [ $(( (i - 1) / 12 % 2 )) = 1 ] && { from=300; to=800; }
     xdotool mousemove --window "$wid" $from 300 mousedown 1 \
       sleep 0.03 mousemove --window "$wid" $(( (from * 3 + to) / 4 )) 300 \
       sleep 0.03 mousemove --window "$wid" $(( (from + to) / 2 )) 300 \
@@ -60,8 +62,9 @@ run() {
     sleep 0.5
   done
   local read
-  read=$(find "$work/cache-$n/strips/text" -name '*.json' 2>/dev/null | wc -l)
-  xdotool key --window "$wid" q
+  read=$( (find "$work/cache-$n/strips/text" -type f 2>/dev/null || true) | wc -l)
+  wid=$(xdotool search --onlyvisible --pid "$pid" | tail -1)
+  xdotool key --window "$wid" q || true
   for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
   kill $pid 2>/dev/null || true
   echo "ocr $ocr, run $n, pages read during the run $read: $(grep -m1 'strips: frames' "$work/app-$n.log" || echo 'no statistics')"
