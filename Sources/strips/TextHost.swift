@@ -25,6 +25,8 @@ final class TextHost: @unchecked Sendable {
     private let lock = NSLock()
     /// Answers not yet polled.
     private var answers: [RecognisedText] = []
+    /// A page that could not be read since the last poll, in the words of its error (shown once).
+    private var problem: String?
     /// Every page's text read so far, as read (upright: `PageText.quarterTurns` from its picture), by key.
     private var store: [TextKey: PageText] = [:]
     /// Keys answered (or known to have no text to give): never asked again.
@@ -52,10 +54,12 @@ final class TextHost: @unchecked Sendable {
     func poll() -> [HostEvent] {
         lock.lock()
         defer { lock.unlock() }
-        guard !answers.isEmpty else { return [] }
-        let taken = answers
+        var events: [HostEvent] = []
+        if !answers.isEmpty { events.append(.recognised(answers)) }
+        if let problem { events.append(.recognitionFailed(problem)) }
         answers = []
-        return [.recognised(taken)]
+        problem = nil
+        return events
     }
 
     /// The text read for `key`, as read: in the page's picture turned `quarterTurns` clockwise, the
@@ -150,6 +154,9 @@ final class TextHost: @unchecked Sendable {
             case .success(let text): self.finished(key, text)
             case .failure(let error):
                 FileHandleOutput.standardError("strips: \(error.description)")
+                self.lock.lock()
+                self.problem = "Text not read: \(error.description)"
+                self.lock.unlock()
                 self.finished(key, nil)
             }
             LoopWaker.wake()
