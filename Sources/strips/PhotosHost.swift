@@ -16,8 +16,8 @@ final class PhotosHost: EffectHost {
         case .load(let paths):
             return [.pagesLoaded(DroppedFiles.pages(for: paths) { FileHandleOutput.standardError($0) })]
         case .scan:
-            return [.scanFailed("Scanning is not available in this build")]
-        case .recognise, .toggleRecording:
+            return [.scan(.ended(pages: 0, end: .fault("Scanning is not available in this build")))]
+        case .recognise, .toggleRecording, .cancelScan, .findScanners, .describeScanner, .recoverScans, .discardScans:
             return []
         }
     }

@@ -42,7 +42,7 @@ extension PhotosScene {
             gestures.abandon()
             zoom.endDrag(at: time)
             interaction = .zoomed(zoom)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .dialog:
             break
         }
         interaction = .askingToQuit(under: interaction)
@@ -74,6 +74,8 @@ extension PhotosScene {
             return save(.document, at: time)
         case .discard:
             wantsToQuit = true
+            // Thrown away on purpose: scans kept for recovery go too.
+            return [.discardScans]
         case .keepEditing:
             break
         }
@@ -100,11 +102,11 @@ extension PhotosScene {
             notices.saving = nil
             notices.quitAfterSave = false
             notices.post(message, at: time)
-        case .pagesLoaded(let pages), .scanned(let pages):
+        case .pagesLoaded(let pages):
             guard !pages.isEmpty else { break }
             underPrompt { $0.enqueue(.insert(pages), at: time) }
-        case .scanFailed(let message):
-            notices.post(message, at: time)
+        case .scan(let update):
+            return scanUpdate(update, at: time)
         case .recognised:
             break
         }
