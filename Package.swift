@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport",
+                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan", "StripsPictures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
