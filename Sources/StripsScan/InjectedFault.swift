@@ -12,20 +12,25 @@ import Foundation
 ///     page=2 reads=5 hang                         the whole process stops (SIGSTOP) there,
 ///                                                 as a driver deadlocked on malloc's lock
 ///     page=2 reads=5 crash                        the process aborts there
+///     slow=20                                     every read waits 20 ms first (a slow
+///                                                 scanner: rows arrive over seconds), alone or
+///                                                 with one of the above
 package struct InjectedFault: Hashable, Sendable {
     package enum Action: Hashable, Sendable {
         case status(String)
         case hang, crash
     }
 
-    /// 1-based, within the session.
+    /// 1-based, within the session (0 with no action: only slow).
     package var page: Int
     /// Good reads of that page first; 0 with a status: the page starts with it.
     package var reads: Int
-    package var action: Action
+    package var action: Action?
+    /// Milliseconds each read waits before it is made.
+    package var slow: Int
 
     package init?(_ text: String) {
-        var page: Int?, reads = 0
+        var page: Int?, reads = 0, slow = 0
         var action: Action?
         for word in text.split(separator: " ") {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
@@ -33,16 +38,23 @@ package struct InjectedFault: Hashable, Sendable {
             case ("page", let value?): page = Int(value)
             case ("reads", let value?): reads = Int(value) ?? -1
             case ("status", let value?): action = .status(value)
+            case ("slow", let value?): slow = Int(value) ?? -1
             case ("hang", nil): action = .hang
             case ("crash", nil): action = .crash
             default: return nil
             }
         }
-        guard let page, page >= 1, reads >= 0, let action else { return nil }
-        if case .status(let name) = action, reads > 0, Self.status(named: name) == nil { return nil }
-        self.page = page
+        guard reads >= 0, (0...10_000).contains(slow) else { return nil }
+        if let action {
+            guard let page, page >= 1 else { return nil }
+            if case .status(let name) = action, reads > 0, Self.status(named: name) == nil { return nil }
+        } else {
+            guard page == nil, slow > 0 else { return nil }
+        }
+        self.page = page ?? 0
         self.reads = reads
         self.action = action
+        self.slow = slow
     }
 
     static func status(named name: String) -> SANE_Status? {
@@ -73,7 +85,7 @@ final class FaultyPageSource: PageSource, @unchecked Sendable {
     func start() -> SANE_Status {
         pages += 1
         readsThisPage = 0
-        if pages == fault.page, fault.reads == 0, case .status(let name) = fault.action {
+        if pages == fault.page, fault.reads == 0, case .status(let name)? = fault.action {
             let handle = inner.handle, device = inner.deviceName
             _ = try? inner.device.system.withControl { () throws(ScanFault) in
                 try ScanDevice.write("read-return-value", .string(name), handle, device: device)
@@ -85,8 +97,9 @@ final class FaultyPageSource: PageSource, @unchecked Sendable {
     func parameters() -> (SANE_Status, SANE_Parameters) { inner.parameters() }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> (SANE_Status, Int) {
-        if pages == fault.page, fault.reads > 0, readsThisPage >= fault.reads {
-            switch fault.action {
+        if fault.slow > 0 { usleep(UInt32(fault.slow) * 1000) }
+        if pages == fault.page, fault.reads > 0, readsThisPage >= fault.reads, let action = fault.action {
+            switch action {
             case .status(let name): return (InjectedFault.status(named: name) ?? SANE_STATUS_IO_ERROR, 0)
             case .hang:
                 raise(SIGSTOP)

@@ -25,9 +25,11 @@ public final class ScanRecovery: @unchecked Sendable {
     private var manifest: RecoveryManifest
     private var recorded: [RecoveredPage]
     private var highestNumber: Int
+    /// The highest number the folder had when this process took it.
+    private var claimedHighest = 0
     private var discarded = false
-    /// Files promised to pages still arriving.
-    private var reserved = Set<String>()
+    /// Files promised to pages still arriving, with their pages' numbers.
+    private var reserved: [String: Int] = [:]
 
     static let manifestName = "manifest.json"
     static let lockName = "lock"
@@ -71,6 +73,7 @@ public final class ScanRecovery: @unchecked Sendable {
         self.manifest = manifest
         recorded = pages
         highestNumber = pages.compactMap { Self.number(inName: $0.name) }.max() ?? 0
+        claimedHighest = highestNumber
     }
 
     /// The pages on disk, in order.
@@ -103,12 +106,22 @@ public final class ScanRecovery: @unchecked Sendable {
         highestNumber = max(highestNumber, number)
         var file = String(format: "scan-%04d.png", number)
         var attempt = 1
-        while reserved.contains(file) || FileManager.default.fileExists(atPath: folder + "/" + file), attempt < 1000 {
+        while reserved[file] != nil || FileManager.default.fileExists(atPath: folder + "/" + file), attempt < 1000 {
             attempt += 1
             file = String(format: "scan-%04d-%d.png", number, attempt)
         }
-        reserved.insert(file)
+        reserved[file] = number
         return folder + "/" + file
+    }
+
+    /// A reserved file whose page never came (cut short, or an empty feeder): its number is
+    /// free again unless a kept page has it.
+    public func release(_ path: String) {
+        mutex.lock()
+        defer { mutex.unlock() }
+        reserved[(path as NSString).lastPathComponent] = nil
+        let kept = recorded.compactMap { Self.number(inName: $0.name) }
+        highestNumber = max(kept.max() ?? 0, reserved.values.max() ?? 0, claimedHighest)
     }
 
     /// Writes a finished page (the app's host, which assembles pages from the scan worker's

@@ -145,7 +145,8 @@ public final class ScanWorker: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--worker"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // A crash is one line from here, not the Swift runtime's backtrace on the app's stderr.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }.merging(environment) { $1 }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output

@@ -100,8 +100,8 @@ struct PhotosCommand: ParsableCommand {
         case .discard:
             _ = scanner.recover(take: false, firstNumber: 0)
         case .keep:
-            let pages = offer.pages == 1 ? "1 scanned page" : "\(offer.pages) scanned pages"
-            FileHandleOutput.standardError("strips: \(pages) from an earlier session (\(offer.when)) were not saved; they are kept in \(offer.folder) "
+            let pages = offer.pages == 1 ? "1 scanned page from an earlier session (\(offer.when)) was" : "\(offer.pages) scanned pages from an earlier session (\(offer.when)) were"
+            FileHandleOutput.standardError("strips: \(pages) not saved; kept in \(offer.folder) "
                 + "(--recover take adds them to the document, --recover discard removes them)")
         }
     }

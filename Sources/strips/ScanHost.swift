@@ -45,6 +45,10 @@ final class ScanHost: @unchecked Sendable {
         var id: String
         var path: String
         var number: Int
+        /// Its slot asked for: at once for a scan's first page, at its first rows for the
+        /// next pages of a feeder (one that turns out empty shows no page coming and going).
+        var shown: Page?
+        var announced = false
     }
 
     private struct Scan {
@@ -208,19 +212,23 @@ final class ScanHost: @unchecked Sendable {
             guard var current = scan, let recovery else { return changed.unlock() }
             let number = Int(name.dropFirst(5)) ?? current.firstNumber + page - 1
             let path = recovery.reserveFile(number: number)
-            current.arriving = Arriving(page: page, id: name, path: path, number: number)
-            scan = current
-            changed.unlock()
             // A device that cannot tell the height: an A-series shape until the last row says.
             let rows = height > 0 ? height : Int((Double(width) * 2.0.squareRoot()).rounded())
+            let shown = Page(id: name, source: .scan(path: path, number: number), pixelSize: Size(width: Double(width), height: Double(rows)))
+            current.arriving = Arriving(page: page, id: name, path: path, number: number, shown: shown, announced: page == 1)
+            scan = current
+            changed.unlock()
             pictures.begin(path, width: width, height: rows, format: format)
-            post(.scan(.started(Page(id: name, source: .scan(path: path, number: number), pixelSize: Size(width: Double(width), height: Double(rows))))))
+            if page == 1 { post(.scan(.started(shown))) }
         case .rows(let page, let first, let band, let arrived):
             changed.lock()
             let arriving = scan?.arriving
+            let announce = arriving.map { !$0.announced } ?? false
+            if announce { scan?.arriving?.announced = true }
             changed.unlock()
             guard let arriving, arriving.page == page else { return }
             pictures.add(arriving.path, first: first, band: band, arrived: arrived)
+            if announce, let shown = arriving.shown { post(.scan(.started(shown))) }
         case .finished(let page, let name, let width, let height):
             changed.lock()
             guard var current = scan, let arriving = current.arriving, arriving.page == page, let recovery else { return changed.unlock() }
@@ -229,6 +237,7 @@ final class ScanHost: @unchecked Sendable {
             scan = current
             changed.unlock()
             guard let pixels = pictures.finish(arriving.path, height: height) else { return }
+            if !arriving.announced, let shown = arriving.shown { post(.scan(.started(shown))) }
             let settings = current.settings
             writes.enter()
             writer.async { [self] in
@@ -249,19 +258,23 @@ final class ScanHost: @unchecked Sendable {
             guard var current = scan, let arriving = current.arriving, arriving.page == page else { return changed.unlock() }
             current.arriving = nil
             scan = current
+            let kept = recovery
             changed.unlock()
             pictures.remove(arriving.path)
-            post(.scan(.cutShort(pageID: name)))
+            kept?.release(arriving.path)
+            if arriving.announced { post(.scan(.cutShort(pageID: name))) }
         case .ended(let stop, let line, _):
             end(stop == "finished" ? .finished : stop == "cancelled" ? .cancelled : .fault(line ?? "the scan failed"))
         case .lost(let line, _):
             changed.lock()
             let current = scan
+            let kept = recovery
             changed.unlock()
             guard let current else { return }
             if let arriving = current.arriving {
                 pictures.remove(arriving.path)
-                post(.scan(.cutShort(pageID: arriving.id)))
+                kept?.release(arriving.path)
+                if arriving.announced { post(.scan(.cutShort(pageID: arriving.id))) }
             }
             let device = current.settings.device.map { "scanner \($0): " } ?? ""
             end(.fault(device + line + (current.finished > 0 ? " (the pages before it are kept)" : "")))
