@@ -71,7 +71,7 @@ let package = Package(
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPDF", "StripsRecording", "CSDL2", "CTurboJPEG", "CExif", "CSPNG", "CGIF"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPDF", "StripsRecording", "StripsPictures", "CSDL2", "CTurboJPEG", "CExif", "CSPNG", "CGIF"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures.

@@ -134,7 +134,7 @@ public final class ScanRecovery: @unchecked Sendable {
         let number = Self.number(inName: name) ?? highestNumber + 1
         highestNumber = max(highestNumber, number)
         let bytes: [UInt8]
-        switch RecoveryPNG.encode(pixels) {
+        switch RecoveryPNG.encode(pixels, dpi: settings.dpi) {
         case .success(let encoded): bytes = encoded
         case .failure(let reason): throw RecoveryFault("recovery: cannot keep \(name): \(reason.text)")
         }
