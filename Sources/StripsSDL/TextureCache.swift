@@ -85,9 +85,12 @@ final class TextureCache: PictureLookup {
     private(set) var fullLimit = PixelLimit(width: 4096, height: 4096)
     /// Told once per picture that cannot be shown: (path, reason).
     var onFailure: (String, String) -> Void = { _, _ in }
+    /// Pages still arriving from the scanner, drawn as their rows come.
+    let arriving: ArrivingTextures
 
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
+        arriving = ArrivingTextures(renderer: renderer)
         self.options = options
         source = PictureSource(thumbnailCache: options.thumbnailCache)
         queue = options.decode == .async ? DecodeQueue(workers: options.workers, source: source, onFinish: wake) : nil
@@ -107,8 +110,8 @@ final class TextureCache: PictureLookup {
     /// True while pictures are wanted, being decoded or waiting to be taken in.
     var isDecoding: Bool { (queue?.isBusy ?? false) || isUploading }
 
-    /// Tiles are being uploaded: frames must go on, the loop must not sleep.
-    var isUploading: Bool { !uploads.isEmpty }
+    /// Tiles are being uploaded, or a scanned page's rows: frames must go on, the loop must not sleep.
+    var isUploading: Bool { !uploads.isEmpty || arriving.isArriving }
 
     var textureCount: Int { entries.count }
 
@@ -122,6 +125,8 @@ final class TextureCache: PictureLookup {
 
     func status(of image: ImageRef) -> PictureStatus {
         if let entry = entries[image] { return .ready(since: entry.arrived) }
+        // A page filling in as it is scanned: there from its first row, no fade.
+        if arriving.has(image) { return .ready(since: -.infinity) }
         if let failure = failures[image.whole] { return .failed(reason: failure.reason) }
         return .missing
     }
@@ -133,7 +138,7 @@ final class TextureCache: PictureLookup {
 
     /// The texture of a picture the frame draws, and whether it is fully opaque.
     func texture(for image: ImageRef) -> (texture: PictureTexture, opaque: Bool)? {
-        guard var entry = entries[image] else { return nil }
+        guard var entry = entries[image] else { return arriving.texture(for: image).map { ($0, true) } }
         entry.lastUsed = frame
         entries[image] = entry
         return (entry.texture, entry.opaque)
@@ -146,6 +151,7 @@ final class TextureCache: PictureLookup {
     /// frame requests: the pictures drawn, nearest the middle first, then those it will need next.
     func prepare(_ requests: [PictureRequest], at time: Double, pixels: PixelLimit, scale: Double) {
         frame += 1
+        arriving.beginFrame()
         fullLimit = PixelLimit(width: min(max(1, pixels.width), maxTextureSide), height: min(max(1, pixels.height), maxTextureSide))
         for done in queue?.takeFinished() ?? [] {
             accept(done.picture, for: done.job, arrived: time)
@@ -164,6 +170,7 @@ final class TextureCache: PictureLookup {
         for (i, request) in requests.enumerated() {
             let ref = request.image
             if rank[ref] == nil { rank[ref] = i }
+            if arriving.serves(ref, decoded: entries[ref] != nil) { continue }
             let want = ref.variant == .full ? request.size.map { drawnLimit(Self.pixels($0, scale: scale)) } : nil
             let provisional = entries[ref]?.provisional == true
             let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.whole] == nil
@@ -218,6 +225,7 @@ final class TextureCache: PictureLookup {
 
     /// Ends the frame: trims the cache to its budget.
     func endFrame() {
+        arriving.endFrame()
         evictIfNeeded()
         peakBytes = max(peakBytes, bytes)
     }
