@@ -140,7 +140,7 @@ struct PhotosCommand: ParsableCommand {
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
                             host: PhotosHost(saver: saver, scanner: scanner), onQuit: { memory?.save($0) },
-                            onEnd: { scanner.finish(dirty: $0.isDirty) })
+                            onEnd: { _ in scanner.finish() })
     }
 }
 

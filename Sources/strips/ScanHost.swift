@@ -402,22 +402,23 @@ final class ScanHost: @unchecked Sendable {
         }
     }
 
-    /// The session ends: the worker stops; kept scans go when everything was saved (or the user
-    /// threw them away), else they stay for the next start, with a line saying where.
-    func finish(dirty: Bool) {
+    /// The session ends: the worker stops; kept scans go when every one was saved (or the user
+    /// threw them away), else they stay for the next start, with a line saying where: a scan
+    /// undone, or taken back from an earlier session and undone, is offered again rather than lost.
+    func finish() {
         changed.lock()
         let worker = self.worker
         self.worker = nil
         let all = [recovery].compactMap { $0 } + claimed
-        let discard = !dirty || discardAsked
+        let discard = discardAsked
         changed.unlock()
         worker?.stop()
         writes.wait()
-        if discard {
+        let unsaved = all.reduce(0) { $0 + $1.unsettledCount }
+        if discard || unsaved == 0 {
             for kept in all { kept.discard() }
             return
         }
-        let unsaved = all.reduce(0) { $0 + $1.unsettledCount }
         if unsaved > 0 {
             say("\(unsaved == 1 ? "1 scanned page was" : "\(unsaved) scanned pages were") not saved; kept in \(all.map(\.folder).joined(separator: ", ")) "
                 + "and offered at the next start")

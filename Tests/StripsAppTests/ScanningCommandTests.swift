@@ -235,6 +235,21 @@ import Testing
         #expect(!after.stderr.contains("earlier session"), "\(after.stderr)")
     }
 
+    @Test func aScanUndoneIsKeptForTheNextStartAndQuittingWithoutSavingDiscardsIt() throws {
+        let place = try Place("undone")
+        defer { place.remove() }
+        let arguments = Self.scanArguments + ["--scan-source", "flatbed", "--scan-dpi", "30", "--scan-page", "a5"]
+        // Scanned, undone: the document is as opened, but the page is not thrown away unasked.
+        let undone = try run(place, "at 0 key ctrl+n\nat 1000 key ctrl+z\nat 2000 dump\n", arguments)
+        #expect(undone.scans.isEmpty && undone.last["dirty"] as? Bool == false)
+        #expect(undone.stderr.contains("strips: 1 scanned page was not saved; kept in "), "\(undone.stderr)")
+        #expect(place.kept().values.first?.count == 1)
+        // Scanned, then the quit prompt's D: thrown away on purpose, the earlier one with it.
+        let discarded = try run(place, "at 0 key ctrl+n\nat 1000 key q\nat 1100 key d\n", arguments + ["--recover", "take"])
+        #expect(discarded.status == 0, "\(discarded.stderr)")
+        #expect(place.kept().isEmpty, "\(place.kept())")
+    }
+
     @Test func pagesSavedOrDeletedBeforeASaveAreNotOfferedBack() throws {
         let place = try Place("deleted")
         defer { place.remove() }

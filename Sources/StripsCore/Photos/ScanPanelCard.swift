@@ -83,16 +83,18 @@ public struct RecoveryPrompt: Hashable, Sendable {
         let center = Point(x: window.width / 2, y: window.height / 2)
         let card = Rect(center: center, size: Size(width: min(640, max(0, window.width - 24)), height: 170))
         self.card = card
-        let pages = offer.pages == 1 ? "1 scanned page" : "\(offer.pages) scanned pages"
+        let one = offer.pages == 1
+        let pages = one ? "1 scanned page from an earlier session was" : "\(offer.pages) scanned pages from an earlier session were"
         var items: [DrawItem] = [
             .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.5)),
             .fill(Fill(rect: card, color: Color(44, 44, 50))),
-            .text(measurer.run("\(pages) from an earlier session were not saved", centeredAt: Point(x: center.x, y: card.minY + 36),
+            .text(measurer.run("\(pages) not saved", centeredAt: Point(x: center.x, y: card.minY + 36),
                                pointSize: 17, weight: .bold)),
-            .text(measurer.run("Scanned \(offer.when); kept in case Strips stopped before saving them.",
+            .text(measurer.run("Scanned \(offer.when); kept in case Strips stopped before \(one ? "it was" : "they were") saved.",
                                centeredAt: Point(x: center.x, y: card.minY + 66), pointSize: 13, color: .secondaryText)),
         ]
-        let specs: [(String, Answer)] = [("Add them (T)", .take), ("Discard them (D)", .discard), ("Later (Esc)", .later)]
+        let specs: [(String, Answer)] = [(one ? "Add it (T)" : "Add them (T)", .take), (one ? "Discard it (D)" : "Discard them (D)", .discard),
+                                         ("Later (Esc)", .later)]
         let width = (card.width - 16 * 4) / 3
         var buttons: [(Answer, Rect)] = []
         for (i, spec) in specs.enumerated() {
