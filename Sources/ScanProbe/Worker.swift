@@ -141,7 +141,7 @@ enum Worker {
             self.session = nil
             sessionLock.unlock()
             // The test backend keeps its options after a close: an injected status goes.
-            if case .status?? = injected?.action, injected?.reads == 0 { _ = try? device.set("read-return-value", to: .string("Default")) }
+            if let injected, case .status? = injected.action, injected.reads == 0 { _ = try? device.set("read-return-value", to: .string("Default")) }
         } catch {
             ended(.fault(error))
         }

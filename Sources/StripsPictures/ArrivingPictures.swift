@@ -19,6 +19,10 @@ public final class ArrivingPictures: @unchecked Sendable {
         public var revision: Int
         /// All rows are in.
         public var isComplete: Bool
+        /// No more rows will come and no file will be written: what came is all there is.
+        public var isCut: Bool
+        /// Which picture of this path (a path whose page was cut short can be given to another).
+        public var serial: Int
     }
 
     private final class Entry {
@@ -26,14 +30,20 @@ public final class ArrivingPictures: @unchecked Sendable {
         var rows = 0
         var revision = 0
         var complete = false
+        var cut = false
+        let serial: Int
         /// When the oldest band not yet drawn left the scanner (CLOCK_MONOTONIC ns).
         var oldestUndrawn: UInt64?
 
-        init(_ pixels: PixelBuffer) { self.pixels = pixels }
+        init(_ pixels: PixelBuffer, serial: Int) {
+            self.pixels = pixels
+            self.serial = serial
+        }
     }
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    private var serials = 0
 
     public init() {}
 
@@ -41,7 +51,8 @@ public final class ArrivingPictures: @unchecked Sendable {
     public func begin(_ path: String, width: Int, height: Int, format: PixelBuffer.Format) {
         let pixels = PixelBuffer(width: width, height: max(1, height), format: format, filledWith: 255)
         lock.lock()
-        entries[path] = Entry(pixels)
+        serials += 1
+        entries[path] = Entry(pixels, serial: serials)
         lock.unlock()
     }
 
@@ -77,6 +88,17 @@ public final class ArrivingPictures: @unchecked Sendable {
         return entry.pixels
     }
 
+    /// The page was cut short: no more rows, no file. What came stays to be drawn while the page
+    /// leaves (`remove` it after).
+    public func cutShort(_ path: String) {
+        lock.lock()
+        if let entry = entries[path] {
+            entry.cut = true
+            entry.revision += 1
+        }
+        lock.unlock()
+    }
+
     /// The picture's file is written (or it will never be): readers go to the file.
     public func remove(_ path: String) {
         lock.lock()
@@ -89,14 +111,14 @@ public final class ArrivingPictures: @unchecked Sendable {
         defer { lock.unlock() }
         guard let entry = entries[path] else { return nil }
         return Progress(width: entry.pixels.width, height: entry.pixels.height, format: entry.pixels.format, rows: entry.rows,
-                        revision: entry.revision, isComplete: entry.complete)
+                        revision: entry.revision, isComplete: entry.complete, isCut: entry.cut, serial: entry.serial)
     }
 
-    /// Whether any picture is arriving (a renderer keeps drawing frames while one is).
+    /// Whether no picture is arriving (a renderer keeps drawing frames while one is).
     public var isEmpty: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return entries.isEmpty
+        return !entries.values.contains { !$0.cut }
     }
 
     /// Rows `range` of the picture handed to `body` (packed rows, `bytesPerRow` each) under the

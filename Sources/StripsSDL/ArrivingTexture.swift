@@ -20,6 +20,8 @@ final class ArrivingTexture {
     private(set) var isComplete = false
     private let renderer: OpaquePointer
     private let sourceWidth: Int
+    /// The picture it shows (`ArrivingPictures.Progress.serial`).
+    let serial: Int
 
     /// Nil when the page is not arriving (any more) or SDL cannot make the texture.
     init?(renderer: OpaquePointer, path: String, pictures: ArrivingPictures = .shared) {
@@ -34,6 +36,7 @@ final class ArrivingTexture {
         self.width = width
         self.height = height
         sourceWidth = progress.width
+        serial = progress.serial
     }
 
     deinit { SDL_DestroyTexture(texture) }
@@ -42,13 +45,13 @@ final class ArrivingTexture {
     /// the scanner (CLOCK_MONOTONIC ns), nil when none did; `gone` when the page is no longer
     /// arriving (its file is written, or it was cut short): the texture then holds what came.
     func update(pictures: ArrivingPictures = .shared) -> (arrival: UInt64?, gone: Bool) {
-        guard let progress = pictures.progress(path) else { return (nil, true) }
-        guard progress.width == sourceWidth else { return (nil, false) }
+        guard let progress = pictures.progress(path), progress.serial == serial else { return (nil, true) }
+        guard progress.width == sourceWidth else { return (nil, progress.isCut) }
         let wantHeight = Int32((progress.height + factor - 1) / factor)
         if wantHeight != height {
             // The page grew (a device that did not know its height) or took its final height:
             // a texture of the new shape, filled again from the top.
-            guard let bigger = Self.paper(renderer: renderer, width: width, height: wantHeight) else { return (nil, false) }
+            guard let bigger = Self.paper(renderer: renderer, width: width, height: wantHeight) else { return (nil, progress.isCut) }
             SDL_DestroyTexture(texture)
             texture = bigger
             height = wantHeight
@@ -59,7 +62,7 @@ final class ArrivingTexture {
         upTo = min(upTo, progress.height)
         guard upTo > rows else {
             isComplete = progress.isComplete
-            return (nil, false)
+            return (nil, progress.isCut)
         }
         var arrival: UInt64?
         let from = rows
@@ -69,7 +72,7 @@ final class ArrivingTexture {
         }
         rows = upTo
         isComplete = progress.isComplete && rows == progress.height
-        return (arrival, false)
+        return (arrival, progress.isCut)
     }
 
     /// Source rows `firstRow..<firstRow + count` (packed grey or RGB) into the texture, boxed

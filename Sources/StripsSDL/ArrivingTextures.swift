@@ -35,9 +35,15 @@ final class ArrivingTextures {
 
     /// Whether `ref` is drawn from here this frame (a page arriving, or cut short): the cache
     /// then neither decodes it nor reports it missing. `decoded`: the cache has the file's
-    /// picture already, so an arriving texture for a written page can go.
-    func serves(_ ref: ImageRef, decoded: Bool) -> Bool {
+    /// picture already, so an arriving texture for a written page can go. `drawn`: the frame
+    /// draws it (not a prefetch); rows are taken in only then, so the time measured from their
+    /// arrival is the time to the screen.
+    func serves(_ ref: ImageRef, decoded: Bool, drawn: Bool) -> Bool {
         let path = ref.path
+        let progress = pictures.progress(path)
+        // The path's picture is another now (a page cut short, its name given to a new one).
+        if let entry = arriving[path], let progress, progress.serial != entry.texture.serial { arriving[path] = nil }
+        guard drawn else { return arriving[path].map { !($0.gone && $0.fileWritten) } ?? (progress != nil) }
         if var entry = arriving[path] {
             entry.lastUsed = frame
             if entry.updatedAt != frame, !entry.gone {
@@ -57,10 +63,10 @@ final class ArrivingTextures {
             }
             return true
         }
-        guard pictures.progress(path) != nil, let texture = ArrivingTexture(renderer: renderer, path: path, pictures: pictures) else { return false }
-        let (arrival, _) = texture.update(pictures: pictures)
+        guard progress != nil, let texture = ArrivingTexture(renderer: renderer, path: path, pictures: pictures) else { return false }
+        let (arrival, gone) = texture.update(pictures: pictures)
         if let arrival { arrivals.append((arrival, true)) }
-        arriving[path] = Arriving(texture: texture, lastUsed: frame, updatedAt: frame)
+        arriving[path] = Arriving(texture: texture, lastUsed: frame, updatedAt: frame, gone: gone, fileWritten: false)
         return true
     }
 

@@ -170,7 +170,7 @@ final class TextureCache: PictureLookup {
         for (i, request) in requests.enumerated() {
             let ref = request.image
             if rank[ref] == nil { rank[ref] = i }
-            if arriving.serves(ref, decoded: entries[ref] != nil) { continue }
+            if arriving.serves(ref, decoded: entries[ref] != nil, drawn: request.drawnAt != nil) { continue }
             let want = ref.variant == .full ? request.size.map { drawnLimit(Self.pixels($0, scale: scale)) } : nil
             let provisional = entries[ref]?.provisional == true
             let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.whole] == nil

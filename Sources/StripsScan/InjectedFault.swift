@@ -15,6 +15,8 @@ import Foundation
 ///     slow=20                                     every read waits 20 ms first (a slow
 ///                                                 scanner: rows arrive over seconds), alone or
 ///                                                 with one of the above
+///     first=600                                   a page's first read waits 600 ms more (the
+///                                                 head travelling to the paper's edge)
 package struct InjectedFault: Hashable, Sendable {
     package enum Action: Hashable, Sendable {
         case status(String)
@@ -28,9 +30,11 @@ package struct InjectedFault: Hashable, Sendable {
     package var action: Action?
     /// Milliseconds each read waits before it is made.
     package var slow: Int
+    /// Milliseconds more the first read of each page waits.
+    package var first: Int
 
     package init?(_ text: String) {
-        var page: Int?, reads = 0, slow = 0
+        var page: Int?, reads = 0, slow = 0, first = 0
         var action: Action?
         for word in text.split(separator: " ") {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
@@ -39,22 +43,24 @@ package struct InjectedFault: Hashable, Sendable {
             case ("reads", let value?): reads = Int(value) ?? -1
             case ("status", let value?): action = .status(value)
             case ("slow", let value?): slow = Int(value) ?? -1
+            case ("first", let value?): first = Int(value) ?? -1
             case ("hang", nil): action = .hang
             case ("crash", nil): action = .crash
             default: return nil
             }
         }
-        guard reads >= 0, (0...10_000).contains(slow) else { return nil }
+        guard reads >= 0, (0...10_000).contains(slow), (0...60_000).contains(first) else { return nil }
         if let action {
             guard let page, page >= 1 else { return nil }
             if case .status(let name) = action, reads > 0, Self.status(named: name) == nil { return nil }
         } else {
-            guard page == nil, slow > 0 else { return nil }
+            guard page == nil, slow > 0 || first > 0 else { return nil }
         }
         self.page = page ?? 0
         self.reads = reads
         self.action = action
         self.slow = slow
+        self.first = first
     }
 
     static func status(named name: String) -> SANE_Status? {
@@ -98,6 +104,7 @@ final class FaultyPageSource: PageSource, @unchecked Sendable {
 
     func read(into buffer: UnsafeMutableRawBufferPointer) -> (SANE_Status, Int) {
         if fault.slow > 0 { usleep(UInt32(fault.slow) * 1000) }
+        if fault.first > 0, readsThisPage == 0 { usleep(UInt32(fault.first) * 1000) }
         if pages == fault.page, fault.reads > 0, readsThisPage >= fault.reads, let action = fault.action {
             switch action {
             case .status(let name): return (InjectedFault.status(named: name) ?? SANE_STATUS_IO_ERROR, 0)

@@ -219,7 +219,14 @@ final class ScanHost: @unchecked Sendable {
             scan = current
             changed.unlock()
             pictures.begin(path, width: width, height: rows, format: format)
-            if page == 1 { post(.scan(.started(shown))) }
+            if page == 1 {
+                post(.scan(.started(shown)))
+            } else if options.live {
+                // A feeder's next page: at its first rows, or a quarter of a second after it
+                // started (a scanner feeding paper sends nothing for a while), whichever is first,
+                // so its slot has opened by the time rows come.
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.25) { [weak self] in self?.announce(page: page) }
+            }
         case .rows(let page, let first, let band, let arrived):
             changed.lock()
             let arriving = scan?.arriving
@@ -260,7 +267,7 @@ final class ScanHost: @unchecked Sendable {
             scan = current
             let kept = recovery
             changed.unlock()
-            pictures.remove(arriving.path)
+            leave(arriving.path)
             kept?.release(arriving.path)
             if arriving.announced { post(.scan(.cutShort(pageID: name))) }
         case .ended(let stop, let line, _):
@@ -272,7 +279,7 @@ final class ScanHost: @unchecked Sendable {
             changed.unlock()
             guard let current else { return }
             if let arriving = current.arriving {
-                pictures.remove(arriving.path)
+                leave(arriving.path)
                 kept?.release(arriving.path)
                 if arriving.announced { post(.scan(.cutShort(pageID: arriving.id))) }
             }
@@ -300,6 +307,22 @@ final class ScanHost: @unchecked Sendable {
             say(line)
             answered(.scan(.noScanners(line)))
         }
+    }
+
+    /// A page cut short: what came of it is drawn while it leaves (its file never comes), then goes.
+    private func leave(_ path: String) {
+        pictures.cutShort(path)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { [pictures] in pictures.remove(path) }
+    }
+
+    /// Gives page `page` its slot now if it is still arriving and has none.
+    private func announce(page: Int) {
+        changed.lock()
+        guard let arriving = scan?.arriving, arriving.page == page, !arriving.announced, let shown = arriving.shown else { return changed.unlock() }
+        scan?.arriving?.announced = true
+        pending.append(.scan(.started(shown)))
+        changed.broadcast()
+        changed.unlock()
     }
 
     private func answered(_ event: HostEvent) {

@@ -85,6 +85,28 @@ import Testing
         #expect(renderer.lastDrawList.items.allSatisfy { if case .errorCard = $0 { return false } else { return true } })
     }
 
+    @Test func aPageCutShortBeforeItWasEverDrawnShowsWhatCame() throws {
+        try SDLSystem.start(video: false)
+        let path = path("cut-unseen")
+        defer { ArrivingPictures.shared.remove(path) }
+        var failures: [String] = []
+        let renderer = try OffscreenRenderer(fonts: nil)
+        renderer.onImageFailure = { failures.append("\($0): \($1)") }
+        let scene = scene(path: path)
+        ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
+        ArrivingPictures.shared.add(path, first: 0, band: band(0..<100, value: 0), arrived: 0)
+        ArrivingPictures.shared.cutShort(path)
+        #expect(ArrivingPictures.shared.isEmpty)  // nothing arriving any more: frames may rest
+        try renderer.render(scene.frame(at: 0))
+        #expect(try grey(renderer, scene, atHeight: 0.1) < 30)
+        #expect(try grey(renderer, scene, atHeight: 0.9) > 240)
+        #expect(failures.isEmpty, "\(failures)")
+        // Its name given to a new page: the new one is drawn, not what the old one left.
+        ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
+        try renderer.render(scene.frame(at: 0.1))
+        #expect(try grey(renderer, scene, atHeight: 0.1) > 240)
+    }
+
     @Test func aLargePageIsBoxedDownAndGrowsWhenItsHeightWasAGuess() throws {
         try SDLSystem.start(video: false)
         let path = path("large")

@@ -63,6 +63,16 @@ import Testing
             return
         }
         #expect(scene.scanning?.arriving?.placed == "Scan 1")
+        // On screen from the next frame (it grows into its slot as the gap opens, in the
+        // thumbnails at once, the preview as it pages over), so rows that come at once are drawn
+        // at once; the whole insert takes one phase.
+        var ahead = scene
+        ahead.tick(at: t + 1.0 / 60)
+        let next = try #require(ahead.frame(at: t + 1.0 / 60).content as? PhotosFrame)
+        let cells = next.preview.map { ($0.index, $0.alpha, $0.picture.width) } + next.thumbnails.map { ($0.index, $0.alpha, $0.frame.width) }
+        let cell = try #require(cells.first { next.pages[$0.0].id == "Scan 1" }, "\(cells) \(next.pages.map(\.id))")
+        #expect(cell.1 > 0 && cell.2 > 0)
+        #expect(transition.duration == Tuning.defaults.editor.phaseDuration)
         #expect(scene.photosFrame?.decorations.status?.text == "Scanning Scan 1… (Esc stops)")
         settle(&scene, from: &t)
         #expect(scene.focusIndex == 2)

@@ -99,18 +99,20 @@ extension PhotosScene {
         return true
     }
 
-    /// The user's edit: the document changes at once, and the change animates.
-    mutating func edit(_ edit: Edit, at time: Double) {
+    /// The user's edit: the document changes at once, and the change animates. `growsWhileOpening`:
+    /// an insert whose page is on screen from the first frame (a page arriving from the scanner).
+    mutating func edit(_ edit: Edit, growsWhileOpening: Bool = false, at time: Double) {
         guard !edit.isEmpty else { return }
-        run(edit, to: document.apply(edit), at: time)
+        run(edit, to: document.apply(edit), growsWhileOpening: growsWhileOpening, at: time)
     }
 
     /// Starts the animation of `edit`, which took the document to `next`.
-    mutating func run(_ edit: Edit, to next: Document, origin: EditTransition.Origin? = nil, at time: Double) {
+    mutating func run(_ edit: Edit, to next: Document, origin: EditTransition.Origin? = nil, growsWhileOpening: Bool = false, at time: Double) {
         let slot = takeOver()
         // A new page comes in from where the strips are; the other edits act on the page in focus.
         let comesIn = if case .insert = edit { true } else { false }
-        let origin = origin ?? EditTransition.Origin(slot: comesIn ? slot : Double(focusIndex), focus: focusIndex)
+        var origin = origin ?? EditTransition.Origin(slot: comesIn ? slot : Double(focusIndex), focus: focusIndex)
+        origin.growsWhileOpening = growsWhileOpening
         let transition = EditTransition(edit, from: document.pages, to: next.pages, origin: origin, at: time, timing: tuning.editor)
         document = next
         focusIndex = transition.focusDuring

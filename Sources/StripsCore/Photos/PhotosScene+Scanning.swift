@@ -99,7 +99,9 @@ extension PhotosScene {
             scan.arriving = (page.id, placed.id)
             scan.anchor = placed.id
             scanning = scan
-            edit(.insert([PlacedPage(index: at, page: placed)]), at: time)
+            // Its rows may come at once: it grows into its slot as the gap opens, on screen from
+            // the first frame, so the first of them are drawn as they arrive.
+            edit(.insert([PlacedPage(index: at, page: placed)]), growsWhileOpening: true, at: time)
         case .finished(let page):
             guard var scan = scanning, let arriving = scan.arriving, arriving.host == page.id else { return }
             scan.arriving = nil
