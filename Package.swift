@@ -75,7 +75,7 @@ let package = Package(
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
-        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsSDL", "StripsPDF", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsSDL", "StripsPDF", "StripsLooks", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),

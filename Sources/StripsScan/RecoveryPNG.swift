@@ -33,8 +33,9 @@ package enum RecoveryPNG {
                                compression_method: 0, filter_method: 0, interlace_method: 0)
         spng_set_ihdr(ctx, &header)
         if let dpi, dpi > 0 {
-            // Pixels a metre, as PNG counts them.
-            let perMetre = UInt32((Double(dpi) / 0.0254).rounded())
+            // Pixels a metre, as PNG counts them; rounded up, so the resolution read back is not
+            // a hair under the one scanned (a 100 dpi page read as 99.9998).
+            let perMetre = UInt32((Double(dpi) / 0.0254).rounded(.up))
             var phys = spng_phys(ppu_x: perMetre, ppu_y: perMetre, unit_specifier: 1)
             spng_set_phys(ctx, &phys)
         }

@@ -121,6 +121,45 @@ import Testing
         #expect(place.kept().isEmpty, "\(place.kept())")
     }
 
+    // MARK: Saved scans: JPEG at 90, line art at 1 bit
+
+    @Test(arguments: [("color", "rgb"), ("gray", "gray"), ("lineart", "-")])
+    func savedScansAreJPEGAtNinetyOrOneBit(_ mode: String, _ colourSpace: String) throws {
+        // The colour pattern: a grid would be black and white whatever the mode, and a page of
+        // only black and white is saved at 1 bit whatever it was scanned as.
+        let place = try Place("saved-\(mode)", sane: SANEFixture(picture: "Color pattern"))
+        defer { place.remove() }
+        let page = HostEffectsCommandLineTests.repository.appendingPathComponent("Assets/Sample/01-contract.jpg").path
+        let arguments = [page, "--scanner", "test:0", "--scan-source", "flatbed", "--scan-dpi", "100", "--scan-mode", mode, "--scan-page", "a5"]
+        let pdf = place.root + "/out.pdf", folder = place.root + "/out"
+        for output in [pdf, folder] {
+            let result = try run(place, "at 0 key ctrl+n\nat 1000 key ctrl+s\nat 1100 end\n", arguments + ["--output", output])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // The PDF: the scan's image is a JPEG (grey in one channel) or a 1-bit stencil, on an A5 page.
+        let images = try runProcess("/usr/bin/pdfimages", ["-list", pdf]).stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let scan = try #require(images.first { $0.first == "2" }, "\(images)")
+        // page num type width height color comp bpc enc ...
+        if mode == "lineart" {
+            #expect(scan[2] == "stencil" && scan[7] == "1", "\(scan)")
+        } else {
+            #expect(scan[2] == "image" && scan[5] == colourSpace && scan[7] == "8" && scan[8] == "jpeg", "\(scan)")
+        }
+        let size = try runProcess("/usr/bin/pdfinfo", ["-f", "2", "-l", "2", pdf]).stdout
+        #expect(size.contains("size:  418.") || size.contains("size:  419."), "\(size)")
+        // The folder: 002.jpg of quality 90, or 002.png at 1 bit.
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        if mode == "lineart" {
+            #expect(files == ["001.jpg", "002.png"])
+            let png = try Data(contentsOf: URL(fileURLWithPath: folder + "/002.png"))
+            #expect(png.count > 25 && png[24] == 1 && png[25] == 0, "bit depth \(png.count > 25 ? png[24] : 0), colour type \(png.count > 25 ? png[25] : 0)")
+        } else {
+            #expect(files == ["001.jpg", "002.jpg"])
+            let quality = try runProcess("/usr/bin/identify", ["-format", "%Q", folder + "/002.jpg"])
+            if quality.status == 0 { #expect(quality.stdout == "90") }
+        }
+    }
+
     // MARK: A feeder
 
     @Test func aFeederBatchOfTenComesInOrderAndIsKeptUntilSaved() throws {
