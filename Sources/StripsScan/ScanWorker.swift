@@ -6,8 +6,11 @@ import StripsPictures
 /// its own and hands them to `events` one at a time, in order. Nothing here calls SANE.
 ///
 /// A worker that goes silent (no message, not even its heartbeat, for `silenceLimit`: a driver
-/// deadlocked) is killed; one that dies (a driver crashed) is reported: either way a request
-/// under way ends with `.lost` and a line, and the next request starts a fresh process.
+/// deadlocked) is killed, and so is one that beats but gets nowhere (no answer to a request
+/// under way for `progressLimit`: a driver call that never returns where the worker has no
+/// time-out of its own, such as a listing or setting an option); one that dies (a driver
+/// crashed) is reported: either way a request under way ends with `.lost` and a line, and the
+/// next request starts a fresh process.
 public final class ScanWorker: @unchecked Sendable {
     public enum Event: Sendable {
         case devices([ScannerInfo])
@@ -31,6 +34,9 @@ public final class ScanWorker: @unchecked Sendable {
 
     public let executable: String
     public let silenceLimit: Double
+    /// Seconds a request may go without an answer (a scan: without any of its events). Longer
+    /// than a scan's own time-outs (a start gets 90 s for a lamp to warm up).
+    public let progressLimit: Double
     private let environment: [String: String]
     private let events: @Sendable (Event) -> Void
 
@@ -39,6 +45,9 @@ public final class ScanWorker: @unchecked Sendable {
     private var process: Process?
     private var writer: ScanWorkerWriter?
     private var lastHeard = ContinuousClock.now
+    /// The last answer or scan event (heartbeats aside), or the request that started the wait.
+    private var lastProgress = ContinuousClock.now
+    private var stalled = false
     private var pendingLists = 0
     private var pendingDescribes = 0
     private var scanning = false
@@ -48,11 +57,12 @@ public final class ScanWorker: @unchecked Sendable {
 
     /// `executable`: the worker (`defaultExecutable()`); `environment`: extra variables for it
     /// (the app's own are passed on, SANE_CONFIG_DIR among them).
-    public init(executable: String, environment: [String: String] = [:], silenceLimit: Double = 10,
+    public init(executable: String, environment: [String: String] = [:], silenceLimit: Double = 10, progressLimit: Double = 150,
                 events: @escaping @Sendable (Event) -> Void) {
         self.executable = executable
         self.environment = environment
         self.silenceLimit = silenceLimit
+        self.progressLimit = progressLimit
         self.events = events
         signal(SIGPIPE, SIG_IGN)
     }
@@ -127,6 +137,7 @@ public final class ScanWorker: @unchecked Sendable {
                 return
             }
         }
+        if pendingLists + pendingDescribes == 0, !scanning { lastProgress = .now }
         switch request.op {
         case .list: pendingLists += 1
         case .describe: pendingDescribes += 1
@@ -158,7 +169,9 @@ public final class ScanWorker: @unchecked Sendable {
         self.process = process
         writer = ScanWorkerWriter(fd: input.fileHandleForWriting.fileDescriptor)
         lastHeard = .now
+        lastProgress = .now
         silenced = false
+        stalled = false
         generation += 1
         let generation = self.generation
         let fd = output.fileHandleForReading.fileDescriptor
@@ -177,6 +190,7 @@ public final class ScanWorker: @unchecked Sendable {
         while let (message, band) = reader.next() {
             lock.lock()
             lastHeard = .now
+            if message.event != .alive { lastProgress = .now }
             let current = self.generation == generation && !stopped
             lock.unlock()
             guard current else { break }
@@ -194,7 +208,7 @@ public final class ScanWorker: @unchecked Sendable {
         lock.lock()
         let current = self.generation == generation && !stopped
         if current { self.process = nil }
-        let wasSilenced = silenced
+        let wasSilenced = silenced, wasStalled = stalled
         let (lists, describes, wasScanning) = (pendingLists, pendingDescribes, scanning)
         if current {
             pendingLists = 0
@@ -207,6 +221,8 @@ public final class ScanWorker: @unchecked Sendable {
         let line: String
         if wasSilenced {
             line = "the scanner driver stopped answering (nothing for \(Int(silenceLimit)) s) and was stopped; switch the scanner off and on if it happens again"
+        } else if wasStalled {
+            line = "the scanner driver got nowhere for \(Int(progressLimit)) s and was stopped; switch the scanner off and on if it happens again"
         } else if !sane {
             line = "the scanner worker sent something it should not and was stopped"
         } else if process.terminationReason == .uncaughtSignal {
@@ -224,13 +240,14 @@ public final class ScanWorker: @unchecked Sendable {
             usleep(200_000)
             lock.lock()
             let current = self.generation == generation && !stopped && self.process === process
-            let quiet = ContinuousClock.now - lastHeard
+            let quiet = Self.seconds(ContinuousClock.now - lastHeard)
+            let waiting = pendingLists + pendingDescribes > 0 || scanning
+            let stuck = waiting ? Self.seconds(ContinuousClock.now - lastProgress) : 0
+            if current, quiet > silenceLimit { silenced = true } else if current, stuck > progressLimit { stalled = true }
+            let stop = current && (silenced || stalled)
             lock.unlock()
             guard current, process.isRunning else { return }
-            if Double(quiet.components.seconds) + Double(quiet.components.attoseconds) / 1e18 > silenceLimit {
-                lock.lock()
-                silenced = true
-                lock.unlock()
+            if stop {
                 kill(process.processIdentifier, SIGKILL)
                 return
             }
@@ -274,6 +291,10 @@ public final class ScanWorker: @unchecked Sendable {
             lock.unlock()
             return .ended(stop: m.stop ?? "fault", line: m.line, pages: m.pages ?? 0)
         }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func settle(list: Bool) {

@@ -62,11 +62,11 @@ struct WorkerTests {
         }
     }
 
-    func worker(_ fixture: SANEFixture, fault: String? = nil, silence: Double = 10) -> (ScanWorker, Heard) {
+    func worker(_ fixture: SANEFixture, fault: String? = nil, silence: Double = 10, progress: Double = 150) -> (ScanWorker, Heard) {
         let heard = Heard()
         var environment = fixture.environment
         if let fault { environment["STRIPS_SCAN_TEST_FAULT"] = fault }
-        let worker = ScanWorker(executable: scanProbeBinary, environment: environment, silenceLimit: silence) { heard.add($0) }
+        let worker = ScanWorker(executable: scanProbeBinary, environment: environment, silenceLimit: silence, progressLimit: progress) { heard.add($0) }
         return (worker, heard)
     }
 
@@ -213,6 +213,20 @@ struct WorkerTests {
         #expect(heard.finished.isEmpty)
         // Silence plus the watchdog's beat, not the session's 30 s read time-out.
         #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
+    @Test func aWorkerThatBeatsButGetsNowhereIsKilledToo() throws {
+        let fixture = SANEFixture()
+        defer { fixture.remove() }
+        // The first read waits 5 s (a driver call with no time-out of the worker's own): the
+        // heartbeat goes on, the scan does not.
+        let (worker, heard) = worker(fixture, fault: "first=5000", progress: 1)
+        defer { worker.stop() }
+        let start = ContinuousClock.now
+        worker.scan(ScanSettings(device: "test:0", source: "flatbed", dpi: 30, mode: .gray, pageSize: .a5), firstNumber: 1)
+        #expect(heard.wait(for: Self.isEnd))
+        #expect(heard.lost?.hasPrefix("the scanner driver got nowhere for 1 s and was stopped") == true, "\(heard.events)")
+        #expect(ContinuousClock.now - start < .seconds(4))
     }
 
     @Test func aFaultOnALaterPageIsTheDevicesOwnStatus() throws {
