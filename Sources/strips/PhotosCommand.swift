@@ -82,6 +82,7 @@ struct PhotosCommand: ParsableCommand {
         options.overrides = ScanChoice(device: scanner, source: scanSource, dpi: scanDpi, mode: scanMode, pageSize: scanPage)
         options.live = live
         options.memory = live ? ScannerMemory.standard() : nil
+        if live { options.wake = { LoopWaker.wake() } }
         if let silence = environment["STRIPS_SCAN_WORKER_SILENCE"].flatMap(Double.init), silence > 0 { options.silenceLimit = silence }
         if let timeout = environment["STRIPS_SCAN_READ_TIMEOUT"].flatMap(Double.init), timeout > 0 { options.readTimeout = timeout }
         return ScanHost(options: options)

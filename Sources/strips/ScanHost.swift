@@ -37,6 +37,8 @@ final class ScanHost: @unchecked Sendable {
         /// Seconds a read may take before the scan stops.
         var readTimeout = 30.0
         var worker: String?
+        /// Wakes the window's loop when news arrives (it may be asleep: nothing moving).
+        var wake: @Sendable () -> Void = {}
     }
 
     /// The page being scanned now.
@@ -113,6 +115,7 @@ final class ScanHost: @unchecked Sendable {
         pending += events
         changed.broadcast()
         changed.unlock()
+        options.wake()
     }
 
     private func say(_ line: String) { FileHandleOutput.standardError("strips: \(line)") }
@@ -323,6 +326,7 @@ final class ScanHost: @unchecked Sendable {
         pending.append(.scan(.started(shown)))
         changed.broadcast()
         changed.unlock()
+        options.wake()
     }
 
     private func answered(_ event: HostEvent) {
@@ -331,6 +335,7 @@ final class ScanHost: @unchecked Sendable {
         pending.append(event)
         changed.broadcast()
         changed.unlock()
+        options.wake()
     }
 
     /// The scan is over: once its pages are on disk, the scene hears so (with the fault's line,
@@ -344,6 +349,7 @@ final class ScanHost: @unchecked Sendable {
         pending.append(.scan(.ended(pages: finished, end: end)))
         changed.broadcast()
         changed.unlock()
+        options.wake()
     }
 
     // MARK: Recovery
