@@ -23,6 +23,10 @@ let package = Package(
         ),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding for thumbnails and previews.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        // libjpeg-turbo's libjpeg API (TurboJPEG 2.1 has no cropping): one region of a huge JPEG
+        // decoded at a scale (skip and crop scanlines), and JPEGs written row by row; a small C
+        // wrapper catches libjpeg's longjmp errors, which Swift cannot.
+        .target(name: "CJPEGRegion", path: "Sources/CJPEGRegion", linkerSettings: [.linkedLibrary("jpeg")]),
         // libexif: the EXIF orientation of phone scans.
         .systemLibrary(name: "CExif", providers: [.apt(["libexif-dev"])]),
         // libimagequant: palette quantisation for GIF recording (pngquant's quality).
@@ -38,8 +42,10 @@ let package = Package(
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
-        // Pixels that belong to no library (PixelBuffer): what decoders make and image work takes.
-        .target(name: "StripsPictures"),
+        // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, SDL_image
+        // for the rest), the page formats and their protocol, the thumbnail cache, the decode workers,
+        // and PixelBuffer, the library-neutral picture they give. Its API never speaks SDL.
+        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CSDL2"]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
@@ -70,35 +76,36 @@ let package = Package(
         .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "StripsTestSupport", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
-        // Everything that touches SDL: window, renderer, textures, fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPDF", "StripsRecording", "StripsPictures", "CSDL2", "CTurboJPEG", "CExif", "CSPNG", "CGIF"]),
+        // Everything that touches SDL: window, renderer, textures (from PixelBuffers), fonts, events, run loops.
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
-        // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
-        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsSDL", "StripsPDF", "StripsLooks", "CSDL2", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
+        // Saving the edited document: PDF (cairo) or a folder of numbered pictures; scanned pages
+        // as JPEG or 1 bit through StripsLooks' encoders.
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsLooks", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan", "StripsPictures",
+                "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans.
-        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsSDL", "StripsBench", "StripsPDF", "CSDL2", "CTurboJPEG"],
+        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsBench", "StripsPDF", "CSDL2", "CTurboJPEG"],
                           path: "Sources/LoadBench"),
         // PDF documents (issue 14): poppler-glib opens and renders pages through cairo; qpdf copies
         // pages between files so saved pages keep their text and vectors.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "StripsPDF", dependencies: ["StripsCore", "StripsFiles", "CPoppler", "CQPDF", "CSDL2"]),
+        .target(name: "StripsPDF", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "CPoppler", "CQPDF"]),
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
-        .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2", "CTurboJPEG"],
+        .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"],
                           path: "Sources/PDFBench"),
-        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPDF", "CPoppler", "CSDL2"]),
+        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
@@ -118,11 +125,12 @@ let package = Package(
         .testTarget(name: "StripsLooksTests", dependencies: ["StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
         .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
         // Reading a scene's frame by the names tests use; public API only.
-        .target(name: "StripsTestSupport", dependencies: ["StripsCore"], path: "Tests/StripsTestSupport"),
+        .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsSDL", "StripsPDF", "StripsTestSupport"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsTestSupport", "CJPEGRegion"]),
+        .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
-        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsSDL", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
     ]

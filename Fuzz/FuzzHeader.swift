@@ -1,4 +1,4 @@
-@testable import StripsSDL
+@testable import StripsPictures
 
 /// The picture header reader (and, for formats without one, the probe decode from memory).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import StripsPDF
 
@@ -20,14 +19,14 @@ public func fuzzPDFOpen(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 enum FuzzPDFRender {
     static let enabled = ProcessInfo.processInfo.environment["STRIPS_FUZZ_PDF_RENDER"] == "1"
+    /// The fuzzer's own renderer, made once for the process (as the app's host makes one).
+    static let renderer = PDFRenderer()
     static let path = FileManager.default.temporaryDirectory.appendingPathComponent("strips-fuzz-pdf-\(getpid()).pdf").path
 
     static func firstPage(_ bytes: [UInt8]) {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
-        PDFRenderer.shared.forget(path)
-        if case .success(let surface) = PDFRenderer.shared.renderSurface(path, pageIndex: 0, maxWidth: 64, maxHeight: 64) {
-            SDL_FreeSurface(surface)
-        }
-        PDFRenderer.shared.forget(path)
+        renderer.forget(path)
+        _ = renderer.render(path, pageIndex: 0, maxWidth: 64, maxHeight: 64)
+        renderer.forget(path)
     }
 }

@@ -1,16 +1,13 @@
-import CSDL2
-@testable import StripsSDL
+@testable import StripsPictures
 
 /// Whole-picture decoding as the app calls it for every format but JPEG: the header gate, then
-/// libspng, giflib or SDL_image (BMP, WebP, TGA, TIFF, ...) from memory. The first byte picks the
+/// libspng, giflib, libtiff (TIFF) or SDL_image (BMP, WebP, TGA, ...) from memory. The first byte picks the
 /// file's extension (TGA is only known by it).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSDLImage(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard let path = FuzzFile.write(data, size),
           case .success(let info) = ImageHeader.read(path), info.sizeProblem == nil, info.format != .jpeg
     else { return 0 }
-    if case .success(let surface) = ImageDecoder.decodeWithSDL(path, type: info.format) {
-        SDL_FreeSurface(surface)
-    }
+    _ = PictureDecoder.decodeWhole(path, type: info.format)
     return 0
 }

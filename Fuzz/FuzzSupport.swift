@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-@testable import StripsSDL
+@testable import StripsPictures
 
 /// Runs once before the first input. SDL keeps its error message in a per-thread buffer made on
 /// the first error, and the library diagnostics a per-thread slot: made here, they are not taken
@@ -8,7 +8,7 @@ import Foundation
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(_ argc: UnsafeMutableRawPointer?, _ argv: UnsafeMutableRawPointer?) -> Int32 {
     // A failing decode sets SDL's error on this thread.
-    _ = ImageDecoder.decode([0, 1, 2, 3], type: .other)
+    _ = PictureDecoder.decode([0, 1, 2, 3], type: .other)
     _ = SDL_GetError()
     LibraryDiagnostics.install()
     Thread.current.threadDictionary["strips.fuzz-warm-up"] = "warm-up"

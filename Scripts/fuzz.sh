@@ -24,11 +24,20 @@ out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
 # The app's modules are compiled with coverage and AddressSanitizer; libFuzzer's main runs the target.
 flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
-includes=(-I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I Sources/CGIF -I "$out/$target")
+includes=(-I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I Sources/CGIF -I Sources/CTIFF -I "$out/$target/CJPEGRegion" -I "$out/$target")
 
-build_module() {  # NAME: Sources/NAME, rebuilt only when a source is newer than its object
+# CJPEGRegion is a C target: its object compiled with the same sanitizers, its module map written here.
+build_c_region() {
+  mkdir -p "$out/$target/CJPEGRegion"
+  printf 'module CJPEGRegion {\n  header "%s"\n  link "jpeg"\n  export *\n}\n' "$PWD/Sources/CJPEGRegion/include/jpeg_region.h" \
+    > "$out/$target/CJPEGRegion/module.modulemap"
+  clang -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/CJPEGRegion/jpeg_region.c -I Sources/CJPEGRegion/include \
+    -o "$out/$target/jpeg_region.o"
+}
+
+build_module() {  # NAME: Sources/NAME, rebuilt only when a source (or a module it uses) is newer than its object
   local name=$1 object="$out/$target/$1.o"
-  if [ -f "$object" ] && [ -z "$(find "Sources/$name" Sources/C* -newer "$object" -print -quit)" ]; then return; fi
+  if [ -f "$object" ] && [ -z "$(find "Sources/$name" Sources/C* Sources/StripsCore Sources/StripsFiles -newer "$object" -print -quit)" ]; then return; fi
   swiftc "${flags[@]}" "${includes[@]}" -enable-testing -wmo -module-name "$name" \
     -emit-module -emit-module-path "$out/$target/$name.swiftmodule" -c $(find "Sources/$name" -name '*.swift' | sort) -o "$object"
 }
@@ -36,11 +45,16 @@ build_module() {  # NAME: Sources/NAME, rebuilt only when a source is newer than
 build_module StripsCore
 objects=("$out/$target/StripsCore.o")
 if [ "$needs_sdl" = 1 ]; then
-  build_module StripsSDL
-  objects+=("$out/$target/StripsSDL.o")
+  build_c_region
+  objects+=("$out/$target/jpeg_region.o")
+  # The decoders live in StripsPictures (SDL_image inside it for the formats only it reads).
+  build_module StripsFiles
+  build_module StripsPictures
+  objects+=("$out/$target/StripsFiles.o" "$out/$target/StripsPictures.o")
 fi
 support=(); [ "$needs_sdl" = 1 ] && support=(Fuzz/FuzzSupport.swift)
-swiftc "${flags[@]}" "${includes[@]}" "$source_file" "${support[@]}" "${objects[@]}" -o "$out/$target/fuzz-$target"
+libs=(); [ "$needs_sdl" = 1 ] && libs=(-lSDL2 -lSDL2_image -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff)
+swiftc "${flags[@]}" "${includes[@]}" "$source_file" "${support[@]}" "${objects[@]}" "${libs[@]}" -o "$out/$target/fuzz-$target"
 
 cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 export SDL_VIDEODRIVER=dummy

@@ -138,6 +138,15 @@ chmod 644 "$tmp"
 mv -f -- "$tmp" "$entry"
 entries+=("f $entry")
 
+# File managers (GNOME, Xfce, Caja, Nemo) run thumbnailers from share/thumbnailers: Strips
+# thumbnails the formats desktops often have no thumbnailer for (TGA, PNM, PCX, LBM, QOI).
+make_dir "$prefix/share/thumbnailers"
+thumbnailer="$prefix/share/thumbnailers/strips.thumbnailer"
+sed -e "s|^TryExec=strips$|TryExec=$prefix/bin/strips|" -e "s|^Exec=strips |Exec=\"$prefix/bin/strips\" |" \
+  Assets/Desktop/strips.thumbnailer > "$thumbnailer"
+chmod 644 "$thumbnailer"
+entries+=("f $thumbnailer")
+
 mime_cache="$prefix/share/applications/mimeinfo.cache"
 [ -f "$mime_cache" ] || entries+=("g $mime_cache")
 refresh_caches

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 import StripsCore
 import StripsPDF
@@ -26,15 +25,14 @@ enum PDFRun {
     /// over `runs` renders after a first one (which opens the document).
     static func previewRenderMilliseconds(_ path: String, runs: Int = 9) -> (first: Double, median: Double) {
         let box = EditorGeometry(window: window).preview.size
+        let renderer = PDFRenderer()
         var times: [Double] = []
         for run in 0...runs {
             let start = now()
-            guard case .success(let surface) = PDFRenderer.shared.renderSurface(path, pageIndex: (run * 37) % pageCount,
-                                                                                 maxWidth: Int(box.width), maxHeight: Int(box.height)) else {
+            guard case .success = renderer.render(path, pageIndex: (run * 37) % pageCount, maxWidth: Int(box.width), maxHeight: Int(box.height)) else {
                 stop("cannot render a page of the sample PDF")
             }
             times.append((now() - start) * 1000)
-            SDL_FreeSurface(surface)
         }
         return (times[0], Percentiles(Array(times.dropFirst())).p50)
     }

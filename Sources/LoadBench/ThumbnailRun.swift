@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPictures
 import StripsSDL
 
 /// One open of a document with the shared thumbnail cache: how soon the thumbnails in the window
@@ -37,7 +38,7 @@ struct ThumbnailRun {
     func measure(folder: String, fill: Bool) throws -> ThumbnailMeasurement {
         let fonts = FontBook()
         let t0 = clock()
-        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [folder])) { _ in }
+        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [folder]), reader: textures.reader) { _ in }
         var stepper = FrameStepper(scene: PhotosScene(documentName: "Bench", pages: pages, windowSize: window,
                                                       measurer: fonts ?? ApproximateTextMeasurer()))
         let renderer = try OffscreenRenderer(fonts: fonts, textures: textures)
@@ -104,7 +105,7 @@ struct ThumbnailRun {
             }
             stepper.deliver(.pointerUp(Point(x: x, y: strip.midY)), at: t)
         }
-        let entries = textures.thumbnailCache.map {
+        let entries = textures.reader.thumbnailCache.map {
             (try? FileManager.default.contentsOfDirectory(atPath: $0.root + "/large").count) ?? 0
         } ?? 0
         return ThumbnailMeasurement(shown: shown ?? ready, ready: ready, flingFrames: frames, flingThumbnails: drawn,

@@ -2,27 +2,48 @@
 // with Strips' loader (header sizes, scaled decoding on worker threads, texture budget) and with
 // a naive loader (every page fully decoded before the first frame). Headless: SDL's software
 // renderer into an offscreen surface, no display needed. Printed numbers, not a timed test.
-//
-//   strips-bench-load [--pages 100,1000] [--budget MIB] [--workers N] [--folder DIR] [--no-naive] [--no-pdf]
-//                     [--thumbnail-pages 1000] [--thumbnails-only]
-//
-// Then the freedesktop thumbnail cache and EXIF thumbnails: the same open and a fling across the
-// whole strip, cold (empty cache), with EXIF thumbnails in the scans (empty cache), and warm
-// (the cache filled by a previous open of the cold document).
+// `--help` lists the options; `--json --cold` is the one-line form docs/PERFORMANCE.md quotes.
 //
 // Each measurement runs in a child process of its own, so peak resident memory is its own.
 import CSDL2
 import CTurboJPEG
 import Foundation
 import StripsCore
+import StripsPDF
+import StripsPictures
 import StripsSDL
 
 /// One line on standard output, at once (progress shows while the benchmark runs).
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
+let usage = """
+    strips-bench-load: opening folders of synthetic 4000x3000 JPEG scans (every second one EXIF-rotated,
+    2 in 100 broken), headless, each measurement in a child process of its own.
+
+      strips-bench-load [--pages 100,1000] [--no-naive] [--no-pdf] [--thumbnail-pages N] [--thumbnails-only]
+      strips-bench-load --json --cold [--folder DIR] [--thumbnail-pages N]
+
+    --json --cold     one JSON line: a cold open of DIR (empty thumbnail cache): first_frame_s,
+                      thumbnails_in_view_s, thumbnails_all_ready_s (every page's thumbnail through the
+                      app's decode path on every worker), the whole-strip fling's placeholder share and
+                      placeholders_at_rest (cells in view still paper 100 ms after it rests), peak RSS;
+                      next to djpeg -scale 1/8 and vipsthumbnail on the same files, one stream per core,
+                      in the same run, with the ratios. DIR is filled with N scans when it holds none
+                      (kept for the next run); without --folder a scratch folder is used and removed.
+    --pages A,B       page counts of the open table (default 100,1000)
+    --budget MIB      texture budget (default: follows the window)
+    --workers N       decode workers (default: one per core)
+    --folder DIR      where the scans are written (or, with --json, read)
+    --no-naive        skip the naive loader (0.1 s a page)
+    --no-pdf          skip the 500-page PDF
+    --thumbnail-pages N   pages of the thumbnail cache table and of --json (default 1000)
+    --thumbnails-only only the thumbnail cache table
+    --help            this text
+    """
+
 struct Options {
     var pages = [100, 1000]
-    var budgetMiB = 512
+    var budgetMiB: Int?
     var workers = TextureOptions.defaultWorkers
     var folder: String?
     var child: String?
@@ -34,13 +55,15 @@ struct Options {
     var cache: String?
     var fill = false
     var pdf = true
+    var json = false
+    var cold = false
 
     init(_ arguments: [String]) {
         var args = arguments.makeIterator()
         while let arg = args.next() {
             switch arg {
             case "--pages": pages = (args.next() ?? "").split(separator: ",").compactMap { Int($0) }
-            case "--budget": budgetMiB = Int(args.next() ?? "") ?? budgetMiB
+            case "--budget": budgetMiB = Int(args.next() ?? "")
             case "--workers": workers = Int(args.next() ?? "") ?? workers
             case "--folder": folder = args.next()
             case "--no-naive": naive = false
@@ -49,10 +72,15 @@ struct Options {
             case "--cache": cache = args.next()
             case "--fill": fill = true
             case "--no-pdf": pdf = false
+            case "--json": json = true
+            case "--cold": cold = true
+            case "--help", "-h":
+                print(usage)
+                exit(0)
             case "--child": child = args.next()
             case "--count": childPages = Int(args.next() ?? "") ?? 0
             default:
-                FileHandle.standardError.write(Data("strips-bench-load: unknown option \(arg)\n".utf8))
+                FileHandle.standardError.write(Data("strips-bench-load: unknown option \(arg) (see --help)\n".utf8))
                 exit(2)
             }
         }
@@ -163,6 +191,7 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
     try SDLSystem.start(video: false)
     let fonts = FontBook()
     let t0 = now()
+    let reader = PageReader(pdf: PDFPages())
     let files = try DocumentLoader.imageFiles(in: [folder])
     let listed = now() - t0
     let pages: [Page]
@@ -177,13 +206,13 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
             return Page(id: "page\(i)", path: path, pixelSize: size)
         }
     } else {
-        pages = DocumentLoader.pages(for: files) { _ in }
+        pages = DocumentLoader.pages(for: files, reader: reader) { _ in }
     }
     let sized = now() - t0
     FileHandle.standardError.write(Data(String(format: "%@ %d: listed %.3f s, sized %.3f s\n", naive ? "naive" : "strips", files.count, listed, sized).utf8))
     let scene = PhotosScene(documentName: "Bench", pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer())
     var stepper = FrameStepper(scene: scene)
-    let textures = TextureOptions(budget: options.budgetMiB << 20, decode: naive ? .sync : .async, workers: options.workers)
+    let textures = TextureOptions(reader: reader, budget: options.budgetMiB.map { $0 << 20 }, decode: naive ? .sync : .async, workers: options.workers)
     let renderer = try OffscreenRenderer(fonts: fonts, textures: textures)
     var t = 0.0
     var frame = stepper.step(at: t)
@@ -232,10 +261,25 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 if let child = options.child, let folder = options.folder {
+    let reader = PageReader(thumbnailCache: options.cache.map { ThumbnailCache(root: $0) }, pdf: PDFPages())
+    let textures = TextureOptions(reader: reader, budget: options.budgetMiB.map { $0 << 20 }, decode: .async, workers: options.workers)
+    if child == "coldopen" {
+        try SDLSystem.start(video: false)
+        say(String(decoding: try JSONEncoder().encode(try ColdRun.open(folder: folder, window: window, textures: textures)), as: UTF8.self))
+        exit(0)
+    }
+    if child == "paging" {
+        try SDLSystem.start(video: false)
+        say(String(decoding: try JSONEncoder().encode(try ColdRun.paging(folder: folder, pages: options.childPages, window: window,
+                                                                         textures: textures)), as: UTF8.self))
+        exit(0)
+    }
+    if child == "allready" {
+        say(String(decoding: try JSONEncoder().encode(try ColdRun.allReady(folder: folder, reader: reader, workers: options.workers)), as: UTF8.self))
+        exit(0)
+    }
     if child == "thumbnails" {
         try SDLSystem.start(video: false)
-        let textures = TextureOptions(budget: options.budgetMiB << 20, decode: .async, workers: options.workers,
-                                      thumbnailCache: options.cache.map { ThumbnailCache(root: $0) })
         let result = try ThumbnailRun(window: window, textures: textures).measure(folder: folder, fill: options.fill)
         say(String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
         exit(0)
@@ -247,12 +291,16 @@ if let child = options.child, let folder = options.folder {
 
 let root = options.folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("strips-bench-load-\(getpid())").path
 let started = now()
+let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+if options.json {
+    try ColdDriver(options: options, root: root, executable: executable).run()
+    exit(0)
+}
 say("strips-bench-load: synthetic 4000x3000 JPEG scans (every second one EXIF-rotated), 2 broken per 100 pages")
 var generation = now()
 let plain = makeScan(seed: 1)
 let scans = [plain, withOrientation6(makeScan(seed: 2))]
 say(String(format: "encoded 2 scans of %.1f MB each in %.1f s", Double(plain.count) / 1e6, now() - generation))
-let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 
 func runChild(_ loader: String, folder: String, count: Int) throws -> Measurement {
     try JSONDecoder().decode(Measurement.self, from: childOutput(["--child", loader, "--folder", folder, "--count", "\(count)"]))
@@ -261,7 +309,7 @@ func runChild(_ loader: String, folder: String, count: Int) throws -> Measuremen
 func childOutput(_ arguments: [String]) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments + ["--budget", "\(options.budgetMiB)", "--workers", "\(options.workers)"]
+    process.arguments = arguments + (options.budgetMiB.map { ["--budget", "\($0)"] } ?? []) + ["--workers", "\(options.workers)"]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
@@ -285,7 +333,7 @@ for count in options.thumbnailsOnly ? [] : options.pages {
 let cores = ProcessInfo.processInfo.activeProcessorCount
 if !rows.isEmpty {
 say("")
-say("window \(Int(window.width))x\(Int(window.height)), offscreen software renderer, texture budget \(options.budgetMiB) MiB, "
+say("window \(Int(window.width))x\(Int(window.height)), offscreen software renderer, texture budget \(options.budgetMiB.map { "\($0) MiB" } ?? "following the window"), "
       + "\(options.workers) decode worker(s), \(cores) cores")
 say("pages  loader   first frame   thumbnails shown   peak RSS (open)   fling: peak RSS   peak textures   slowest fling frame")
 for row in rows {

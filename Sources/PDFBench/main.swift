@@ -1,11 +1,24 @@
-import CSDL2
 import Foundation
+import StripsCore
 import StripsPDF
+import StripsPictures
 
 // strips-bench-pdf [PAGES]: makes a 500-page letter PDF (text and vectors on every page) with cairo,
 // then prints how long opening it takes (page count and sizes, what the first frame needs),
 // rendering one page for a 1024 x 768 preview, rendering on two threads with and without a shared
-// lock, exporting a page as a 150 dpi PNG, and saving all pages reversed and turned with qpdf.
+// lock, exporting a page as a 150 dpi PNG, and saving all pages reversed and turned with qpdf;
+// and a scanned page (one 300 dpi JPEG, as img2pdf writes it) to the preview through the app's
+// page reader, beside poppler, `mutool draw` and `pdftoppm` on the same page in the same run.
+
+let usage = """
+    strips-bench-pdf [PAGES]: opening, rendering and saving a PAGES-page (default 500) letter PDF it
+    writes itself, and a scanned page to a 1024x768 preview beside poppler, mutool draw and pdftoppm
+    (each when installed), with the ratios. Set STRIPS_BENCH_KEEP=1 to keep the files.
+    """
+if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -49,8 +62,8 @@ let renderer = PDFRenderer()
 /// Renders for a 1024 x 768 preview, or a 66 pt thumbnail.
 @Sendable func render(_ page: Int, of source: String, with r: PDFRenderer, thumbnail: Bool = false) {
     let side = thumbnail ? 66 : 1024
-    switch r.renderSurface(source, pageIndex: page, maxWidth: side, maxHeight: thumbnail ? 66 : 768) {
-    case .success(let surface): SDL_FreeSurface(surface)
+    switch r.render(source, pageIndex: page, maxWidth: side, maxHeight: thumbnail ? 66 : 768) {
+    case .success: break
     case .failure(let failure): fail(failure.reason)
     }
 }
@@ -69,6 +82,9 @@ let scan = measure(5) { render(1, of: scans, with: renderer) }
 print("render a 300 dpi scanned letter page (2550x3300 JPEG) for a 1024x768 preview: median \(ms(scan.median)), best \(ms(scan.best))")
 let scanThumb = measure(5) { render(1, of: scans, with: renderer, thumbnail: true) }
 print("render a scanned page as a thumbnail: median \(ms(scanThumb.median))")
+
+// Scanned pages as img2pdf writes them: the page reader decodes the JPEG stream at the scale drawn.
+ScanBench.run(folder: folder, renderer: renderer, cairoScans: scans)
 
 // Two decode workers on pages of one PDF: one renders previews of drawing pages while the other
 // wants thumbnails. With a poppler document per thread (what PDFRenderer does) they run side by

@@ -24,6 +24,13 @@ while let argument = arguments.next() {
     case "--pages": pageCount = Int(arguments.next() ?? "") ?? pageCount
     case "--work": work = arguments.next() ?? work
     case "--keep": keep = true
+    case "--help", "-h":
+        say("""
+            strips-bench-save [--pages N] [--work DIR] [--keep]: saves N (default 100) synthetic 12 MP
+            JPEG pages to a PDF (embedded byte for byte) and to a folder (copied, or turned losslessly),
+            and prints the times. --work: where the scans and outputs go; --keep: leave them there.
+            """)
+        exit(0)
     default: fail("unknown option \(argument) (use --pages N, --work DIR)")
     }
 }

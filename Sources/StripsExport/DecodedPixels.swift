@@ -1,46 +1,29 @@
-import CSDL2
-import StripsSDL
+import StripsPictures
 
-/// A picture decoded by SDL_image to 32-bit ARGB, in its stored orientation: for pictures that
-/// cannot be embedded or copied as they are (PNG, GIF, BMP, WebP, TGA, unusual JPEGs).
+/// A picture decoded whole, in its stored orientation, as B, G, R, A (StripsPictures' decoders):
+/// for pictures that cannot be embedded or copied as they are (PNG, GIF, BMP, WebP, TGA, TIFF,
+/// unusual JPEGs).
 final class DecodedPixels {
-    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    private(set) var pixels: PixelBuffer
     /// No pixel has any transparency: written without an alpha channel, which keeps it exact.
     let isOpaque: Bool
-    private let name: String
 
     init(_ picture: Picture) throws(SaveError) {
-        name = picture.name
-        switch Surfaces.load(picture.file.path) {
-        case .failure(let error): throw SaveError(picture.name, "cannot decode: \(error.description)")
-        case .success(let loaded):
-            surface = loaded
-            isOpaque = Self.allOpaque(loaded)
+        let decoded = picture.tiffPage.map { TIFFPages.decodeStored(picture.file.path, page: $0) } ?? PictureDecoder.decodeStored(picture.file.path)
+        switch decoded {
+        case .failure(let failure): throw SaveError(picture.name, "cannot decode: cannot decode \(picture.file.path): \(failure.reason)")
+        case .success(let decoded):
+            pixels = decoded
+            isOpaque = decoded.isOpaque
         }
     }
 
-    deinit { if let surface { SDL_FreeSurface(surface) } }
-
-    var width: Int { Int(surface?.pointee.w ?? 0) }
-    var height: Int { Int(surface?.pointee.h ?? 0) }
-    var pitch: Int { Int(surface?.pointee.pitch ?? 0) }
-    var pixels: UnsafeMutableRawPointer? { surface?.pointee.pixels }
+    var width: Int { pixels.width }
+    var height: Int { pixels.height }
+    var pitch: Int { pixels.bytesPerRow }
 
     /// Turns the pixels as `orientation` says (exact: pixels move, none is resampled).
-    func orient(_ orientation: Orientation) throws(SaveError) {
-        guard orientation != .up, let current = surface else { return }
-        // orient frees the original in every case, also when it fails.
-        surface = Surfaces.orient(current, orientation)
-        if surface == nil { throw SaveError(name, "out of memory turning the picture") }
-    }
-
-    private static func allOpaque(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
-        guard let pixels = surface.pointee.pixels else { return true }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
-        for y in 0..<h {
-            let row = pixels.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w where row[x] >> 24 != 0xFF { return false }
-        }
-        return true
+    func orient(_ orientation: Orientation) {
+        pixels = pixels.oriented(orientation)
     }
 }

@@ -1,5 +1,5 @@
 import CExif
-import StripsSDL
+import StripsPictures
 
 /// What the exporters read from and change in a JPEG's EXIF block (the APP1 payload that starts
 /// with "Exif\0\0").

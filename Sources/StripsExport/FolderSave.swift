@@ -125,7 +125,8 @@ struct FolderSave {
             return (.new(try png(loaded, page, renderer)), "png", nil)
         }
         let bytes = picture.file.readOnly
-        if page.turns == 0 { return (.source(picture.file), Self.copiedExtension(picture), nil) }
+        // A page of a multi-page TIFF is never the whole file copied: it is written as a PNG of its own.
+        if page.turns == 0 && picture.tiffPage == nil { return (.source(picture.file), Self.copiedExtension(picture), nil) }
         let orientation = picture.orientation.turned(clockwise: page.turns)
         if let jpeg = picture.jpeg {
             if orientation == .up { return (.new(LosslessJPEGTurn.markedUpright(bytes, layout: jpeg)), "jpg", nil) }

@@ -1,5 +1,5 @@
 import CTurboJPEG
-import StripsSDL
+import StripsPictures
 
 /// Turns a JPEG's pixels without decoding them (libjpeg-turbo's tjTransform moves the DCT blocks),
 /// so nothing is lost, then marks its EXIF orientation upright so viewers do not turn it again.

@@ -2,7 +2,6 @@ import CCairo
 import Foundation
 import StripsFiles
 import StripsPictures
-import StripsSDL
 
 /// One page of a PDF that cairo writes.
 enum CairoPage {
@@ -175,7 +174,7 @@ enum PDFWriter {
             throw SaveError(destination, "out of memory for a \(w) x \(h) page")
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let source = pixels.format == .bgra ? pixels : pixels.asBGRA
+        let source = pixels.bgra()
         source.bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             for y in 0..<Int(h) {
@@ -199,22 +198,6 @@ enum PDFWriter {
         if a == 0xFF { return argb }
         func channel(_ shift: UInt32) -> UInt32 { ((((argb >> shift) & 0xFF) * a + 127) / 255) << shift }
         return a << 24 | channel(16) | channel(8) | channel(0)
-    }
-}
-
-extension PixelBuffer {
-    /// The same pixels as opaque BGRA.
-    var asBGRA: PixelBuffer {
-        guard format != .bgra else { return self }
-        var out = [UInt8](repeating: 0xFF, count: width * height * 4)
-        for i in 0..<(width * height) {
-            switch format {
-            case .grey: (out[i * 4], out[i * 4 + 1], out[i * 4 + 2]) = (bytes[i], bytes[i], bytes[i])
-            case .rgb: (out[i * 4], out[i * 4 + 1], out[i * 4 + 2]) = (bytes[i * 3 + 2], bytes[i * 3 + 1], bytes[i * 3])
-            case .bgra: break
-            }
-        }
-        return PixelBuffer(width: width, height: height, format: .bgra, bytes: out) ?? self
     }
 }
 

@@ -1,4 +1,4 @@
-import StripsSDL
+import StripsPictures
 
 /// How a page's stored pixels become the page: the file's EXIF orientation followed by the user's
 /// clockwise quarter turns, as one of the eight EXIF orientations. Both exporters work from this

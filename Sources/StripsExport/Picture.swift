@@ -1,10 +1,12 @@
 import StripsCore
-import StripsSDL
+import StripsPictures
 
 /// A page's source file, read and understood: its bytes, stored size, EXIF orientation and
-/// stated resolution; for a JPEG, its marker layout.
+/// stated resolution; for a JPEG, its marker layout; for a page of a multi-page TIFF, which page.
 struct Picture {
     let file: SourceFile
+    /// The page within a multi-page TIFF (from 0): the file is never copied or embedded as it is.
+    var tiffPage: Int?
     let format: ImageInfo.Format
     let width: Int
     let height: Int
@@ -15,11 +17,20 @@ struct Picture {
     var name: String { file.name }
 
     /// Reads the page's file and checks it still is the picture the document showed
-    /// (`expected`: its upright size then). Refusals name `destination` and the file.
-    static func load(_ path: String, expecting expected: Size?, destination: String) throws(SaveError) -> Picture {
+    /// (`expected`: its upright size then); `tiffPage`: which page of a multi-page TIFF (from 0).
+    /// Refusals name `destination` and the file.
+    static func load(_ path: String, tiffPage: Int? = nil, expecting expected: Size?, destination: String) throws(SaveError) -> Picture {
         let file = try SourceFile.read(path, destination: destination)
-        let picture: Picture
-        if JPEGLayout.isJPEG(file.readOnly) {
+        var picture: Picture
+        if let index = tiffPage {
+            guard case .success(let pages) = TIFFPages.pages(of: file.path), pages.indices.contains(index) else {
+                throw SaveError.page(destination, file.name, "page \(index + 1) of the TIFF cannot be read")
+            }
+            let info = pages[index].info
+            picture = Picture(file: file, format: .tiff, width: info.width, height: info.height, orientation: info.orientation,
+                              jpeg: nil, dpi: nil)
+            picture.tiffPage = index
+        } else if JPEGLayout.isJPEG(file.readOnly) {
             let layout: JPEGLayout
             switch JPEGLayout.read(file.readOnly) {
             case .failure(let problem): throw SaveError.page(destination, file.name, problem.reason)

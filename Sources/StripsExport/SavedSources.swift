@@ -22,11 +22,9 @@ final class SavedSources {
         switch page.source {
         case .picture(let path), .scan(let path, _):
             return .picture(try Picture.load(path, expecting: page.pixelSize, destination: destination))
-        case .tiffPage(let path, 0):
-            // The first page of a TIFF is what a picture decoder reads.
-            return .picture(try Picture.load(path, expecting: page.pixelSize, destination: destination))
-        case .tiffPage:
-            throw SaveError.page(destination, page.name, "pages of multi-page TIFF files cannot be saved yet")
+        case .tiffPage(let path, let index):
+            // Decoded from its own directory, never the whole file again (a single-page TIFF is a `.picture`).
+            return .picture(try Picture.load(path, tiffPage: index, expecting: page.pixelSize, destination: destination))
         case .pdfPage(let path, let index):
             let info: PDFDocumentInfo
             switch pdf(path) {

@@ -1,9 +1,5 @@
 import StripsCore
-
-extension Size {
-    /// US Letter in points: what poppler itself assumes when a page's box is missing or absurd.
-    public static let letter = Size(width: 612, height: 792)
-}
+import StripsPictures
 
 /// What opening a PDF tells without rendering anything: enough to lay out every page at once, and
 /// to save exactly the pages shown.

@@ -63,10 +63,4 @@ final class PDFDocumentPool: @unchecked Sendable {
         lock.unlock()
         _ = closing
     }
-
-    var idleCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return idle.count
-    }
 }

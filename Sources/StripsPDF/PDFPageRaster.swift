@@ -66,13 +66,15 @@ struct PDFPageRaster: Hashable, Sendable {
         }
     }
 
-    /// Draws the page onto white paper in a cairo image surface of this raster's size.
-    func draw(_ popplerPage: OpaquePointer, on surface: OpaquePointer) -> PDFFailure? {
+    /// Draws the page onto white paper in a cairo image surface of this raster's size, or, with
+    /// `offset`, the part of the raster from that pixel on into a smaller surface.
+    func draw(_ popplerPage: OpaquePointer, on surface: OpaquePointer, offset: (x: Double, y: Double) = (0, 0)) -> PDFFailure? {
         guard let cr = cairo_create(surface) else { return PDFFailure("out of memory") }
         defer { cairo_destroy(cr) }
         // PDF pages are transparent: the paper is ours to paint.
         cairo_set_source_rgb(cr, 1, 1, 1)
         cairo_paint(cr)
+        cairo_translate(cr, -offset.x, -offset.y)
         apply(to: cr)
         _ = PopplerLog.capturing { poppler_page_render(popplerPage, cr) }
         cairo_surface_flush(surface)

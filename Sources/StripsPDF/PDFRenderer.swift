@@ -1,15 +1,15 @@
 import CPoppler
-import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// Renders PDF pages into pixels, on any thread, several at once (see `PDFDocumentPool` for why
-/// each thread gets its own poppler document).
+/// each thread gets its own poppler document). The host makes one and passes it to what renders
+/// pages (`PDFPages`, saving); it keeps a few documents open between renders.
 public final class PDFRenderer: Sendable {
-    /// One per process is enough: it keeps a few documents open between renders.
-    public static let shared = PDFRenderer()
-
     private let pool: PDFDocumentPool
+    /// Pages that are one scanned JPEG, whose pixels are decoded from the stream instead.
+    public let scans = ScannedPages()
 
     /// `idleDocuments`: how many open documents to keep between renders, over all files.
     public init(idleDocuments: Int = 8) {
@@ -18,13 +18,31 @@ public final class PDFRenderer: Sendable {
 
     /// Page `pageIndex` (from 0) of `path`, as large as fits `maxWidth` x `maxHeight` pixels with
     /// its shape kept, on white paper, turned `extraQuarterTurns` clockwise beyond its own /Rotate.
-    /// The surface is SDL_PIXELFORMAT_ARGB8888 and fully opaque; the caller owns it (SDL_FreeSurface).
-    public func renderSurface(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int,
-                              extraQuarterTurns: Int = 0) -> Result<UnsafeMutablePointer<SDL_Surface>, PDFFailure> {
+    /// B, G, R, A and fully opaque.
+    public func render(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int,
+                       extraQuarterTurns: Int = 0) -> Result<PixelBuffer, PDFFailure> {
+        render(path, pageIndex: pageIndex, maxWidth: maxWidth, maxHeight: maxHeight, region: nil, extraQuarterTurns: extraQuarterTurns)
+            .map(\.pixels)
+    }
+
+    /// The same, or only `region` of the page (0...1 of it as shown), at the scale the whole page
+    /// would have: a zoomed page renders the part in view, sharp at any zoom, never the whole.
+    public func render(_ path: String, pageIndex: Int, maxWidth: Int, maxHeight: Int, region: Rect?,
+                       extraQuarterTurns: Int = 0) -> Result<(pixels: PixelBuffer, region: Rect?), PDFFailure> {
         withPage(path, pageIndex) { page, size in
-            PDFPageRaster.fitting(size, quarterTurns: extraQuarterTurns, maxWidth: maxWidth, maxHeight: maxHeight).flatMap { raster in
-                Self.surface(page, raster)
+            let shown = PDFPageRaster.shown(size, quarterTurns: extraQuarterTurns)
+            guard maxWidth > 0, maxHeight > 0, shown.width > 0, shown.height > 0 else {
+                return .failure(PDFFailure("nothing to render into (\(maxWidth) x \(maxHeight) pixels)"))
             }
+            // The whole page at the scale asked (a page may be drawn larger than its points).
+            let scale = min(Double(maxWidth) / shown.width, Double(maxHeight) / shown.height)
+            let whole = (width: max(1, Int((shown.width * scale).rounded())), height: max(1, Int((shown.height * scale).rounded())))
+            let plan = RegionPlan(size: whole, limit: PixelLimit(width: Int32(clamping: whole.width), height: Int32(clamping: whole.height)), region: region)
+            guard plan.width * plan.height <= PDFPageRaster.maxPixels else {
+                return .failure(PDFFailure("too large to render: \(plan.width) x \(plan.height) pixels"))
+            }
+            let raster = PDFPageRaster(page: size, quarterTurns: extraQuarterTurns, width: whole.width, height: whole.height)
+            return Self.pixels(page, raster, part: plan).map { ($0, plan.region) }
         }
     }
 
@@ -53,25 +71,23 @@ public final class PDFRenderer: Sendable {
         }
     }
 
-    /// Draws straight into the SDL surface's pixels: cairo's ARGB32 on a little-endian machine is
-    /// SDL's ARGB8888 byte for byte (B, G, R, A), and opaque paper makes premultiplying moot.
-    private static func surface(_ page: OpaquePointer, _ raster: PDFPageRaster) -> Result<UnsafeMutablePointer<SDL_Surface>, PDFFailure> {
-        let w = Int32(raster.width), h = Int32(raster.height)
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue), let pixels = surface.pointee.pixels else {
-            return .failure(PDFFailure("out of memory for a \(w) x \(h) page"))
+    /// Draws straight into the buffer's bytes: cairo's ARGB32 on a little-endian machine is
+    /// B, G, R, A byte for byte, and opaque paper makes premultiplying moot.
+    private static func pixels(_ page: OpaquePointer, _ raster: PDFPageRaster, part: RegionPlan) -> Result<PixelBuffer, PDFFailure> {
+        let w = Int32(part.width), h = Int32(part.height)
+        var pixels = PixelBuffer(width: part.width, height: part.height, format: .bgra)
+        guard cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w) == w * 4 else {
+            return .failure(PDFFailure("cannot draw into a \(w) x \(h) picture"))
         }
-        guard surface.pointee.pitch == cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w),
-              let canvas = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, w, h, surface.pointee.pitch) else {
-            SDL_FreeSurface(surface)
-            return .failure(PDFFailure("cannot draw into a \(w) x \(h) surface"))
+        let problem = pixels.bytes.withUnsafeMutableBufferPointer { bytes -> PDFFailure? in
+            guard let canvas = cairo_image_surface_create_for_data(bytes.baseAddress, CAIRO_FORMAT_ARGB32, w, h, w * 4) else {
+                return PDFFailure("cannot draw into a \(w) x \(h) picture")
+            }
+            defer { cairo_surface_destroy(canvas) }
+            return raster.draw(page, on: canvas, offset: (Double(part.x), Double(part.y)))
         }
-        let problem = raster.draw(page, on: canvas)
-        cairo_surface_destroy(canvas)
-        if let problem {
-            SDL_FreeSurface(surface)
-            return .failure(problem)
-        }
-        return .success(surface)
+        if let problem { return .failure(problem) }
+        return .success(pixels)
     }
 
     private static func png(_ page: OpaquePointer, _ raster: PDFPageRaster, to destination: String) -> Result<Void, PDFFailure> {

@@ -39,16 +39,33 @@ extension Canvas {
         }
     }
 
+    /// The part of a zoomed page decoded at its drawn size, over the page's window-sized texture:
+    /// where it lies in the picture, turned with the page about the page's centre.
+    func drawDetail(of quad: ImageQuad, alpha: UInt8) {
+        guard quad.image.variant == .full, let detail = textures.zoom.detail(for: quad.image) else { return }
+        let f = quad.frame, r = detail.region
+        var part = quad
+        part.frame = Rect(x: f.minX + r.minX * f.width, y: f.minY + r.minY * f.height, width: r.width * f.width, height: r.height * f.height)
+        part.source = Rect(x: 0, y: 0, width: 1, height: 1)
+        let blend = detail.opaque && alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND
+        if quad.rotation != 0 {
+            drawTurnedTiles(of: part, detail.texture, alpha: alpha, blend: blend, pivot: f.center)
+        } else {
+            drawVisiblePart(of: part, detail.texture, alpha: alpha, blend: blend)
+        }
+    }
+
     /// A turned page too large to draw whole (tiled, or bigger than the window): every tile is
-    /// turned about the page's own centre, so the tiles meet as one turned picture.
-    func drawTurnedTiles(of quad: ImageQuad, _ picture: PictureTexture, alpha: UInt8, blend: SDL_BlendMode) {
-        let f = quad.frame
+    /// turned about the page's own centre (`pivot`, when `quad` is a part of the page), so the
+    /// tiles meet as one turned picture.
+    func drawTurnedTiles(of quad: ImageQuad, _ picture: PictureTexture, alpha: UInt8, blend: SDL_BlendMode, pivot: Point? = nil) {
+        let f = quad.frame, pivot = pivot ?? f.center
         let kx = f.width / Double(picture.width), ky = f.height / Double(picture.height)
         for tile in picture.tiles {
             let t = tile.rect
             let place = Rect(x: f.minX + Double(t.x) * kx, y: f.minY + Double(t.y) * ky, width: Double(t.w) * kx, height: Double(t.h) * ky)
             var dest = Self.frect(place)
-            var centre = SDL_FPoint(x: Float(f.midX - place.minX), y: Float(f.midY - place.minY))
+            var centre = SDL_FPoint(x: Float(pivot.x - place.minX), y: Float(pivot.y - place.minY))
             SDL_SetTextureAlphaMod(tile.texture, alpha)
             SDL_SetTextureBlendMode(tile.texture, blend)
             SDL_RenderCopyExF(renderer, tile.texture, nil, &dest, quad.rotation, &centre, SDL_FLIP_NONE)

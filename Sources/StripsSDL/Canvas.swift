@@ -1,5 +1,6 @@
 import CSDL2
 import StripsCore
+import StripsPictures
 
 /// Draws a frame's draw list with an SDL renderer: window or offscreen surface alike.
 final class Canvas {
@@ -101,6 +102,7 @@ final class Canvas {
             } else {
                 drawVisiblePart(of: quad, picture, alpha: alpha, blend: blend)
             }
+            drawDetail(of: quad, alpha: alpha)
             return
         }
         var w: Int32 = 0, h: Int32 = 0

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// What the live window remembers of the document it shows, kept by `DocumentStateStore` under
 /// the paths the document was opened from: the page in focus and the window's size. Headless

@@ -1,5 +1,6 @@
 import Foundation
 import StripsFiles
+import StripsPictures
 
 /// What the live window remembers about a document between runs: the page in focus and the
 /// window size. Headless runs neither read nor write it.

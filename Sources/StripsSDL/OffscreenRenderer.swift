@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 import StripsRecording
 
 /// SDL's software renderer into a memory surface: screenshots without any display or driver.
@@ -40,6 +41,12 @@ public final class OffscreenRenderer {
     /// A picture's texture size in pixels and how many tiles it is made of; nil before it has one.
     public func textureSize(of ref: ImageRef) -> (width: Int, height: Int, tiles: Int)? {
         canvas?.textures.textureSize(of: ref).map { (Int($0.width), Int($0.height), $0.tiles) }
+    }
+
+    /// The part of a zoomed picture decoded at its drawn size: pixels, tiles, the part of the
+    /// picture (0...1) and the whole picture's drawn pixel size; nil when not zoomed past its texture.
+    public func detailSize(of ref: ImageRef) -> (width: Int, height: Int, tiles: Int, region: Rect, limit: PixelLimit)? {
+        canvas?.textures.detailSize(of: ref).map { (Int($0.width), Int($0.height), $0.tiles, $0.region, $0.limit) }
     }
 
     /// True once the picture is shown: as a texture, or as its error card.

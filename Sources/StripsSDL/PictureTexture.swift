@@ -1,4 +1,5 @@
 import CSDL2
+import StripsPictures
 
 /// A decoded picture on the renderer: one texture, or a grid of tiles. Pictures decoded larger
 /// than the window (a zoomed page, up to its full resolution) are tiled: past the renderer's
@@ -26,12 +27,11 @@ struct PictureTexture {
         self.height = height
     }
 
-    /// The whole surface as one texture (made on the render thread).
-    static func single(renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>) -> PictureTexture? {
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        configure(texture)
-        let w = surface.pointee.w, h = surface.pointee.h
-        return PictureTexture(tiles: [Tile(texture: texture, rect: SDL_Rect(x: 0, y: 0, w: w, h: h))], width: w, height: h)
+    /// The whole picture as one texture (made on the render thread).
+    static func single(renderer: OpaquePointer, picture: PixelBuffer) -> PictureTexture? {
+        let w = Int32(picture.width), h = Int32(picture.height)
+        guard let tile = tile(renderer: renderer, picture: picture, rect: SDL_Rect(x: 0, y: 0, w: w, h: h)) else { return nil }
+        return PictureTexture(tiles: [tile], width: w, height: h)
     }
 
     /// The grid of tiles of at most `side` pixels covering a `width` x `height` picture, row by row.
@@ -46,15 +46,18 @@ struct PictureTexture {
         return rects
     }
 
-    /// One tile's texture, uploaded straight from the surface's pixels (ARGB8888): its first
-    /// pixel, rows the surface's pitch apart; no copy is made.
-    static func tile(renderer: OpaquePointer, surface: UnsafeMutablePointer<SDL_Surface>, rect: SDL_Rect) -> Tile? {
-        guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue, let pixels = surface.pointee.pixels,
+    /// One tile's texture, uploaded straight from the picture's pixels (B, G, R, A is SDL's
+    /// ARGB8888): its first pixel, rows the picture's row length apart; no copy is made.
+    static func tile(renderer: OpaquePointer, picture: PixelBuffer, rect: SDL_Rect) -> Tile? {
+        guard picture.format == .bgra, rect.w > 0, rect.h > 0, Int(rect.x + rect.w) <= picture.width, Int(rect.y + rect.h) <= picture.height,
               let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STATIC.rawValue), rect.w, rect.h)
         else { return nil }
-        let pitch = surface.pointee.pitch
+        let pitch = picture.bytesPerRow
         var whole = SDL_Rect(x: 0, y: 0, w: rect.w, h: rect.h)
-        guard SDL_UpdateTexture(texture, &whole, pixels.advanced(by: Int(rect.y) * Int(pitch) + Int(rect.x) * 4), pitch) == 0 else {
+        let updated = picture.bytes.withUnsafeBytes { bytes in
+            SDL_UpdateTexture(texture, &whole, bytes.baseAddress?.advanced(by: Int(rect.y) * pitch + Int(rect.x) * 4), Int32(pitch))
+        }
+        guard updated == 0 else {
             SDL_DestroyTexture(texture)
             return nil
         }
@@ -76,17 +79,17 @@ struct PictureTexture {
 /// decode (120 MB for a 30 MP panorama) never stalls a frame; the picture it replaces is drawn
 /// until the last tile is in.
 struct TileUpload {
-    let decoded: DecodedSurface
+    let decoded: DecodedPicture
     let job: DecodeQueue.Job
     let arrived: Double
     private let rects: [SDL_Rect]
     private(set) var tiles: [PictureTexture.Tile] = []
 
-    init(_ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double, tileSide: Int32) {
+    init(_ decoded: DecodedPicture, job: DecodeQueue.Job, arrived: Double, tileSide: Int32) {
         self.decoded = decoded
         self.job = job
         self.arrived = arrived
-        rects = PictureTexture.tileRects(width: decoded.width, height: decoded.height, side: tileSide)
+        rects = PictureTexture.tileRects(width: Int32(decoded.width), height: Int32(decoded.height), side: tileSide)
     }
 
     var isComplete: Bool { tiles.count == rects.count }
@@ -94,16 +97,15 @@ struct TileUpload {
     /// Uploads tiles until done or `enough` says so (asked after each tile). False when the
     /// renderer cannot make a tile: the upload is then abandoned.
     mutating func upload(renderer: OpaquePointer, until enough: () -> Bool) -> Bool {
-        guard let surface = decoded.surface else { return false }
         while !isComplete {
-            guard let tile = PictureTexture.tile(renderer: renderer, surface: surface, rect: rects[tiles.count]) else { return false }
+            guard let tile = PictureTexture.tile(renderer: renderer, picture: decoded.pixels, rect: rects[tiles.count]) else { return false }
             tiles.append(tile)
             if enough() { break }
         }
         return true
     }
 
-    var texture: PictureTexture { PictureTexture(tiles: tiles, width: decoded.width, height: decoded.height) }
+    var texture: PictureTexture { PictureTexture(tiles: tiles, width: Int32(decoded.width), height: Int32(decoded.height)) }
 
     func discard() {
         for tile in tiles { SDL_DestroyTexture(tile.texture) }

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// When pictures are decoded: on worker threads while frames go on (the live window), or on the
 /// spot, before the frame that needs them is drawn (scripted screenshots: deterministic).
@@ -10,27 +11,42 @@ public enum DecodeMode: String, CaseIterable, Sendable {
 
 /// How the renderer treats pictures: when they are decoded and how much texture memory they may use.
 public struct TextureOptions: Sendable {
-    public static let defaultBudget = 512 << 20
+    /// Screens of the window's pixels the full pictures may hold: the page in focus and two either
+    /// side of it (what paging shows next), and one for a picture being replaced by a sharper one.
+    public static let screens = 6
+    /// Room for the thumbnails asked for ahead (64 either side of the focus, the strip where a
+    /// fling rests): at most a few hundred textures of 160 px height.
+    public static let thumbnailBytes = 48 << 20
 
-    /// Texture bytes kept at most; the pages farthest from the focus go first.
-    public var budget: Int
+    /// The budget for a window of `pixels`: a few screens of pixels plus the thumbnails.
+    public static func budget(forWindow pixels: PixelLimit) -> Int {
+        screens * Int(max(1, pixels.width)) * Int(max(1, pixels.height)) * 4 + thumbnailBytes
+    }
+
+    /// Texture bytes kept at most; the pages farthest from the focus go first. Nil: follows the
+    /// window (`budget(forWindow:)`), so a small window keeps little and a 4K one enough.
+    public var budget: Int?
     public var decode: DecodeMode
     public var workers: Int
-    /// The shared thumbnail cache thumbnails are read from and written to; nil: not used.
-    public var thumbnailCache: ThumbnailCache?
+    /// How pages are read: formats, the document's catalog, the shared thumbnail cache. The
+    /// host's own, the one its loader used, so a file changed since it was opened is noticed.
+    public var reader: PageReader
     /// A smaller largest texture side than the renderer's (tests of tiling); nil: the renderer's.
     public var maxTextureSide: Int32?
 
-    /// One core is left to the render loop.
-    public static var defaultWorkers: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount - 1)) }
+    /// One worker per core (up to eight): they run at a lower priority than the render loop
+    /// (nice 10), so a frame never waits for them and a core the loop does not need decodes.
+    public static var defaultWorkers: Int { max(1, min(8, ProcessInfo.processInfo.activeProcessorCount)) }
 
-    public init(budget: Int = TextureOptions.defaultBudget, decode: DecodeMode = .async, workers: Int? = nil, maxTextureSide: Int32? = nil,
-                thumbnailCache: ThumbnailCache? = nil) {
+    /// `reader`: the host's; the default reads picture files only, with a catalog of its own
+    /// (tests and benchmarks of pictures).
+    public init(reader: PageReader = PageReader(), budget: Int? = nil, decode: DecodeMode = .async,
+                workers: Int? = nil, maxTextureSide: Int32? = nil) {
+        self.reader = reader
         self.budget = budget
         self.decode = decode
         self.workers = workers ?? TextureOptions.defaultWorkers
         self.maxTextureSide = maxTextureSide
-        self.thumbnailCache = thumbnailCache
     }
 }
 
@@ -65,10 +81,12 @@ final class TextureCache: PictureLookup {
     private let renderer: OpaquePointer
     let options: TextureOptions
     private let queue: DecodeQueue?
-    private let source: PictureSource
+    private let reader: PageReader
     private var entries: [ImageRef: Entry] = [:]
     /// Tiled pictures on their way to the renderer: the entry they replace is drawn meanwhile.
     private var uploads: [ImageRef: TileUpload] = [:]
+    /// The parts of zoomed pages in view, at the size they are drawn.
+    let zoom = ZoomDetails()
     /// By picture (`ImageRef.whole`): every size of a picture that cannot be decoded fails alike.
     private var failures: [ImageRef: ImageFailure] = [:]
     /// Thumbnails a quick look (cache, EXIF) found nothing for: they wait for a decode.
@@ -88,12 +106,16 @@ final class TextureCache: PictureLookup {
     /// Pages still arriving from the scanner, drawn as their rows come.
     let arriving: ArrivingTextures
 
+    /// Texture bytes kept at most: the option's, else a few screens of the window (`fullLimit`,
+    /// the renderer's output) plus the thumbnails.
+    var budget: Int { options.budget ?? TextureOptions.budget(forWindow: fullLimit) }
+
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
         arriving = ArrivingTextures(renderer: renderer)
         self.options = options
-        source = PictureSource(thumbnailCache: options.thumbnailCache)
-        queue = options.decode == .async ? DecodeQueue(workers: options.workers, source: source, onFinish: wake) : nil
+        reader = options.reader
+        queue = options.decode == .async ? DecodeQueue(workers: options.workers, reader: reader, onFinish: wake) : nil
         var info = SDL_RendererInfo()
         if SDL_GetRendererInfo(renderer, &info) == 0, info.max_texture_width > 0 {
             maxTextureSide = min(info.max_texture_width, info.max_texture_height)
@@ -105,13 +127,14 @@ final class TextureCache: PictureLookup {
         queue?.stop()
         for entry in entries.values { entry.texture.destroy() }
         for upload in uploads.values { upload.discard() }
+        zoom.removeAll()
     }
 
     /// True while pictures are wanted, being decoded or waiting to be taken in.
     var isDecoding: Bool { (queue?.isBusy ?? false) || isUploading }
 
     /// Tiles are being uploaded, or a scanned page's rows: frames must go on, the loop must not sleep.
-    var isUploading: Bool { !uploads.isEmpty || arriving.isArriving }
+    var isUploading: Bool { !uploads.isEmpty || zoom.isUploading || arriving.isArriving }
 
     var textureCount: Int { entries.count }
 
@@ -136,6 +159,12 @@ final class TextureCache: PictureLookup {
         entries[image].map { ($0.texture.width, $0.texture.height, $0.texture.tiles.count) }
     }
 
+    /// The part of a zoomed picture decoded at its drawn size: its pixels, tiles, the part of the
+    /// picture it is, and the whole picture's drawn size it was decoded for. For tests.
+    func detailSize(of image: ImageRef) -> (width: Int32, height: Int32, tiles: Int, region: Rect, limit: PixelLimit)? {
+        zoom.detail(for: image).map { ($0.texture.width, $0.texture.height, $0.texture.tiles.count, $0.region, $0.limit) }
+    }
+
     /// The texture of a picture the frame draws, and whether it is fully opaque.
     func texture(for image: ImageRef) -> (texture: PictureTexture, opaque: Bool)? {
         guard var entry = entries[image] else { return arriving.texture(for: image).map { ($0, true) } }
@@ -151,16 +180,25 @@ final class TextureCache: PictureLookup {
     /// frame requests: the pictures drawn, nearest the middle first, then those it will need next.
     func prepare(_ requests: [PictureRequest], at time: Double, pixels: PixelLimit, scale: Double) {
         frame += 1
+        zoom.beginFrame()
         arriving.beginFrame()
-        fullLimit = PixelLimit(width: min(max(1, pixels.width), maxTextureSide), height: min(max(1, pixels.height), maxTextureSide))
+        // The window's pixels (a picture larger than the largest texture is drawn in tiles).
+        fullLimit = PixelLimit(width: max(1, pixels.width), height: max(1, pixels.height))
         for done in queue?.takeFinished() ?? [] {
             accept(done.picture, for: done.job, arrived: time)
         }
         rank.removeAll(keepingCapacity: true)
+        for (i, request) in requests.enumerated() where rank[request.image] == nil { rank[request.image] = i }
         let view = Size(width: max(1, Double(pixels.width) / scale), height: max(1, Double(pixels.height) / scale))
-        let roomToPrefetch = bytes < options.budget / 10 * 8
+        // Room for what the frame asks for ahead: textures it does not ask for make way (they are
+        // evicted first), so only what it wants counts against the budget.
+        let wanted = rank.keys.reduce(0) { $0 + (entries[$1]?.bytes ?? 0) }
+        let roomToPrefetch = wanted < budget / 10 * 8
         var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
         var ahead: [DecodeQueue.Job] = []
+        // Where a moving strip will rest, in the frame's order (the middle outward): before the
+        // pictures drawn in passing, which would be gone by the time they were decoded.
+        var landing: [DecodeQueue.Job] = []
         // Quick looks (the shared cache, EXIF thumbnails: no decode of the file) for every
         // thumbnail in view, then ahead, come before any decode: during a fling a stand-in for
         // the next cells beats a sharp picture for the cells passing by. Real pictures for
@@ -169,9 +207,12 @@ final class TextureCache: PictureLookup {
         var refinements: [(priority: Double, job: DecodeQueue.Job)] = []
         for (i, request) in requests.enumerated() {
             let ref = request.image
-            if rank[ref] == nil { rank[ref] = i }
+            // A page still arriving from the scanner is drawn from its rows, never decoded.
             if arriving.serves(ref, decoded: entries[ref] != nil, drawn: request.drawnAt != nil) { continue }
-            let want = ref.variant == .full ? request.size.map { drawnLimit(Self.pixels($0, scale: scale)) } : nil
+            // Full pictures: the whole drawn at most window-sized; the part in view of a zoomed one
+            // at its drawn size (`zoom`).
+            let drawnSize = ref.variant == .full ? request.size.map { Self.pixels($0, scale: scale) } : nil
+            let want = drawnSize.map(clampedToWindow)
             let provisional = entries[ref]?.provisional == true
             let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.whole] == nil
                 && !needDecode.contains(ref)
@@ -185,17 +226,24 @@ final class TextureCache: PictureLookup {
                 } else if let job = visible(ref, want: want) {
                     wishes.append((priority + (entries[ref] == nil ? 0 : 10), job))
                 }
-            } else if queue != nil, roomToPrefetch, failures[ref.whole] == nil {
+                if let drawnSize, let entry = entries[ref], !entry.provisional,
+                   let job = zoom.job(for: request, want: drawnSize, base: (entry.width, entry.height, entry.limited), view: view,
+                                      waitForSettle: queue != nil) {
+                    if queue == nil { decodeNow(job) } else { wishes.append((priority + 1, job)) }
+                }
+            } else if queue != nil, roomToPrefetch || request.landing, failures[ref.whole] == nil {
                 if quickLook {
-                    quick.append((Double(10 + i), DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
+                    // Where a strip will rest, right after the quick looks of what is drawn.
+                    quick.append((request.landing ? 5 + Double(i) / 1e6 : Double(10 + i), DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
                 } else if entries[ref] == nil {
-                    ahead.append(want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref))
+                    let job = want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)
+                    if request.landing { landing.append(job) } else { ahead.append(job) }
                 } else if provisional {
                     refinements.append((Double(10 + i), job(for: ref)))
                 }
             }
         }
-        queue?.want(quick.sorted { $0.priority < $1.priority }.map(\.job) + wishes.sorted { $0.priority < $1.priority }.map(\.job)
+        queue?.want(quick.sorted { $0.priority < $1.priority }.map(\.job) + landing + wishes.sorted { $0.priority < $1.priority }.map(\.job)
                     + ahead + refinements.sorted { $0.priority < $1.priority }.map(\.job))
         continueUploads()
     }
@@ -225,9 +273,10 @@ final class TextureCache: PictureLookup {
 
     /// Ends the frame: trims the cache to its budget.
     func endFrame() {
+        zoom.endFrame()
         arriving.endFrame()
         evictIfNeeded()
-        peakBytes = max(peakBytes, bytes)
+        peakBytes = max(peakBytes, bytes + zoom.bytes)
     }
 
     private static func pixels(_ size: Size, scale: Double) -> PixelLimit {
@@ -236,19 +285,6 @@ final class TextureCache: PictureLookup {
 
     private func clampedToWindow(_ want: PixelLimit) -> PixelLimit {
         PixelLimit(width: min(max(1, want.width), fullLimit.width), height: min(max(1, want.height), fullLimit.height))
-    }
-
-    /// A picture drawn no larger than the window is decoded at its drawn size, as large as the
-    /// window at most; one drawn larger (zoomed in) at its drawn size too, the decoder stopping at
-    /// the file's own pixels, tiled past the largest texture side, within half the budget.
-    private func drawnLimit(_ want: PixelLimit) -> PixelLimit {
-        let windowed = clampedToWindow(want)
-        guard windowed != want else { return windowed }
-        let w = max(1, want.width), h = max(1, want.height)
-        let most = Double(options.budget / 2 / 4), area = Double(w) * Double(h)
-        guard area > most else { return PixelLimit(width: w, height: h) }
-        let k = (most / area).squareRoot()
-        return PixelLimit(width: max(windowed.width, Int32(Double(w) * k)), height: max(windowed.height, Int32(Double(h) * k)))
     }
 
     /// A texture fitted into `want` matches it in both sides to within rounding.
@@ -271,12 +307,19 @@ final class TextureCache: PictureLookup {
     }
 
     private func decodeNow(_ job: DecodeQueue.Job) {
-        let picture = source.picture(job.ref, limit: job.limit, stage: job.stage)
+        let picture = reader.picture(job.ref, limit: job.limit, stage: job.stage, region: job.region)
         accept(picture, for: job, arrived: -.infinity)
         evictIfNeeded()
     }
 
-    private func accept(_ picture: PictureSource.Picture, for job: DecodeQueue.Job, arrived: Double) {
+    private func accept(_ picture: PageReader.Picture, for job: DecodeQueue.Job, arrived: Double) {
+        if job.region != nil {
+            // A part of a zoomed page: a failure leaves the page as it is drawn.
+            if case .success(let decoded)? = picture.result {
+                zoom.accept(decoded, for: job, renderer: renderer, tileSide: min(maxTextureSide, PictureTexture.tileSide), now: queue == nil)
+            }
+            return
+        }
         // A stand-in never replaces a picture already shown.
         if picture.provisional, entries[job.ref] != nil { return }
         guard let result = picture.result else {
@@ -294,10 +337,10 @@ final class TextureCache: PictureLookup {
                 bytes -= entry.bytes
             }
             failures[job.ref.whole] = failure
-            if ImageCatalog.shared.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
+            if reader.catalog.shouldReport(job.ref.path) { onFailure(job.ref.path, failure.reason) }
         case .success(let decoded):
             uploads.removeValue(forKey: job.ref)?.discard()
-            let w = decoded.width, h = decoded.height
+            let w = Int32(decoded.width), h = Int32(decoded.height)
             // Larger than the window (zoomed in) or than a texture may be: tiles.
             if w > fullLimit.width || h > fullLimit.height || w > maxTextureSide || h > maxTextureSide {
                 var upload = TileUpload(decoded, job: job, arrived: arrived, tileSide: min(maxTextureSide, PictureTexture.tileSide))
@@ -310,7 +353,7 @@ final class TextureCache: PictureLookup {
                 }
                 return
             }
-            guard let surface = decoded.surface, let texture = PictureTexture.single(renderer: renderer, surface: surface) else {
+            guard let texture = PictureTexture.single(renderer: renderer, picture: decoded.pixels) else {
                 return cannotMakeTexture(job, nil)
             }
             install(texture, decoded, job: job, arrived: arrived, provisional: picture.provisional)
@@ -323,7 +366,7 @@ final class TextureCache: PictureLookup {
         if entries[job.ref] == nil { failures[job.ref.whole] = ImageFailure(SDLError("cannot make a texture").description) }
     }
 
-    private func install(_ texture: PictureTexture, _ decoded: DecodedSurface, job: DecodeQueue.Job, arrived: Double, provisional: Bool = false) {
+    private func install(_ texture: PictureTexture, _ decoded: DecodedPicture, job: DecodeQueue.Job, arrived: Double, provisional: Bool = false) {
         let w = texture.width, h = texture.height
         let size = Int(w) * Int(h) * 4
         let limited = w >= job.limit.width - 1 || h >= job.limit.height - 1
@@ -344,9 +387,10 @@ final class TextureCache: PictureLookup {
     /// Goes on with the tiled pictures being uploaded, within the frame's upload budget; those
     /// the frame no longer draws are dropped.
     private func continueUploads() {
-        guard !uploads.isEmpty else { return }
+        guard isUploading else { return }
         let start = SDL_GetPerformanceCounter(), frequency = Double(SDL_GetPerformanceFrequency())
         let enough = { Double(SDL_GetPerformanceCounter() - start) / frequency >= Self.uploadBudget }
+        defer { zoom.continueUploads(renderer: renderer, until: enough) }
         for ref in uploads.keys.sorted(by: { (rank[$0] ?? .max) < (rank[$1] ?? .max) }) {
             guard var upload = uploads.removeValue(forKey: ref) else { continue }
             guard rank[ref] != nil, !enough() else {
@@ -370,12 +414,12 @@ final class TextureCache: PictureLookup {
     /// Evicts textures not drawn this frame until the cache fits its budget: first those the frame
     /// did not ask for (least recently drawn first), then those it asked for, least wanted first.
     private func evictIfNeeded() {
-        guard bytes > options.budget else { return }
+        guard bytes > budget else { return }
         let candidates = entries.filter { $0.value.lastUsed != frame }
             .map { (ref: $0.key, rank: rank[$0.key] ?? Int.max, lastUsed: $0.value.lastUsed) }
             .sorted { $0.rank != $1.rank ? $0.rank > $1.rank : $0.lastUsed < $1.lastUsed }
         for candidate in candidates {
-            guard bytes > options.budget else { break }
+            guard bytes > budget else { break }
             if let entry = entries.removeValue(forKey: candidate.ref) {
                 entry.texture.destroy()
                 bytes -= entry.bytes

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StripsBench
 import StripsCore
+import StripsPictures
 import StripsSDL
 
 /// `strips bench`: how much a frame costs, and how that grows with the document. Prints the
@@ -100,7 +101,7 @@ struct BenchCommand: ParsableCommand {
         }
         // Each page keeps its picture's own shape, as in a real document: a picture drawn at a
         // shape it does not have would be stretched, and redecoded for every shape it is shown at.
-        let pictures = DocumentLoader.pages(for: files) { _ in }
+        let pictures = DocumentLoader.pages(for: files, reader: PageReader()) { _ in }
         let pages = pictures.isEmpty ? BenchPages.synthetic(count: 1_000, paths: [])
             : (0..<1_000).map { i in
                 let picture = pictures[i % pictures.count]

@@ -42,6 +42,19 @@ enum ManualText {
         the pictures it shows.
         """
 
+    static let thumbnail = """
+        Writes INPUT's thumbnail as a PNG whose largest side is --size pixels (256 by default; a \
+        smaller picture keeps its own size), upright (EXIF orientation applied), through the same \
+        decoders as the window: JPEGs scaled by libjpeg-turbo, scanned PDF pages from their JPEG \
+        stream, other PDF pages rendered by poppler, each page of a multi-page TIFF from its own \
+        image. --page N picks a page (from 1); --pages A-B writes one PNG per page, OUTPUT holding \
+        %d for the page number (scan-%d.png). OUTPUT is replaced whole or not at all. A file that \
+        cannot be read exits non-zero with one line on standard error.
+
+        As a desktop thumbnailer (a .thumbnailer file, as Scripts/install.sh installs for the \
+        formats it knows): Exec=strips thumbnail --size %s %i %o
+        """
+
     static let photos = """
         PATH may name pictures (JPEG, PNG, GIF, BMP, WebP, TGA, TIFF, PNM, QOI...), PDFs (every page \
         is a page) and folders of them, read in natural name order. Unreadable or damaged files \

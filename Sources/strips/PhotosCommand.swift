@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsPDF
+import StripsPictures
 import StripsScan
 import StripsSDL
 
@@ -17,8 +19,11 @@ struct PhotosCommand: ParsableCommand {
 
     @OptionGroup var instruments: InstrumentOptions
 
-    @Option(name: .long, help: "Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first.")
-    var textureBudget = 512
+    @Option(name: .long, help: """
+        Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first. \
+        Default: follows the window (six screens of its pixels plus 48 MiB of thumbnails).
+        """)
+    var textureBudget: Int?
 
     @Option(name: .long, help: """
         When pictures are decoded: 'async' (worker threads, frames go on; the live default) or \
@@ -63,7 +68,7 @@ struct PhotosCommand: ParsableCommand {
     var recover: RecoverMode?
 
     func validate() throws {
-        guard (16...1_048_576).contains(textureBudget) else {
+        if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
         }
         if thumbnailCache?.isEmpty == true { throw ValidationError("--thumbnail-cache needs 'auto', 'off' or a folder") }
@@ -127,7 +132,9 @@ struct PhotosCommand: ParsableCommand {
         let script = try headless.script.map { try SceneRunner.loadScript($0) }
         try SceneRunner.startSDL(video: script == nil)
         let fonts = SceneRunner.fonts()
-        let pages = DocumentLoader.pages(for: files) { FileHandleOutput.standardError($0) }
+        // One reader for the document: its loader and its decoders share the catalog of files it opened.
+        let reader = PageReader(thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil), pdf: PDFPages(renderer: PDFRenderer()))
+        let pages = DocumentLoader.pages(for: files, reader: reader) { FileHandleOutput.standardError($0) }
         // Only the window remembers: a script always starts from the same state.
         let memory = script == nil ? DocumentMemory(paths: paths) : nil
         let remembered = memory?.load()
@@ -136,11 +143,10 @@ struct PhotosCommand: ParsableCommand {
                                 focusedPage: remembered?.focusedPage)
         let scanner = scanHost(live: script == nil)
         recoverLeftovers(scanner, into: &scene, live: script == nil)
-        let textures = TextureOptions(budget: textureBudget << 20, decode: decode ?? (script == nil ? .async : .sync),
-                                      thumbnailCache: ThumbnailCache.chosen(thumbnailCache, headless: script != nil))
+        let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
-                            host: PhotosHost(saver: saver, scanner: scanner), onQuit: { memory?.save($0) },
+                            host: PhotosHost(saver: saver, reader: reader, scanner: scanner), onQuit: { memory?.save($0) },
                             onEnd: { _ in scanner.finish() })
     }
 }

@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPictures
 import StripsSDL
 
 /// What the Photos scene's effects become on this machine: saves by the `DocumentSaver`, dropped
@@ -6,12 +7,15 @@ import StripsSDL
 /// window's (or the headless run's) own; text recognition has no engine here yet.
 final class PhotosHost: EffectHost {
     private let saver: DocumentSaver
+    /// The document's reader: dropped files join the catalog of files it opened.
+    private let reader: PageReader
     let scanner: ScanHost
     /// The scanned pages kept when the document save under way began: safe once it succeeds.
     private var keptAtSave: Set<String>?
 
-    init(saver: DocumentSaver, scanner: ScanHost) {
+    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost) {
         self.saver = saver
+        self.reader = reader
         self.scanner = scanner
     }
 
@@ -21,7 +25,7 @@ final class PhotosHost: EffectHost {
             if request.scope == .document { keptAtSave = scanner.keptFiles }
             return observed(saver.start(request))
         case .load(let paths):
-            return [.pagesLoaded(DroppedFiles.pages(for: paths) { FileHandleOutput.standardError($0) })]
+            return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { FileHandleOutput.standardError($0) })]
         case .scan, .cancelScan, .findScanners, .describeScanner, .recoverScans, .discardScans:
             return scanner.run(effect)
         case .recognise, .toggleRecording:

@@ -9,7 +9,7 @@ struct Strips: ParsableCommand {
         abstract: "Photos-style page strips and a half-pizza selector, on SDL2.",
         discussion: ManualText.strips,
         version: AppVersion.string,
-        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self],
+        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self],
         defaultSubcommand: PhotosCommand.self
     )
 }

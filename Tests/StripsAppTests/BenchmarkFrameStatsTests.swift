@@ -1,5 +1,6 @@
 import Testing
 import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 @Suite struct BenchmarkFrameStatsTests {

@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Damaged pictures, lying headers and no display: the app finishes, names each file it cannot
@@ -152,7 +153,7 @@ import Testing
         let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-frame-behind-junk.gif").path
         let info = try ImageHeader.read(path).get()
         #expect(info.width == 64105 && info.height == 8203)
-        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("decoded")
             return
         }
@@ -163,7 +164,7 @@ import Testing
     /// damaged 40 x 24600 frame. GIFs now go through giflib, which refuses it.
     @Test func gifThatCrashedSDLImageIsRefusedByGiflib() throws {
         let path = LoaderFixtures.root.appendingPathComponent("fuzz/gif-sdlimage-crash.gif").path
-        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("decoded")
             return
         }
@@ -173,11 +174,9 @@ import Testing
     @Test func gifThroughGiflibKeepsColoursAndTransparency() throws {
         // The 40 x 24 fixture decodes to its own size, opaque.
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: LoaderFixtures.format("gif"))))
-        let surface = try GIFDecoder.decode(bytes).get()
-        defer { SDL_FreeSurface(surface) }
-        #expect(surface.pointee.w == 40 && surface.pointee.h == 24)
-        let first = surface.pointee.pixels.assumingMemoryBound(to: UInt32.self)[0]
-        #expect(first >> 24 == 0xFF)
+        let picture = try GIFDecoder.decode(bytes).get()
+        #expect(picture.width == 40 && picture.height == 24 && picture.format == .bgra)
+        #expect(picture.bytes[3] == 0xFF)
     }
 
     /// libFuzzer (header target): a file that merely mentions "<svg" reached SDL_image's SVG
@@ -190,11 +189,25 @@ import Testing
         #expect(ImageHeader.read(svg) == .failure(ImageFailure("not a picture: unknown file format")))
         let xcf = LoaderFixtures.root.appendingPathComponent("fuzz/xcf-lying-size.xcf").path
         #expect(ImageHeader.read(xcf) == .failure(ImageFailure("not a picture: unknown file format")))
-        guard case .failure(let failure) = ImageDecoder.decode(xcf, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(xcf, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("decoded")
             return
         }
         #expect(failure.reason == "not a picture: unknown file format")
+    }
+
+    /// libFuzzer (decode target): a 29-byte TGA claiming 8224 x 8736 pixels (72 MP, under the 100 MP
+    /// limit) had SDL_image allocate 287 MB before finding the data short. No TGA can hold more than
+    /// 128 pixels a byte: it is refused first.
+    @Test func aTGATooShortForItsSizeNeverReachesSDLImage() throws {
+        let path = LoaderFixtures.root.appendingPathComponent("fuzz/tga-lying-size.tga").path
+        let info = try ImageHeader.read(path).get()
+        #expect(info.width == 8224 && info.height == 8736)
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(failure.reason.hasPrefix("the file is truncated or its header is damaged"))
     }
 
     /// libFuzzer (sdlimage target): "P1 11#911119111..." is 11 x 911119111 to SDL_image (its
@@ -229,7 +242,7 @@ import Testing
         #expect(info.format == .tiff)
         #expect(info.width == 70000 && info.height == 1200)
         #expect(info.sizeProblem != nil)
-        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("a 70000-pixel-wide TIFF was decoded")
             return
         }

@@ -1,6 +1,8 @@
 import CSDL2
 import Foundation
 import Testing
+import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// The desktop entry, the icons and the window icon.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StripsPictures
 @testable import StripsSDL
 
 @Suite struct DocumentStateTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Scripts/install.sh into a scratch prefix, with the test build's binary and a stand-in man page
@@ -68,6 +69,10 @@ import Testing
             let check = try Self.run(DesktopIntegrationTests.validator, [prefix + "/share/applications/strips.desktop"])
             #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
         }
+        // The thumbnailer runs the installed binary by its full path.
+        let thumbnailer = try String(contentsOfFile: prefix + "/share/thumbnailers/strips.thumbnailer", encoding: .utf8)
+        #expect(thumbnailer.contains("\nExec=\"\(prefix)/bin/strips\" thumbnail --size %s %i %o\n"))
+        #expect(thumbnailer.contains("\nTryExec=\(prefix)/bin/strips\n"))
         // The manifest lists every file written, nothing else.
         let manifest = try String(contentsOfFile: prefix + "/share/strips/install-manifest", encoding: .utf8)
         let listed = Set(manifest.split(separator: "\n").filter { $0.hasPrefix("f ") }.map { String($0.dropFirst(2)) })

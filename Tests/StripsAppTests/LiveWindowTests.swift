@@ -2,15 +2,20 @@ import CSDL2
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// The real live loop on SDL's dummy video driver: events go in as SDL events, exactly as a
 /// desktop delivers them, and the loop runs until the scene reaches the state under test.
-/// Reads dropped files as the app does, and nothing else.
+/// Reads dropped files as the app does (with the reader the document was opened with), and nothing else.
 final class DropHost: EffectHost {
+    let reader: PageReader
+
+    init(reader: PageReader) { self.reader = reader }
+
     func run(_ effect: Effect) -> [HostEvent] {
         guard case .load(let paths) = effect else { return [] }
-        return [.pagesLoaded(DroppedFiles.pages(for: paths) { _ in })]
+        return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { _ in })]
     }
 
     func poll() -> [HostEvent] { [] }
@@ -34,16 +39,17 @@ final class DropHost: EffectHost {
         setenv("SDL_VIDEODRIVER", "dummy", 1)
         try SDLSystem.start(video: true)
         let sample = try #require(Resources.sampleDocument)
-        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [sample])) { _ in }
+        let reader = PageReader()
+        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [sample]), reader: reader) { _ in }
         var scene = PhotosScene(documentName: "Sample", pages: pages, windowSize: Size(width: 800, height: 600))
         let window = try LiveWindow(title: "test", size: Size(width: 800, height: 600), fonts: nil,
-                                    textures: TextureOptions(decode: .sync))
+                                    textures: TextureOptions(reader: reader, decode: .sync))
         let dropped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/orientation").path
         let files = try DocumentLoader.imageFiles(in: [dropped])
         Self.pushDrop([dropped])
         var frames = 0
-        window.run(&scene, host: DropHost(), stopWhen: { scene in
+        window.run(&scene, host: DropHost(reader: reader), stopWhen: { scene in
             frames += 1
             return frames > 600 || (scene.pages.count > pages.count && scene.isIdle)
         })

@@ -3,6 +3,7 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Files for the loader tests: committed fixtures (Scripts/make-fixtures.sh) and scratch folders.
@@ -84,11 +85,10 @@ enum LoaderFixtures {
 @Suite(.serialized) struct LoaderOrientationTests {
     init() throws { try SDLSystem.start(video: false) }
 
-    /// (r, g, b) of the pixel at (x, y) of an ARGB surface.
-    static func pixel(_ surface: UnsafeMutablePointer<SDL_Surface>, _ x: Int, _ y: Int) -> (Int, Int, Int) {
-        let row = surface.pointee.pixels.advanced(by: y * Int(surface.pointee.pitch))
-        let value = row.assumingMemoryBound(to: UInt32.self)[x]
-        return (Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF), Int(value & 0xFF))
+    /// (r, g, b) of the pixel at (x, y) of a B, G, R, A picture.
+    static func pixel(_ picture: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let i = (y * picture.width + x) * 4
+        return (Int(picture.bytes[i + 2]), Int(picture.bytes[i + 1]), Int(picture.bytes[i]))
     }
 
     static func near(_ p: (Int, Int, Int), _ q: (Int, Int, Int)) -> Bool {
@@ -101,13 +101,12 @@ enum LoaderFixtures {
         #expect(info.orientation.rawValue == n)
         #expect(info.displaySize == Size(width: 32, height: 16))
         // The page's shape is upright.
-        let page = try #require(DocumentLoader.pages(for: [path]) { Issue.record("\($0)") }.first)
+        let page = try #require(DocumentLoader.pages(for: [path], reader: PageReader()) { Issue.record("\($0)") }.first)
         #expect(page.pixelSize == Size(width: 32, height: 16))
         // Both variants' pixels are turned upright: red top-left, green top-right, blue bottom-left, white bottom-right.
         for limit in [PixelLimit(width: 1000, height: 1000), PixelLimit(width: 16, height: 16)] {
-            let decoded = try ImageDecoder.decode(path, limit: limit).get()
-            let surface = try #require(decoded.surface)
-            let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+            let surface = try PictureDecoder.decode(path, limit: limit).get()
+            let w = surface.width, h = surface.height
             #expect(w == 2 * h)
             #expect(w == min(32, Int(limit.width)))
             #expect(Self.near(Self.pixel(surface, w / 4, h / 4), (255, 0, 0)), "orientation \(n): top-left")
@@ -137,11 +136,11 @@ enum LoaderFixtures {
 
     @Test func thumbnailsAreDecodedSmall() throws {
         // libjpeg-turbo's 1/8 scale for a 12 MP page's thumbnail; the picture then fits the limit.
-        let (w, h) = ImageDecoder.scaledSize(w: 4000, h: 3000, atLeast: 160.0 / 3000)
+        let (w, h) = JPEGDecoder.scaledSize(w: 4000, h: 3000, atLeast: 160.0 / 3000)
         #expect((w, h) == (500, 375))
-        #expect(ImageDecoder.scaledSize(w: 4000, h: 3000, atLeast: 1) == (4000, 3000))
-        let decoded = try ImageDecoder.decode(LoaderFixtures.samplePage, limit: TextureCache.thumbnailLimit, fast: true).get()
-        #expect(decoded.height == TextureCache.thumbnailHeight)
+        #expect(JPEGDecoder.scaledSize(w: 4000, h: 3000, atLeast: 1) == (4000, 3000))
+        let decoded = try PictureDecoder.decode(LoaderFixtures.samplePage, limit: TextureCache.thumbnailLimit, fast: true).get()
+        #expect(decoded.height == Int(TextureCache.thumbnailHeight))
         #expect(decoded.width == 113)  // 1240 x 1754 at 160 high
     }
 }
@@ -159,7 +158,7 @@ enum LoaderFixtures {
         for i in stride(from: 2000, to: corrupt.count - 2, by: 7) { corrupt[i] = 0xFF; corrupt[i + 1] = UInt8(i % 200) }
         try LoaderFixtures.write(corrupt, to: folder.appendingPathComponent("b4-corrupt.jpg"))
         try LoaderFixtures.write(Array("this is not a picture at all".utf8), to: folder.appendingPathComponent("b5-text.png"))
-        try LoaderFixtures.write(LoaderFixtures.pngHeader(width: 60000, height: 40000), to: folder.appendingPathComponent("b6-huge.png"))
+        try LoaderFixtures.write(LoaderFixtures.pngHeader(width: 70000, height: 40000), to: folder.appendingPathComponent("b6-huge.png"))
         try LoaderFixtures.write(LoaderFixtures.jpegHeader(width: 12000, height: 12000), to: folder.appendingPathComponent("b7-huge.jpg"))
         return [
             ("b1-empty.jpg", "the file is empty"),
@@ -167,8 +166,8 @@ enum LoaderFixtures {
             ("b3-header-only.jpg", "truncated"),
             ("b4-corrupt.jpg", "orrupt JPEG"),
             ("b5-text.png", "not a picture"),
-            ("b6-huge.png", "too large: 60000 x 40000 pixels"),
-            ("b7-huge.jpg", "too large: 12000 x 12000 pixels"),
+            ("b6-huge.png", "too large: 70000 x 40000 pixels"),  // past what even a PNG read by rows may be (65535 a side)
+            ("b7-huge.jpg", "the file is truncated or its header is damaged (12000 x 12000 pixels"),  // 144 MP in 23 bytes
         ]
     }
 
@@ -179,15 +178,15 @@ enum LoaderFixtures {
         let files = try DocumentLoader.imageFiles(in: [folder.path])
         #expect(files.count == kinds.count + 1)
         var reports: [String] = []
-        let pages = DocumentLoader.pages(for: files) { reports.append($0) }
+        let pages = DocumentLoader.pages(for: files, reader: PageReader()) { reports.append($0) }
         #expect(pages.count == files.count)
         #expect(pages[0].pixelSize == Size(width: 1240, height: 1754))
         // Every page has a sensible shape: the refused giants keep theirs, the rest are A4 portrait.
         for page in pages { #expect(page.pixelSize.width > 0 && page.pixelSize.height > 0) }
-        #expect(pages.first { $0.id == "b6-huge.png" }?.pixelSize == Size(width: 60000, height: 40000))
+        #expect(pages.first { $0.id == "b6-huge.png" }?.pixelSize == Size(width: 70000, height: 40000))
         for kind in kinds {
             let path = folder.appendingPathComponent(kind.name).path
-            let result = ImageDecoder.decode(path, limit: PixelLimit(width: 800, height: 800))
+            let result = PictureDecoder.decode(path, limit: PixelLimit(width: 800, height: 800))
             guard case .failure(let failure) = result else {
                 Issue.record("\(kind.name) decoded")
                 continue
@@ -199,7 +198,7 @@ enum LoaderFixtures {
         #expect(reports.count == Set(reports).count)
         #expect(reports.contains { $0.contains("b1-empty.jpg: the file is empty") })
         #expect(reports.contains { $0.contains("b6-huge.png: too large") })
-        #expect(ImageDecoder.decode(folder.appendingPathComponent("a0-good.jpg").path, limit: PixelLimit(width: 100, height: 100)).isSuccess)
+        #expect(PictureDecoder.decode(folder.appendingPathComponent("a0-good.jpg").path, limit: PixelLimit(width: 100, height: 100)).isSuccess)
     }
 
     @Test func unreadableFilesSayWhy() throws {
@@ -209,7 +208,7 @@ enum LoaderFixtures {
         try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: path)
         chmod(path, 0)
         defer { chmod(path, 0o644) }
-        guard case .failure(let failure) = ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
+        guard case .failure(let failure) = PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)) else {
             Issue.record("an unreadable file decoded")
             return
         }
@@ -220,13 +219,14 @@ enum LoaderFixtures {
         let folder = try LoaderFixtures.scratch("change")
         let gone = folder.appendingPathComponent("gone.jpg").path, changed = folder.appendingPathComponent("changed.jpg").path
         for path in [gone, changed] { try FileManager.default.copyItem(atPath: LoaderFixtures.format("jpg"), toPath: path) }
-        let pages = DocumentLoader.pages(for: [gone, changed]) { Issue.record("\($0)") }
+        let reader = PageReader()
+        let pages = DocumentLoader.pages(for: [gone, changed], reader: reader) { Issue.record("\($0)") }
         #expect(pages.count == 2)
         try FileManager.default.removeItem(atPath: gone)
         try Data(contentsOf: URL(fileURLWithPath: LoaderFixtures.orientation(6))).write(to: URL(fileURLWithPath: changed))
         let limit = PixelLimit(width: 100, height: 100)
-        guard case .failure(let goneFailure) = ImageDecoder.decode(gone, limit: limit),
-              case .failure(let changedFailure) = ImageDecoder.decode(changed, limit: limit) else {
+        guard case .failure(let goneFailure) = reader.decode(pages[0].source, limit: limit),
+              case .failure(let changedFailure) = reader.decode(pages[1].source, limit: limit) else {
             Issue.record("a vanished or changed file decoded")
             return
         }
@@ -239,7 +239,7 @@ enum LoaderFixtures {
         let kinds = try Self.kinds(in: folder)
         try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: folder.appendingPathComponent("a0-good.jpg").path)
         let files = try DocumentLoader.imageFiles(in: [folder.path])
-        let pages = DocumentLoader.pages(for: files) { _ in }
+        let pages = DocumentLoader.pages(for: files, reader: PageReader()) { _ in }
         let window = Size(width: 800, height: 600)
         var scene = PhotosScene(documentName: "Bad", pages: pages, windowSize: window, measurer: FontBook() ?? ApproximateTextMeasurer())
         let renderer = try OffscreenRenderer(fonts: FontBook())
@@ -280,7 +280,7 @@ enum LoaderFixtures {
 
     func sampleScene(window: Size) throws -> PhotosScene {
         let folder = URL(fileURLWithPath: LoaderFixtures.samplePage).deletingLastPathComponent().path
-        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [folder])) { Issue.record("\($0)") }
+        let pages = DocumentLoader.pages(for: try DocumentLoader.imageFiles(in: [folder]), reader: PageReader()) { Issue.record("\($0)") }
         return PhotosScene(documentName: "Sample", pages: pages, windowSize: window)
     }
 
@@ -303,6 +303,26 @@ enum LoaderFixtures {
         // Every page's full picture has been drawn, but they never all fitted at once.
         #expect(renderer.peakTextureBytes <= budget)
         #expect(!renderer.hasTexture(ImageRef(path: scene.pages[0].path, variant: .full)))
+    }
+
+    @Test func theBudgetFollowsTheWindow() throws {
+        // Six screens of the window's pixels and 48 MiB of thumbnails: 62 MiB for 1024 x 768, 238 for 4K.
+        #expect(TextureOptions.budget(forWindow: PixelLimit(width: 1024, height: 768)) == 6 * 1024 * 768 * 4 + (48 << 20))
+        #expect(TextureOptions.budget(forWindow: PixelLimit(width: 3840, height: 2160)) >> 20 == 237)
+        // Paging through the sample document with the default budget keeps within it.
+        let window = Size(width: 800, height: 600)
+        var scene = try sampleScene(window: window)
+        let renderer = try OffscreenRenderer(fonts: nil)
+        let budget = TextureOptions.budget(forWindow: PixelLimit(width: 800, height: 600))
+        var t = 0.0
+        scene.tick(at: t)
+        for _ in 0..<scene.pages.count {
+            try renderer.render(scene.frame(at: t))
+            #expect(renderer.hasTexture(ImageRef(path: scene.pages[scene.focusIndex].path, variant: .full)))
+            scene.handle(.key(Key(.right)), at: t)
+            while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        }
+        #expect(renderer.peakTextureBytes <= budget)
     }
 
     @Test func asyncDecodesShowPlaceholdersThenFadeIn() throws {

@@ -1,4 +1,5 @@
 import Testing
+@testable import StripsPictures
 @testable import StripsSDL
 
 @Suite struct MD5Tests {

@@ -1,6 +1,7 @@
 import Foundation
 import StripsCore
 import StripsPDF
+@testable import StripsPictures
 @testable import StripsSDL
 import StripsTestSupport
 import Testing
@@ -31,7 +32,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         var lines: [String] = []
         let files = try DocumentLoader.imageFiles(in: [dir.path])
-        let pages = DocumentLoader.pages(for: files) { lines.append($0) }
+        let reader = PageReader(pdf: PDFPages())
+        let pages = DocumentLoader.pages(for: files, reader: reader) { lines.append($0) }
         #expect(pages.map(\.id) == ["a-scan.jpg", "b-report.pdf p. 1", "b-report.pdf p. 2", "c-truncated.pdf", "d-locked.pdf", "e-empty.pdf"])
         #expect(pages[1].source == .pdfPage(path: files[1], index: 0) && pages[2].source == .pdfPage(path: files[1], index: 1))
         // Page shapes from the PDF without rendering: letter portrait, then landscape.
@@ -43,7 +45,7 @@ import Testing
         #expect(lines.contains { $0.hasSuffix("e-empty.pdf: no pages") })
 
         var scene = PhotosScene(documentName: "Mixed", pages: pages, windowSize: Size(width: 800, height: 600))
-        let renderer = try OffscreenRenderer(fonts: nil)
+        let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(reader: reader, decode: .sync))
         var failures: [String] = []
         renderer.onImageFailure = { path, _ in failures.append(path) }
         var t = 0.0

@@ -2,6 +2,7 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Real frames of the bundled pizzas, rendered by the software renderer and read back.

@@ -2,6 +2,7 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Renders real frames of the sample document with the software renderer and reads pixels back.
@@ -12,7 +13,7 @@ import Testing
         try SDLSystem.start(video: false)
         let folder = try #require(Self.sample)
         let files = try DocumentLoader.imageFiles(in: [folder])
-        let pages = DocumentLoader.pages(for: files) { Issue.record("unexpected: \($0)") }
+        let pages = DocumentLoader.pages(for: files, reader: PageReader()) { Issue.record("unexpected: \($0)") }
         return PhotosScene(documentName: "Sample", pages: pages, windowSize: window, measurer: FontBook() ?? ApproximateTextMeasurer())
     }
 

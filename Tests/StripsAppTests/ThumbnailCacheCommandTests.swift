@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Testing
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// The shared thumbnail cache through the real binary: a document whose cache another program

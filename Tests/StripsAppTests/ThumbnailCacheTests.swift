@@ -1,6 +1,8 @@
 import CSDL2
 import Foundation
 import Testing
+import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// The freedesktop thumbnail cache, in a scratch folder standing in for ~/.cache/thumbnails.
@@ -38,9 +40,10 @@ import Testing
         func fileSize(_ path: String) throws -> Int { try (FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1 }
     }
 
-    private func pixel(_ surface: DecodedSurface, _ x: Int32, _ y: Int32) -> UInt32 {
-        guard let s = surface.surface else { return 0 }
-        return s.pointee.pixels.advanced(by: Int(y * s.pointee.pitch + x * 4)).load(as: UInt32.self)
+    /// The pixel as one 0xAARRGGBB word (B, G, R, A bytes).
+    private func pixel(_ picture: PixelBuffer, _ x: Int32, _ y: Int32) -> UInt32 {
+        let i = (Int(y) * picture.width + Int(x)) * 4, b = picture.bytes
+        return UInt32(b[i + 3]) << 24 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 1]) << 8 | UInt32(b[i])
     }
 
     @Test func entriesWrittenByAnotherProgramAreUsedAsTheyAre() throws {
@@ -67,7 +70,7 @@ import Testing
         let scratch = try Scratch("stale")
         let path = try scratch.picture("page.jpg")
         let uri = FileURI.of(path: path)
-        func entry(_ texts: [(String, String)]) throws -> DecodedSurface? {
+        func entry(_ texts: [(String, String)]) throws -> PixelBuffer? {
             try scratch.foreignEntry(for: path, size: .large, width: 20, height: 30, texts: texts)
             return scratch.cache.lookup(path: path, wantedPixels: 256)
         }
@@ -89,11 +92,9 @@ import Testing
     @Test func storedEntriesFollowTheStandard() throws {
         let scratch = try Scratch("store")
         let path = try scratch.picture("page 1.jpg")
-        let decoded = try ImageDecoder.decode(path, limit: PixelLimit(width: 400, height: 400)).get()
-        let surface = try #require(decoded.surface)
-        let (w, h) = (Int(surface.pointee.w), Int(surface.pointee.h))
-        #expect(scratch.cache.store(path: path, surface: surface, imageWidth: 2480, imageHeight: 3508))
-        #expect(surface.pointee.w == Int32(w) && surface.pointee.h == Int32(h))  // the caller's surface is untouched
+        let surface = try PictureDecoder.decode(path, limit: PixelLimit(width: 400, height: 400)).get()
+        let (w, h) = (surface.width, surface.height)
+        #expect(scratch.cache.store(path: path, picture: surface, imageWidth: 2480, imageHeight: 3508))
 
         let root = scratch.cache.root
         let name = MD5.hex("file://" + scratch.folder.path + "/pictures/page%201.jpg") + ".png"
@@ -124,31 +125,30 @@ import Testing
     @Test func nothingIsWrittenThatTheStandardForbids() throws {
         let scratch = try Scratch("forbidden")
         let path = try scratch.picture("page.jpg")
-        let decoded = try ImageDecoder.decode(path, limit: PixelLimit(width: 400, height: 400)).get()
-        let surface = try #require(decoded.surface)
+        let surface = try PictureDecoder.decode(path, limit: PixelLimit(width: 400, height: 400)).get()
 
         // A picture inside the cache (say, a thumbnail opened as a document).
         let inside = scratch.cache.root + "/normal/x.jpg"
         try FileManager.default.createDirectory(atPath: scratch.cache.root + "/normal", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: path, toPath: inside)
-        #expect(!scratch.cache.store(path: inside, surface: surface, imageWidth: 2480, imageHeight: 3508))
+        #expect(!scratch.cache.store(path: inside, picture: surface, imageWidth: 2480, imageHeight: 3508))
         #expect(!scratch.cache.recordFailure(path: inside))
         // The same through a symbolic link from outside the cache.
         let link = scratch.folder.appendingPathComponent("pictures/link.jpg").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: inside)
-        #expect(!scratch.cache.store(path: link, surface: surface, imageWidth: 2480, imageHeight: 3508))
+        #expect(!scratch.cache.store(path: link, picture: surface, imageWidth: 2480, imageHeight: 3508))
         #expect(!FileManager.default.fileExists(atPath: scratch.cache.root + "/large"))
         #expect(!FileManager.default.fileExists(atPath: scratch.cache.root + "/fail"))
 
         // A decode smaller than 256 px of a larger picture would be a wrong `large` entry.
-        let small = try ImageDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)).get()
-        #expect(!scratch.cache.store(path: path, surface: try #require(small.surface), imageWidth: 2480, imageHeight: 3508))
+        let small = try PictureDecoder.decode(path, limit: PixelLimit(width: 100, height: 100)).get()
+        #expect(!scratch.cache.store(path: path, picture: small, imageWidth: 2480, imageHeight: 3508))
         // A picture changed since it was decoded.
         let before = try #require(ThumbnailCache.Stamp(path: path))
         try scratch.setMTime(path, 1_700_000_500)
-        #expect(!scratch.cache.store(path: path, surface: surface, imageWidth: 2480, imageHeight: 3508, stamp: before))
+        #expect(!scratch.cache.store(path: path, picture: surface, imageWidth: 2480, imageHeight: 3508, stamp: before))
         // A file that is gone.
-        #expect(!scratch.cache.store(path: path + ".gone", surface: surface, imageWidth: 2480, imageHeight: 3508))
+        #expect(!scratch.cache.store(path: path + ".gone", picture: surface, imageWidth: 2480, imageHeight: 3508))
         #expect(!FileManager.default.fileExists(atPath: scratch.cache.root + "/large"))
     }
 
@@ -183,12 +183,11 @@ import Testing
         let scratch = try Scratch("concurrent")
         let paths = try (0..<8).map { try scratch.picture("p\($0).jpg") }
         let cache = scratch.cache
-        let decoded = try ImageDecoder.decode(paths[0], limit: PixelLimit(width: 300, height: 300)).get()
+        let decoded = try PictureDecoder.decode(paths[0], limit: PixelLimit(width: 300, height: 300)).get()
         await withTaskGroup(of: Void.self) { group in
             for path in paths + paths {
                 group.addTask {
-                    guard let surface = decoded.surface else { return }
-                    cache.store(path: path, surface: surface, imageWidth: 2480, imageHeight: 3508)
+                    cache.store(path: path, picture: decoded, imageWidth: 2480, imageHeight: 3508)
                     _ = cache.lookup(path: path, wantedPixels: 256)
                 }
             }

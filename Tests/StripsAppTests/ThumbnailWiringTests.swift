@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import StripsCore
 import Testing
+@testable import StripsPictures
 @testable import StripsSDL
 
 /// Thumbnails through the shared cache and EXIF stand-ins, as the decode workers and the texture
@@ -9,16 +10,15 @@ import Testing
 @Suite(.serialized) struct ThumbnailWiringTests {
     init() throws { try SDLSystem.start(video: false) }
 
-    static func rgb(_ picture: DecodedSurface, _ x: Int32, _ y: Int32) -> (Int, Int, Int) {
-        guard let s = picture.surface else { return (-1, -1, -1) }
-        let v = s.pointee.pixels.advanced(by: Int(y * s.pointee.pitch + x * 4)).load(as: UInt32.self)
-        return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
+    static func rgb(_ picture: DecodedPicture, _ x: Int32, _ y: Int32) -> (Int, Int, Int) {
+        let i = (Int(y) * picture.width + Int(x)) * 4, b = picture.pixels.bytes
+        return (Int(b[i + 2]), Int(b[i + 1]), Int(b[i]))
     }
 
     @Test func aDecodedThumbnailIsWrittenAsALargeEntryAndReadBack() throws {
         let scratch = try ThumbnailCacheTests.Scratch("wiring-store")
         let path = try scratch.picture("page.jpg")  // the 1240 x 1754 sample scan
-        let source = PictureSource(thumbnailCache: scratch.cache)
+        let source = PageReader(thumbnailCache: scratch.cache)
         let picture = source.picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit, stage: .best)
         let decoded = try #require(picture.result).get()
         #expect(!picture.provisional)
@@ -44,14 +44,14 @@ import Testing
     @Test func withoutACacheNothingIsWrittenAndFilesInTheCacheAreNotThumbnailed() throws {
         let scratch = try ThumbnailCacheTests.Scratch("wiring-none")
         let path = try scratch.picture("page.jpg")
-        let plain = try #require(PictureSource().picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit, stage: .best).result).get()
+        let plain = try #require(PageReader().picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit, stage: .best).result).get()
         #expect(plain.height == 160)
         #expect(!FileManager.default.fileExists(atPath: scratch.cache.root))
         // A picture inside the cache folder is shown but gets no entry of its own.
         let inside = scratch.cache.root + "/large/copy.jpg"
         try FileManager.default.createDirectory(atPath: scratch.cache.root + "/large", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: path, toPath: inside)
-        let source = PictureSource(thumbnailCache: scratch.cache)
+        let source = PageReader(thumbnailCache: scratch.cache)
         #expect(try #require(source.picture(ImageRef(path: inside, variant: .thumbnail), limit: TextureCache.thumbnailLimit, stage: .best).result).get().height == 160)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.cache.root + "/large") == ["copy.jpg"])
     }
@@ -61,7 +61,7 @@ import Testing
         let path = scratch.folder.appendingPathComponent("pictures/broken.jpg").path
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: LoaderFixtures.samplePage))
         try jpeg.prefix(jpeg.count / 3).write(to: URL(fileURLWithPath: path))
-        let source = PictureSource(thumbnailCache: scratch.cache)
+        let source = PageReader(thumbnailCache: scratch.cache)
         let picture = source.picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit, stage: .best)
         let failure = try #require(picture.result)
         #expect(throws: ImageFailure.self) { try failure.get() }
@@ -78,20 +78,20 @@ import Testing
     @Test func aQuickLookWithoutCacheOrExifFindsNothing() throws {
         let scratch = try ThumbnailCacheTests.Scratch("wiring-quick")
         let path = try scratch.picture("page.jpg")
-        #expect(PictureSource(thumbnailCache: scratch.cache).picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit,
+        #expect(PageReader(thumbnailCache: scratch.cache).picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit,
                                                                     stage: .quick).result == nil)
         #expect(!FileManager.default.fileExists(atPath: scratch.cache.root))
     }
 
     @Test func theExifThumbnailStandsInOnlyAtAQuickLook() throws {
         let path = ExifThumbnailTests.fixture("portrait-6.jpg")  // grey picture, red and blue thumbnail
-        let source = PictureSource()
+        let source = PageReader()
         let first = source.picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit, stage: .quick)
         #expect(first.provisional)
         let standIn = try #require(first.result).get()
         #expect(standIn.width == 12 && standIn.height == 16)
         #expect(Self.rgb(standIn, 6, 2).0 > 200)  // red, upright
-        for stage in [PictureSource.Stage.best, .decode] {
+        for stage in [PageReader.Stage.best, .decode] {
             let real = source.picture(ImageRef(path: path, variant: .thumbnail), limit: TextureCache.thumbnailLimit, stage: stage)
             #expect(!real.provisional)
             let (r, g, b) = Self.rgb(try #require(real.result).get(), 6, 2)

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPictures
 @testable import StripsSDL
 
-/// A zoomed page is drawn sharp: its texture is decoded at the size it is drawn, past the window,
-/// up to the file's own pixels, and split into tiles past the renderer's largest texture side.
+/// A zoomed page is drawn sharp: the part of it in view is decoded at the size it is drawn (up to
+/// the file's own pixels) over its window-sized texture, and split into tiles past the renderer's
+/// largest texture side.
 @Suite(.serialized) struct ZoomRenderingTests {
     /// Runs the scene's clock until nothing moves, then renders the frame.
     func settle(_ scene: inout PhotosScene, from t: Double, _ renderer: OffscreenRenderer) throws -> Double {
@@ -19,7 +21,7 @@ import Testing
         return t
     }
 
-    @Test func aZoomedPictureIsDecodedLargerThanTheWindow() throws {
+    @Test func theZoomedPartInViewIsDecodedAtItsOwnPixels() throws {
         try SDLSystem.start(video: false)
         let path = LoaderFixtures.samplePage  // 1240 x 1754
         let page = Page(id: "contract.jpg", path: path, pixelSize: Size(width: 1240, height: 1754))
@@ -33,15 +35,27 @@ import Testing
         t = try settle(&scene, from: t, renderer)
         let zoom = try #require(scene.zoom)
         #expect(zoom.scale == zoom.maxScale(Tuning.defaults.zoom))
-        let zoomed = try #require(renderer.textureSize(of: ref))
-        // Drawn at twice its own pixels: decoded at all of them, no more.
-        #expect(zoomed.width == 1240 && zoomed.height == 1754)
-        #expect(zoomed.height > fit.height * 3)
-        #expect(zoomed.tiles == 4)  // larger than the window: 1024-pixel tiles, 2 x 2
+        // The page's own texture stays within the window.
+        let base = try #require(renderer.textureSize(of: ref))
+        #expect(base.width <= 800 && base.height <= 600)
+        // Drawn at twice its own pixels (2480 x 3508 points in an 800 x 600 window): the part in
+        // view, a margin around it, at the file's own pixels, no more.
+        let detail = try #require(renderer.detailSize(of: ref))
+        let image = try #require(scene.previewCells().first).picture
+        #expect(abs(image.width - 2480) < 1 && abs(image.height - 3508) < 1)
+        let inView = try #require(ZoomDetails.inView(PictureRequest(image: ref, size: image.size, drawnAt: image,
+                                                                    shown: image.intersection(Rect(x: 0, y: 0, width: 800, height: 600))),
+                                                     frame: image, view: Size(width: 800, height: 600)))
+        #expect(detail.region.contains(inView))
+        #expect(abs(Double(detail.width) - detail.region.width * 1240) <= 1 && abs(Double(detail.height) - detail.region.height * 1754) <= 1)
+        #expect(detail.width < 1240 && detail.height < 1754)  // a part, not the whole
+        // The part has the file's own pixels: twice as sharp as the page's texture at this zoom, at least.
+        #expect(Double(detail.width) >= inView.width * 1240 && Double(detail.height) / detail.region.height > Double(base.height) * 2)
         scene.handle(.key(Key(.zero)), at: t)
         _ = try settle(&scene, from: t, renderer)
         #expect(scene.zoom == nil)
-        #expect(renderer.textureSize(of: ref)?.height == fit.height)  // back at fit, the memory goes back too
+        #expect(renderer.textureSize(of: ref)?.height == fit.height)
+        #expect(renderer.detailSize(of: ref) == nil)  // back at fit, the memory goes back too
     }
 
     @Test func tilesDecodedOnWorkersArriveWhileTheOldPictureStaysOnScreen() throws {
@@ -69,12 +83,13 @@ import Testing
         var shownThroughout = true
         try frames {
             shownThroughout = shownThroughout && renderer.hasTexture(ref)
-            return scene.isIdle && !renderer.needsFrames && renderer.textureSize(of: ref)?.width == 1240
+            return scene.isIdle && !renderer.needsFrames && renderer.detailSize(of: ref) != nil
         }
         #expect(shownThroughout)
-        let zoomed = try #require(renderer.textureSize(of: ref))
-        #expect(zoomed.width == 1240 && zoomed.height == 1754 && zoomed.tiles == 20 * 28)
-        #expect(zoomed.height > fit.height)
+        let zoomed = try #require(renderer.detailSize(of: ref))
+        // The part in view at the file's own pixels, in 64-pixel tiles uploaded a few a frame.
+        #expect(zoomed.limit.width >= 1240 && Int(zoomed.tiles) == Int((zoomed.width + 63) / 64) * Int((zoomed.height + 63) / 64))
+        #expect(zoomed.tiles > 20 && Double(zoomed.height) / zoomed.region.height > Double(fit.height) * 3)
     }
 
     /// 200 x 160 pixels in 40 x 40 blocks, each its own colour: a tile in the wrong place shows.

@@ -1,8 +1,8 @@
-import CSDL2
 import Foundation
 import StripsCore
 import StripsFiles
 import StripsPDF
+import StripsPictures
 import Testing
 @testable import StripsExport
 
@@ -107,19 +107,20 @@ import Testing
     /// detail (a hairline vector curve against the same curve in a 300 dpi picture) averages out;
     /// another page's title, curves or shape does not.
     static func ink(_ renderer: PDFRenderer, _ path: String, _ page: Int) throws -> (width: Int, blocks: [Double]) {
-        let surface = try renderer.renderSurface(path, pageIndex: page, maxWidth: 420, maxHeight: 420).get()
-        defer { SDL_FreeSurface(surface) }
-        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), side = 35
+        let picture = try renderer.render(path, pageIndex: page, maxWidth: 420, maxHeight: 420).get()
+        let w = picture.width, h = picture.height, side = 35
         let bw = (w + side - 1) / side, bh = (h + side - 1) / side
         var sums = [Double](repeating: 0, count: bw * bh), counts = [Double](repeating: 0, count: bw * bh)
-        let pitch = Int(surface.pointee.pitch)
-        let pixels = try #require(surface.pointee.pixels).assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            let row = pixels + y * pitch
-            for x in 0..<w {
-                let grey = Int(row[x * 4]) + Int(row[x * 4 + 1]) + Int(row[x * 4 + 2])
-                sums[(y / side) * bw + x / side] += 1 - Double(grey) / 765
-                counts[(y / side) * bw + x / side] += 1
+        // B, G, R, A rows, packed.
+        let pitch = picture.bytesPerRow
+        picture.bytes.withUnsafeBufferPointer { pixels in
+            for y in 0..<h {
+                let row = y * pitch
+                for x in 0..<w {
+                    let grey = Int(pixels[row + x * 4]) + Int(pixels[row + x * 4 + 1]) + Int(pixels[row + x * 4 + 2])
+                    sums[(y / side) * bw + x / side] += 1 - Double(grey) / 765
+                    counts[(y / side) * bw + x / side] += 1
+                }
             }
         }
         return (bw, zip(sums, counts).map { $0 / max($1, 1) })

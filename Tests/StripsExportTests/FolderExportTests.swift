@@ -1,7 +1,7 @@
 import CTurboJPEG
 import Foundation
 import StripsCore
-import StripsSDL
+import StripsPictures
 import Testing
 @testable import StripsExport
 

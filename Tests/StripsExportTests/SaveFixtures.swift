@@ -2,7 +2,7 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import StripsTestSupport
-import StripsSDL
+import StripsPictures
 import Testing
 
 /// Pictures, folders and tool runs for the save tests: every input is made here, in a temporary

@@ -1,7 +1,7 @@
-import CSDL2
 import Foundation
 import StripsCore
 import StripsPDF
+import StripsPictures
 import Testing
 
 /// PDFs the tests make for themselves (cairo through StripsPDF, qpdf for turned and encrypted
@@ -73,15 +73,17 @@ enum Tool {
     }
 }
 
-/// Reading pixels of a rendered ARGB8888 surface.
+/// Reading pixels of a rendered page (B, G, R, A: one 0xAARRGGBB word a pixel).
 struct SurfacePixels {
-    let surface: UnsafeMutablePointer<SDL_Surface>
-    var width: Int { Int(surface.pointee.w) }
-    var height: Int { Int(surface.pointee.h) }
+    let picture: PixelBuffer
+    init(_ picture: PixelBuffer) { self.picture = picture }
+    var width: Int { picture.width }
+    var height: Int { picture.height }
 
     func pixel(_ x: Int, _ y: Int) -> UInt32 {
-        let pitch = Int(surface.pointee.pitch)
-        return surface.pointee.pixels.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)[x]
+        let i = (y * width + x) * 4
+        let b = picture.bytes
+        return UInt32(b[i + 3]) << 24 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 1]) << 8 | UInt32(b[i])
     }
 
     /// Pixels in the rectangle darker than mid grey (text is black).

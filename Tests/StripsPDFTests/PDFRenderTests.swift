@@ -1,7 +1,7 @@
-import CSDL2
 import Foundation
 import StripsCore
 import StripsPDF
+import StripsPictures
 import Testing
 
 /// Sample pages carry "Page N" in 24 pt bold, its baseline 96 pt from the top and starting 72 pt
@@ -10,10 +10,9 @@ import Testing
     @Test func letterPageFitsAPreviewWithItsTextWhereDrawn() throws {
         let scratch = try PDFScratch("render")
         let path = try scratch.sample("letter.pdf", letterPages: 2)
-        let surface = try PDFRenderer().renderSurface(path, pageIndex: 0, maxWidth: 1024, maxHeight: 768).get()
-        defer { SDL_FreeSurface(surface) }
-        let pixels = SurfacePixels(surface: surface)
-        #expect(surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue)
+        let picture = try PDFRenderer().render(path, pageIndex: 0, maxWidth: 1024, maxHeight: 768).get()
+        let pixels = SurfacePixels(picture)
+        #expect(picture.format == .bgra)
         // 612 x 792 pt scaled by 768 / 792: 593 x 768.
         #expect(pixels.width == 593 && pixels.height == 768)
         let s = 768.0 / 792
@@ -29,9 +28,8 @@ import Testing
     @Test func extraQuarterTurnMovesTheTitleToTheTopRight() throws {
         let scratch = try PDFScratch("render-turn")
         let path = try scratch.sample("letter.pdf", letterPages: 1)
-        let surface = try PDFRenderer().renderSurface(path, pageIndex: 0, maxWidth: 1024, maxHeight: 768, extraQuarterTurns: 1).get()
-        defer { SDL_FreeSurface(surface) }
-        let pixels = SurfacePixels(surface: surface)
+        let picture = try PDFRenderer().render(path, pageIndex: 0, maxWidth: 1024, maxHeight: 768, extraQuarterTurns: 1).get()
+        let pixels = SurfacePixels(picture)
         // Turned, the page is 792 x 612 pt; 768 / 612 of that is 994 x 768.
         #expect(pixels.width == 994 && pixels.height == 768)
         let s = 768.0 / 612
@@ -47,9 +45,8 @@ import Testing
         let plain = try scratch.sample("plain.pdf", letterPages: 1)
         let turned = scratch.path("turned.pdf")
         #expect(try Tool.run("qpdf", plain, "--rotate=+90", turned).status == 0)
-        let surface = try PDFRenderer().renderSurface(turned, pageIndex: 0, maxWidth: 1024, maxHeight: 768).get()
-        defer { SDL_FreeSurface(surface) }
-        let pixels = SurfacePixels(surface: surface)
+        let picture = try PDFRenderer().render(turned, pageIndex: 0, maxWidth: 1024, maxHeight: 768).get()
+        let pixels = SurfacePixels(picture)
         #expect(pixels.width == 994 && pixels.height == 768)
         let s = 768.0 / 612
         #expect(pixels.darkCount(x: (pixels.width - Int(97 * s))..<(pixels.width - Int(76 * s)), y: Int(72 * s)..<Int(160 * s)) > 150)
@@ -59,12 +56,12 @@ import Testing
         let scratch = try PDFScratch("render-range")
         let path = try scratch.sample("two.pdf", letterPages: 2)
         let renderer = PDFRenderer()
-        guard case .failure(let failure) = renderer.renderSurface(path, pageIndex: 2, maxWidth: 100, maxHeight: 100) else {
+        guard case .failure(let failure) = renderer.render(path, pageIndex: 2, maxWidth: 100, maxHeight: 100) else {
             Issue.record("page 3 of 2 rendered")
             return
         }
         #expect(failure.reason == "no page 3 (the document has 2)")
-        guard case .failure(let empty) = renderer.renderSurface(path, pageIndex: 0, maxWidth: 0, maxHeight: 100) else {
+        guard case .failure(let empty) = renderer.render(path, pageIndex: 0, maxWidth: 0, maxHeight: 100) else {
             Issue.record("rendered into nothing")
             return
         }
@@ -77,10 +74,9 @@ import Testing
         let renderer = PDFRenderer(idleDocuments: 2)
         let titles = Titles()
         DispatchQueue.concurrentPerform(iterations: 16) { i in
-            guard case .success(let surface) = renderer.renderSurface(path, pageIndex: i % 8, maxWidth: 300, maxHeight: 300) else { return }
+            guard case .success(let picture) = renderer.render(path, pageIndex: i % 8, maxWidth: 300, maxHeight: 300) else { return }
             let s = 300.0 / 792
-            titles.add(SurfacePixels(surface: surface).darkCount(x: Int(72 * s)..<Int(160 * s), y: Int(76 * s)..<Int(97 * s)))
-            SDL_FreeSurface(surface)
+            titles.add(SurfacePixels(picture).darkCount(x: Int(72 * s)..<Int(160 * s), y: Int(76 * s)..<Int(97 * s)))
         }
         #expect(titles.values.count == 16)
         #expect(titles.values.allSatisfy { $0 > 20 })
@@ -91,14 +87,12 @@ import Testing
         let path = scratch.path("doc.pdf")
         let renderer = PDFRenderer()
         try PDFSampleDocument.write(to: path, pageSizes: [.letter]).get()
-        let first = try renderer.renderSurface(path, pageIndex: 0, maxWidth: 200, maxHeight: 200).get()
-        #expect(first.pointee.w == 155)
-        SDL_FreeSurface(first)
+        let first = try renderer.render(path, pageIndex: 0, maxWidth: 200, maxHeight: 200).get()
+        #expect(first.width == 155)
         try FileManager.default.removeItem(atPath: path)
         try PDFSampleDocument.write(to: path, pageSizes: [Size(width: 800, height: 400), .letter]).get()
-        let second = try renderer.renderSurface(path, pageIndex: 0, maxWidth: 200, maxHeight: 200).get()
-        #expect(second.pointee.w == 200 && second.pointee.h == 100)
-        SDL_FreeSurface(second)
+        let second = try renderer.render(path, pageIndex: 0, maxWidth: 200, maxHeight: 200).get()
+        #expect(second.width == 200 && second.height == 100)
     }
 }
 

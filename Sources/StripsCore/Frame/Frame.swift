@@ -57,11 +57,22 @@ public struct PictureRequest: Hashable, Sendable {
     public var size: Size?
     /// Where it is drawn this frame, nil for a prefetch.
     public var drawnAt: Rect?
+    /// The part of `drawnAt` its clip lets show (a zoomed picture larger than the window shows
+    /// only part of itself); nil when unclipped.
+    public var shown: Rect?
+    /// Degrees clockwise the picture is drawn turned.
+    public var rotation: Double
+    /// Wanted where a moving strip will come to rest: decoded before the pictures drawn in
+    /// passing, which will be gone by the time they would be ready.
+    public var landing: Bool
 
-    public init(image: ImageRef, size: Size?, drawnAt: Rect? = nil) {
+    public init(image: ImageRef, size: Size?, drawnAt: Rect? = nil, shown: Rect? = nil, rotation: Double = 0, landing: Bool = false) {
         self.image = image
         self.size = size
         self.drawnAt = drawnAt
+        self.shown = shown
+        self.rotation = rotation
+        self.landing = landing
     }
 
     /// Requests for the quads of a draw list that show anything.
@@ -69,7 +80,8 @@ public struct PictureRequest: Hashable, Sendable {
         items.compactMap { item in
             guard case .image(let quad) = item, quad.alpha > 0, !quad.frame.isEmpty, quad.clip.map({ !$0.isEmpty }) ?? true
             else { return nil }
-            return PictureRequest(image: quad.image, size: quad.frame.size, drawnAt: quad.frame)
+            return PictureRequest(image: quad.image, size: quad.frame.size, drawnAt: quad.frame,
+                                  shown: quad.clip.map { quad.drawnBounds.intersection($0) }, rotation: quad.rotation)
         }
     }
 }

@@ -92,8 +92,12 @@ public struct PhotosFrame: FrameContent {
         return items + decorations.drawItems()
     }
 
-    /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays).
-    public var prefetch: [PictureRequest] { PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: previewBox) }
+    /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays):
+    /// first where a moving strip will rest, as many thumbnails either side as the strip shows now.
+    public var prefetch: [PictureRequest] {
+        PagePrefetch.requests(pages: pages, focus: focusIndex, previewBox: previewBox, landing: PagePrefetch.landing(of: strips),
+                              landingReach: thumbnails.count / 2 + 1)
+    }
 
     /// The centred part of a picture that fills a cell of another shape (aspect fill).
     static func aspectFillSource(picture: Double, cell: Double) -> Rect {

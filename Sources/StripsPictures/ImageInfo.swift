@@ -9,12 +9,19 @@ public struct ImageInfo: Hashable, Sendable {
     public var width: Int
     public var height: Int
     public var orientation: Orientation
+    /// A progressive JPEG or an interlaced PNG: its pixels come in passes over the whole picture,
+    /// so it cannot be read a few rows at a time.
+    public var interlaced: Bool
+    /// The file's size in bytes, when the header reader knew it (a plausibility check for giants).
+    public var fileSize: Int?
 
-    public init(format: Format, width: Int, height: Int, orientation: Orientation = .up) {
+    public init(format: Format, width: Int, height: Int, orientation: Orientation = .up, interlaced: Bool = false, fileSize: Int? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = orientation
+        self.interlaced = interlaced
+        self.fileSize = fileSize
     }
 
     /// Pixel size as displayed: width and height swap for orientations 5 to 8.
@@ -24,16 +31,31 @@ public struct ImageInfo: Hashable, Sendable {
             : Size(width: Double(width), height: Double(height))
     }
 
-    /// Pictures larger than this are refused before decoding: a scan never needs more, and a
-    /// hostile header must not make us allocate gigabytes.
+    /// Pictures decoded whole (GIF, BMP, WebP, TGA, PNM, ..., interlaced ones) larger than this
+    /// are refused before decoding: a hostile header must not make us allocate gigabytes.
     public static let maxPixels = 100_000_000
     public static let maxSide = 30_000
+    /// Pictures read a few rows at a time into a picture of the size drawn (JPEG through
+    /// libjpeg-turbo's scaled and region decoding, PNG by rows, TIFF by strips) need memory only
+    /// for what is drawn: they open up to this, whatever a scan or a panorama is.
+    public static let maxStreamedPixels = 4_300_000_000
+    public static let maxStreamedSide = 65_535
+    /// Fewer bytes than pixels / this cannot hold a JPEG of that many pixels (a flat grey
+    /// baseline JPEG needs about one byte for 256 pixels): the header lies, or the file is cut.
+    static let jpegPixelsPerByte = 2048
+
+    /// Read a few rows at a time, so not bound by `maxPixels`.
+    public var isStreamed: Bool { !interlaced && (format == .jpeg || format == .png || format == .tiff) }
 
     /// Why the picture is refused before decoding, or nil when it is fine.
     public var sizeProblem: String? {
         if width <= 0 || height <= 0 { return "no pixels (\(width) x \(height))" }
-        if width > Self.maxSide || height > Self.maxSide || width * height > Self.maxPixels {
-            return "too large: \(width) x \(height) pixels (limit \(Self.maxPixels / 1_000_000) megapixels, \(Self.maxSide) a side)"
+        let (pixels, side) = isStreamed ? (Self.maxStreamedPixels, Self.maxStreamedSide) : (Self.maxPixels, Self.maxSide)
+        if width > side || height > side || width * height > pixels {
+            return "too large: \(width) x \(height) pixels (limit \(pixels / 1_000_000) megapixels, \(side) a side)"
+        }
+        if format == .jpeg, width * height > Self.maxPixels, let fileSize, fileSize < width * height / Self.jpegPixelsPerByte {
+            return "the file is truncated or its header is damaged (\(width) x \(height) pixels in \(fileSize) bytes)"
         }
         return nil
     }

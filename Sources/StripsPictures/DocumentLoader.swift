@@ -1,7 +1,5 @@
-import CSDL2
 import Foundation
 import StripsCore
-import StripsPDF
 
 /// Turns the command line's files and folders into the document's pages. Files are only read.
 public enum DocumentLoader {
@@ -9,19 +7,15 @@ public enum DocumentLoader {
         public var description: String
     }
 
-    /// What the decoders read (ImageHeader, SDLImageFormat); anything else in a folder is not a page.
+    /// What the decoders read (ImageHeader, SDLImageFormat, libtiff); anything else in a folder is not a page.
     /// XPM, SVG and XCF are left out: their sizes cannot be checked before SDL_image allocates for them.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "png", "bmp", "gif", "tif", "tiff", "webp", "tga", "pnm", "ppm", "pgm", "pbm",
         "pcx", "lbm", "qoi", "jfif",
     ]
 
-    /// A PDF page counts as many pixels as a 300 dpi scan of it: zooming goes that sharp (it is
-    /// rendered at the size drawn, so any size is sharp), and no further than a scan would.
-    public static let pdfPixelsPerPoint = 300.0 / 72
-
     /// Pages of a file that cannot be decoded still need a shape: A4 portrait.
-    public static let fallbackSize = Size(width: 1240, height: 1754)
+    public static let fallbackSize = PictureFiles.fallbackSize
 
     public static func isImage(_ path: String) -> Bool {
         imageExtensions.contains((path as NSString).pathExtension.lowercased())
@@ -55,11 +49,12 @@ public enum DocumentLoader {
         return files
     }
 
-    /// Builds the pages; ids are file names, made unique when two folders share one; a PDF gives
-    /// one page per page of its own (`FILE.pdf p. N`), or one page for its error card when it
-    /// cannot be opened.
-    public static func pages(for files: [String], report: (String) -> Void) -> [Page] {
-        let opened = open(files)
+    /// Builds the pages; ids are file names, made unique when two folders share one; a file of
+    /// several pages (a PDF, a multi-page TIFF) gives one page per page of its own (`FILE.pdf p. N`),
+    /// or one page for its error card when it cannot be opened. Every problem is reported once
+    /// (`reader`'s catalog remembers), as `strips: PATH: reason`.
+    public static func pages(for files: [String], reader: PageReader, report: (String) -> Void) -> [Page] {
+        let opened = open(files, reader: reader)
         var seen: [String: Int] = [:]
         var pages: [Page] = []
         for (index, path) in files.enumerated() {
@@ -68,54 +63,33 @@ public enum DocumentLoader {
             seen[name] = count
             let id = count == 1 ? name : "\(name) (\(count))"
             switch opened[index] {
-            case .picture(let header):
-                pages.append(Page(id: id, path: path, pixelSize: pixelSize(of: path, header: header, report: report)))
-            case .pdf(.success(let info)):
-                if let problem = info.problem, ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(problem)") }
-                for (n, size) in info.pageSizes.enumerated() {
-                    let pixels = Size(width: size.width * Self.pdfPixelsPerPoint, height: size.height * Self.pdfPixelsPerPoint)
-                    pages.append(Page(id: "\(id) p. \(n + 1)", source: .pdfPage(path: path, index: n), pixelSize: pixels))
+            case .success(let shapes):
+                // A file only partly read (a damaged PDF) is named once, its readable pages still come in.
+                if let problem = shapes.lazy.compactMap(\.fileProblem).first, reader.catalog.shouldReport(path) {
+                    report("strips: \(path): \(problem)")
                 }
-            case .pdf(.failure(let failure)):
-                if ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(failure.reason)") }
-                pages.append(Page(id: id, source: .pdfPage(path: path, index: 0), pixelSize: Size.letter))
+                for shape in shapes {
+                    if let problem = shape.problem, reader.catalog.shouldReport(path) { report("strips: \(path): \(problem)") }
+                    let pageID = shape.source.pageIndex.map { "\(id) p. \($0 + 1)" } ?? id
+                    pages.append(Page(id: pageID, source: shape.source, pixelSize: shape.size))
+                }
+            case .failure(let failure):
+                if reader.catalog.shouldReport(path) { report("strips: \(path): \(failure.reason)") }
+                pages.append(Page(id: id, source: reader.format(ofFile: path).unreadablePage(path), pixelSize: failure.shape ?? fallbackSize))
             }
         }
         return pages
     }
 
-    /// What opening a file told: a picture's header, or a PDF's pages.
-    enum Opened {
-        case picture(Result<ImageInfo, ImageFailure>)
-        case pdf(Result<PDFDocumentInfo, PDFFailure>)
-    }
-
-    /// Every file's header or page list, read on all cores (a thousand files' headers take a few
-    /// milliseconds; a 500-page PDF's page sizes about as long).
-    static func open(_ files: [String]) -> [Opened] {
-        let results = Locked([Opened?](repeating: nil, count: files.count))
+    /// Every file's pages, read on all cores (a thousand files' headers take a few milliseconds;
+    /// a 500-page PDF's page sizes about as long).
+    static func open(_ files: [String], reader: PageReader) -> [Result<[PageShape], ImageFailure>] {
+        let results = Locked([Result<[PageShape], ImageFailure>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
-            ImageCatalog.shared.remember(files[i])
-            // A PDF by its first bytes too, whatever its name says.
-            let opened: Opened = PDFSource.isPDF(files[i]) ? .pdf(PDFSource.open(files[i])) : .picture(ImageHeader.read(files[i]))
+            let opened = reader.pages(of: files[i])
             results.withLock { $0[i] = opened }
         }
-        return results.withLock { $0.map { $0 ?? .picture(.failure(ImageFailure("the file could not be read"))) } }
-    }
-
-    /// The page's shape from the file's header (upright, after EXIF orientation), without decoding
-    /// the pixels. A file that cannot be read gets a page of the fallback shape; its reason is
-    /// reported once, and the renderer draws it on the page.
-    static func pixelSize(of path: String, header: Result<ImageInfo, ImageFailure>, report: (String) -> Void) -> Size {
-        switch header {
-        case .success(let info):
-            if let problem = info.sizeProblem, ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(problem)") }
-            let size = info.displaySize
-            return size.width > 0 && size.height > 0 ? size : fallbackSize
-        case .failure(let failure):
-            if ImageCatalog.shared.shouldReport(path) { report("strips: \(path): \(failure.reason)") }
-            return failure.shape ?? fallbackSize
-        }
+        return results.withLock { $0.map { $0 ?? .failure(ImageFailure("the file could not be read")) } }
     }
 
     /// What the window title calls the document: the folder's name, or the file's.

@@ -1,5 +1,4 @@
 import CGIF
-import CSDL2
 
 /// The first frame of a GIF through giflib, read from memory. SDL_image 2.6's own GIF reader
 /// writes out of bounds on some damaged frames (a libFuzzer crash), so GIFs never reach it.
@@ -26,7 +25,7 @@ enum GIFDecoder {
         return Int32(n)
     }
 
-    static func decode(_ bytes: [UInt8]) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+    static func decode(_ bytes: [UInt8]) -> Result<PixelBuffer, ImageFailure> {
         let source = Source(bytes)
         return withExtendedLifetime(source) {
             var error: Int32 = 0
@@ -38,7 +37,7 @@ enum GIFDecoder {
         }
     }
 
-    private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+    private static func firstFrame(_ gif: UnsafeMutablePointer<GifFileType>) -> Result<PixelBuffer, ImageFailure> {
         var transparent: Int32 = NO_TRANSPARENT_COLOR
         while true {
             var record = UNDEFINED_RECORD_TYPE
@@ -66,7 +65,7 @@ enum GIFDecoder {
         }
     }
 
-    private static func frame(_ gif: UnsafeMutablePointer<GifFileType>, transparent: Int32) -> Result<UnsafeMutablePointer<SDL_Surface>, ImageFailure> {
+    private static func frame(_ gif: UnsafeMutablePointer<GifFileType>, transparent: Int32) -> Result<PixelBuffer, ImageFailure> {
         let description = gif.pointee.Image
         let w = Int(description.Width), h = Int(description.Height)
         let info = ImageInfo(format: .gif, width: w, height: h)
@@ -87,28 +86,24 @@ enum GIFDecoder {
             return true
         }
         guard ok else { return .failure(failure(gif.pointee.Error, shape: info)) }
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue),
-              let pixels = surface.pointee.pixels
-        else { return .failure(ImageFailure("out of memory for a \(w) x \(h) picture", shape: info.displaySize)) }
-        let pitch = Int(surface.pointee.pitch) / 4
+        var picture = PixelBuffer(width: w, height: h, format: .bgra)
         let count = Int(map.pointee.ColorCount)
-        let out = pixels.assumingMemoryBound(to: UInt32.self)
-        for y in 0..<h {
-            for x in 0..<w {
-                let index = Int(indices[y * w + x])
-                let value: UInt32
+        picture.bytes.withUnsafeMutableBytes { bytes in
+            // B, G, R, A bytes are one little-endian 0xAARRGGBB word.
+            let out = bytes.bindMemory(to: UInt32.self)
+            for i in 0..<(w * h) {
+                let index = Int(indices[i])
                 if index == Int(transparent) {
-                    value = 0
+                    out[i] = 0
                 } else if index < count {
                     let c = colors[index]
-                    value = 0xFF00_0000 | UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
+                    out[i] = 0xFF00_0000 | UInt32(c.Red) << 16 | UInt32(c.Green) << 8 | UInt32(c.Blue)
                 } else {
-                    value = 0xFF00_0000  // an index past the table: black, as browsers draw it
+                    out[i] = 0xFF00_0000  // an index past the table: black, as browsers draw it
                 }
-                out[y * pitch + x] = value
             }
         }
-        return .success(surface)
+        return .success(picture)
     }
 
     /// giflib's error in words; running out of data gets plain ones.

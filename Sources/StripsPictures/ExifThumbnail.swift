@@ -1,5 +1,4 @@
 import CExif
-import CSDL2
 import CTurboJPEG
 
 /// The small JPEG a camera or phone embeds in a photo's EXIF block: a picture for the page at
@@ -18,24 +17,22 @@ enum ExifThumbnail {
     /// (`info`, from its header: cameras store the thumbnail the way they store the picture).
     /// Nil when there is none, it is damaged, or its shape is not the picture's (letterboxed
     /// thumbnails, or a picture rotated by a program that left the thumbnail as it was).
-    static func surface(_ path: String, info: ImageInfo) -> DecodedSurface? {
+    static func picture(_ path: String, info: ImageInfo) -> PixelBuffer? {
         guard info.format == .jpeg, let bytes = jpegBytes(path), let tj = tjInitDecompress() else { return nil }
         defer { tjDestroy(tj) }
         var w: Int32 = 0, h: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         guard bytes.withUnsafeBufferPointer({ tjDecompressHeader3(tj, $0.baseAddress, UInt($0.count), &w, &h, &subsampling, &colorspace) }) == 0,
               w > 0, h > 0, w <= 2048, h <= 2048, info.width > 0, info.height > 0 else { return nil }
         let aspect = Double(w) / Double(h), pictureAspect = Double(info.width) / Double(info.height)
-        guard abs(aspect - pictureAspect) <= 0.03 * pictureAspect,
-              let surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
-        // TJPF_BGRA is SDL's ARGB8888 on a little-endian machine. Warnings still give a picture.
-        let status = bytes.withUnsafeBufferPointer {
-            tjDecompress2(tj, $0.baseAddress, UInt($0.count), surface.pointee.pixels.assumingMemoryBound(to: UInt8.self),
-                          w, surface.pointee.pitch, h, Int32(TJPF_BGRA.rawValue), 0)
+        guard abs(aspect - pictureAspect) <= 0.03 * pictureAspect else { return nil }
+        var pixels = PixelBuffer(width: Int(w), height: Int(h), format: .bgra)
+        // Warnings still give a picture.
+        let status = bytes.withUnsafeBufferPointer { source in
+            pixels.bytes.withUnsafeMutableBufferPointer { dest in
+                tjDecompress2(tj, source.baseAddress, UInt(source.count), dest.baseAddress, w, w * 4, h, Int32(TJPF_BGRA.rawValue), 0)
+            }
         }
-        guard status == 0 || tjGetErrorCode(tj) == Int32(TJERR_WARNING.rawValue) else {
-            SDL_FreeSurface(surface)
-            return nil
-        }
-        return Surfaces.orient(surface, info.orientation).map(DecodedSurface.init)
+        guard status == 0 || tjGetErrorCode(tj) == Int32(TJERR_WARNING.rawValue) else { return nil }
+        return pixels.oriented(info.orientation)
     }
 }

@@ -1,5 +1,4 @@
 import CExif
-import CSDL2
 import Foundation
 import StripsCore
 
@@ -88,7 +87,10 @@ public enum ImageHeader {
                 let sof = file.bytes(at: offset + 4, count: 5)
                 guard sof.count == 5 else { return .failure(ImageFailure("the file is truncated")) }
                 let height = Int(sof[1]) << 8 | Int(sof[2]), width = Int(sof[3]) << 8 | Int(sof[4])
-                return .success(ImageInfo(format: .jpeg, width: width, height: height, orientation: orientation))
+                // SOF2, SOF6, SOF10, SOF14: progressive.
+                let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
+                return .success(ImageInfo(format: .jpeg, width: width, height: height, orientation: orientation, interlaced: progressive,
+                                          fileSize: file.size))
             case 0xE1:
                 let segment = file.bytes(at: offset + 4, count: length - 2)
                 if segment.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {  // "Exif\0\0"
@@ -119,8 +121,9 @@ public enum ImageHeader {
     }
 
     static func png(_ head: [UInt8]) -> ImageInfo? {
-        guard head.count >= 24, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
-        return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20))
+        guard head.count >= 29, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
+        // IHDR's last byte is the interlace method (1: Adam7).
+        return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20), interlaced: head[28] != 0)
     }
 
     /// The size of the first frame, which is what SDL_image decodes (and allocates for): a small
@@ -187,75 +190,4 @@ public enum ImageHeader {
     private static func be32(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
     private static func le32(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24 }
     private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
-}
-
-/// A file read in pieces at any offset (pread), with the first 4 KiB read once.
-struct FileReader {
-    let fd: Int32
-    let size: Int
-    private let head: [UInt8]
-
-    static func open(_ path: String) -> Result<FileReader, ImageFailure> {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ImageFailure(FileReader.describe(errno: errno))) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            let failure = ImageFailure(FileReader.describe(errno: errno))
-            Glibc.close(fd)
-            return .failure(failure)
-        }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            Glibc.close(fd)
-            return .failure(ImageFailure("a folder, not a picture"))
-        }
-        var reader = FileReader(fd: fd, size: Int(info.st_size), head: [])
-        reader = FileReader(fd: fd, size: reader.size, head: reader.pread(at: 0, count: min(reader.size, 1 << 12)))
-        return .success(reader)
-    }
-
-    private init(fd: Int32, size: Int, head: [UInt8]) {
-        self.fd = fd
-        self.size = size
-        self.head = head
-    }
-
-    func close() { Glibc.close(fd) }
-
-    /// Up to `count` bytes at `offset`: fewer at the end of the file.
-    func bytes(at offset: Int, count: Int) -> [UInt8] {
-        guard offset >= 0, count > 0, offset < size else { return [] }
-        if offset + count <= head.count { return Array(head[offset..<(offset + count)]) }
-        return pread(at: offset, count: min(count, size - offset))
-    }
-
-    private func pread(at offset: Int, count: Int) -> [UInt8] {
-        guard count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { Glibc.pread(fd, $0.baseAddress, count, off_t(offset)) }
-        return read <= 0 ? [] : Array(buffer.prefix(read))
-    }
-
-    /// Files read whole are at most this large: 100 megapixels uncompressed fit in it.
-    static let maxContents = 1 << 30
-
-    /// The whole file, or why it cannot be read.
-    static func contents(of path: String) -> Result<[UInt8], ImageFailure> {
-        switch open(path) {
-        case .failure(let failure): return .failure(failure)
-        case .success(let file):
-            defer { file.close() }
-            if file.size == 0 { return .failure(ImageFailure("the file is empty")) }
-            if file.size > maxContents { return .failure(ImageFailure("too large: a \(file.size >> 20) MiB file")) }
-            let bytes = file.pread(at: 0, count: file.size)
-            return bytes.count == file.size ? .success(bytes) : .failure(ImageFailure("the file could not be read to its end"))
-        }
-    }
-
-    static func describe(errno code: Int32) -> String {
-        switch code {
-        case ENOENT: return "the file is gone"
-        case EACCES, EPERM: return "no permission to read the file"
-        default: return "cannot read the file (\(String(cString: strerror(code))))"
-        }
-    }
 }

@@ -1,5 +1,5 @@
-import CSDL2
 import Foundation
+import StripsCore
 import StripsFiles
 
 /// The shared freedesktop thumbnail cache (Thumbnail Managing Standard 0.9): entries other
@@ -82,30 +82,27 @@ public struct ThumbnailCache: Sendable {
 
     /// A valid entry covering `wantedPixels` (the larger side), smallest first; with
     /// `acceptSmaller`, otherwise the largest smaller one, for a first picture while decoding.
-    func lookup(path: String, wantedPixels: Int, acceptSmaller: Bool = false) -> DecodedSurface? {
+    public func lookup(path: String, wantedPixels: Int, acceptSmaller: Bool = false) -> PixelBuffer? {
         guard let stamp = Stamp(path: path), !contains(path) else { return nil }
         let uri = FileURI.of(path: path)
         let covering = Size.allCases.filter { $0.rawValue >= wantedPixels }
         let smaller = acceptSmaller ? Size.allCases.filter { $0.rawValue < wantedPixels }.reversed() : []
         for size in covering + smaller {
-            if let surface = readEntry(entryPath(for: path, size: size), uri: uri, stamp: stamp) { return DecodedSurface(surface) }
+            if let picture = readEntry(entryPath(for: path, size: size), uri: uri, stamp: stamp) { return picture }
         }
         return nil
     }
 
-    /// Writes the `large` entry for `path` from a decoded, upright picture (shrunk to 256 px;
-    /// the surface is not changed). `imageWidth` x `imageHeight` is the original picture's size.
+    /// Writes the `large` entry for `path` from a decoded, upright picture (shrunk to 256 px). `imageWidth` x `imageHeight` is the original picture's size.
     /// `stamp` is the file's before it was decoded: when the file has changed since, nothing is
     /// written. Smaller decodes are refused unless they are the whole picture: a `large` entry
     /// must be 256 px on its longer side. True when the entry was written.
     @discardableResult
-    public func store(path: String, surface: UnsafeMutablePointer<SDL_Surface>, imageWidth: Int, imageHeight: Int, stamp: Stamp? = nil) -> Bool {
+    public func store(path: String, picture: PixelBuffer, imageWidth: Int, imageHeight: Int, stamp: Stamp? = nil) -> Bool {
         guard let now = Stamp(path: path), stamp == nil || stamp == now, !contains(path) else { return false }
-        let side = Int(max(surface.pointee.w, surface.pointee.h)), large = Size.large.rawValue
+        let side = max(picture.width, picture.height), large = Size.large.rawValue
         guard side >= large || side >= max(imageWidth, imageHeight) else { return false }
-        guard let copy = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return false }
-        let small = Surfaces.fit(copy, maxWidth: Int32(large), maxHeight: Int32(large))
-        defer { SDL_FreeSurface(small) }
+        let small = picture.fitted(into: PixelLimit(width: Int32(large), height: Int32(large)))
         let texts = [
             (key: "Thumb::URI", value: FileURI.of(path: path)),
             ("Thumb::MTime", String(now.mtime)),
@@ -122,9 +119,8 @@ public struct ThumbnailCache: Sendable {
     /// `Strips::Reason`, lets the next open show the error card without decoding again.
     @discardableResult
     public func recordFailure(path: String, reason: String? = nil) -> Bool {
-        guard let now = Stamp(path: path), !contains(path),
-              let pixel = SDL_CreateRGBSurfaceWithFormat(0, 1, 1, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
-        defer { SDL_FreeSurface(pixel) }
+        guard let now = Stamp(path: path), !contains(path) else { return false }
+        let pixel = PixelBuffer(width: 1, height: 1, format: .bgra)
         var texts = [
             (key: "Thumb::URI", value: FileURI.of(path: path)),
             ("Thumb::MTime", String(now.mtime)),
@@ -156,17 +152,13 @@ public struct ThumbnailCache: Sendable {
         return true
     }
 
-    private func readEntry(_ entry: String, uri: String, stamp: Stamp) -> UnsafeMutablePointer<SDL_Surface>? {
+    private func readEntry(_ entry: String, uri: String, stamp: Stamp) -> PixelBuffer? {
         guard case .success(let bytes) = FileReader.contents(of: entry), bytes.count <= 16 << 20 else { return nil }
         // Most invalid entries are told by their text alone, before any pixel is decoded.
         if let early = ThumbnailPNG.texts(bytes), early["Thumb::URI"] != nil, early["Thumb::MTime"] != nil,
            !Self.isValid(early, uri: uri, stamp: stamp) { return nil }
-        guard let (surface, texts) = ThumbnailPNG.read(bytes) else { return nil }
-        guard Self.isValid(texts, uri: uri, stamp: stamp) else {
-            SDL_FreeSurface(surface)
-            return nil
-        }
-        return surface
+        guard let (picture, texts) = ThumbnailPNG.read(bytes), Self.isValid(texts, uri: uri, stamp: stamp) else { return nil }
+        return picture
     }
 
     private func write(_ png: [UInt8]?, to entry: String) -> Bool {

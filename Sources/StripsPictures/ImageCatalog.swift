@@ -1,10 +1,9 @@
 import Foundation
 
 /// What the loader saw of each picture file when the document was opened, so that a file which
-/// changes or vanishes later is noticed; and which files' problems were already reported.
+/// changes or vanishes later is noticed; and which files' problems were already reported. One per
+/// open document, made by the host and shared by its loader and its decoders (`PageReader`).
 public final class ImageCatalog: Sendable {
-    public static let shared = ImageCatalog()
-
     /// Size and modification time: enough to tell that a file was rewritten.
     public struct Signature: Hashable, Sendable {
         public var size: Int

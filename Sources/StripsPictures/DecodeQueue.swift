@@ -1,35 +1,52 @@
-import CSDL2
 import Foundation
 import StripsCore
 
 /// Decodes pictures on worker threads, most wanted first. The render thread says each frame what
 /// it wants (replacing the last wish list, so pages flung past are never decoded) and collects the
 /// finished surfaces; textures are then made on the render thread.
-final class DecodeQueue: @unchecked Sendable {
-    struct Job: Hashable, Sendable {
-        var ref: ImageRef
-        var limit: PixelLimit
-        var stage = PictureSource.Stage.best
+public final class DecodeQueue: @unchecked Sendable {
+    public struct Job: Hashable, Sendable {
+        public var ref: ImageRef
+        public var limit: PixelLimit
+        public var stage = PageReader.Stage.best
+        /// Only this part of the picture (0...1 of it upright), at the scale `limit` gives the whole:
+        /// the part of a zoomed page in view. Nil: the whole picture.
+        public var region: Rect?
+
+        public init(ref: ImageRef, limit: PixelLimit, stage: PageReader.Stage = .best, region: Rect? = nil) {
+            self.ref = ref
+            self.limit = limit
+            self.stage = stage
+            self.region = region
+        }
+
+        /// A picture has at most one whole decode and one part decode wanted at a time.
+        var key: Key { Key(ref: ref, part: region != nil) }
+
+        struct Key: Hashable {
+            var ref: ImageRef
+            var part: Bool
+        }
     }
 
-    struct Finished: Sendable {
-        var job: Job
-        var picture: PictureSource.Picture
+    public struct Finished: Sendable {
+        public var job: Job
+        public var picture: PageReader.Picture
     }
 
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
     private var wanted: [Job] = []
-    private var running: Set<ImageRef> = []
+    private var running: Set<Job.Key> = []
     private var finished: [Finished] = []
     private var stopped = false
     private let onFinish: @Sendable () -> Void
-    private let source: PictureSource
+    private let reader: PageReader
 
     /// `onFinish` runs on a worker thread after each decode (the live window wakes its loop).
-    init(workers: Int, source: PictureSource = PictureSource(), onFinish: @escaping @Sendable () -> Void = {}) {
+    public init(workers: Int, reader: PageReader, onFinish: @escaping @Sendable () -> Void = {}) {
         self.onFinish = onFinish
-        self.source = source
+        self.reader = reader
         for i in 0..<max(1, workers) {
             start("strips-decode-\(i)", quickOnly: false)
         }
@@ -46,17 +63,17 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Replaces the wish list, most wanted first. Jobs already running or finished are not repeated.
-    func want(_ jobs: [Job]) {
+    public func want(_ jobs: [Job]) {
         condition.lock()
-        let done = Set(finished.map(\.job.ref))
-        var seen = Set<ImageRef>()
-        wanted = jobs.filter { !running.contains($0.ref) && !done.contains($0.ref) && seen.insert($0.ref).inserted }
+        let done = Set(finished.map(\.job.key))
+        var seen = Set<Job.Key>()
+        wanted = jobs.filter { !running.contains($0.key) && !done.contains($0.key) && seen.insert($0.key).inserted }
         if !wanted.isEmpty { condition.broadcast() }
         condition.unlock()
     }
 
     /// The decodes finished since the last call.
-    func takeFinished() -> [Finished] {
+    public func takeFinished() -> [Finished] {
         condition.lock()
         defer { condition.unlock() }
         let result = finished
@@ -65,7 +82,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// True while something is wanted, decoding or waiting to be collected.
-    var isBusy: Bool {
+    public var isBusy: Bool {
         condition.lock()
         defer { condition.unlock() }
         return !wanted.isEmpty || !running.isEmpty || !finished.isEmpty
@@ -73,7 +90,7 @@ final class DecodeQueue: @unchecked Sendable {
 
     /// Blocks until nothing is wanted or running (or `timeout` seconds pass); true when settled.
     @discardableResult
-    func waitUntilSettled(timeout: Double) -> Bool {
+    public func waitUntilSettled(timeout: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -84,7 +101,7 @@ final class DecodeQueue: @unchecked Sendable {
     }
 
     /// Lets the workers finish their current picture and exit.
-    func stop() {
+    public func stop() {
         condition.lock()
         stopped = true
         wanted.removeAll()
@@ -95,7 +112,8 @@ final class DecodeQueue: @unchecked Sendable {
     private func work(quickOnly: Bool) {
         // Decoding is background work: below the render loop and the display server, which
         // share the same cores and have a frame to finish every 16 ms.
-        _ = strips_nice_current_thread(10)
+        // (Linux keeps nice values per thread; `who` 0 is the calling thread, not the process.)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         while true {
             condition.lock()
             var next: Int?
@@ -109,13 +127,13 @@ final class DecodeQueue: @unchecked Sendable {
                 return
             }
             let job = wanted.remove(at: index)
-            running.insert(job.ref)
+            running.insert(job.key)
             condition.unlock()
 
-            let picture = source.picture(job.ref, limit: job.limit, stage: job.stage)
+            let picture = reader.picture(job.ref, limit: job.limit, stage: job.stage, region: job.region)
 
             condition.lock()
-            running.remove(job.ref)
+            running.remove(job.key)
             if !stopped { finished.append(Finished(job: job, picture: picture)) }
             condition.broadcast()
             condition.unlock()

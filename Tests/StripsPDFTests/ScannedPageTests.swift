@@ -1,0 +1,106 @@
+import CTurboJPEG
+import Foundation
+import StripsCore
+@testable import StripsPDF
+import StripsPictures
+import Testing
+
+/// Scanned pages (one JPEG over the whole page, as img2pdf and scanners write them) are decoded
+/// from their JPEG stream by libjpeg-turbo at the scale drawn; they look as poppler draws them.
+/// Anything else about the page, and poppler renders it.
+@Suite struct ScannedPageTests {
+    /// 400 x 300: a dark bar across the top quarter on light paper, RGB, quality 95.
+    static func jpeg(grey: Bool = false) throws -> [UInt8] {
+        let w = 400, h = 300, n = grey ? 1 : 3
+        var pixels = [UInt8](repeating: 0, count: w * h * n)
+        for y in 0..<h { for x in 0..<w { for c in 0..<n { pixels[(y * w + x) * n + c] = y < h / 4 ? 30 : (c == 2 ? 150 : 230) } } }
+        let tj = try #require(tjInitCompress())
+        defer { tjDestroy(tj) }
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = pixels.withUnsafeBufferPointer {
+            tjCompress2(tj, $0.baseAddress, Int32(w), 0, Int32(h), Int32(grey ? TJPF_GRAY.rawValue : TJPF_RGB.rawValue), &buffer, &size,
+                        Int32(grey ? TJSAMP_GRAY.rawValue : TJSAMP_444.rawValue), 95, 0)
+        }
+        #expect(status == 0)
+        defer { tjFree(buffer) }
+        return Array(UnsafeBufferPointer(start: try #require(buffer), count: Int(size)))
+    }
+
+    static func rgb(_ p: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let i = (y * p.width + x) * 4
+        return (Int(p.bytes[i + 2]), Int(p.bytes[i + 1]), Int(p.bytes[i]))
+    }
+
+    static func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int), _ tolerance: Int = 6) -> Bool {
+        abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
+    }
+
+    @Test(arguments: [0, 90]) func aScannedPageIsItsJPEGAsPopplerDrawsIt(rotate: Int) throws {
+        let scratch = try PDFScratch("scan-\(rotate)")
+        let path = scratch.path("scan.pdf")
+        try PDFScanDocument.write(to: path, jpeg: try Self.jpeg(), width: 400, height: 300, dpi: 100, pages: 2, rotate: rotate).get()
+        let renderer = PDFRenderer()
+        let scan = try #require(renderer.scans.scan(path, page: 1))
+        #expect(scan.jpeg.starts(with: [0xFF, 0xD8]) && scan.quarterTurns == rotate / 90)
+        let pages = PDFPages(renderer: renderer)
+        let limit = PixelLimit(width: 200, height: 200)
+        let ours = try pages.decode(.pdfPage(path: path, index: 1), limit: limit).get()
+        let poppler = try renderer.render(path, pageIndex: 1, maxWidth: 200, maxHeight: 200).get()
+        // The same shape (the page turned by its /Rotate) and the same picture, point for point.
+        #expect(ours.width == poppler.width && ours.height == poppler.height)
+        for (fx, fy) in [(0.5, 0.1), (0.5, 0.6), (0.2, 0.9), (0.9, 0.3), (0.1, 0.5)] {
+            let x = Int(fx * Double(ours.width)), y = Int(fy * Double(ours.height))
+            #expect(Self.near(Self.rgb(ours.pixels, x, y), Self.rgb(poppler, x, y)), "at \(fx), \(fy)")
+        }
+        // Turned a quarter, the dark bar that ran across the top runs down the right side.
+        if rotate == 90 { #expect(Self.rgb(ours.pixels, ours.width - 5, ours.height / 2).0 < 60) }
+    }
+
+    @Test func aPartOfAScannedPageAtItsOwnPixels() throws {
+        let scratch = try PDFScratch("scan-part")
+        let path = scratch.path("scan.pdf")
+        try PDFScanDocument.write(to: path, jpeg: try Self.jpeg(grey: true), width: 400, height: 300, grey: true, dpi: 100).get()
+        let part = try PDFPages(renderer: PDFRenderer()).decode(.pdfPage(path: path, index: 0), limit: PixelLimit(width: 4000, height: 4000),
+                                                                region: Rect(x: 0.5, y: 0, width: 0.5, height: 0.5), fast: false).get()
+        // Never past the JPEG's own pixels: the right half of the top half is 200 x 150.
+        #expect(part.width == 200 && part.height == 150 && part.region == Rect(x: 0.5, y: 0, width: 0.5, height: 0.5))
+        #expect(Self.rgb(part.pixels, 100, 10).0 < 60 && Self.rgb(part.pixels, 100, 140).0 > 200)
+    }
+
+    @Test func pagesThatAreNotOneScannedPictureAreLeftToPoppler() throws {
+        let scratch = try PDFScratch("scan-not")
+        // Text and drawings, written by cairo.
+        let letter = try scratch.sample("letter.pdf", letterPages: 1)
+        let renderer = PDFRenderer()
+        #expect(renderer.scans.scan(letter, page: 0) == nil)
+        // Something painted over the scan: a filled rectangle in the content stream.
+        let path = scratch.path("scan.pdf")
+        try PDFScanDocument.write(to: path, jpeg: try Self.jpeg(), width: 400, height: 300).get()
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let content = Array("/Im0 Do\nQ".utf8), painted = Array("/Im0 Do\nf Q".utf8)
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: content) })
+        bytes.replaceSubrange(at..<(at + content.count), with: painted)
+        let drawnOver = scratch.path("drawn-over.pdf")
+        try Data(bytes).write(to: URL(fileURLWithPath: drawnOver))
+        #expect(renderer.scans.scan(drawnOver, page: 0) == nil)
+        #expect(renderer.scans.scan(path, page: 0) != nil)
+        #expect(renderer.scans.scan(path, page: 5) == nil)
+    }
+
+    @Test func theContentCheckFollowsTheTransformAndInvisibleText() {
+        func placement(_ text: String) -> (a: Double, d: Double, e: Double, f: Double)? {
+            PageContentCheck.placement(of: "/Im0", in: Array(text.utf8)).map { ($0.a, $0.d, $0.e, $0.f) }
+        }
+        // cairo's way: a flipped page, then a flipped image; the two flips cancel.
+        let cairo = placement("1 0 0 -1 0 792 cm q 612 0 0 -792 0 792 cm /Im0 Do Q")
+        #expect(cairo.map { $0.a == 612 && $0.d == 792 && $0.e == 0 && abs($0.f) < 1e-9 } == true)
+        // An OCR layer of invisible text over the image paints nothing.
+        #expect(placement("q 612 0 0 792 0 0 cm /Im0 Do Q BT 3 Tr /F1 12 Tf 72 700 Td (Invoice) Tj ET") != nil)
+        // Visible text, a second image, an inline image or an unbalanced q do.
+        #expect(placement("q 612 0 0 792 0 0 cm /Im0 Do Q BT /F1 12 Tf (Invoice) Tj ET") == nil)
+        #expect(placement("q 612 0 0 792 0 0 cm /Im0 Do /Im0 Do Q") == nil)
+        #expect(placement("q 612 0 0 792 0 0 cm /Im0 Do Q BI /W 1 /H 1 ID x EI") == nil)
+        #expect(placement("q 612 0 0 792 0 0 cm /Im0 Do") == nil)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import StripsCore
+import StripsPictures
+import StripsTestSupport
+import Testing
+
+/// Multi-page TIFFs: every full-resolution directory is a page, `FILE.tif p. N`, shaped from its
+/// own tags and decoded from its own directory.
+@Suite struct TIFFPagesTests {
+    static func scratch(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("strips-tiff-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Three pages of their own sizes and colours, the second stored sideways (orientation 6),
+    /// and a scanner's reduced copy between the first two that is not a page.
+    static func threePages(in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent("scan.tif").path
+        let made = TIFFMaker.write([
+            .init(width: 80, height: 100, rgb: (250, 0, 0)),
+            .init(width: 20, height: 25, rgb: (0, 0, 0), reduced: true),
+            .init(width: 120, height: 60, rgb: (0, 250, 0), orientation: 6),
+            .init(width: 64, height: 64, rgb: (0, 0, 250)),
+        ], to: path)
+        #expect(made)
+        return path
+    }
+
+    /// (r, g, b) at (x, y) of a B, G, R, A picture.
+    static func rgb(_ p: PixelBuffer, _ x: Int, _ y: Int) -> (Int, Int, Int) {
+        let i = (y * p.width + x) * 4
+        return (Int(p.bytes[i + 2]), Int(p.bytes[i + 1]), Int(p.bytes[i]))
+    }
+
+    @Test func aThreePageTIFFOpensAsThreePages() throws {
+        let folder = try Self.scratch("three")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.threePages(in: folder)
+        let reader = PageReader()
+        var reports: [String] = []
+        let pages = DocumentLoader.pages(for: [path], reader: reader) { reports.append($0) }
+        #expect(reports.isEmpty)
+        #expect(pages.map(\.id) == ["scan.tif p. 1", "scan.tif p. 2", "scan.tif p. 3"])
+        #expect(pages.map(\.source) == (0..<3).map { PageSource.tiffPage(path: path, index: $0) })
+        // Each page's upright shape from its own directory: the second is stored 120 x 60 sideways.
+        #expect(pages.map(\.pixelSize) == [Size(width: 80, height: 100), Size(width: 60, height: 120), Size(width: 64, height: 64)])
+        // Each decodes from its own directory, upright, fitted to the limit.
+        let colours = [(250, 0, 0), (0, 250, 0), (0, 0, 250)]
+        for (page, colour) in zip(pages, colours) {
+            let picture = try reader.decode(page.source, limit: PixelLimit(width: 1000, height: 1000)).get()
+            #expect(Double(picture.width) == page.pixelSize.width && Double(picture.height) == page.pixelSize.height)
+            let middle = Self.rgb(picture.pixels, picture.width * 3 / 4, picture.height * 3 / 4)
+            #expect(middle == colour, "\(page.id)")
+            #expect(picture.isOpaque)
+        }
+        // Page 2 was turned: its black corner, stored top-left, is now top-right.
+        let turned = try reader.decode(pages[1].source, limit: PixelLimit(width: 1000, height: 1000)).get().pixels
+        #expect(Self.rgb(turned, turned.width - 3, 3) == (0, 0, 0))
+        #expect(Self.rgb(turned, 3, 3) == (0, 250, 0))
+        let small = try reader.decode(pages[2].source, limit: PixelLimit(width: 16, height: 16)).get()
+        #expect(small.width == 16 && small.height == 16)
+    }
+
+    @Test func aOnePageTIFFIsAPictureLikeAnyOther() throws {
+        let folder = try Self.scratch("one")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("single.tiff").path
+        #expect(TIFFMaker.write([.init(width: 30, height: 40, rgb: (10, 20, 30))], to: path))
+        let reader = PageReader()
+        let pages = DocumentLoader.pages(for: [path], reader: reader) { Issue.record("\($0)") }
+        #expect(pages.map(\.id) == ["single.tiff"])
+        #expect(pages.first?.source == .picture(path: path))
+        let picture = try reader.decode(.picture(path: path), limit: PixelLimit(width: 100, height: 100)).get()
+        #expect(picture.width == 30 && picture.height == 40)
+        #expect(Self.rgb(picture.pixels, 20, 30) == (10, 20, 30))
+    }
+
+    @Test func damagedTIFFsAreOneLineAndNeverAPage() throws {
+        let folder = try Self.scratch("damaged")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.threePages(in: folder)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Cut inside the last page's pixels: the first pages are still pages, the last fails alone.
+        let cut = folder.appendingPathComponent("cut.tif").path
+        try whole.prefix(whole.count - 200).write(to: URL(fileURLWithPath: cut))
+        // Only the header: no directory at all.
+        let header = folder.appendingPathComponent("header.tif").path
+        try whole.prefix(8).write(to: URL(fileURLWithPath: header))
+        let reader = PageReader()
+        var reports: [String] = []
+        let pages = DocumentLoader.pages(for: [cut, header], reader: reader) { reports.append($0) }
+        #expect(reports.count == 1 && reports.allSatisfy { $0.hasPrefix("strips: \(header): ") && !$0.contains("\n") })
+        #expect(pages.last?.id == "header.tif" && pages.last?.source == .picture(path: header))
+        for page in pages {
+            let result = reader.decode(page.source, limit: PixelLimit(width: 100, height: 100))
+            if case .failure(let failure) = result { #expect(!failure.reason.isEmpty && !failure.reason.contains("\n"), "\(page.id)") }
+        }
+        #expect(throws: ImageFailure.self) { try reader.decode(.tiffPage(path: path, index: 7), limit: PixelLimit(width: 10, height: 10)).get() }
+    }
+}
