@@ -178,6 +178,25 @@ import Testing
         #expect(scene.wantsToQuit)
     }
 
+    @Test func savingWaitsForTheScansLastPage() throws {
+        var scene = scene()
+        var t = 0.0
+        _ = scene.handle(.key(Key(.n, ctrl: true)), at: t)
+        scene.handle(.host(.scan(.started(scanPage(1)))), at: t)
+        // Its file is not written yet: no save is asked for.
+        #expect(scene.handle(.key(Key(.s, ctrl: true)), at: t).isEmpty)
+        #expect(scene.notices.status?.text == "Not saved: scanning (save when it is done, or press Esc to stop it)")
+        scene.handle(.host(.scan(.finished(scanPage(1)))), at: t)
+        scene.handle(.host(.scan(.ended(pages: 1, end: .finished))), at: t)
+        settle(&scene, from: &t)
+        let effects = scene.handle(.key(Key(.s, ctrl: true)), at: t)
+        guard case .save(let request)? = effects.first else {
+            Issue.record("no save")
+            return
+        }
+        #expect(request.pages.map(\.id).contains("Scan 1"))
+    }
+
     @Test func quittingWithoutSavingOnPurposeDiscardsTheKeptScans() throws {
         var scene = scene()
         var t = 0.0

@@ -11,6 +11,14 @@ extension PhotosScene {
             notices.post("Already saving…", at: time)
             return []
         }
+        // A page still arriving has no file yet, and pages scanned may still be waiting for
+        // their slots: the document is not whole until the scan's last page is placed.
+        guard scanning == nil else {
+            notices.post(isScanRunning ? "Not saved: scanning (save when it is done, or press Esc to stop it)"
+                         : "Not saved: the scanned pages are still being placed; save again in a moment", at: time)
+            notices.quitAfterSave = false
+            return []
+        }
         let pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
         guard !pages.isEmpty else {
             notices.post("Nothing to save: the document has no pages", at: time)
