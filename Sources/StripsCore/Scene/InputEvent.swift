@@ -33,6 +33,10 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d, a
+        /// Ctrl+N scans (Ctrl+Shift+N: the scan panel), Ctrl+I interleaves; T answers the
+        /// offer of earlier scans; Return confirms a panel.
+        case n, i, t
+        case `return`
         /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
         /// X x-ray, F frame statistics, Ctrl+R records; R rotates a page; S also answers the
         /// unsaved prompt, Ctrl+S saves.
