@@ -15,11 +15,17 @@ enum CairoPage {
     /// A page in a look, encoded compactly (`PageImageEncoder`: a JPEG, or CCITT G4 for black and
     /// white) and embedded as those bytes, turned and placed as `pixels` is.
     case encoded(PDFImage, turns: Int, size: (width: Double, height: Double))
+    /// A JPEG made for the page (a scan: `ScanPageImage`) as its image stream, turned and sized as `pixels`.
+    case encodedJPEG([UInt8], turns: Int, size: (width: Double, height: Double))
+    /// Black and white at 1 bit (a line-art scan, grey pixels of 0 and 255): black painted
+    /// through a 1-bit stencil on a white page, turned and sized as `pixels`.
+    case lineArt(PixelBuffer, turns: Int, size: (width: Double, height: Double))
 
     /// The page's size in points, as it is shown.
     var size: (width: Double, height: Double) {
         switch self {
-        case .jpeg(_, _, let size), .pixels(_, _, let size), .encoded(_, _, let size): return size
+        case .jpeg(_, _, let size), .pixels(_, _, let size), .encoded(_, _, let size), .encodedJPEG(_, _, let size), .lineArt(_, _, let size):
+            return size
         }
     }
 }
@@ -70,23 +76,39 @@ enum PDFWriter {
             let image = try pixelSurface(pixels, destination: destination)
             defer { cairo_surface_destroy(image) }
             try paint(image, on: pdf, size: size, destination: destination) { cr in
-                turn(cr, turns: turns, size: size, pictureWidth: pixels.width, pictureHeight: pixels.height)
+                turn(cr, turns: turns, size: size, pictureWidth: Double(pixels.width), pictureHeight: Double(pixels.height))
             }
         case .encoded(let encoded, let turns, let size):
             let (image, side) = try encodedSurface(encoded, destination: destination)
             defer { cairo_surface_destroy(image) }
             try paint(image, on: pdf, size: size, destination: destination) { cr in
-                turn(cr, turns: turns, size: size, pictureWidth: encoded.width, pictureHeight: encoded.height)
+                turn(cr, turns: turns, size: size, pictureWidth: Double(encoded.width), pictureHeight: Double(encoded.height))
                 // A JPEG's stand-in surface is one pixel: stretched over the whole picture.
                 cairo_scale(cr, Double(encoded.width) / Double(side.width), Double(encoded.height) / Double(side.height))
             }
+        case .encodedJPEG(let bytes, let turns, let size):
+            let image = try encodedJPEGSurface(bytes, destination: destination)
+            defer { cairo_surface_destroy(image) }
+            // The one-pixel stand-in stretched over the whole picture.
+            try paint(image, on: pdf, size: size, destination: destination) { cr in turn(cr, turns: turns, size: size, pictureWidth: 1, pictureHeight: 1) }
+        case .lineArt(let grey, let turns, let size):
+            let mask = try stencilSurface(grey, destination: destination)
+            defer { cairo_surface_destroy(mask) }
+            cairo_pdf_surface_set_size(pdf, size.width, size.height)
+            guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+            defer { cairo_destroy(cr) }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            turn(cr, turns: turns, size: size, pictureWidth: Double(grey.width), pictureHeight: Double(grey.height))
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_mask_surface(cr, mask, 0, 0)
+            cairo_show_page(cr)
         }
     }
 
-    /// The page transform that puts a `pictureWidth` x `pictureHeight` picture, turned `turns`
-    /// quarter turns clockwise, over a page of `size` points.
-    private static func turn(_ cr: OpaquePointer, turns: Int, size: (width: Double, height: Double), pictureWidth: Int, pictureHeight: Int) {
-        // The page's corner the picture's top left lands on, then the turn, then the scale.
+    /// The page's corner the picture's top left lands on, then the turn, then the scale that
+    /// stretches a picture of that many pixels over the page.
+    private static func turn(_ cr: OpaquePointer, turns: Int, size: (width: Double, height: Double), pictureWidth: Double, pictureHeight: Double) {
         let quarter = ((turns % 4) + 4) % 4
         switch quarter {
         case 1: cairo_translate(cr, size.width, 0)
@@ -96,7 +118,40 @@ enum PDFWriter {
         }
         cairo_rotate(cr, Double(quarter) * Double.pi / 2)
         let upright = quarter % 2 == 0 ? size : (width: size.height, height: size.width)
-        cairo_scale(cr, upright.width / Double(pictureWidth), upright.height / Double(pictureHeight))
+        cairo_scale(cr, upright.width / pictureWidth, upright.height / pictureHeight)
+    }
+
+    /// A one-pixel image surface carrying a JPEG made for the page as its JPEG data (as
+    /// `jpegSurface` does for a source file's).
+    private static func encodedJPEGSurface(_ bytes: [UInt8], destination: String) throws(SaveError) -> OpaquePointer {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              let data = malloc(max(1, bytes.count)) else {
+            throw SaveError(destination, "out of memory")
+        }
+        bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(data), byteCount: bytes.count) }
+        let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, data.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), free, data)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            free(data)
+            cairo_surface_destroy(surface)
+            throw SaveError(destination, "cairo refused the JPEG data")
+        }
+        return surface
+    }
+
+    /// An A1 surface of a black-and-white picture, 1 where it is black: cairo writes it as a
+    /// 1-bit image mask.
+    private static func stencilSurface(_ grey: PixelBuffer, destination: String) throws(SaveError) -> OpaquePointer {
+        let w = Int32(grey.width), h = Int32(grey.height)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A1, w, h), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              let target = cairo_image_surface_get_data(surface) else {
+            throw SaveError(destination, "out of memory for a \(w) x \(h) page")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // cairo packs A1 pixels into words in the machine's order: the first pixel is the low bit here.
+        let bits = ScanPageImage.packed(grey, blackIsOne: true, lowBitFirst: UInt16(1).littleEndian == 1, stride: stride)
+        bits.withUnsafeBytes { UnsafeMutableRawPointer(target).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(target), byteCount: min(bits.count, stride * Int(h))) }
+        cairo_surface_mark_dirty(surface)
+        return surface
     }
 
     private static func paint(_ image: OpaquePointer, on pdf: OpaquePointer, size: (width: Double, height: Double), destination: String,

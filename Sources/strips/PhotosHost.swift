@@ -3,19 +3,23 @@ import StripsPictures
 import StripsSDL
 
 /// What the Photos scene's effects become on this machine: saves by the `DocumentSaver`, dropped
-/// files read as pages, the pages' text read by the `TextHost` for what each frame wants, Ctrl+C
-/// to the desktop's clipboard. Recording is the window's (or the headless run's) own; scanning
-/// has no engine here yet and answers so.
+/// files read as pages, scanning by the `ScanHost` (SANE in its worker process), the pages' text
+/// read by the `TextHost` for what each frame wants, Ctrl+C to the desktop's clipboard. Recording
+/// is the window's (or the headless run's) own.
 final class PhotosHost: EffectHost {
     private let saver: DocumentSaver
     /// The document's reader: dropped files join the catalog of files it opened.
     private let reader: PageReader
+    let scanner: ScanHost
     private let text: TextHost
     private let live: Bool
+    /// The scanned pages kept when the document save under way began: safe once it succeeds.
+    private var keptAtSave: Set<String>?
 
-    init(saver: DocumentSaver, reader: PageReader, text: TextHost, live: Bool) {
+    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool) {
         self.saver = saver
         self.reader = reader
+        self.scanner = scanner
         self.text = text
         self.live = live
     }
@@ -23,11 +27,12 @@ final class PhotosHost: EffectHost {
     func run(_ effect: Effect) -> [HostEvent] {
         switch effect {
         case .save(let request):
-            return saver.start(request)
+            if request.scope == .document { keptAtSave = scanner.keptFiles }
+            return observed(saver.start(request))
         case .load(let paths):
             return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { FileHandleOutput.standardError($0) })]
-        case .scan:
-            return [.scanFailed("Scanning is not available in this build")]
+        case .scan, .cancelScan, .findScanners, .describeScanner, .recoverScans, .discardScans:
+            return scanner.run(effect)
         case .copy(let copied):
             // Headless there is no clipboard: the trace's `clipboard` says what was copied.
             if live { Clipboard.set(copied) }
@@ -37,7 +42,23 @@ final class PhotosHost: EffectHost {
         }
     }
 
-    func poll() -> [HostEvent] { saver.poll() + text.poll() }
+    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + text.poll() }
 
     func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
+
+    /// A document saved: the scans it had (or had deleted) are no longer offered after a crash.
+    private func observed(_ events: [HostEvent]) -> [HostEvent] {
+        for event in events {
+            switch event {
+            case .saved(let outcome) where outcome.request.scope == .document:
+                if let kept = keptAtSave { scanner.settle(kept) }
+                keptAtSave = nil
+            case .saveFailed:
+                keptAtSave = nil
+            default:
+                break
+            }
+        }
+        return events
+    }
 }

@@ -34,6 +34,17 @@ public struct EditHistory: Hashable, Sendable {
         return entry
     }
 
+    /// The newest entry taken back as if it had never been recorded: nothing to redo (a scanned
+    /// page that did not complete was never the user's edit).
+    mutating func withdrawLast() -> Entry? { undoStack.popLast() }
+
+    /// The newest entry's edit replaced by `edit` (a scanned page that completed at another
+    /// size than it began with).
+    mutating func amendLast(_ edit: Edit) {
+        guard !undoStack.isEmpty else { return }
+        undoStack[undoStack.count - 1].edit = edit
+    }
+
     /// The entry to redo, moved back to the undo stack.
     mutating func redo() -> Entry? {
         guard let entry = redoStack.popLast() else { return nil }

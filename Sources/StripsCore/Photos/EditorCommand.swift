@@ -12,13 +12,19 @@ public enum EditorCommand: Hashable, Sendable {
     case shift(Int)
     /// A carried thumbnail dropped: page `from` to index `to`, from where it was carried.
     case drop(from: Int, to: Int, carried: ReorderSlots, previewSlot: Double)
-    /// Pages read from dropped files: inserted after the page in focus.
+    /// Pages read from dropped files (or scans an earlier session left): inserted after the
+    /// page in focus.
     case insert([Page])
     /// L: the selection (else the page in focus) takes the look after the first one's
     /// (original, colour, grey, bw, original), all alike.
     case cycleLook
     /// O: the selection (else every page) turned the way up Tesseract found for it.
     case upright
+    /// Ctrl+I: the selection (else the document) as a two-sided scan from a one-sided feeder,
+    /// fronts in order then backs in reverse, put in reading order (one move edit).
+    case interleave
+    /// A scanned page starting, completing or cut short, or the scan's end, from the host.
+    case scan(ScanStep)
     case undo, redo
 }
 
@@ -57,6 +63,8 @@ public enum EditorKey: Hashable, Sendable {
     case search
     /// Ctrl+C: the text of the page in focus to the clipboard.
     case copyText
+    /// Ctrl+N: scan with the last settings; Ctrl+Shift+N: the scan panel first.
+    case scan, scanPanel
 
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
@@ -76,6 +84,8 @@ public enum EditorKey: Hashable, Sendable {
         case (.o, false, _) where !key.alt: self = .command(.upright)
         case (.f, true, _): self = .search
         case (.c, true, _): self = .copyText
+        case (.n, true, let shift): self = shift ? .scanPanel : .scan
+        case (.i, true, _): self = .command(.interleave)
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
         case (.plus, _, _), (.equals, _, _), (.keypadPlus, _, _): self = .zoomIn

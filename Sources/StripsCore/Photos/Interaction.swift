@@ -25,20 +25,23 @@ public indirect enum Interaction: Sendable {
     /// The search field (Ctrl+F) over whatever is going on, which carries on underneath: the field
     /// takes typed text, Return, Shift+Return and Escape; the strips keep the pointer.
     case searching(Search, under: Interaction)
+    /// A card that takes the keys and the pointer (the scan panel, the offer of an earlier
+    /// session's scans) over whatever was going on, which carries on underneath.
+    case dialog(Dialog, under: Interaction)
 
-    /// The interaction under a prompt or the search field, or this one.
+    /// The interaction under a prompt, the search field or a dialog, or this one.
     public var underPrompt: Interaction {
         switch self {
-        case .askingToQuit(let under), .searching(_, let under): return under.underPrompt
+        case .askingToQuit(let under), .searching(_, let under), .dialog(_, let under): return under.underPrompt
         default: return self
         }
     }
 
-    /// The search under way, under a quit prompt or not.
+    /// The search under way, under a quit prompt or a dialog or not.
     public var search: Search? {
         switch self {
         case .searching(let search, _): return search
-        case .askingToQuit(let under): return under.search
+        case .askingToQuit(let under), .dialog(_, let under): return under.search
         default: return nil
         }
     }
@@ -47,6 +50,20 @@ public indirect enum Interaction: Sendable {
         if case .askingToQuit = self { return true }
         return false
     }
+
+    /// The dialog on top, if one is (not under the quit prompt).
+    public var dialog: Dialog? {
+        if case .dialog(let dialog, _) = self { return dialog }
+        return nil
+    }
+}
+
+/// Cards over the editor that take the keys and the pointer until answered.
+public enum Dialog: Hashable, Sendable {
+    /// Ctrl+Shift+N: device, source, resolution, mode and page size, then Scan.
+    case scanPanel(ScanPanel)
+    /// Scans an earlier session left: take them, discard them, or decide later.
+    case recovery(RecoveryOffer)
 }
 
 /// The editor's two strips.

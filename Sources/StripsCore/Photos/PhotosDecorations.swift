@@ -1,4 +1,5 @@
-/// What the editor draws over its strips: the page counter, a status line, the quit prompt.
+/// What the editor draws over its strips: the page counter, a status line, the quit prompt,
+/// a dialog (the scan panel, the offer of earlier scans).
 public struct PhotosDecorations: Hashable, Sendable {
     /// "3 / 12" over the preview; nil when fully faded.
     public var counter: TextRun?
@@ -6,6 +7,8 @@ public struct PhotosDecorations: Hashable, Sendable {
     public var prompt: QuitPrompt?
     /// The search field (Ctrl+F) while it is open.
     public var search: SearchField?
+    public var scanPanel: ScanPanelCard?
+    public var recovery: RecoveryPrompt?
 
     public static let none = PhotosDecorations()
 
@@ -18,6 +21,8 @@ public struct PhotosDecorations: Hashable, Sendable {
             items.append(.text(run))
         }
         if let search { items += search.drawItems() }
+        if let scanPanel { items += scanPanel.drawItems() }
+        if let recovery { items += recovery.drawItems() }
         if let prompt { items += prompt.drawItems() }
         return items
     }
@@ -83,7 +88,12 @@ extension PhotosScene {
             d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
-        if let saving = notices.saving {
+        if let scan = scanning, scan.isRunning, notices.saving == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
+            // The line while the scanner works (a status line just posted shows first).
+            let page = scan.arriving.map { "\($0.placed)" } ?? "the next page"
+            let text = scan.cancelling ? "Stopping the scan…" : "Scanning \(page)… (Esc stops)"
+            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+        } else if let saving = notices.saving {
             // No pages counted yet: the desktop's file chooser is asking where.
             let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
@@ -95,6 +105,13 @@ extension PhotosScene {
         }
         if let search = interaction.search, box.width > 0, box.height > 0 { d.search = SearchField(search, preview: box, measurer: measurer) }
         if interaction.isAskingToQuit { d.prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer) }
+        var top = interaction
+        if case .askingToQuit(let under) = top { top = under }
+        switch top.dialog {
+        case .scanPanel(let panel)?: d.scanPanel = ScanPanelCard(panel, window: windowSize, measurer: measurer)
+        case .recovery(let offer)?: d.recovery = RecoveryPrompt(offer, window: windowSize, measurer: measurer)
+        case nil: break
+        }
         return d
     }
 }

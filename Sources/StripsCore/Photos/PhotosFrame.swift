@@ -47,6 +47,9 @@ public struct PhotosFrame: FrameContent {
     /// The search field's search while it is open; the text Ctrl+C copied last.
     public var search: Search?
     public var clipboard: String?
+    /// A scan under way, and the dialog up (for the trace).
+    public var scanning: ScanProgress?
+    public var dialog: Dialog?
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -201,6 +204,10 @@ extension PhotosScene {
         photos.texts = texts
         photos.search = interaction.search
         photos.clipboard = clipboard
+        photos.scanning = scanning
+        var top = interaction
+        if case .askingToQuit(let under) = top { top = under }
+        photos.dialog = top.dialog
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame

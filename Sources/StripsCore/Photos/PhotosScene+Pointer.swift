@@ -4,6 +4,8 @@ extension PhotosScene: InputRouting {
         switch interaction {
         case .askingToQuit(let under):
             return answerPrompt(at: p, under: under, at: time)
+        case .dialog(let dialog, let under):
+            return dialogPress(at: p, dialog, under: under, at: time)
         case .carrying, .searching:
             break
         case .zoomed(var zoom) where geometry.preview.contains(p):
@@ -53,7 +55,7 @@ extension PhotosScene: InputRouting {
                 preview.drag(p, at: time)
             }
             follow(strip)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
             break
         }
     }
@@ -91,7 +93,7 @@ extension PhotosScene: InputRouting {
             startQueued(at: time)
             // A double-click on the preview at fit zooms to the close-up about it.
             if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zoomIn(about: p, at: time) }
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
             startQueued(at: time)
         }
         return []
@@ -114,7 +116,7 @@ extension PhotosScene: InputRouting {
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {
-        case .askingToQuit, .searching, .gliding, .animating, .carrying, .dragging:
+        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging:
             return
         case .zoomed(var zoom) where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.
@@ -141,7 +143,7 @@ extension PhotosScene: InputRouting {
 
     /// Files dropped on the window: the host reads them and answers with their pages.
     mutating func dropped(_ paths: [String], at time: Double) -> [Effect] {
-        guard !paths.isEmpty, !interaction.isAskingToQuit else { return [] }
+        guard !paths.isEmpty, !capturesKeys else { return [] }
         return [.load(paths: paths)]
     }
 }

@@ -11,6 +11,14 @@ extension PhotosScene {
             notices.post("Already saving…", at: time)
             return []
         }
+        // A page still arriving has no file yet, and pages scanned may still be waiting for
+        // their slots: the document is not whole until the scan's last page is placed.
+        guard scanning == nil else {
+            notices.post(isScanRunning ? "Not saved: scanning (save when it is done, or press Esc to stop it)"
+                         : "Not saved: the scanned pages are still being placed; save again in a moment", at: time)
+            notices.quitAfterSave = false
+            return []
+        }
         let pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
         guard !pages.isEmpty else {
             notices.post("Nothing to save: the document has no pages", at: time)
@@ -42,7 +50,7 @@ extension PhotosScene {
             gestures.abandon()
             zoom.endDrag(at: time)
             interaction = .zoomed(zoom)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
             break
         }
         interaction = .askingToQuit(under: interaction)
@@ -74,6 +82,8 @@ extension PhotosScene {
             return save(.document, at: time)
         case .discard:
             wantsToQuit = true
+            // Thrown away on purpose: scans kept for recovery go too.
+            return [.discardScans]
         case .keepEditing:
             break
         }
@@ -100,11 +110,11 @@ extension PhotosScene {
             notices.saving = nil
             notices.quitAfterSave = false
             notices.post(message, at: time)
-        case .pagesLoaded(let pages), .scanned(let pages):
+        case .pagesLoaded(let pages):
             guard !pages.isEmpty else { break }
             underPrompt { $0.enqueue(.insert(pages), at: time) }
-        case .scanFailed(let message):
-            notices.post(message, at: time)
+        case .scan(let update):
+            return scanUpdate(update, at: time)
         case .recognised(let texts):
             received(texts)
         case .recognitionFailed(let message):

@@ -33,6 +33,8 @@ public struct PhotosScene: Scene {
     public internal(set) var texts = PageTexts()
     /// The text Ctrl+C copied last (the trace's `clipboard`).
     public internal(set) var clipboard: String?
+    /// A scan under way (the scanner works while the user goes on), nil when none is.
+    public internal(set) var scanning: ScanProgress?
     public internal(set) var wantsToQuit = false
     let measurer: any TextMeasurer
 
@@ -69,7 +71,7 @@ public struct PhotosScene: Scene {
         switch interaction.underPrompt {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
-        case .resting, .dragging, .flinging, .askingToQuit, .searching: interactionIdle = true
+        case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog: interactionIdle = true
         }
         return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
             && gestures.press?.isDragging != true
@@ -137,13 +139,13 @@ public struct PhotosScene: Scene {
                 layOut()
                 startQueued(at: time)
             }
-        case .askingToQuit, .searching:
+        case .askingToQuit, .searching, .dialog:
             break  // `underPrompt` unwraps them
         }
     }
 
-    /// Runs `body` on the interaction under the quit prompt and the search field, if they are up,
-    /// and puts them back.
+    /// Runs `body` on the interaction under the quit prompt, the search field and dialogs, if
+    /// they are up, and puts them back.
     mutating func underPrompt(_ body: (inout PhotosScene) -> Void) {
         switch interaction {
         case .askingToQuit(let under):
@@ -154,6 +156,10 @@ public struct PhotosScene: Scene {
             interaction = under
             underPrompt(body)
             interaction = interaction.wrapped(in: search)
+        case .dialog(let dialog, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = .dialog(dialog, under: interaction)
         default:
             body(&self)
         }
@@ -177,12 +183,17 @@ public struct PhotosScene: Scene {
 
     /// Something on screen changes with time though nothing moves (the counter fading, a hold
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
-    public var needsFrames: Bool { notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold }
+    /// A scan under way or a dialog waiting on the host keeps frames coming too: the host's
+    /// answers are asked for before each one, and the page being scanned fills in.
+    public var needsFrames: Bool {
+        notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog != nil
+    }
 
-    /// The quit prompt answers S, D and Escape itself; the search field takes typed letters.
+    /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field
+    /// takes typed letters.
     public var capturesKeys: Bool {
         switch interaction {
-        case .askingToQuit, .searching: return true
+        case .askingToQuit, .searching, .dialog: return true
         default: return false
         }
     }

@@ -11,8 +11,21 @@ public enum Effect: Hashable, Sendable {
     case toggleRecording
     /// Put text on the clipboard (Ctrl+C: the text of the page in focus). Not answered.
     case copy(String)
-    /// Scan new pages. Answered by `scanned` (as each page arrives) or `scanFailed`.
+    /// Scan new pages (Ctrl+N, or the scan panel's Scan). Answered by `scan` updates as each
+    /// page starts, fills in and ends, then `.ended` (docs/SCANNING.md, "In the editor").
     case scan(ScanRequest)
+    /// Escape while a scan runs: stop it (pages finished so far stay).
+    case cancelScan
+    /// The scan panel opened: list the devices (on a worker: network discovery takes seconds)
+    /// and what each offers. Answered by `scan(.scanners)` and `scan(.offers)`.
+    case findScanners
+    /// What the device named offers (sources, modes, resolutions). Answered by `scan(.offers)`.
+    case describeScanner(String)
+    /// The answer to the offer of scans an earlier session left: take them into the document
+    /// (answered by `scan(.recovered)`, pages named from `firstNumber` on) or throw them away.
+    case recoverScans(take: Bool, firstNumber: Int)
+    /// The user quits without saving on purpose: scanned pages kept for recovery go too.
+    case discardScans
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -28,10 +41,10 @@ public enum HostEvent: Hashable, Sendable {
     /// The text of pages, found by the host's text engine (a PDF page's own, or recognised) for
     /// the pages a frame wants (`PhotosFrame.textWanted`), each under the key it was read for.
     case recognised([RecognisedText])
-    /// Reading text failed in a way the user should hear of once (a language not installed).
+    /// Reading text failed in a way the user should hear of once (a page that could not be read).
     case recognitionFailed(String)
-    case scanned([Page])
-    case scanFailed(String)
+    /// A scan's progress, the scanners found, an offer of scans an earlier session left.
+    case scan(ScanUpdate)
 }
 
 /// What the host should save: pages as they stand when the user asked.
@@ -78,23 +91,5 @@ public struct RecognisedText: Hashable, Sendable {
     public init(key: TextKey, words: PageWords) {
         self.key = key
         self.words = words
-    }
-}
-
-/// Pages to scan, inserted after `after` (an index, -1 for the start). The device settings are
-/// the SANE names (`test:0`, `Flatbed`, `Automatic Document Feeder`); nil takes the default.
-public struct ScanRequest: Hashable, Sendable {
-    public var after: Int
-    public var device: String?
-    public var source: String?
-    public var dpi: Int?
-    public var mode: String?
-
-    public init(after: Int, device: String? = nil, source: String? = nil, dpi: Int? = nil, mode: String? = nil) {
-        self.after = after
-        self.device = device
-        self.source = source
-        self.dpi = dpi
-        self.mode = mode
     }
 }

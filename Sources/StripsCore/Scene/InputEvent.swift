@@ -36,6 +36,9 @@ public struct Key: Hashable, Sendable {
         /// L cycles a page's look, O turns pages upright, Ctrl+C copies a page's text; Return
         /// goes to the next search hit (Shift: the previous).
         case l, o, c
+        /// Ctrl+N scans (Ctrl+Shift+N: the scan panel), Ctrl+I interleaves; T answers the
+        /// offer of earlier scans; Return confirms a panel.
+        case n, i, t
         case `return`
         /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
         /// X x-ray, F frame statistics, Ctrl+R records; R rotates a page; S also answers the
