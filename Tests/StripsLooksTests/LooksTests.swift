@@ -112,7 +112,9 @@ struct LooksTests {
             difference /= Double(width * height)
             shadowGap /= Double(width * height)
             // The shadowed original differs from its look by far more than the two looks differ.
-            #expect(difference < 6, "\(look): \(difference)")
+            // bw's full page is thresholded, its thumbnail the evened grey (a thresholded thumbnail
+            // is blank: 22.5 here), so their reductions differ more than the other looks' (5.8-6.5).
+            #expect(difference < (look == .bw ? 10 : 6), "\(look): \(difference)")
             #expect(shadowGap > 4 * difference, "\(look): \(shadowGap) vs \(difference)")
         }
     }

@@ -134,10 +134,12 @@ extension PhotosScene {
 }
 
 extension Interaction {
-    /// This interaction with the search field over it; a quit prompt stays on top.
+    /// This interaction with the search field over it; a quit prompt or a dialog (the scan panel
+    /// opened from under the field) stays on top, with the keys.
     func wrapped(in search: Search) -> Interaction {
         switch self {
         case .askingToQuit(let under): return .askingToQuit(under: under.wrapped(in: search))
+        case .dialog(let dialog, let under): return .dialog(dialog, under: under.wrapped(in: search))
         case .searching(_, let under): return .searching(search, under: under)
         default: return .searching(search, under: self)
         }
