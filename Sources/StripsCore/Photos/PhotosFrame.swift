@@ -102,7 +102,11 @@ public struct PhotosFrame: FrameContent {
 
     /// The pages whose text is not known, nearest the focus first: the host reads them, after the
     /// pictures the screen needs. Computed only when asked (the host asks; the trace does not).
-    public var textWanted: [Page] { texts.wanted(pages, focus: focusIndex) }
+    /// A scanned page still arriving has no file to read yet: it is wanted once it has.
+    public var textWanted: [Page] {
+        let arriving = scanning?.arriving?.placed
+        return texts.wanted(pages, focus: focusIndex).filter { $0.id != arriving }
+    }
 
     /// The current search hit in window points, as drawn on its page in the preview (empty when
     /// its page is not in view).
