@@ -39,7 +39,8 @@ struct TextCommand: ParsableCommand {
             failed.update { $0 = true }
         }
         let texts = TextHost.read(pages, languages: languages, reader: reader, cache: TextCache.standard()) { page, error in
-            FileHandleOutput.standardError("strips: \(page.id): \(error.description)")
+            // A file is named once: one that could not be opened already was.
+            if reader.catalog.shouldReport(page.path) { FileHandleOutput.standardError("strips: \(page.id): \(error.description)") }
             failed.update { $0 = true }
         }
         FileHandle.standardOutput.write(Data(PageText.printed(texts).utf8))

@@ -94,8 +94,10 @@ final class TextHost: @unchecked Sendable {
 
     /// Reads `pages` now (headless), answered in page order.
     private func readNow(_ pages: [Page]) {
+        let catalog = reader.catalog
         let texts = Self.read(pages, languages: languages, reader: reader, cache: cache) { page, error in
-            FileHandleOutput.standardError("strips: \(page.id): \(error.description)")
+            // A file is named once: one the document could not open already was.
+            if catalog.shouldReport(page.path) { FileHandleOutput.standardError("strips: \(page.id): \(error.description)") }
         }
         for (page, text) in zip(pages, texts) { finished(page.textKey, text) }
     }
@@ -153,10 +155,13 @@ final class TextHost: @unchecked Sendable {
             switch result {
             case .success(let text): self.finished(key, text)
             case .failure(let error):
-                FileHandleOutput.standardError("strips: \(error.description)")
-                self.lock.lock()
-                self.problem = "Text not read: \(error.description)"
-                self.lock.unlock()
+                // A file is named once: an error card's file already was, when it was opened.
+                if self.reader.catalog.shouldReport(key.source.path) {
+                    FileHandleOutput.standardError("strips: \(key.source.displayName): \(error.description)")
+                    self.lock.lock()
+                    self.problem = "Text not read: \(key.source.displayName): \(error.description)"
+                    self.lock.unlock()
+                }
                 self.finished(key, nil)
             }
             LoopWaker.wake()

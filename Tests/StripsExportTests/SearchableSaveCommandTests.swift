@@ -1,4 +1,6 @@
 import Foundation
+import StripsCore
+import StripsPDF
 import StripsSampleScans
 import StripsTestSupport
 import Testing
@@ -109,5 +111,21 @@ import Testing
         let pages = printed.stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false)
         #expect(pages.count == 2)
         for (page, scan) in zip(pages, scans) { #expect(Self.accuracy(truth: scan.scan.text, read: String(page)) >= 0.95) }
+    }
+
+    /// A file that is no picture is named once (not again for its text), the run exits 1, and the
+    /// other pages are printed: a PDF's own text, each page's in turn, with recognition off.
+    @Test func stripsTextNamesABadFileOnceAndPrintsTheRest() throws {
+        let files = try SaveFixtures()
+        let bad = try files.write("bad.jpg", Array("not a picture".utf8))
+        let pdf = files.path("labels.pdf")
+        try PDFSampleDocument.write(to: pdf, pageSizes: [Size(width: 300, height: 200), Size(width: 300, height: 200)], label: "Sheet").get()
+        let run = try runProcess(stripsBinary, ["text", "--ocr", "off", bad, pdf], environment: ["XDG_CACHE_HOME": files.path("cache")])
+        #expect(run.status == 1)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.hasPrefix("strips: ") == true && lines.first?.contains("bad.jpg") == true, "\(run.stderr)")
+        let pages = run.stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false)
+        #expect(pages.count == 3)
+        #expect(pages.count == 3 && pages[1].contains("Sheet 1") && pages[2].contains("Sheet 2"), "\(run.stdout)")
     }
 }
