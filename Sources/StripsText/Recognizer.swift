@@ -78,7 +78,8 @@ public final class Recognizer {
         if let cancel {
             TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(cancel).toOpaque())
             TessMonitorSetCancelFunc(monitor) { this, _ in
-                this.map { Unmanaged<RecognitionCancel>.fromOpaque($0).takeUnretainedValue().isCancelled } ?? false
+                // Between words: held here while paused, then stopped if cancelled.
+                this.map { Unmanaged<RecognitionCancel>.fromOpaque($0).takeUnretainedValue().waitWhilePaused() } ?? false
             }
         }
         let status = withExtendedLifetime(cancel) { TessBaseAPIRecognize(api, monitor) }

@@ -41,6 +41,8 @@ public final class TextWorkers: @unchecked Sendable {
     private var running: [String: RecognitionCancel] = [:]
     private var stopping = false
     private var alive = 0
+    /// Held: no page starts, and the pages being read wait at their next word.
+    private var paused = false
 
     /// Starts `threads` workers reading in `languages` (nil: PDF text only) through `cache`.
     public init(languages: String?, cache: TextCache? = TextCache.standard(), threads: Int = 1, done: @escaping Done) {
@@ -62,6 +64,19 @@ public final class TextWorkers: @unchecked Sendable {
         pending = jobs.filter { running[$0.id] == nil }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Holds the reading (`true`: no page starts, the pages being read stop at their next word,
+    /// keeping what they have read) or lets it go on. The window holds it while its strips move,
+    /// so the reading takes nothing from those frames: the threads run on idle cores anyway, but
+    /// they would share the caches and the memory bus with the drawing.
+    public func pause(_ paused: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard paused != self.paused else { return }
+        self.paused = paused
+        running.values.forEach { $0.setPaused(paused) }
+        condition.broadcast()
     }
 
     /// Stops reading the page `id` (waiting or being read); its `done` is not called.
@@ -114,10 +129,10 @@ public final class TextWorkers: @unchecked Sendable {
     private func next() -> (Job, RecognitionCancel)? {
         condition.lock()
         defer { condition.unlock() }
-        while !stopping && pending.isEmpty { condition.wait() }
+        while !stopping && (pending.isEmpty || paused) { condition.wait() }
         guard !stopping else { return nil }
         let job = pending.removeFirst()
-        let cancel = RecognitionCancel()
+        let cancel = RecognitionCancel(paused: paused)
         running[job.id] = cancel
         return (job, cancel)
     }

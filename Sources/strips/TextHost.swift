@@ -73,6 +73,9 @@ final class TextHost: @unchecked Sendable {
     /// A frame shown: its wish list read (headless: now; live: handed to the workers).
     func shown(_ frame: Frame, picturesPending: Bool) {
         guard let photos = frame.content as? PhotosFrame else { return }
+        // While the strips move (or the pictures they show are decoded) the reading holds at its
+        // next word: those frames get the caches and the memory bus to themselves.
+        if live { workers?.pause(!frame.isIdle || picturesPending) }
         if live && picturesPending {
             // The screen's pictures first: nothing new starts; the page being read goes on.
             if !scheduled.isEmpty { schedule([]) }

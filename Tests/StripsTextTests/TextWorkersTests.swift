@@ -34,6 +34,55 @@ struct TextWorkersTests {
         }
     }
 
+    @Test("a page paused as it starts and resumed is read whole: nothing lost, nothing stuck")
+    func pausedReadingHoldsThenGoesOn() throws {
+        let folder = try Folder()
+        let scan = TextFixtures.strip()
+        let picture = folder.path("scan.jpg")
+        try Data(scan.jpeg).write(to: URL(fileURLWithPath: picture))
+        let finished = Finished()
+        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1) { finished.add($0, $1) }
+        // Drawn the moment the worker starts the page: the reading is then held, mid-page.
+        let started = DispatchSemaphore(value: 0)
+        let page = scan.picture, dpi = scan.dpi
+        workers.schedule([.init(id: "scan", file: picture, pdfPage: nil, recipe: "original") {
+            started.signal()
+            workers.pause(true)
+            return (page, dpi)
+        }])
+        started.wait()
+        // Held (at a word, or before the first): nothing is waiting, the page is the running one.
+        #expect(workers.waiting == 0)
+        workers.pause(false)
+        let results = finished.wait(for: 1)
+        workers.stop()
+        #expect(results.map(\.0) == ["scan"])
+        #expect(TextFixtures.accuracy(truth: scan.text, read: try results.first?.1.get()?.text ?? "") >= 0.95)
+    }
+
+    @Test("a reading held by a pause ends at once when cancelled")
+    func pausedCancelReturns() {
+        let cancel = RecognitionCancel(paused: true)
+        let done = DispatchSemaphore(value: 0)
+        let outcome = LockedFlag()
+        Thread {
+            outcome.set(cancel.waitWhilePaused())
+            done.signal()
+        }.start()
+        cancel.cancel()
+        done.wait()
+        #expect(outcome.value == true)
+        // Not paused: it goes straight on.
+        #expect(RecognitionCancel().waitWhilePaused() == false)
+    }
+
+    final class LockedFlag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Bool?
+        func set(_ value: Bool) { lock.lock(); stored = value; lock.unlock() }
+        var value: Bool? { lock.lock(); defer { lock.unlock() }; return stored }
+    }
+
     @Test("pages are read in the order asked, each once, by a worker with its own engine; stop ends the workers")
     func readsInOrder() throws {
         let folder = try Folder()
