@@ -70,7 +70,7 @@ run() {
   echo "ocr $ocr, run $n, pages read during the run $read: $(grep -m1 'strips: frames' "$work/app-$n.log" || echo 'no statistics')"
 }
 
+# Taking turns at going first, so neither side always follows the other.
 for r in $(seq "$runs"); do
-  run eng "eng$r"
-  run off "off$r"
+  if [ $((r % 2)) = 1 ]; then run eng "eng$r"; run off "off$r"; else run off "off$r"; run eng "eng$r"; fi
 done
