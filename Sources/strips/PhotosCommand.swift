@@ -84,7 +84,7 @@ struct PhotosCommand: ParsableCommand {
         let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
-                            host: PhotosHost(saver: saver, reader: reader), onQuit: { memory?.save($0) })
+                            host: PhotosHost(saver: saver, reader: reader, live: script == nil), onQuit: { memory?.save($0) })
     }
 }
 

@@ -9,10 +9,12 @@ final class PhotosHost: EffectHost {
     private let saver: DocumentSaver
     /// The document's reader: dropped files join the catalog of files it opened.
     private let reader: PageReader
+    private let borders: BorderFinder
 
-    init(saver: DocumentSaver, reader: PageReader) {
+    init(saver: DocumentSaver, reader: PageReader, live: Bool) {
         self.saver = saver
         self.reader = reader
+        borders = BorderFinder(reader: reader, live: live)
     }
 
     func run(_ effect: Effect) -> [HostEvent] {
@@ -23,10 +25,12 @@ final class PhotosHost: EffectHost {
             return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { FileHandleOutput.standardError($0) })]
         case .scan:
             return [.scanFailed("Scanning is not available in this build")]
+        case .findBorders(let request):
+            return borders.start(request)
         case .recognise, .toggleRecording:
             return []
         }
     }
 
-    func poll() -> [HostEvent] { saver.poll() }
+    func poll() -> [HostEvent] { saver.poll() + borders.poll() }
 }

@@ -29,7 +29,7 @@ extension PhotosFrame {
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
-        ]
+        ] + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? [])
     }
 
     /// A corrected page's cells say how (docs/headless.md): `crop` in the picture's own pixels,

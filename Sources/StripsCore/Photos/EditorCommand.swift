@@ -14,6 +14,8 @@ public enum EditorCommand: Hashable, Sendable {
     case drop(from: Int, to: Int, carried: ReorderSlots, previewSlot: Double)
     /// Pages read from dropped files: inserted after the page in focus.
     case insert([Page])
+    /// New corrections on pages (detected borders applied with Shift+C), one edit.
+    case correctPages([CorrectionChange])
     case undo, redo
 }
 
@@ -48,6 +50,9 @@ public enum EditorKey: Hashable, Sendable {
     case save(SaveRequest.Scope)
     /// `+` / `=`, `-`, `0` (with or without Ctrl, main keys or keypad).
     case zoomIn, zoomOut, zoomToFit
+    /// C: the border editor on the page in focus; Shift+C: detected borders applied to the
+    /// selection (else the page in focus).
+    case borders, applyDetectedBorders
 
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
@@ -65,6 +70,8 @@ public enum EditorKey: Hashable, Sendable {
         case (.s, true, let shift): self = .save(shift ? .selection : .document)
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
+        case (.c, false, false): self = .borders
+        case (.c, false, true): self = .applyDetectedBorders
         case (.plus, _, _), (.equals, _, _), (.keypadPlus, _, _): self = .zoomIn
         case (.minus, _, _), (.keypadMinus, _, _): self = .zoomOut
         case (.zero, _, _), (.keypadZero, _, _): self = .zoomToFit

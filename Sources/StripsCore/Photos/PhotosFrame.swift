@@ -38,6 +38,8 @@ public struct PhotosFrame: FrameContent {
     public var selected: [Int] = []
     /// Room above and below the thumbnail strip: a lifted thumbnail may rise into it.
     public var thumbnailMargin = Tuning.defaults.thumbnails.margin
+    /// The border editor over the strips while it is open.
+    public var borders: BorderEditorFrame?
     /// Counter, status line, quit prompt: drawn over everything.
     public var decorations = PhotosDecorations.none
 
@@ -86,7 +88,7 @@ public struct PhotosFrame: FrameContent {
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
-        return items + decorations.drawItems()
+        return items + (borders?.drawItems() ?? []) + decorations.drawItems()
     }
 
     /// What is drawn, then what is about to be (only the renderer asks, so the trace never pays):
@@ -137,6 +139,9 @@ extension PhotosScene {
         photos.dirty = isDirty
         photos.thumbnailMargin = tuning.thumbnails.margin
         photos.decorations = decorations(at: time)
+        if case .editingBorders(let session) = interaction.underPrompt {
+            photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
+        }
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame

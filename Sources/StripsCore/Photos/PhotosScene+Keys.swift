@@ -2,6 +2,7 @@
 extension PhotosScene {
     mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
         if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
+        if case .editingBorders(let session) = interaction { return borderKey(key, session, at: time) }
         guard let action = EditorKey(key) else { return [] }
         switch action {
         case .command(let command):
@@ -22,6 +23,12 @@ extension PhotosScene {
             _ = closeRequested(at: time)
         case .save(let scope):
             return save(scope, at: time)
+        case .borders:
+            if key.isRepeat { return [] }
+            return openBorders(at: time)
+        case .applyDetectedBorders:
+            if key.isRepeat { return [] }
+            return applySuggestedBorders(at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if key.isRepeat, !isIdle { return [] }
             zoomKey(action, at: time)

@@ -42,6 +42,10 @@ extension PhotosScene {
             gestures.abandon()
             zoom.endDrag(at: time)
             interaction = .zoomed(zoom)
+        case .editingBorders(var session):
+            gestures.abandon()
+            session.drag = nil
+            interaction = .editingBorders(session)
         case .resting, .flinging, .gliding, .animating, .askingToQuit:
             break
         }
@@ -107,6 +111,8 @@ extension PhotosScene {
             notices.post(message, at: time)
         case .recognised:
             break
+        case .bordersFound(let answer):
+            underPrompt { $0.bordersFound(answer, at: time) }
         }
         return []
     }

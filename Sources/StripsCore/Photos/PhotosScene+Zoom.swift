@@ -68,7 +68,7 @@ extension PhotosScene {
     mutating func pinch(about center: Point, scale: Double, at time: Double) {
         guard !pages.isEmpty, scale.isFinite, scale > 0 else { return }
         switch interaction {
-        case .gliding, .animating, .askingToQuit, .carrying:
+        case .gliding, .animating, .askingToQuit, .carrying, .editingBorders:
             return
         case .dragging(let strip):
             gestures.cancel()

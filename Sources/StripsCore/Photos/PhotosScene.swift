@@ -30,6 +30,8 @@ public struct PhotosScene: Scene {
     /// The page counter's clock, the status line and a save under way.
     public internal(set) var notices = Notices()
     public internal(set) var wantsToQuit = false
+    /// Border requests the host has not answered: the window keeps drawing until they come.
+    var awaitingBorders = 0
     let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
@@ -65,6 +67,7 @@ public struct PhotosScene: Scene {
         switch interaction.underPrompt {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
+        case .editingBorders(let session): interactionIdle = session.settled
         case .resting, .dragging, .flinging, .askingToQuit: interactionIdle = true
         }
         return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
@@ -129,6 +132,8 @@ public struct PhotosScene: Scene {
                 layOut()
                 startQueued(at: time)
             }
+        case .editingBorders(let session):
+            advanceBorders(session, at: time)
         case .askingToQuit:
             break  // `underPrompt` unwraps it
         }
@@ -160,7 +165,7 @@ public struct PhotosScene: Scene {
 
     /// Something on screen changes with time though nothing moves (the counter fading, a hold
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
-    public var needsFrames: Bool { notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold }
+    public var needsFrames: Bool { notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || awaitingBorders > 0 }
 
     /// The quit prompt answers S, D and Escape itself.
     public var capturesKeys: Bool { interaction.isAskingToQuit }

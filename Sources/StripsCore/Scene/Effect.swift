@@ -13,6 +13,9 @@ public enum Effect: Hashable, Sendable {
     case recognise(RecognitionRequest)
     /// Scan new pages. Answered by `scanned` (as each page arrives) or `scanFailed`.
     case scan(ScanRequest)
+    /// Find pages' borders (and, asked, the angle that levels their text): the border editor's
+    /// suggestion, Shift+C, levelling after Return. Answered by `bordersFound`.
+    case findBorders(BorderRequest)
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -29,6 +32,7 @@ public enum HostEvent: Hashable, Sendable {
     case recognised(pageID: String, text: String)
     case scanned([Page])
     case scanFailed(String)
+    case bordersFound(BorderAnswer)
 }
 
 /// What the host should save: pages as they stand when the user asked.
@@ -93,5 +97,51 @@ public struct ScanRequest: Hashable, Sendable {
         self.source = source
         self.dpi = dpi
         self.mode = mode
+    }
+}
+
+/// Pages whose borders to find, and what for.
+public struct BorderRequest: Hashable, Sendable {
+    public enum Purpose: Hashable, Sendable {
+        /// The border editor opened on a page: its detected corners are the suggestion.
+        case suggest
+        /// Shift+C: every page's detected corners applied, text levelled, in one edit.
+        case apply
+        /// Return applied corners: the flattened page's levelling angle joins that edit.
+        case level
+    }
+
+    public var purpose: Purpose
+    /// As they stand when asked (for `level`, with the corners applied).
+    public var pages: [Page]
+
+    public init(purpose: Purpose, pages: [Page]) {
+        self.purpose = purpose
+        self.pages = pages
+    }
+}
+
+/// What the host found for each page of a `BorderRequest`, in its order.
+public struct BorderAnswer: Hashable, Sendable {
+    public struct Found: Hashable, Sendable {
+        public var pageID: String
+        /// The page's corners in its upright picture's pixels; nil: no page found (or not asked).
+        public var corners: Quad?
+        /// Degrees counter-clockwise that level the flattened page's text; nil: no lines to trust.
+        public var levelling: Double?
+
+        public init(pageID: String, corners: Quad?, levelling: Double?) {
+            self.pageID = pageID
+            self.corners = corners
+            self.levelling = levelling
+        }
+    }
+
+    public var purpose: BorderRequest.Purpose
+    public var pages: [Found]
+
+    public init(purpose: BorderRequest.Purpose, pages: [Found]) {
+        self.purpose = purpose
+        self.pages = pages
     }
 }

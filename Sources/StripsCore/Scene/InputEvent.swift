@@ -33,6 +33,11 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d, a
+        /// C opens the border editor (Shift+C applies detected borders); in it Return applies,
+        /// `[` and `]` turn the page by a tenth of a degree.
+        case c
+        case `return`
+        case leftBracket = "[", rightBracket = "]"
         /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
         /// X x-ray, F frame statistics, Ctrl+R records; R rotates a page; S also answers the
         /// unsaved prompt, Ctrl+S saves.
