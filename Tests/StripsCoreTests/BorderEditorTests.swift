@@ -229,3 +229,26 @@ import Testing
         #expect(pieces.allSatisfy { piece in !(Quad(corners: Array(piece.prefix(4))).map { piece.count == 4 && $0.contains(inside) } ?? false) })
     }
 }
+
+@Suite struct CopyBordersTests {
+    @Test func altCGivesTheFocusedPagesMarginsToTheSelectionInOneStep() throws {
+        let pages = [BorderEditorTests.photo, Page(id: "b.jpg", path: "/nonexistent/b.jpg", pixelSize: Size(width: 3000, height: 2000)),
+                     Page(id: "c.jpg", path: "/nonexistent/c.jpg", pixelSize: Size(width: 750, height: 500))]
+        var scene = PhotosScene(documentName: "T", pages: pages, windowSize: BorderEditorTests.window)
+        scene.tick(at: 0)
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .apply, pages: [.init(pageID: "photo.jpg", corners: BorderEditorTests.found, levelling: 0.7)]))), at: 0.1)
+        var t = 0.1
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        scene.handle(.key(Key(.a, ctrl: true)), at: t + 0.1)
+        scene.handle(.key(Key(.c, alt: true)), at: t + 0.2)
+        let b = try #require(scene.pages[1].corrections.crop), c = try #require(scene.pages[2].corrections.crop)
+        #expect(b.topLeft == Point(x: 800, y: 300) && b.bottomRight == Point(x: 2300, y: 1800))
+        #expect(c.topRight == Point(x: 550, y: 60))
+        #expect(scene.pages[1].corrections.straighten == 0.7 && scene.pages[0].corrections.crop == BorderEditorTests.found)
+        #expect(scene.document.history.undoStack.count == 2)
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        scene.handle(.key(Key(.z, ctrl: true)), at: t + 1)
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t + 1) }
+        #expect(scene.pages[1].corrections == .none && scene.pages[2].corrections == .none && scene.pages[0].corrections.crop != nil)
+    }
+}

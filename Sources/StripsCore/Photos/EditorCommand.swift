@@ -53,6 +53,9 @@ public enum EditorKey: Hashable, Sendable {
     /// C: the border editor on the page in focus; Shift+C: detected borders applied to the
     /// selection (else the page in focus).
     case borders, applyDetectedBorders
+    /// Alt+C: the page in focus's crop (the same margins, relative to each picture) and turn
+    /// given to the other selected pages.
+    case copyBorders
 
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
@@ -70,6 +73,7 @@ public enum EditorKey: Hashable, Sendable {
         case (.s, true, let shift): self = .save(shift ? .selection : .document)
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
+        case (.c, _, _) where key.alt: self = .copyBorders
         case (.c, false, false): self = .borders
         case (.c, false, true): self = .applyDetectedBorders
         case (.plus, _, _), (.equals, _, _), (.keypadPlus, _, _): self = .zoomIn

@@ -179,6 +179,25 @@ extension PhotosScene {
         return [askBorders(BorderRequest(purpose: .apply, pages: targets.map { pages[$0] }))]
     }
 
+    /// Alt+C: the page in focus's crop, scaled from its picture to each other selected page's
+    /// picture (the same margins, in proportion), and its turn, in one edit.
+    mutating func copyBordersToSelection(at time: Double) {
+        guard borderSession == nil, pages.indices.contains(focusIndex) else { return }
+        let model = pages[focusIndex]
+        let others = document.selection.indices.filter { $0 != focusIndex && pages.indices.contains($0) }
+        guard !others.isEmpty else {
+            notices.post("Select the pages to give this page's borders to", at: time)
+            return
+        }
+        let changes = others.compactMap { index -> CorrectionChange? in
+            var after = pages[index].corrections
+            after.crop = model.corrections.crop?.scaled(from: model.pixelSize, to: pages[index].pixelSize)
+            after.straighten = model.corrections.straighten
+            return after == pages[index].corrections ? nil : CorrectionChange(index: index, before: pages[index].corrections, after: after)
+        }
+        if !changes.isEmpty { enqueue(.correctPages(changes), at: time) }
+    }
+
     /// The effect for `request`; the scene counts it until it is answered.
     mutating func askBorders(_ request: BorderRequest) -> Effect {
         awaitingBorders += 1

@@ -29,6 +29,9 @@ extension PhotosScene {
         case .applyDetectedBorders:
             if key.isRepeat { return [] }
             return applySuggestedBorders(at: time)
+        case .copyBorders:
+            if key.isRepeat { return [] }
+            copyBordersToSelection(at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if key.isRepeat, !isIdle { return [] }
             zoomKey(action, at: time)
