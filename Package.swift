@@ -78,22 +78,23 @@ let package = Package(
         .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan"], path: "Sources/ScanProbe"),
         // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.
         .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "CSANE"], path: "Sources/ScanBench"),
-        .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "CSANE", "CSPNG"]),
+        .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "StripsTestSupport", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures (from PixelBuffers), fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
-        // Saving the edited document: PDF (cairo) or a folder of numbered pictures.
-        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
+        // Saving the edited document: PDF (cairo) or a folder of numbered pictures; scanned pages
+        // as JPEG or 1 bit through StripsLooks' encoders; corrected pages drawn by StripsRender.
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsLooks", "StripsRender", "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport",
+                "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
                 "StripsRender", "StripsCorrection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

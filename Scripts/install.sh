@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Installs Strips for one user (or under any prefix): the binary, the assets it needs (sample
-# document, pizzas, window icon), the desktop entry, the hicolor icons and the man page.
+# Installs Strips for one user (or under any prefix): the binary, its scanner worker, the assets it
+# needs (sample document, pizzas, window icon), the desktop entry, the hicolor icons and the man page.
 # Every file written is listed in PREFIX/share/strips/install-manifest, and --uninstall removes
 # exactly those (and the folders the install made, when empty).
 #
 # Usage: Scripts/install.sh [--prefix DIR] [--uninstall] [--binary PATH] [--manpage PATH]
 #   --prefix DIR    where to install; default ~/.local (the binary goes to DIR/bin)
 #   --uninstall     remove what the last install under DIR wrote
-#   --binary PATH   install this strips binary instead of building one (swift build, release)
+#   --binary PATH   install this strips binary instead of building one (swift build, release); its
+#                   scanner worker, strips-scan-probe, is taken from beside it
 #   --manpage PATH  install this man page instead of generating one with swift-argument-parser's
 #                   generate-manual plugin (which builds the release binary as it goes)
 set -euo pipefail
@@ -84,10 +85,14 @@ if [ -z "$binary" ] || [ -z "$manpage" ]; then
   fi
   if [ -z "$binary" ]; then
     swift build -c release --product strips
+    swift build -c release --product strips-scan-probe
     binary=.build/release/strips
   fi
 fi
 [ -x "$binary" ] || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
+# SANE runs in this helper process, never in the window's (docs/SCANNING.md).
+worker="$(dirname "$binary")/strips-scan-probe"
+[ -x "$worker" ] || { echo "install.sh: $worker (the scanner worker) is missing; build it with swift build --product strips-scan-probe" >&2; exit 1; }
 [ -f "$manpage" ] || { echo "install.sh: $manpage is missing" >&2; exit 1; }
 
 remove_installed  # a previous install's leftovers go first
@@ -107,6 +112,7 @@ put() {  # source target mode
 }
 
 put "$binary" "$prefix/bin/strips" 755
+put "$worker" "$prefix/libexec/strips/strips-scan-probe" 755
 for folder in Sample Pizza; do
   while IFS= read -r file; do
     put "$file" "$prefix/share/strips/$file" 644

@@ -10,6 +10,11 @@ trap 'kill $pid $xvfb 2>/dev/null || true; rm -rf "$out"' EXIT
 # The thumbnail cache and the remembered state go to scratch folders, never the user's, and each
 # run starts the same (no remembered window size).
 export XDG_CACHE_HOME="$out/cache" XDG_STATE_HOME="$out/state"
+# The scanner is SANE's test backend, never a real one; its reads slowed so a scan takes seconds.
+mkdir -p "$out/sane"
+printf 'test\n' > "$out/sane/dll.conf"
+printf 'number_of_devices 2\nmode Gray\ndepth 8\ntest-picture "Color pattern"\ngeometry_max 400.0\n' > "$out/sane/test.conf"
+export SANE_CONFIG_DIR="$out/sane" STRIPS_SCAN_TEST_FAULT="slow=20"
 
 display=""
 for n in $(seq 150 199); do [ -e /tmp/.X$n-lock ] || { display=":$n"; break; }; done
@@ -65,6 +70,16 @@ else
   step "Delete" key --window WID Delete
   step "Ctrl+Z" key --window WID ctrl+z
   step "Right" key --window WID Right
+  if [[ " ${args[*]} " == *" --scanner "* ]]; then
+    # A feeder scan in the window, through the scanner worker; Escape stops it mid-batch.
+    step "Ctrl+N" key --window WID ctrl+n
+    sleep 1
+    alive "a scan"
+    step "Escape stops the scan" key --window WID Escape
+    kept=$(find "$XDG_STATE_HOME/strips/recovery" -name 'scan-*.png' 2>/dev/null | wc -l)
+    [ "$kept" -ge 1 ] || { echo "live-smoke: no scanned page was kept"; cat "$out/app.log"; exit 1; }
+    scanned=" scanned $kept pages, stopped with Escape;"
+  fi
 fi
 step "a resize" windowsize WID 700 500
 step "a resize to almost nothing" windowsize WID 1 1
@@ -77,7 +92,10 @@ colors=$(identify -format %k "$out/shot.png")
 
 # The app may close its window before xdotool sends the key release: that is the quit working.
 xdotool key --window "$(window_now)" Escape 2>/dev/null || true
+# Scanned pages are unsaved edits: the quit prompt asks, and D quits without saving them.
+if [ -n "${scanned:-}" ]; then sleep 0.5; xdotool key --window "$(window_now)" d 2>/dev/null || true; fi
 for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then echo "live-smoke: the app did not quit on Escape"; exit 1; fi
 wait "$pid" || { echo "live-smoke: the app exited with $?"; cat "$out/app.log"; exit 1; }
-echo "live-smoke: ${args[*]}: window drawn ($colors colours), gestures, keys and resizes survived, quit cleanly"
+[ -z "${scanned:-}" ] || [ -z "$(ls -A "$XDG_STATE_HOME/strips/recovery" 2>/dev/null)" ] || { echo "live-smoke: the scans discarded on quitting are still kept"; exit 1; }
+echo "live-smoke: ${args[*]}: window drawn ($colors colours), gestures, keys and resizes survived,${scanned:-} quit cleanly"

@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 swift build -c release --product strips
+swift build -c release --product strips-scan-probe  # the scanner worker (SANE runs in it)
 exec .build/release/strips "$@"

@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 swift build --product strips
-Scripts/live-smoke.sh .build/debug/strips photos
+swift build --product strips-scan-probe
+Scripts/live-smoke.sh .build/debug/strips photos --scanner test:0 --scan-source feeder --scan-dpi 100 --scan-mode gray --scan-page a4
 Scripts/live-smoke.sh .build/debug/strips pizza
 swift test

@@ -12,6 +12,9 @@ import StripsScan
 // Lines: `device NAME | VENDOR | MODEL | TYPE`, `applied ...`, `started N NAME WxH depth D FRAME`,
 // `rows N FIRST COUNT SOFAR` (with --rows), `finished N NAME WxH`, `cut N NAME ROWS STOP`,
 // `recorded N NAME FILE`, `unrecorded N NAME LINE`, `ended STOP pages N`; faults also on stderr.
+//
+// `strips-scan-probe --worker` is the app's scanner process instead (Worker.swift,
+// ScanWorkerProtocol): requests on standard input, messages on standard output.
 
 /// One line on stdout at once (unbuffered: a parent reading lines sees each as it happens).
 func say(_ line: String) {
@@ -99,6 +102,8 @@ func words(_ stop: ScanStop) -> String {
     case .fault(let fault): return "fault \(fault.line)"
     }
 }
+
+if CommandLine.arguments.dropFirst().first == "--worker" { Worker.run() }
 
 let arguments = parse()
 let system = ScannerSystem.shared

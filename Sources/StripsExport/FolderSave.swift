@@ -118,6 +118,9 @@ struct FolderSave {
     /// The file's contents and extension, and a note when something had to give.
     private func contents(of page: ExportPage, sources: SavedSources, renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
         let loaded = try sources.load(page)
+        if case .scan = page.source, case .picture(let picture) = loaded, page.corrections.onlyTurns {
+            return try scanned(picture, page, renderer)
+        }
         guard case .picture(let picture) = loaded, page.corrections.onlyTurns else {
             return (.new(try png(loaded, page, renderer)), "png", nil)
         }
@@ -134,6 +137,21 @@ struct FolderSave {
         }
         let note = picture.format == .jpeg ? "written as PNG: libjpeg-turbo could not turn this JPEG losslessly" : nil
         return (.new(try png(loaded, page, renderer)), "png", note)
+    }
+
+    /// A scanned page (kept as a lossless PNG): colour and grey as JPEG at quality 90, line art
+    /// as a 1-bit PNG, turned as the page is.
+    private func scanned(_ picture: Picture, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
+        let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
+        guard let scan = ScanPageImage.classify(pixels) else { return (.new(try png(.picture(picture), page, renderer)), "png", nil) }
+        if scan.kind == .lineArt {
+            guard let bytes = ScanPageImage.bilevelPNG(scan.pixels, dpi: picture.dpi?.x) else {
+                throw SaveError.page(destination, page.name, "cannot encode the scan as a 1-bit PNG")
+            }
+            return (.new(bytes), "png", nil)
+        }
+        guard let jpeg = ScanPageImage.jpeg(scan) else { throw SaveError.page(destination, page.name, "cannot encode the scan as JPEG") }
+        return (.new(jpeg), "jpg", nil)
     }
 
     private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {

@@ -68,6 +68,9 @@ struct PDFSave {
                 if let jpeg = picture.jpeg, jpeg.isEmbeddable, page.corrections.onlyTurns {
                     return .jpeg(picture, orientation, size: size)
                 }
+                if case .scan = page.source, page.corrections.onlyTurns {
+                    return try scanned(picture, page, size: size, renderer: renderer)
+                }
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
                 let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize,
                                                  pdfDPI: 0, renderer: renderer, destination: destination)
@@ -126,6 +129,16 @@ struct PDFSave {
         progress(pages.count)
         return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: output.bytesWritten,
                           notes: renderingNotes(rendered))
+    }
+
+    /// A scanned page: JPEG at quality 90 (colour, grey) or a 1-bit stencil (line art), turned
+    /// by the page transform as a picture's pixels are.
+    private func scanned(_ picture: Picture, _ page: ExportPage, size: (width: Double, height: Double), renderer: PDFRenderer) throws(SaveError) -> CairoPage {
+        let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, pdfDPI: 0, renderer: renderer, destination: destination)
+        guard let scan = ScanPageImage.classify(pixels) else { return .pixels(pixels, turns: page.turns, size: size) }
+        if scan.kind == .lineArt { return .lineArt(scan.pixels, turns: page.turns, size: size) }
+        guard let jpeg = ScanPageImage.jpeg(scan) else { throw SaveError.page(destination, page.name, "cannot encode the scan as JPEG") }
+        return .encodedJPEG(jpeg, turns: page.turns, size: size)
     }
 
     private var folder: String { Destination.parentFolder(of: destination) }

@@ -11,6 +11,11 @@ enum CairoPage {
     /// Pixels embedded losslessly (Flate), turned `turns` quarter turns clockwise by the page
     /// transform, on a page of `size` points (the turned shape).
     case pixels(PixelBuffer, turns: Int, size: (width: Double, height: Double))
+    /// A JPEG made for the page (a scan: `ScanPageImage`) as its image stream, turned and sized as `pixels`.
+    case encodedJPEG([UInt8], turns: Int, size: (width: Double, height: Double))
+    /// Black and white at 1 bit (a line-art scan, grey pixels of 0 and 255): black painted
+    /// through a 1-bit stencil on a white page, turned and sized as `pixels`.
+    case lineArt(PixelBuffer, turns: Int, size: (width: Double, height: Double))
 }
 
 /// Writes pages as one PDF through cairo into a `WholeFile`, each page made just before it is
@@ -59,19 +64,74 @@ enum PDFWriter {
             let image = try pixelSurface(pixels, destination: destination)
             defer { cairo_surface_destroy(image) }
             try paint(image, on: pdf, size: size, destination: destination) { cr in
-                // The page's corner the picture's top left lands on, then the turn, then the scale.
-                let quarter = ((turns % 4) + 4) % 4
-                switch quarter {
-                case 1: cairo_translate(cr, size.width, 0)
-                case 2: cairo_translate(cr, size.width, size.height)
-                case 3: cairo_translate(cr, 0, size.height)
-                default: break
-                }
-                cairo_rotate(cr, Double(quarter) * Double.pi / 2)
-                let upright = quarter % 2 == 0 ? size : (width: size.height, height: size.width)
-                cairo_scale(cr, upright.width / Double(pixels.width), upright.height / Double(pixels.height))
+                turn(cr, turns: turns, size: size, pictureWidth: Double(pixels.width), pictureHeight: Double(pixels.height))
             }
+        case .encodedJPEG(let bytes, let turns, let size):
+            let image = try encodedJPEGSurface(bytes, destination: destination)
+            defer { cairo_surface_destroy(image) }
+            // The one-pixel stand-in stretched over the whole picture.
+            try paint(image, on: pdf, size: size, destination: destination) { cr in turn(cr, turns: turns, size: size, pictureWidth: 1, pictureHeight: 1) }
+        case .lineArt(let grey, let turns, let size):
+            let mask = try stencilSurface(grey, destination: destination)
+            defer { cairo_surface_destroy(mask) }
+            cairo_pdf_surface_set_size(pdf, size.width, size.height)
+            guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+            defer { cairo_destroy(cr) }
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            turn(cr, turns: turns, size: size, pictureWidth: Double(grey.width), pictureHeight: Double(grey.height))
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_mask_surface(cr, mask, 0, 0)
+            cairo_show_page(cr)
         }
+    }
+
+    /// The page's corner the picture's top left lands on, then the turn, then the scale that
+    /// stretches a picture of that many pixels over the page.
+    private static func turn(_ cr: OpaquePointer, turns: Int, size: (width: Double, height: Double), pictureWidth: Double, pictureHeight: Double) {
+        let quarter = ((turns % 4) + 4) % 4
+        switch quarter {
+        case 1: cairo_translate(cr, size.width, 0)
+        case 2: cairo_translate(cr, size.width, size.height)
+        case 3: cairo_translate(cr, 0, size.height)
+        default: break
+        }
+        cairo_rotate(cr, Double(quarter) * Double.pi / 2)
+        let upright = quarter % 2 == 0 ? size : (width: size.height, height: size.width)
+        cairo_scale(cr, upright.width / pictureWidth, upright.height / pictureHeight)
+    }
+
+    /// A one-pixel image surface carrying a JPEG made for the page as its JPEG data (as
+    /// `jpegSurface` does for a source file's).
+    private static func encodedJPEGSurface(_ bytes: [UInt8], destination: String) throws(SaveError) -> OpaquePointer {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              let data = malloc(max(1, bytes.count)) else {
+            throw SaveError(destination, "out of memory")
+        }
+        bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(data), byteCount: bytes.count) }
+        let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, data.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), free, data)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            free(data)
+            cairo_surface_destroy(surface)
+            throw SaveError(destination, "cairo refused the JPEG data")
+        }
+        return surface
+    }
+
+    /// An A1 surface of a black-and-white picture, 1 where it is black: cairo writes it as a
+    /// 1-bit image mask.
+    private static func stencilSurface(_ grey: PixelBuffer, destination: String) throws(SaveError) -> OpaquePointer {
+        let w = Int32(grey.width), h = Int32(grey.height)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A1, w, h), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              let target = cairo_image_surface_get_data(surface) else {
+            throw SaveError(destination, "out of memory for a \(w) x \(h) page")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // cairo packs A1 pixels into words in the machine's order: the first pixel is the low bit here.
+        let bits = ScanPageImage.packed(grey, blackIsOne: true, lowBitFirst: UInt16(1).littleEndian == 1, stride: stride)
+        bits.withUnsafeBytes { UnsafeMutableRawPointer(target).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(target), byteCount: min(bits.count, stride * Int(h))) }
+        cairo_surface_mark_dirty(surface)
+        return surface
     }
 
     private static func paint(_ image: OpaquePointer, on pdf: OpaquePointer, size: (width: Double, height: Double), destination: String,

@@ -22,6 +22,10 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
     private var picture: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var converter: OpaquePointer?
+    /// The frame's rows copied to 64-byte aligned rows: libswscale picks its SIMD or its C path by
+    /// the source's alignment, and the two round differently, so an array landing at another
+    /// address made the same frames a different file (one byte of the I-frame, seen in full suite runs).
+    private var source: AlignedPlane?
     private var geometry: VideoGeometry?
     private var firstSlot: Int?
     /// The slot (from the first) the next picture sent to the encoder stands for.
@@ -78,9 +82,10 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
         guard let picture, let converter else { throw RecordingError("\(path): the recording is closed") }
         try check(av_frame_make_writable(picture), "out of memory")
         let fitted = frame.fitted(width: geometry.canvasWidth, height: geometry.canvasHeight)
-        let rows = fitted.pixels.withUnsafeBufferPointer {
-            strips_sws_packed_to_frame(converter, $0.baseAddress, Int32(geometry.canvasWidth * 4), Int32(geometry.sourceHeight), picture)
-        }
+        let plane = source ?? AlignedPlane(rowBytes: geometry.canvasWidth * 4, rows: geometry.canvasHeight)
+        source = plane
+        plane.copy(fitted.pixels)
+        let rows = strips_sws_packed_to_frame(converter, plane.base, Int32(plane.stride), Int32(geometry.sourceHeight), picture)
         guard rows == Int32(geometry.height) else { throw RecordingError("\(path): libswscale could not convert a frame") }
         try send(slot: slot)
     }
@@ -206,6 +211,7 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
         av_packet_free(&packet)
         if let converter { sws_freeContext(converter) }
         converter = nil
+        source = nil
         stream = nil
     }
 

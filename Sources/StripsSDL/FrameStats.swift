@@ -22,6 +22,10 @@ public struct FrameStats: Sendable {
     public private(set) var frames = 0
     public private(set) var worstWork = 0.0
     private var lastEnd: Double?
+    /// Scanned rows: milliseconds from leaving the scanner (the driver's `sane_read`) to the
+    /// screen (after the present that first showed them); each page's first rows apart.
+    public private(set) var scanRows: [Double] = []
+    public private(set) var scanFirstRows: [Double] = []
     private var cached: [DrawItem] = []
     private var cachedAt = 0.0
 
@@ -55,6 +59,12 @@ public struct FrameStats: Sendable {
         }
     }
 
+    /// Rows of a scanned page reached the screen `milliseconds` after they left the scanner.
+    public mutating func recordScanRows(milliseconds: Double, first: Bool) {
+        if scanRows.count < 100_000 { scanRows.append(milliseconds) }
+        if first { scanFirstRows.append(milliseconds) }
+    }
+
     /// Frame durations (presentation to presentation) of the last second.
     public var durations: Percentiles { Percentiles(samples.map(\.duration)) }
     /// Work per frame (without the wait for vsync) of the last second.
@@ -72,6 +82,7 @@ public struct FrameStats: Sendable {
         if let textures {
             lines.append("textures \(textures.count), \((Double(textures.bytes) / 1_048_576).fixed(1)) MB")
         }
+        if !scanRows.isEmpty { lines.append(scanLine) }
         let size = 13.0, lineHeight = 18.0, margin = 8.0
         let widths = lines.map { measurer.size(of: $0, pointSize: size, weight: .regular).width }
         let panel = Rect(x: margin, y: margin, width: (widths.max() ?? 0) + 16, height: Double(lines.count) * lineHeight + 10)
@@ -99,6 +110,13 @@ public struct FrameStats: Sendable {
         let d = durations, w = work
         func ms(_ s: Double) -> String { (s * 1000).fixed(2) }
         return "strips: frames \(frames), missed vsync \(missed); last second: frame p50 \(ms(d.p50)) ms p99 \(ms(d.p99)) ms, "
-            + "work p50 \(ms(w.p50)) ms p99 \(ms(w.p99)) ms; worst work \(ms(worstWork)) ms"
+            + "work p50 \(ms(w.p50)) ms p99 \(ms(w.p99)) ms; worst work \(ms(worstWork)) ms" + (scanRows.isEmpty ? "" : "; " + scanLine)
+    }
+
+    /// Scanned rows from the scanner to the screen, as one line.
+    public var scanLine: String {
+        let rows = Percentiles(scanRows), first = Percentiles(scanFirstRows)
+        return "scanned rows on screen after leaving the scanner: p50 \(rows.p50.fixed(1)) ms p99 \(rows.p99.fixed(1)) ms max \(rows.max.fixed(1)) ms; "
+            + "a page's first rows p50 \(first.p50.fixed(1)) ms max \(first.max.fixed(1)) ms (\(first.count) pages)"
     }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import StripsCore
 
 /// The real window: SDL events in, the scene's draw list out, on a vsync-paced loop that sleeps
@@ -188,6 +189,16 @@ public final class LiveWindow {
         instruments.capture(renderer, at: Self.preciseNow())
         presentStart = Self.preciseNow()
         SDL_RenderPresent(renderer)
+        // Scanned rows this frame showed: how long since they left the scanner.
+        let arrivals = canvas.textures.arriving.takeArrivals()
+        if !arrivals.isEmpty {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let nanoseconds = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+            for (arrival, first) in arrivals where nanoseconds >= arrival {
+                stats.recordScanRows(milliseconds: Double(nanoseconds - arrival) / 1e6, first: first)
+            }
+        }
         return list
     }
 

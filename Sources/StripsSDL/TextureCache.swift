@@ -103,6 +103,8 @@ final class TextureCache: PictureLookup {
     private(set) var fullLimit = PixelLimit(width: 4096, height: 4096)
     /// Told once per picture that cannot be shown: (path, reason).
     var onFailure: (String, String) -> Void = { _, _ in }
+    /// Pages still arriving from the scanner, drawn as their rows come.
+    let arriving: ArrivingTextures
 
     /// Texture bytes kept at most: the option's, else a few screens of the window (`fullLimit`,
     /// the renderer's output) plus the thumbnails.
@@ -110,6 +112,7 @@ final class TextureCache: PictureLookup {
 
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
+        arriving = ArrivingTextures(renderer: renderer)
         self.options = options
         reader = options.reader
         queue = options.decode == .async ? DecodeQueue(workers: options.workers, reader: reader, onFinish: wake) : nil
@@ -130,8 +133,8 @@ final class TextureCache: PictureLookup {
     /// True while pictures are wanted, being decoded or waiting to be taken in.
     var isDecoding: Bool { (queue?.isBusy ?? false) || isUploading }
 
-    /// Tiles are being uploaded: frames must go on, the loop must not sleep.
-    var isUploading: Bool { !uploads.isEmpty || zoom.isUploading }
+    /// Tiles are being uploaded, or a scanned page's rows: frames must go on, the loop must not sleep.
+    var isUploading: Bool { !uploads.isEmpty || zoom.isUploading || arriving.isArriving }
 
     var textureCount: Int { entries.count }
 
@@ -145,6 +148,8 @@ final class TextureCache: PictureLookup {
 
     func status(of image: ImageRef) -> PictureStatus {
         if let entry = entries[image] { return .ready(since: entry.arrived) }
+        // A page filling in as it is scanned: there from its first row, no fade.
+        if arriving.has(image) { return .ready(since: -.infinity) }
         if let failure = failures[image.whole] { return .failed(reason: failure.reason) }
         return .missing
     }
@@ -162,7 +167,7 @@ final class TextureCache: PictureLookup {
 
     /// The texture of a picture the frame draws, and whether it is fully opaque.
     func texture(for image: ImageRef) -> (texture: PictureTexture, opaque: Bool)? {
-        guard var entry = entries[image] else { return nil }
+        guard var entry = entries[image] else { return arriving.texture(for: image).map { ($0, true) } }
         entry.lastUsed = frame
         entries[image] = entry
         return (entry.texture, entry.opaque)
@@ -176,6 +181,7 @@ final class TextureCache: PictureLookup {
     func prepare(_ requests: [PictureRequest], at time: Double, pixels: PixelLimit, scale: Double) {
         frame += 1
         zoom.beginFrame()
+        arriving.beginFrame()
         // The window's pixels (a picture larger than the largest texture is drawn in tiles).
         fullLimit = PixelLimit(width: max(1, pixels.width), height: max(1, pixels.height))
         for done in queue?.takeFinished() ?? [] {
@@ -201,6 +207,8 @@ final class TextureCache: PictureLookup {
         var refinements: [(priority: Double, job: DecodeQueue.Job)] = []
         for (i, request) in requests.enumerated() {
             let ref = request.image
+            // A page still arriving from the scanner is drawn from its rows, never decoded.
+            if arriving.serves(ref, decoded: entries[ref] != nil, drawn: request.drawnAt != nil) { continue }
             // Full pictures: the whole drawn at most window-sized; the part in view of a zoomed one
             // at its drawn size (`zoom`).
             let drawnSize = ref.variant == .full ? request.size.map { Self.pixels($0, scale: scale) } : nil
@@ -266,6 +274,7 @@ final class TextureCache: PictureLookup {
     /// Ends the frame: trims the cache to its budget.
     func endFrame() {
         zoom.endFrame()
+        arriving.endFrame()
         evictIfNeeded()
         peakBytes = max(peakBytes, bytes + zoom.bytes)
     }

@@ -51,7 +51,7 @@ extension ScanRecovery {
                   !SessionLock.isHeld(folder + "/" + lockName) else { continue }
             let found = inspect(folder)
             if found.pages.isEmpty && found.problems.isEmpty {
-                // A session that never kept a page: nothing to offer.
+                // A session that never kept a page, or saved them all: nothing to offer.
                 if let lock = SessionLock(folder + "/" + lockName) {
                     remove(folder)
                     lock.release()
@@ -78,7 +78,8 @@ extension ScanRecovery {
             problems.append("recovery: \(folder): its list of pages cannot be read (\(error)); pages are taken in file order")
         }
         var pages: [RecoveredPage] = []
-        var named = Set<String>()
+        // Saved pages are nobody's leftovers.
+        var named = Set(manifest?.settled ?? [])
         for entry in manifest?.pages ?? [] {
             // A manifest names files beside it, nothing else.
             guard !entry.file.contains("/"), !entry.file.hasPrefix("."), named.insert(entry.file).inserted else {

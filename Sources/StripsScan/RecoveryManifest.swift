@@ -12,6 +12,9 @@ struct RecoveryManifest: Codable, Equatable {
     /// The process that wrote it (for the offer's words; the lock decides whether it lives).
     var pid: Int32
     var pages: [Entry]
+    /// Page files whose pages were saved (or deleted and then saved without): kept while their
+    /// session lives, never offered back.
+    var settled: [String]?
 
     struct Entry: Codable, Equatable {
         /// `Scan 3`.

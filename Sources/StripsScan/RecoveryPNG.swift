@@ -12,7 +12,8 @@ package enum RecoveryPNG {
         package init(_ text: String) { self.text = text }
     }
 
-    package static func encode(_ pixels: PixelBuffer) -> Result<[UInt8], Reason> {
+    /// `dpi`: the scan's resolution, kept in the pHYs chunk so a saved page has the paper's size.
+    package static func encode(_ pixels: PixelBuffer, dpi: Int? = nil) -> Result<[UInt8], Reason> {
         guard !pixels.isEmpty else { return .failure(Reason("the page is empty")) }
         var packed = pixels.bytes
         let colour: spng_color_type
@@ -31,6 +32,13 @@ package enum RecoveryPNG {
         var header = spng_ihdr(width: UInt32(pixels.width), height: UInt32(pixels.height), bit_depth: 8, color_type: UInt8(colour.rawValue),
                                compression_method: 0, filter_method: 0, interlace_method: 0)
         spng_set_ihdr(ctx, &header)
+        if let dpi, dpi > 0 {
+            // Pixels a metre, as PNG counts them; rounded up, so the resolution read back is not
+            // a hair under the one scanned (a 100 dpi page read as 99.9998).
+            let perMetre = UInt32((Double(dpi) / 0.0254).rounded(.up))
+            var phys = spng_phys(ppu_x: perMetre, ppu_y: perMetre, unit_specifier: 1)
+            spng_set_phys(ctx, &phys)
+        }
         let status = packed.withUnsafeBytes {
             spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue))
         }

@@ -25,7 +25,11 @@ public final class ScanRecovery: @unchecked Sendable {
     private var manifest: RecoveryManifest
     private var recorded: [RecoveredPage]
     private var highestNumber: Int
+    /// The highest number the folder had when this process took it.
+    private var claimedHighest = 0
     private var discarded = false
+    /// Files promised to pages still arriving, with their pages' numbers.
+    private var reserved: [String: Int] = [:]
 
     static let manifestName = "manifest.json"
     static let lockName = "lock"
@@ -69,6 +73,7 @@ public final class ScanRecovery: @unchecked Sendable {
         self.manifest = manifest
         recorded = pages
         highestNumber = pages.compactMap { Self.number(inName: $0.name) }.max() ?? 0
+        claimedHighest = highestNumber
     }
 
     /// The pages on disk, in order.
@@ -90,40 +95,106 @@ public final class ScanRecovery: @unchecked Sendable {
     /// manifest naming it. Returns the page's file. Throws one line (and the page stays only in
     /// memory) when the disk refuses.
     func record(_ page: ScannedPage) throws(RecoveryFault) -> String {
+        try record(page.pixels, name: page.name, settings: page.settings, file: nil)
+    }
+
+    /// The file a page `number` will be kept in, reserved now (the editor names the page's
+    /// source before its last row arrives): never an existing file, never one reserved before.
+    public func reserveFile(number: Int) -> String {
         mutex.lock()
         defer { mutex.unlock() }
-        guard !discarded else { throw RecoveryFault("recovery: \(page.name) came after the scans were discarded; not kept") }
-        let number = Self.number(inName: page.name) ?? highestNumber + 1
+        highestNumber = max(highestNumber, number)
+        var file = String(format: "scan-%04d.png", number)
+        var attempt = 1
+        while reserved[file] != nil || FileManager.default.fileExists(atPath: folder + "/" + file), attempt < 1000 {
+            attempt += 1
+            file = String(format: "scan-%04d-%d.png", number, attempt)
+        }
+        reserved[file] = number
+        return folder + "/" + file
+    }
+
+    /// A reserved file whose page never came (cut short, or an empty feeder): its number is
+    /// free again unless a kept page has it.
+    public func release(_ path: String) {
+        mutex.lock()
+        defer { mutex.unlock() }
+        reserved[(path as NSString).lastPathComponent] = nil
+        let kept = recorded.compactMap { Self.number(inName: $0.name) }
+        highestNumber = max(kept.max() ?? 0, reserved.values.max() ?? 0, claimedHighest)
+    }
+
+    /// Writes a finished page (the app's host, which assembles pages from the scan worker's
+    /// rows): its PNG at `file` (a path `reserveFile` gave, or nil for a fresh name), then the
+    /// manifest naming it. Returns the page's file.
+    public func record(_ pixels: PixelBuffer, name: String, settings: ScanSettings, file wanted: String?) throws(RecoveryFault) -> String {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !discarded else { throw RecoveryFault("recovery: \(name) came after the scans were discarded; not kept") }
+        let number = Self.number(inName: name) ?? highestNumber + 1
         highestNumber = max(highestNumber, number)
         let bytes: [UInt8]
-        switch RecoveryPNG.encode(page.pixels) {
+        switch RecoveryPNG.encode(pixels, dpi: settings.dpi) {
         case .success(let encoded): bytes = encoded
-        case .failure(let reason): throw RecoveryFault("recovery: cannot keep \(page.name): \(reason.text)")
+        case .failure(let reason): throw RecoveryFault("recovery: cannot keep \(name): \(reason.text)")
         }
-        var file = String(format: "scan-%04d.png", number)
+        var file = wanted.map { ($0 as NSString).lastPathComponent } ?? String(format: "scan-%04d.png", number)
         var attempt = 1
         while true {
             let error = ScanFiles.create(bytes, at: folder + "/" + file)
             if error == nil { break }
-            guard let error, error.exists, attempt < 100 else {
-                throw RecoveryFault("recovery: cannot write \(page.name) to \(folder): \(error.map(\.description) ?? "failed") (it is kept in memory only)")
+            // A reserved name is the page's source already: it is never given up for another.
+            guard let error, error.exists, wanted == nil, attempt < 100 else {
+                throw RecoveryFault("recovery: cannot write \(name) to \(folder): \(error.map(\.description) ?? "failed") (it is kept in memory only)")
             }
             attempt += 1
             file = String(format: "scan-%04d-%d.png", number, attempt)
         }
         let now = Date()
-        let entry = RecoveryManifest.Entry(name: page.name, file: file, bytes: bytes.count, width: page.pixels.width, height: page.pixels.height,
-                                           format: page.pixels.format == .grey ? "grey" : "rgb", device: page.settings.device,
-                                           source: page.settings.source, dpi: page.settings.dpi, mode: page.settings.mode,
+        let entry = RecoveryManifest.Entry(name: name, file: file, bytes: bytes.count, width: pixels.width, height: pixels.height,
+                                           format: pixels.format == .grey ? "grey" : "rgb", device: settings.device,
+                                           source: settings.source, dpi: settings.dpi, mode: settings.mode,
                                            scanned: now.timeIntervalSince1970)
         manifest.pages.append(entry)
         recorded.append(RecoveredPage(entry, folder: folder))
         // The page is on disk already: a manifest that cannot be rewritten costs its order and
         // settings, not the page (leftovers() finds page files the manifest does not name).
         if let error = ScanFiles.replace(manifest.encoded(), at: folder + "/" + Self.manifestName) {
-            throw RecoveryFault("recovery: \(page.name) is kept in \(folder), but its list could not be updated: \(error)")
+            throw RecoveryFault("recovery: \(name) is kept in \(folder), but its list could not be updated: \(error)")
         }
         return folder + "/" + file
+    }
+
+    /// Pages kept that a later start would offer back (none once they are all saved).
+    public var unsettledCount: Int {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return manifest.pages.count
+    }
+
+    /// The page files kept so far (full paths).
+    public var files: Set<String> {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return Set(recorded.map(\.file))
+    }
+
+    /// The pages in `files` are safe elsewhere (the document was saved with them, or without
+    /// them on purpose): a later start no longer offers them back. Their files stay while this
+    /// process runs (the document still reads them; undo may bring a deleted one back) and go
+    /// with `discard()`. Returns the line to show when the list could not be rewritten.
+    @discardableResult
+    public func settle(_ files: Set<String>) -> String? {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !discarded, !files.isEmpty else { return nil }
+        let names = Set(files.filter { ($0 as NSString).deletingLastPathComponent == folder }.map { ($0 as NSString).lastPathComponent })
+        manifest.settled = Array(Set(manifest.settled ?? []).union(names)).sorted()
+        manifest.pages.removeAll { names.contains($0.file) }
+        if let error = ScanFiles.replace(manifest.encoded(), at: folder + "/" + Self.manifestName) {
+            return "recovery: cannot note in \(folder) that its pages were saved (\(error)); a later start may offer them again"
+        }
+        return nil
     }
 
     /// Removes the folder and everything in it: the document was saved, or the user threw the

@@ -94,6 +94,28 @@ enum ManualText {
 
         Drop files or folders on the window: they are inserted after the page in focus.
 
+        SCANNING (SANE: USB scanners, and network ones through sane-airscan):
+
+        Ctrl+N: scans with the last settings (or --scanner, --scan-source, --scan-dpi, --scan-mode, \
+        --scan-page) after the page in focus. Each page takes its place as it starts and fills in as \
+        its rows arrive; a feeder scans until it is empty. Esc stops the scan: the pages finished \
+        stay, the one cut short goes. A fault (no scanner, a jam, the cover open, no paper, busy, \
+        unplugged) is one line over the pages and on standard error; the pages before it stay.
+
+        Ctrl+Shift+N: the scan panel: scanner, source, resolution, colour, grey or line art, page \
+        size (Up and Down pick a row, Left and Right or a click change it, Return scans, Esc closes); \
+        it remembers its choices.
+
+        Ctrl+I: interleaves the selection (or the whole document) scanned two-sided on a one-sided \
+        feeder: fronts in order, then the backs in reverse (f1 f2 f3 b3 b2 b1 becomes f1 b1 f2 b2 f3 b3).
+
+        Every scanned page is kept in $XDG_STATE_HOME/strips/recovery as it completes, until the \
+        document is saved or discarded; after a crash the next start offers them back (T takes \
+        them, D discards them, Esc decides later; --recover ask, take, discard or keep). Scans are \
+        saved as JPEG (colour and grey) or 1-bit (line art). SANE runs in a helper process \
+        (strips-scan-probe --worker), so a driver that hangs or crashes costs that process, never \
+        the window.
+
         F: frame statistics overlay. S: slow motion. X: x-ray. Ctrl+R: record a GIF. Esc or Q: quit.
         """
 

@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import StripsCore
 import StripsPDF
 import StripsPictures
 import StripsRender
+import StripsScan
 import StripsSDL
 
 struct PhotosCommand: ParsableCommand {
@@ -44,11 +46,71 @@ struct PhotosCommand: ParsableCommand {
         """)
     var thumbnailCache: String?
 
+    @Option(name: .long, help: "The scanner Ctrl+N scans with: a SANE device name (e.g. test:0). Default: the last one used, else the first found.")
+    var scanner: String?
+
+    @Option(name: .long, help: "Where it takes paper from, as the device names it ('Flatbed', 'Automatic Document Feeder') or 'flatbed', 'feeder', 'duplex'.")
+    var scanSource: String?
+
+    @Option(name: .long, help: "Scan resolution in dots per inch (default: the last used, else 300).")
+    var scanDpi: Int?
+
+    @Option(name: .long, help: "Scan mode: color, gray or lineart (black and white, saved at 1 bit).")
+    var scanMode: String?
+
+    @Option(name: .long, help: "Scan page size: a4, a5, letter, legal or WIDTHxHEIGHT in mm (default: the whole glass).")
+    var scanPage: String?
+
+    @Option(name: .long, help: """
+        Scanned pages an earlier session left unsaved (it crashed or was killed): 'ask' (the window's \
+        default: a prompt, which a script answers with t, d or Escape), 'take' them into the document, \
+        'discard' them, or 'keep' them for later with one line on standard error (the headless default).
+        """)
+    var recover: RecoverMode?
+
     func validate() throws {
         if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
         }
         if thumbnailCache?.isEmpty == true { throw ValidationError("--thumbnail-cache needs 'auto', 'off' or a folder") }
+        if let scanDpi, !(1...19_200).contains(scanDpi) { throw ValidationError("--scan-dpi must be between 1 and 19200") }
+        if let scanMode, ScanMode(rawValue: scanMode) == nil { throw ValidationError("--scan-mode takes color, gray or lineart") }
+        if let scanPage, ScanPageSize(named: scanPage) == nil {
+            throw ValidationError("--scan-page takes a4, a5, letter, legal or WIDTHxHEIGHT in mm")
+        }
+        if scanner?.isEmpty == true || scanSource?.isEmpty == true { throw ValidationError("--scanner and --scan-source need a name") }
+    }
+
+    /// The scanner host: the command line's settings over the last ones; the window remembers.
+    private func scanHost(live: Bool) -> ScanHost {
+        let environment = ProcessInfo.processInfo.environment
+        var options = ScanHost.Options()
+        options.overrides = ScanChoice(device: scanner, source: scanSource, dpi: scanDpi, mode: scanMode, pageSize: scanPage)
+        options.live = live
+        options.memory = live ? ScannerMemory.standard() : nil
+        if live { options.wake = { LoopWaker.wake() } }
+        if let silence = environment["STRIPS_SCAN_WORKER_SILENCE"].flatMap(Double.init), silence > 0 { options.silenceLimit = silence }
+        if let timeout = environment["STRIPS_SCAN_READ_TIMEOUT"].flatMap(Double.init), timeout > 0 { options.readTimeout = timeout }
+        return ScanHost(options: options)
+    }
+
+    /// Scans an earlier session left: offered, taken, removed or left with a line, as `--recover` says.
+    private func recoverLeftovers(_ scanner: ScanHost, into scene: inout PhotosScene, live: Bool) {
+        let mode = recover ?? (live ? .ask : .keep)
+        if live, mode == .ask { return scanner.offerLeftoversLater() }
+        guard let offer = scanner.lookForLeftovers() else { return }
+        switch mode {
+        case .ask:
+            scene.handle(.host(.scan(.recoveryOffered(offer))), at: 0)
+        case .take:
+            for answer in scanner.recover(take: true, firstNumber: scene.document.nextScanNumber) { scene.handle(.host(answer), at: 0) }
+        case .discard:
+            _ = scanner.recover(take: false, firstNumber: 0)
+        case .keep:
+            let pages = offer.pages == 1 ? "1 scanned page from an earlier session (\(offer.when)) was" : "\(offer.pages) scanned pages from an earlier session (\(offer.when)) were"
+            FileHandleOutput.standardError("strips: \(pages) not saved; kept in \(offer.folder) "
+                + "(--recover take adds them to the document, --recover discard removes them)")
+        }
     }
 
     func run() throws {
@@ -79,12 +141,15 @@ struct PhotosCommand: ParsableCommand {
         let memory = script == nil ? DocumentMemory(paths: paths) : nil
         let remembered = memory?.load()
         let window = script?.window ?? remembered?.windowSize ?? Script.defaultWindow
-        let scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
+        var scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
                                 focusedPage: remembered?.focusedPage)
+        let scanner = scanHost(live: script == nil)
+        recoverLeftovers(scanner, into: &scene, live: script == nil)
         let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil)
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
-                            host: PhotosHost(saver: saver, reader: reader, live: script == nil), onQuit: { memory?.save($0) })
+                            host: PhotosHost(saver: saver, reader: reader, scanner: scanner, live: script == nil), onQuit: { memory?.save($0) },
+                            onEnd: { _ in scanner.finish() })
     }
 }
 

@@ -40,9 +40,11 @@ enum SceneRunner {
 
     /// `textures`: picture decoding and texture memory (default: asynchronous live, synchronous
     /// headless); `host`: carries out the scene's effects (saving, reading dropped files);
-    /// `onQuit`: the live scene as the window closes (what to remember).
+    /// `onQuit`: the live scene as the window closes (what to remember); `onEnd`: the scene as
+    /// the run ends, live or headless (what the host keeps or lets go).
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
-                              textures: TextureOptions? = nil, host: (any EffectHost)? = nil, onQuit: ((S) -> Void)? = nil) throws {
+                              textures: TextureOptions? = nil, host: (any EffectHost)? = nil, onQuit: ((S) -> Void)? = nil,
+                              onEnd: ((S) -> Void)? = nil) throws {
         var scene = scene
         let initial = try instruments.initialTuning()
         if let initial { scene.handle(.tune(initial.tuning), at: 0) }
@@ -58,6 +60,7 @@ enum SceneRunner {
                 throw fail(error.description)
             }
             onQuit?(scene)
+            onEnd?(scene)
             return
         }
         let output: TraceOutput
@@ -111,6 +114,7 @@ enum SceneRunner {
                     return host?.run(effect) ?? []
                 })
             try recording.finish()
+            onEnd?(runner.scene)
         } catch let error as ScriptError {
             recording.cancel()
             throw fail("\(options.script ?? "script"): \(error.description)")

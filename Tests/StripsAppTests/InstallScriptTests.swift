@@ -52,6 +52,8 @@ import Testing
         #expect(install.status == 0, "\(install.output)")
         let files = listing(prefix)
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/strips"))
+        // The scanner worker, where the installed strips looks for it.
+        #expect(FileManager.default.isExecutableFile(atPath: prefix + "/libexec/strips/strips-scan-probe"))
         for icon in ["16x16", "22x22", "24x24", "32x32", "48x48", "64x64", "128x128", "256x256", "512x512"] {
             #expect(files.contains("share/icons/hicolor/\(icon)/apps/strips.png"))
         }

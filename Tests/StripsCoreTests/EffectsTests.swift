@@ -64,13 +64,4 @@ import Testing
         // Neither reached the scene: nothing turned, nothing moved.
         #expect(stepper.scene.pages.allSatisfy { $0.rotation == 0 } && stepper.scene.isIdle)
     }
-
-    @Test func scanningAndRecognitionHaveTheirShape() {
-        // Nothing asks for them yet; their answers are taken as the scene will need them.
-        var scene = scene()
-        scene.handle(.host(.scanned(SceneHarness.pages([1]).map { Page(id: "Scan 1", path: $0.path, pixelSize: $0.pixelSize) })), at: 0)
-        #expect(scene.pages[1].id == "Scan 1")
-        scene.handle(.host(.scanFailed("The feeder is jammed")), at: 1)
-        #expect(scene.notices.status?.text == "The feeder is jammed")
-    }
 }

@@ -29,7 +29,36 @@ extension PhotosFrame {
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
-        ] + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? [])
+        ] + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? [])
+    }
+
+    /// While a scan runs: `"scan": {"page": the page arriving or null, "pages": pages finished}`;
+    /// while the scan panel is up, `"scanPanel"` with its row and choice; while earlier scans are
+    /// offered, `"recovery": {"pages": n}` (docs/headless.md, additions).
+    var scanFields: [(String, JSON)] {
+        var fields: [(String, JSON)] = []
+        if let scanning {
+            fields.append(("scan", .object([
+                ("page", scanning.arriving.map { .string($0.placed) } ?? .null),
+                ("pages", .int(scanning.finished)),
+            ])))
+        }
+        switch dialog {
+        case .scanPanel(let panel)?:
+            func text(_ value: String?) -> JSON { value.map { .string($0) } ?? .null }
+            fields.append(("scanPanel", .object([
+                ("row", .string(panel.row.rawValue)),
+                ("scanners", panel.scanners.map { .array($0.map { .string($0.name) }) } ?? .null),
+                ("device", text(panel.choice.device)), ("source", text(panel.choice.source)),
+                ("dpi", panel.choice.dpi.map { .int($0) } ?? .null), ("mode", text(panel.choice.mode)),
+                ("pageSize", text(panel.choice.pageSize)),
+            ])))
+        case .recovery(let offer)?:
+            fields.append(("recovery", .object([("pages", .int(offer.pages))])))
+        case nil:
+            break
+        }
+        return fields
     }
 
     /// A corrected page's cells say how (docs/headless.md): `crop` in the picture's own pixels,

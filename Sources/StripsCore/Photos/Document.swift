@@ -46,7 +46,7 @@ public struct Document: Hashable, Sendable {
         let amended = Edit.correct(changes.map { CorrectionChange(index: $0.index, before: $0.before, after: after[$0.index] ?? $0.after) })
         var next = self
         next.pages = amended.applied(to: last.edit.inverse.applied(to: pages))
-        next.history.amendLast(amended)
+        next.history.reviseLast(amended)
         return next
     }
 
@@ -77,6 +77,49 @@ public struct Document: Hashable, Sendable {
     public func saved(revision: Int) -> Document {
         var next = self
         next.savedRevision = revision
+        return next
+    }
+
+    /// The number the next scanned page takes (`Scan N`): one past every scanned page in the
+    /// document and in its history, so neither a new scan nor an undo gives two pages one name.
+    public var nextScanNumber: Int {
+        var highest = 0
+        func see(_ page: Page) {
+            if case .scan(_, let number) = page.source { highest = max(highest, number) }
+        }
+        pages.forEach(see)
+        for entry in history.undoStack + history.redoStack {
+            if case .insert(let placed) = entry.edit { placed.forEach { see($0.page) } }
+            if case .remove(let placed) = entry.edit { placed.forEach { see($0.page) } }
+        }
+        return highest + 1
+    }
+
+    /// The last edit, if it is `edit`, taken back as if it had never been made: the document
+    /// before it and the edit that takes this one there (to animate). Nothing to redo. Nil when
+    /// the last edit is another.
+    func withdrawing(_ edit: Edit) -> (document: Document, edit: Edit)? {
+        guard history.undoStack.last?.edit == edit else { return nil }
+        var next = self
+        guard let entry = next.history.withdrawLast() else { return nil }
+        next.pages = edit.inverse.applied(to: pages)
+        next.selection = entry.selectionBefore.within(count: next.pages.count)
+        return (next, edit.inverse)
+    }
+
+    /// The page at `index` replaced by `page`, in the last edit too when that edit inserted it
+    /// (a scanned page whose height became known only at its end).
+    func replacing(_ index: Int, with page: Page) -> Document {
+        guard pages.indices.contains(index) else { return self }
+        var next = self
+        let old = pages[index]
+        var replaced = pages
+        replaced[index] = page
+        next.pages = replaced
+        if case .insert(var placed)? = history.undoStack.last?.edit, let k = placed.firstIndex(where: { $0.index == index && $0.page == old }) {
+            placed[k].page = page
+            next.history.amendLast(.insert(placed))
+        }
         return next
     }
 

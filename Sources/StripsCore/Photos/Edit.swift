@@ -6,9 +6,10 @@ public enum Edit: Hashable, Sendable {
     case insert([PlacedPage])
     /// Pages taken out from the given indices (Delete, on the selection or the page in focus).
     case remove([PlacedPage])
-    /// The pages at `from` (ascending) end up at `to` (ascending, the same count) in the document
-    /// after; the others keep their order around them. One page dragged elsewhere, or a
-    /// selection moved one place by Alt+arrows.
+    /// The page at each index of `from` ends up at the index in the same place of `to` (the same
+    /// count, no index twice) in the document after; the others keep their order around them.
+    /// One page dragged elsewhere, a selection moved one place by Alt+arrows (both ascending), or
+    /// pages put in another order among their places (Ctrl+I's interleave).
     case move(from: [Int], to: [Int])
     /// New corrections on some pages (a quarter turn now; a crop, a straighten angle or a look
     /// next), each with what it had before.

@@ -29,7 +29,7 @@ public struct EditHistory: Hashable, Sendable {
 
     /// The newest edit replaced by `edit` (the same step, grown: a crop's levelling angle found
     /// after it was applied). It gets a new serial, so a save in between still counts it unsaved.
-    mutating func amendLast(_ edit: Edit) {
+    mutating func reviseLast(_ edit: Edit) {
         guard var entry = undoStack.popLast() else { return }
         lastSerial += 1
         entry.edit = edit
@@ -42,6 +42,17 @@ public struct EditHistory: Hashable, Sendable {
         guard let entry = undoStack.popLast() else { return nil }
         redoStack.append(entry)
         return entry
+    }
+
+    /// The newest entry taken back as if it had never been recorded: nothing to redo (a scanned
+    /// page that did not complete was never the user's edit).
+    mutating func withdrawLast() -> Entry? { undoStack.popLast() }
+
+    /// The newest entry's edit replaced by `edit` (a scanned page that completed at another
+    /// size than it began with).
+    mutating func amendLast(_ edit: Edit) {
+        guard !undoStack.isEmpty else { return }
+        undoStack[undoStack.count - 1].edit = edit
     }
 
     /// The entry to redo, moved back to the undo stack.

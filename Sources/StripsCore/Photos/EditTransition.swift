@@ -17,6 +17,9 @@ public struct EditTransition: Hashable, Sendable {
         /// A dropped thumbnail: where it and its gap were, the preview, and how far it was lifted.
         public var carried: ReorderSlots?
         public var previewSlot: Double?
+        /// An insert whose page grows while its gap opens (a page arriving from the scanner,
+        /// whose first rows may come at once: it is on screen from the first frame).
+        public var growsWhileOpening = false
 
         public init(slot: Double, focus: Int, carried: ReorderSlots? = nil, previewSlot: Double? = nil) {
             self.slot = slot
@@ -84,6 +87,7 @@ public struct EditTransition: Hashable, Sendable {
 
     public var duration: Double {
         switch edit {
+        case .insert where origin.growsWhileOpening: return timing.phaseDuration
         case .insert, .remove: return 2 * timing.phaseDuration
         case .move: return timing.reorderDuration
         case .correct: return timing.rotateDuration
@@ -139,7 +143,7 @@ public struct EditTransition: Hashable, Sendable {
                          slots: SlotMap(transitions), focusOverride: nil, turning: [:])
         case .insert(let placed):
             // A gap opens while the strips go to the first new page, then the new pages grow.
-            let open = phase(0, at: t), grow = phase(1, at: t)
+            let open = phase(0, at: t), grow = origin.growsWhileOpening ? open : phase(1, at: t)
             let transition = CellTransition(visibility: grow, presence: open)
             var transitions: [Int: CellTransition] = [:]
             for p in placed { transitions[p.index] = transition }

@@ -12,10 +12,16 @@ public enum EditorCommand: Hashable, Sendable {
     case shift(Int)
     /// A carried thumbnail dropped: page `from` to index `to`, from where it was carried.
     case drop(from: Int, to: Int, carried: ReorderSlots, previewSlot: Double)
-    /// Pages read from dropped files: inserted after the page in focus.
+    /// Pages read from dropped files (or scans an earlier session left): inserted after the
+    /// page in focus.
     case insert([Page])
     /// New corrections on pages (detected borders applied with Shift+C), one edit.
     case correctPages([CorrectionChange])
+    /// Ctrl+I: the selection (else the document) as a two-sided scan from a one-sided feeder,
+    /// fronts in order then backs in reverse, put in reading order (one move edit).
+    case interleave
+    /// A scanned page starting, completing or cut short, or the scan's end, from the host.
+    case scan(ScanStep)
     case undo, redo
 }
 
@@ -56,6 +62,8 @@ public enum EditorKey: Hashable, Sendable {
     /// Alt+C: the page in focus's crop (the same margins, relative to each picture) and turn
     /// given to the other selected pages.
     case copyBorders
+    /// Ctrl+N: scan with the last settings; Ctrl+Shift+N: the scan panel first.
+    case scan, scanPanel
 
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
@@ -71,6 +79,8 @@ public enum EditorKey: Hashable, Sendable {
         case (.z, true, true), (.y, true, _): self = .command(.redo)
         case (.a, true, _): self = .selectAll
         case (.s, true, let shift): self = .save(shift ? .selection : .document)
+        case (.n, true, let shift): self = shift ? .scanPanel : .scan
+        case (.i, true, _): self = .command(.interleave)
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
         case (.c, _, _) where key.alt: self = .copyBorders

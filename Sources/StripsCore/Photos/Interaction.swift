@@ -25,17 +25,36 @@ public indirect enum Interaction: Sendable {
     case editingBorders(BorderSession)
     /// "Save the changes before quitting?" over whatever was going on, which carries on underneath.
     case askingToQuit(under: Interaction)
+    /// A card that takes the keys and the pointer (the scan panel, the offer of an earlier
+    /// session's scans) over whatever was going on, which carries on underneath.
+    case dialog(Dialog, under: Interaction)
 
-    /// The interaction under a prompt, or this one.
+    /// The interaction under a prompt or a dialog, or this one.
     public var underPrompt: Interaction {
-        if case .askingToQuit(let under) = self { return under.underPrompt }
-        return self
+        switch self {
+        case .askingToQuit(let under), .dialog(_, let under): return under.underPrompt
+        default: return self
+        }
     }
 
     public var isAskingToQuit: Bool {
         if case .askingToQuit = self { return true }
         return false
     }
+
+    /// The dialog on top, if one is (not under the quit prompt).
+    public var dialog: Dialog? {
+        if case .dialog(let dialog, _) = self { return dialog }
+        return nil
+    }
+}
+
+/// Cards over the editor that take the keys and the pointer until answered.
+public enum Dialog: Hashable, Sendable {
+    /// Ctrl+Shift+N: device, source, resolution, mode and page size, then Scan.
+    case scanPanel(ScanPanel)
+    /// Scans an earlier session left: take them, discard them, or decide later.
+    case recovery(RecoveryOffer)
 }
 
 /// The editor's two strips.

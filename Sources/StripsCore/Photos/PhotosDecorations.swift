@@ -1,9 +1,12 @@
-/// What the editor draws over its strips: the page counter, a status line, the quit prompt.
+/// What the editor draws over its strips: the page counter, a status line, the quit prompt,
+/// a dialog (the scan panel, the offer of earlier scans).
 public struct PhotosDecorations: Hashable, Sendable {
     /// "3 / 12" over the preview; nil when fully faded.
     public var counter: TextRun?
     public var status: TextRun?
     public var prompt: QuitPrompt?
+    public var scanPanel: ScanPanelCard?
+    public var recovery: RecoveryPrompt?
 
     public static let none = PhotosDecorations()
 
@@ -15,6 +18,8 @@ public struct PhotosDecorations: Hashable, Sendable {
             items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.85 * run.alpha)))
             items.append(.text(run))
         }
+        if let scanPanel { items += scanPanel.drawItems() }
+        if let recovery { items += recovery.drawItems() }
         if let prompt { items += prompt.drawItems() }
         return items
     }
@@ -80,7 +85,12 @@ extension PhotosScene {
             d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
-        if let saving = notices.saving {
+        if let scan = scanning, scan.isRunning, notices.saving == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
+            // The line while the scanner works (a status line just posted shows first).
+            let page = scan.arriving.map { "\($0.placed)" } ?? "the next page"
+            let text = scan.cancelling ? "Stopping the scan…" : "Scanning \(page)… (Esc stops)"
+            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+        } else if let saving = notices.saving {
             // No pages counted yet: the desktop's file chooser is asking where.
             let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
@@ -91,6 +101,13 @@ extension PhotosScene {
             }
         }
         if interaction.isAskingToQuit { d.prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer) }
+        var top = interaction
+        if case .askingToQuit(let under) = top { top = under }
+        switch top.dialog {
+        case .scanPanel(let panel)?: d.scanPanel = ScanPanelCard(panel, window: windowSize, measurer: measurer)
+        case .recovery(let offer)?: d.recovery = RecoveryPrompt(offer, window: windowSize, measurer: measurer)
+        case nil: break
+        }
         return d
     }
 }

@@ -42,6 +42,9 @@ public struct PhotosFrame: FrameContent {
     public var borders: BorderEditorFrame?
     /// Counter, status line, quit prompt: drawn over everything.
     public var decorations = PhotosDecorations.none
+    /// A scan under way, and the dialog up (for the trace).
+    public var scanning: ScanProgress?
+    public var dialog: Dialog?
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -142,6 +145,10 @@ extension PhotosScene {
         if case .editingBorders(let session) = interaction.underPrompt {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }
+        photos.scanning = scanning
+        var top = interaction
+        if case .askingToQuit(let under) = top { top = under }
+        photos.dialog = top.dialog
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame

@@ -26,9 +26,17 @@ extension PhotosScene {
     }
 
     mutating func startQueued(at time: Double) {
-        while !isBusy, !queue.isEmpty {
-            perform(queue.removeFirst(), at: time)
+        while !isBusy, let next = nextRunnable {
+            perform(queue.remove(at: next), at: time)
         }
+    }
+
+    /// The queued command to run next: the first, unless it edits the document while a scanned
+    /// page is arriving; then the scan's own next step goes first (edits wait for the page).
+    private var nextRunnable: Int? {
+        guard let first = queue.first else { return nil }
+        guard scanning?.arriving != nil, first.editsDocument else { return 0 }
+        return queue.firstIndex { if case .scan = $0 { return true } else { return false } }
     }
 
     /// Where the strips are as a command takes them over; a drag in progress will not fling.
@@ -68,6 +76,10 @@ extension PhotosScene {
         case .correctPages(let changes):
             guard changes.allSatisfy({ pages.indices.contains($0.index) && pages[$0.index].corrections == $0.before }) else { return }
             edit(.correct(changes), at: time)
+        case .interleave:
+            interleave(at: time)
+        case .scan(let step):
+            perform(step, at: time)
         case .undo:
             guard let next = document.nextUndo else { return }
             if bringIntoFocus(next, then: .undo) { return }
@@ -90,18 +102,20 @@ extension PhotosScene {
         return true
     }
 
-    /// The user's edit: the document changes at once, and the change animates.
-    private mutating func edit(_ edit: Edit, at time: Double) {
+    /// The user's edit: the document changes at once, and the change animates. `growsWhileOpening`:
+    /// an insert whose page is on screen from the first frame (a page arriving from the scanner).
+    mutating func edit(_ edit: Edit, growsWhileOpening: Bool = false, at time: Double) {
         guard !edit.isEmpty else { return }
-        run(edit, to: document.apply(edit), at: time)
+        run(edit, to: document.apply(edit), growsWhileOpening: growsWhileOpening, at: time)
     }
 
     /// Starts the animation of `edit`, which took the document to `next`.
-    private mutating func run(_ edit: Edit, to next: Document, origin: EditTransition.Origin? = nil, at time: Double) {
+    mutating func run(_ edit: Edit, to next: Document, origin: EditTransition.Origin? = nil, growsWhileOpening: Bool = false, at time: Double) {
         let slot = takeOver()
         // A new page comes in from where the strips are; the other edits act on the page in focus.
         let comesIn = if case .insert = edit { true } else { false }
-        let origin = origin ?? EditTransition.Origin(slot: comesIn ? slot : Double(focusIndex), focus: focusIndex)
+        var origin = origin ?? EditTransition.Origin(slot: comesIn ? slot : Double(focusIndex), focus: focusIndex)
+        origin.growsWhileOpening = growsWhileOpening
         let transition = EditTransition(edit, from: document.pages, to: next.pages, origin: origin, at: time, timing: tuning.editor)
         document = next
         focusIndex = transition.focusDuring

@@ -3,6 +3,7 @@ extension PhotosScene {
     mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
         if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
         if case .editingBorders(let session) = interaction { return borderKey(key, session, at: time) }
+        if case .dialog(let dialog, let under) = interaction { return dialogKey(key, dialog, under: under, at: time) }
         guard let action = EditorKey(key) else { return [] }
         switch action {
         case .command(let command):
@@ -14,6 +15,8 @@ extension PhotosScene {
         case .escape:
             if case .carrying(let carry) = interaction {
                 cancel(carry, at: time)
+            } else if isScanRunning, scanning?.cancelling == false {
+                return cancelScan(at: time)
             } else if !document.selection.isEmpty {
                 document.selection = .none
             } else {
@@ -32,6 +35,12 @@ extension PhotosScene {
         case .copyBorders:
             if key.isRepeat { return [] }
             copyBordersToSelection(at: time)
+        case .scan:
+            if key.isRepeat { return [] }
+            return startScan(nil, at: time)
+        case .scanPanel:
+            if key.isRepeat { return [] }
+            return openScanPanel(at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if key.isRepeat, !isIdle { return [] }
             zoomKey(action, at: time)
@@ -49,8 +58,16 @@ extension EditorCommand {
     /// Undo, redo and new pages work on an empty document too.
     var worksOnNoPages: Bool {
         switch self {
-        case .undo, .redo, .insert: return true
+        case .undo, .redo, .insert, .scan: return true
         default: return false
+        }
+    }
+
+    /// It changes the document (and its history): it waits while a scanned page is arriving.
+    var editsDocument: Bool {
+        switch self {
+        case .go, .scan: return false
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .undo, .redo, .correctPages: return true
         }
     }
 }

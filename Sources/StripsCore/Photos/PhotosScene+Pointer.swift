@@ -6,6 +6,8 @@ extension PhotosScene: InputRouting {
             return answerPrompt(at: p, under: under, at: time)
         case .editingBorders(let session):
             borderPointerDown(p, session, at: time)
+        case .dialog(let dialog, let under):
+            return dialogPress(at: p, dialog, under: under, at: time)
         case .carrying:
             break
         case .zoomed(var zoom) where geometry.preview.contains(p):
@@ -57,7 +59,7 @@ extension PhotosScene: InputRouting {
                 preview.drag(p, at: time)
             }
             follow(strip)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .dialog:
             break
         }
     }
@@ -101,7 +103,7 @@ extension PhotosScene: InputRouting {
             startQueued(at: time)
             // A double-click on the preview at fit zooms to the close-up about it.
             if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zoomIn(about: p, at: time) }
-        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .dialog:
             startQueued(at: time)
         }
         return []
@@ -124,7 +126,7 @@ extension PhotosScene: InputRouting {
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {
-        case .askingToQuit, .gliding, .animating, .carrying, .dragging, .editingBorders:
+        case .askingToQuit, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders:
             return
         case .zoomed(var zoom) where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.
@@ -151,7 +153,7 @@ extension PhotosScene: InputRouting {
 
     /// Files dropped on the window: the host reads them and answers with their pages.
     mutating func dropped(_ paths: [String], at time: Double) -> [Effect] {
-        guard !paths.isEmpty, !interaction.isAskingToQuit else { return [] }
+        guard !paths.isEmpty, !capturesKeys else { return [] }
         return [.load(paths: paths)]
     }
 }

@@ -11,6 +11,14 @@ extension PhotosScene {
             notices.post("Already saving…", at: time)
             return []
         }
+        // A page still arriving has no file yet, and pages scanned may still be waiting for
+        // their slots: the document is not whole until the scan's last page is placed.
+        guard scanning == nil else {
+            notices.post(isScanRunning ? "Not saved: scanning (save when it is done, or press Esc to stop it)"
+                         : "Not saved: the scanned pages are still being placed; save again in a moment", at: time)
+            notices.quitAfterSave = false
+            return []
+        }
         let pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
         guard !pages.isEmpty else {
             notices.post("Nothing to save: the document has no pages", at: time)
@@ -46,7 +54,7 @@ extension PhotosScene {
             gestures.abandon()
             session.drag = nil
             interaction = .editingBorders(session)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .dialog:
             break
         }
         interaction = .askingToQuit(under: interaction)
@@ -78,6 +86,8 @@ extension PhotosScene {
             return save(.document, at: time)
         case .discard:
             wantsToQuit = true
+            // Thrown away on purpose: scans kept for recovery go too.
+            return [.discardScans]
         case .keepEditing:
             break
         }
@@ -104,11 +114,11 @@ extension PhotosScene {
             notices.saving = nil
             notices.quitAfterSave = false
             notices.post(message, at: time)
-        case .pagesLoaded(let pages), .scanned(let pages):
+        case .pagesLoaded(let pages):
             guard !pages.isEmpty else { break }
             underPrompt { $0.enqueue(.insert(pages), at: time) }
-        case .scanFailed(let message):
-            notices.post(message, at: time)
+        case .scan(let update):
+            return scanUpdate(update, at: time)
         case .recognised:
             break
         case .bordersFound(let answer):

@@ -53,7 +53,7 @@ extension PhotosScene {
     mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) {
         guard !pages.isEmpty else { return }
         switch interaction {
-        case .gliding, .animating, .askingToQuit, .carrying: return
+        case .gliding, .animating, .askingToQuit, .dialog, .carrying: return
         default: break
         }
         let pointer = gestures.pointer
@@ -68,7 +68,7 @@ extension PhotosScene {
     mutating func pinch(about center: Point, scale: Double, at time: Double) {
         guard !pages.isEmpty, scale.isFinite, scale > 0 else { return }
         switch interaction {
-        case .gliding, .animating, .askingToQuit, .carrying, .editingBorders:
+        case .gliding, .animating, .askingToQuit, .dialog, .carrying, .editingBorders:
             return
         case .dragging(let strip):
             gestures.cancel()

@@ -29,6 +29,8 @@ public struct PhotosScene: Scene {
     var gestures = Gestures()
     /// The page counter's clock, the status line and a save under way.
     public internal(set) var notices = Notices()
+    /// A scan under way (the scanner works while the user goes on), nil when none is.
+    public internal(set) var scanning: ScanProgress?
     public internal(set) var wantsToQuit = false
     /// Border requests the host has not answered: the window keeps drawing until they come.
     var awaitingBorders = 0
@@ -68,7 +70,7 @@ public struct PhotosScene: Scene {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
         case .editingBorders(let session): interactionIdle = session.settled
-        case .resting, .dragging, .flinging, .askingToQuit: interactionIdle = true
+        case .resting, .dragging, .flinging, .askingToQuit, .dialog: interactionIdle = true
         }
         return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
             && gestures.press?.isDragging != true
@@ -134,17 +136,26 @@ public struct PhotosScene: Scene {
             }
         case .editingBorders(let session):
             advanceBorders(session, at: time)
-        case .askingToQuit:
-            break  // `underPrompt` unwraps it
+        case .askingToQuit, .dialog:
+            break  // `underPrompt` unwraps them
         }
     }
 
-    /// Runs `body` on the interaction under the quit prompt, if one is up, and puts the prompt back.
+    /// Runs `body` on the interaction under the quit prompt and dialogs, if any are up, and puts
+    /// them back.
     mutating func underPrompt(_ body: (inout PhotosScene) -> Void) {
-        guard case .askingToQuit(let under) = interaction else { return body(&self) }
-        interaction = under
-        body(&self)
-        interaction = .askingToQuit(under: interaction)
+        switch interaction {
+        case .askingToQuit(let under):
+            interaction = under
+            underPrompt(body)
+            interaction = .askingToQuit(under: interaction)
+        case .dialog(let dialog, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = .dialog(dialog, under: interaction)
+        default:
+            body(&self)
+        }
     }
 
     /// The strips move on screen (not a zoom): the page counter shows.
@@ -165,8 +176,18 @@ public struct PhotosScene: Scene {
 
     /// Something on screen changes with time though nothing moves (the counter fading, a hold
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
-    public var needsFrames: Bool { notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || awaitingBorders > 0 }
+    /// A scan under way or a dialog waiting on the host keeps frames coming too: the host's
+    /// answers are asked for before each one, and the page being scanned fills in.
+    public var needsFrames: Bool {
+        notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog != nil
+            || awaitingBorders > 0
+    }
 
-    /// The quit prompt answers S, D and Escape itself.
-    public var capturesKeys: Bool { interaction.isAskingToQuit }
+    /// The quit prompt answers S, D and Escape itself, a dialog its own keys.
+    public var capturesKeys: Bool {
+        switch interaction {
+        case .askingToQuit, .dialog: return true
+        default: return false
+        }
+    }
 }

@@ -11,11 +11,24 @@ public enum Effect: Hashable, Sendable {
     case toggleRecording
     /// Recognise the text of pages (OCR). Answered by `recognised`.
     case recognise(RecognitionRequest)
-    /// Scan new pages. Answered by `scanned` (as each page arrives) or `scanFailed`.
+    /// Scan new pages (Ctrl+N, or the scan panel's Scan). Answered by `scan` updates as each
+    /// page starts, fills in and ends, then `.ended` (docs/SCANNING.md, "In the editor").
     case scan(ScanRequest)
     /// Find pages' borders (and, asked, the angle that levels their text): the border editor's
     /// suggestion, Shift+C, levelling after Return. Answered by `bordersFound`.
     case findBorders(BorderRequest)
+    /// Escape while a scan runs: stop it (pages finished so far stay).
+    case cancelScan
+    /// The scan panel opened: list the devices (on a worker: network discovery takes seconds)
+    /// and what each offers. Answered by `scan(.scanners)` and `scan(.offers)`.
+    case findScanners
+    /// What the device named offers (sources, modes, resolutions). Answered by `scan(.offers)`.
+    case describeScanner(String)
+    /// The answer to the offer of scans an earlier session left: take them into the document
+    /// (answered by `scan(.recovered)`, pages named from `firstNumber` on) or throw them away.
+    case recoverScans(take: Bool, firstNumber: Int)
+    /// The user quits without saving on purpose: scanned pages kept for recovery go too.
+    case discardScans
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -30,8 +43,8 @@ public enum HostEvent: Hashable, Sendable {
     case pagesLoaded([Page])
     /// The text found on a page (its id).
     case recognised(pageID: String, text: String)
-    case scanned([Page])
-    case scanFailed(String)
+    /// A scan's progress, the scanners found, an offer of scans an earlier session left.
+    case scan(ScanUpdate)
     case bordersFound(BorderAnswer)
 }
 
@@ -79,24 +92,6 @@ public struct RecognitionRequest: Hashable, Sendable {
     public init(pages: [Page], languages: String) {
         self.pages = pages
         self.languages = languages
-    }
-}
-
-/// Pages to scan, inserted after `after` (an index, -1 for the start). The device settings are
-/// the SANE names (`test:0`, `Flatbed`, `Automatic Document Feeder`); nil takes the default.
-public struct ScanRequest: Hashable, Sendable {
-    public var after: Int
-    public var device: String?
-    public var source: String?
-    public var dpi: Int?
-    public var mode: String?
-
-    public init(after: Int, device: String? = nil, source: String? = nil, dpi: Int? = nil, mode: String? = nil) {
-        self.after = after
-        self.device = device
-        self.source = source
-        self.dpi = dpi
-        self.mode = mode
     }
 }
 

@@ -33,10 +33,13 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d, a
-        /// C opens the border editor (Shift+C applies detected borders); in it Return applies,
-        /// `[` and `]` turn the page by a tenth of a degree.
-        case c
+        /// Ctrl+N scans (Ctrl+Shift+N: the scan panel), Ctrl+I interleaves; T answers the
+        /// offer of earlier scans; Return confirms a panel.
+        case n, i, t
         case `return`
+        /// C opens the border editor (Shift+C applies detected borders, Alt+C copies them to the
+        /// selection); in it Return applies, `[` and `]` turn the page by a tenth of a degree.
+        case c
         case leftBracket = "[", rightBracket = "]"
         /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
         /// X x-ray, F frame statistics, Ctrl+R records; R rotates a page; S also answers the

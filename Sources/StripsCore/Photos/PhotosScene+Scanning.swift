@@ -1,0 +1,225 @@
+/// Scanning in the editor (issue 23): Ctrl+N scans with the last settings after the page in
+/// focus, Ctrl+Shift+N opens the panel first; each page takes its slot with the insert animation
+/// as it starts (the host draws its rows as they arrive) and the focus follows it; a page cut
+/// short leaves with the delete animation, as if it had never come; Escape stops the scan. The
+/// offer of scans an earlier session left is a dialog too. The scanner itself is the host's.
+extension PhotosScene {
+    // MARK: Starting
+
+    /// Ctrl+N (`choice` nil: the last settings) or the panel's Scan.
+    mutating func startScan(_ choice: ScanChoice?, at time: Double) -> [Effect] {
+        if let scanning {
+            notices.post(scanning.isRunning ? "Already scanning… (Esc stops it)" : "Placing the last scanned pages…", at: time)
+            return []
+        }
+        let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
+        scanning = ScanProgress(anchor: anchor)
+        return [.scan(ScanRequest(choice: choice, firstNumber: document.nextScanNumber))]
+    }
+
+    /// Escape while the scanner works: it stops; pages finished so far stay.
+    mutating func cancelScan(at time: Double) -> [Effect] {
+        guard var scan = scanning, scan.isRunning, !scan.cancelling else { return [] }
+        scan.cancelling = true
+        scanning = scan
+        return [.cancelScan]
+    }
+
+    var isScanRunning: Bool { scanning?.isRunning == true }
+
+    // MARK: The host's news
+
+    mutating func scanUpdate(_ update: ScanUpdate, at time: Double) -> [Effect] {
+        switch update {
+        case .started(let page):
+            guard scanning != nil else { return [] }
+            underPrompt { $0.enqueue(.scan(.started(page)), at: time) }
+        case .finished(let page):
+            guard scanning != nil else { return [] }
+            underPrompt { $0.enqueue(.scan(.finished(page)), at: time) }
+        case .cutShort(let id):
+            guard scanning != nil else { return [] }
+            underPrompt { $0.enqueue(.scan(.cutShort(pageID: id)), at: time) }
+        case .ended(let count, let end):
+            guard var scan = scanning else { return [] }
+            scan.hostEnded = true
+            scanning = scan
+            // Said at once, not after the last page's animation.
+            switch end {
+            case .fault(let line): notices.post(line, at: time)
+            case .cancelled: notices.post(count == 1 ? "Scan stopped: 1 page kept" : "Scan stopped: \(count) pages kept", at: time)
+            case .finished: notices.post(count == 1 ? "Scanned 1 page" : "Scanned \(count) pages", at: time)
+            }
+            underPrompt { $0.enqueue(.scan(.ended), at: time) }
+        case .note(let line):
+            notices.post(line, at: time)
+        case .scanners(let list, let last):
+            guard case .dialog(.scanPanel(var panel), let under) = interaction else { return [] }
+            let describe = panel.found(list, last: last)
+            interaction = .dialog(.scanPanel(panel), under: under)
+            return describe.map { [.describeScanner($0)] } ?? []
+        case .noScanners(let line):
+            guard case .dialog(.scanPanel(var panel), let under) = interaction else {
+                notices.post(line, at: time)
+                return []
+            }
+            panel.scanners = panel.scanners ?? []
+            panel.failed(line)
+            interaction = .dialog(.scanPanel(panel), under: under)
+        case .offers(let device, let offers):
+            guard case .dialog(.scanPanel(var panel), let under) = interaction else { return [] }
+            panel.offered(offers, device: device)
+            interaction = .dialog(.scanPanel(panel), under: under)
+        case .recoveryOffered(let offer):
+            guard offer.pages > 0 else { return [] }
+            // Over whatever is up, the quit prompt included (it stays on top).
+            if case .askingToQuit(let under) = interaction {
+                interaction = .askingToQuit(under: .dialog(.recovery(offer), under: under))
+            } else {
+                interaction = .dialog(.recovery(offer), under: interaction)
+            }
+        case .recovered(let pages):
+            guard !pages.isEmpty else { return [] }
+            underPrompt { $0.enqueue(.insert(pages), at: time) }
+            notices.post(pages.count == 1 ? "Added 1 scanned page from an earlier session" : "Added \(pages.count) scanned pages from an earlier session",
+                         at: time)
+        }
+        return []
+    }
+
+    // MARK: Steps, in order with the other commands
+
+    mutating func perform(_ step: ScanStep, at time: Double) {
+        switch step {
+        case .started(let page):
+            guard var scan = scanning, scan.arriving == nil else { return }
+            let placed = pages.uniquelyNamed([page])[0]
+            let at = scan.anchor.flatMap { id in pages.firstIndex { $0.id == id } }.map { $0 + 1 }
+                ?? (pages.isEmpty ? 0 : min(pages.count, max(0, focusIndex) + 1))
+            scan.arriving = (page.id, placed.id)
+            scan.anchor = placed.id
+            scanning = scan
+            // Its rows may come at once: it grows into its slot as the gap opens, on screen from
+            // the first frame, so the first of them are drawn as they arrive.
+            edit(.insert([PlacedPage(index: at, page: placed)]), growsWhileOpening: true, at: time)
+        case .finished(let page):
+            guard var scan = scanning, let arriving = scan.arriving, arriving.host == page.id else { return }
+            scan.arriving = nil
+            scan.finished += 1
+            scanning = scan
+            guard let index = pages.firstIndex(where: { $0.id == arriving.placed }) else { return }
+            var done = page
+            done.id = arriving.placed
+            done.corrections = pages[index].corrections
+            if done != pages[index] {
+                document = document.replacing(index, with: done)
+                layOut()
+            }
+        case .cutShort(let id):
+            guard var scan = scanning, let arriving = scan.arriving, arriving.host == id else { return }
+            scan.arriving = nil
+            scanning = scan
+            guard let index = pages.firstIndex(where: { $0.id == arriving.placed }) else { return }
+            let insert = Edit.insert([PlacedPage(index: index, page: pages[index])])
+            if let (before, removal) = document.withdrawing(insert) {
+                // The next page, if any, goes where this one was.
+                scan.anchor = index > 0 ? pages[index - 1].id : nil
+                scanning = scan
+                run(removal, to: before, at: time)
+            } else {
+                edit(.remove([PlacedPage(index: index, page: pages[index])]), at: time)
+            }
+        case .ended:
+            scanning = nil
+        }
+    }
+
+    // MARK: Dialogs
+
+    /// Ctrl+Shift+N: the panel, on the last settings, while the host looks for devices.
+    mutating func openScanPanel(at time: Double) -> [Effect] {
+        guard !isScanRunning else {
+            notices.post("Already scanning… (Esc stops it)", at: time)
+            return []
+        }
+        interaction = .dialog(.scanPanel(ScanPanel()), under: interaction)
+        return [.findScanners]
+    }
+
+    /// A key while a dialog is up: the dialog's, or nothing.
+    mutating func dialogKey(_ key: Key, _ dialog: Dialog, under: Interaction, at time: Double) -> [Effect] {
+        switch dialog {
+        case .scanPanel(var panel):
+            switch key.name {
+            case .escape:
+                interaction = under
+            case .up, .down:
+                panel.moveRow(key.name == .up ? -1 : 1)
+                interaction = .dialog(.scanPanel(panel), under: under)
+            case .left, .right:
+                let describe = panel.step(panel.row, by: key.name == .left ? -1 : 1)
+                interaction = .dialog(.scanPanel(panel), under: under)
+                return describe.map { [.describeScanner($0)] } ?? []
+            case .return:
+                return scanFromPanel(panel, under: under, at: time)
+            default:
+                break
+            }
+        case .recovery:
+            switch key.name {
+            case .t: return answerRecovery(.take, under: under)
+            case .d: return answerRecovery(.discard, under: under)
+            case .escape: return answerRecovery(.later, under: under)
+            default: break
+            }
+        }
+        return []
+    }
+
+    /// A press while a dialog is up: a value cycles, a button answers; elsewhere, nothing.
+    mutating func dialogPress(at p: Point, _ dialog: Dialog, under: Interaction, at time: Double) -> [Effect] {
+        switch dialog {
+        case .scanPanel(var panel):
+            switch ScanPanelCard(panel, window: windowSize, measurer: measurer).hit(p) {
+            case .value(let row)?:
+                panel.row = row
+                let describe = panel.step(row, by: 1, wraps: true)
+                interaction = .dialog(.scanPanel(panel), under: under)
+                return describe.map { [.describeScanner($0)] } ?? []
+            case .scan?: return scanFromPanel(panel, under: under, at: time)
+            case .cancel?: interaction = under
+            case nil: break
+            }
+        case .recovery(let offer):
+            if let answer = RecoveryPrompt(offer, window: windowSize, measurer: measurer).answer(at: p) { return answerRecovery(answer, under: under) }
+        }
+        return []
+    }
+
+    private mutating func scanFromPanel(_ panel: ScanPanel, under: Interaction, at time: Double) -> [Effect] {
+        guard panel.isReady else { return [] }
+        interaction = under
+        return startScan(panel.choice, at: time)
+    }
+
+    private mutating func answerRecovery(_ answer: RecoveryPrompt.Answer, under: Interaction) -> [Effect] {
+        interaction = under
+        switch answer {
+        case .take: return [.recoverScans(take: true, firstNumber: document.nextScanNumber)]
+        case .discard: return [.recoverScans(take: false, firstNumber: 0)]
+        case .later: return []
+        }
+    }
+
+    // MARK: Interleave
+
+    /// Ctrl+I on the selection, else the whole document.
+    mutating func interleave(at time: Double) {
+        let places = document.selection.isEmpty ? Array(pages.indices) : document.selection.indices
+        guard let edit = Interleave.edit(places: places) else {
+            notices.post("Nothing to interleave: select the pages of a two-sided scan (three or more), or none for the whole document", at: time)
+            return
+        }
+        self.edit(edit, at: time)
+    }
+}

@@ -1,0 +1,173 @@
+/// The scan panel (Ctrl+Shift+N): five rows (device, source, resolution, mode, page size), each
+/// with the values the device offers, then Scan. It opens on the last settings while the host
+/// looks for devices on a worker; a device's offers come when it is chosen. Up and Down pick a
+/// row, Left and Right (or a click on the value) change it, Return scans, Escape closes.
+public struct ScanPanel: Hashable, Sendable {
+    public enum Row: String, CaseIterable, Hashable, Sendable {
+        case scanner, source, resolution, mode, pageSize
+
+        var label: String {
+            switch self {
+            case .scanner: return "Scanner"
+            case .source: return "Source"
+            case .resolution: return "Resolution"
+            case .mode: return "Mode"
+            case .pageSize: return "Page size"
+            }
+        }
+    }
+
+    public internal(set) var choice: ScanChoice
+    /// The devices found; nil while the host is still looking.
+    public internal(set) var scanners: [ScannerEntry]?
+    /// What the chosen device offers; nil while the host asks it.
+    public internal(set) var offers: ScanOffers?
+    public internal(set) var row = Row.scanner
+    /// Why there is nothing to scan with (no device found, a device that does not answer).
+    public internal(set) var problem: String?
+
+    public init(choice: ScanChoice = .last) { self.choice = choice }
+
+    /// Something to scan with: a device, and what it offers.
+    public var isReady: Bool { choice.device != nil && offers != nil }
+
+    // MARK: Values
+
+    /// The values `row` offers, as stored in the choice (`nil` for "the whole area").
+    func values(_ row: Row) -> [String?] {
+        switch row {
+        case .scanner: return (scanners ?? []).map(\.name)
+        case .source: return offers?.sources ?? []
+        case .resolution: return (offers?.resolutions ?? []).map { String($0) }
+        case .mode: return offers?.modes ?? []
+        case .pageSize: return offers.map { [nil] + $0.pageSizes } ?? []
+        }
+    }
+
+    func current(_ row: Row) -> String? {
+        switch row {
+        case .scanner: return choice.device
+        case .source: return choice.source
+        case .resolution: return choice.dpi.map { String($0) }
+        case .mode: return choice.mode
+        case .pageSize: return choice.pageSize
+        }
+    }
+
+    /// What the row shows now, for people.
+    public func shown(_ row: Row) -> String {
+        switch row {
+        case .scanner:
+            guard let scanners else { return "Looking for scanners…" }
+            guard let device = choice.device else { return scanners.isEmpty ? "None found" : "—" }
+            return scanners.first { $0.name == device }?.label ?? device
+        case .source:
+            guard offers != nil else { return "…" }
+            return choice.source ?? "The scanner's own"
+        case .resolution:
+            guard offers != nil else { return "…" }
+            return choice.dpi.map { "\($0) dpi" } ?? "—"
+        case .mode:
+            guard offers != nil else { return "…" }
+            return Self.modeName(choice.mode)
+        case .pageSize:
+            guard offers != nil else { return "…" }
+            return Self.pageSizeName(choice.pageSize)
+        }
+    }
+
+    static func modeName(_ mode: String?) -> String {
+        switch mode {
+        case "color": return "Colour"
+        case "gray": return "Grey"
+        case "lineart": return "Line art (black and white)"
+        default: return mode ?? "—"
+        }
+    }
+
+    static func pageSizeName(_ size: String?) -> String {
+        switch size {
+        case nil: return "The whole glass"
+        case "a4": return "A4 (210 × 297 mm)"
+        case "a5": return "A5 (148 × 210 mm)"
+        case "letter": return "Letter (8.5 × 11 in)"
+        case "legal": return "Legal (8.5 × 14 in)"
+        case let size?: return "\(size) mm"
+        }
+    }
+
+    // MARK: Changes
+
+    /// Moves to the row `delta` places down (or up), staying within the rows.
+    mutating func moveRow(_ delta: Int) {
+        let all = Row.allCases
+        guard let i = all.firstIndex(of: row) else { return }
+        row = all[max(0, min(all.count - 1, i + delta))]
+    }
+
+    /// The row's value `delta` places on (`wraps`: past the last comes the first, as a click
+    /// cycles). Returns the device to describe when the scanner changed.
+    mutating func step(_ row: Row, by delta: Int, wraps: Bool = false) -> String? {
+        let values = values(row)
+        guard !values.isEmpty else { return nil }
+        let at = values.firstIndex(of: current(row)) ?? 0
+        var next = at + delta
+        next = wraps ? ((next % values.count) + values.count) % values.count : max(0, min(values.count - 1, next))
+        guard next != at || values.firstIndex(of: current(row)) == nil else { return nil }
+        let value = values[next]
+        switch row {
+        case .scanner:
+            choice.device = value
+            offers = nil
+            problem = nil
+            return value
+        case .source: choice.source = value
+        case .resolution: choice.dpi = value.flatMap { Int($0) }
+        case .mode: choice.mode = value
+        case .pageSize: choice.pageSize = value
+        }
+        return nil
+    }
+
+    /// The devices found: the last one used stays chosen if it is among them, else the first.
+    /// Returns the device to describe.
+    mutating func found(_ list: [ScannerEntry], last: ScanChoice) -> String? {
+        scanners = list
+        if choice == .last { choice = last }
+        if let device = choice.device, list.contains(where: { $0.name == device }) {
+            // Kept.
+        } else {
+            choice.device = list.first?.name
+        }
+        guard let device = choice.device else {
+            problem = "No scanner found (is it connected and switched on?)"
+            return nil
+        }
+        problem = nil
+        return device
+    }
+
+    /// A device's offers: each value of the choice is kept where the device offers it, else the
+    /// nearest (resolution) or the first the device lists.
+    mutating func offered(_ offers: ScanOffers, device: String) {
+        guard device == choice.device else { return }
+        self.offers = offers
+        problem = nil
+        choice.source = Self.matching(choice.source, in: offers.sources)
+        let dpi = choice.dpi ?? 300
+        choice.dpi = offers.resolutions.min { abs($0 - dpi) < abs($1 - dpi) }
+        choice.mode = offers.modes.contains(choice.mode ?? "") ? choice.mode : offers.modes.first
+        if let size = choice.pageSize, !offers.pageSizes.contains(size) { choice.pageSize = nil }
+    }
+
+    /// The device's source named `wanted` (its own name, or a kind word such as `feeder`).
+    static func matching(_ wanted: String?, in sources: [String]) -> String? {
+        guard !sources.isEmpty else { return nil }
+        guard let wanted = wanted?.lowercased() else { return sources.first }
+        if let exact = sources.first(where: { $0.lowercased() == wanted }) { return exact }
+        let words = wanted == "feeder" || wanted == "adf" ? ["feeder", "adf"] : [wanted]
+        return sources.first { source in words.contains { source.lowercased().contains($0) } } ?? sources.first
+    }
+
+    mutating func failed(_ line: String) { problem = line }
+}

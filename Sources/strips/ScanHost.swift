@@ -1,0 +1,456 @@
+import ArgumentParser
+import Foundation
+import StripsCore
+import StripsPictures
+import StripsScan
+import StripsSDL
+
+/// What a start does with scans an earlier session left (`--recover`).
+enum RecoverMode: String, CaseIterable, ExpressibleByArgument {
+    /// Offer them in the window (the window's default; a script answers with T, D or Escape).
+    case ask
+    /// Take them into the document.
+    case take
+    /// Remove them.
+    case discard
+    /// Leave them where they are, with one line saying so (the headless default).
+    case keep
+}
+
+/// Carries out the Photos scene's scanning effects (docs/SCANNING.md, "In the editor"). SANE
+/// runs in a worker process (`ScanWorker`): its answers arrive on the worker's reader thread and
+/// wait here for `poll` (the window) or, headless, `run` waits for the end of what it started, so
+/// a script sees the whole scan before its next frame. Each page's rows go straight into
+/// `ArrivingPictures` (the renderer draws them as they come); each finished page is written to
+/// this session's recovery folder, the file the page's recipe names.
+final class ScanHost: @unchecked Sendable {
+    struct Options {
+        /// `--scanner`, `--scan-source`, `--scan-dpi`, `--scan-mode`, `--scan-page`: over the last settings.
+        var overrides = ScanChoice()
+        /// The window: remembers settings (`ScannerMemory`) and answers as things arrive.
+        var live = false
+        var memory: ScannerMemory?
+        /// Where recovery folders go (nil: `$XDG_STATE_HOME/strips/recovery`).
+        var recoveryRoot: String?
+        /// Seconds without a word from the worker before it is killed (STRIPS_SCAN_WORKER_SILENCE).
+        var silenceLimit = 10.0
+        /// Seconds a read may take before the scan stops.
+        var readTimeout = 30.0
+        var worker: String?
+        /// Wakes the window's loop when news arrives (it may be asleep: nothing moving).
+        var wake: @Sendable () -> Void = {}
+    }
+
+    /// The page being scanned now.
+    private struct Arriving {
+        var page: Int
+        var id: String
+        var path: String
+        var number: Int
+        /// Its slot asked for: at once for a scan's first page, at its first rows for the
+        /// next pages of a feeder (one that turns out empty shows no page coming and going).
+        var shown: Page?
+        var announced = false
+    }
+
+    private struct Scan {
+        var settings: ScanSettings
+        var firstNumber: Int
+        var arriving: Arriving?
+        var finished = 0
+    }
+
+    private let options: Options
+    private let changed = NSCondition()
+    // Guarded by `changed`.
+    private var pending: [HostEvent] = []
+    private var scan: Scan?
+    private var answersAwaited = 0
+    private var worker: ScanWorker?
+    private var recovery: ScanRecovery?
+    private var claimed: [ScanRecovery] = []
+    private var leftovers: [RecoveredSession] = []
+    private var discardAsked = false
+
+    private let writer = DispatchQueue(label: "strips-scan-recovery-writer")
+    private let writes = DispatchGroup()
+    private let pictures = ArrivingPictures.shared
+
+    init(options: Options) { self.options = options }
+
+    // MARK: Effects
+
+    /// Starts what `effect` asks; headless, waits for its answers and returns them all.
+    func run(_ effect: Effect) -> [HostEvent] {
+        switch effect {
+        case .scan(let request): start(request)
+        case .cancelScan: withWorker { $0.cancel() }
+        case .findScanners: awaitAnswer { $0.list() }
+        case .describeScanner(let device): awaitAnswer { $0.describe(device) }
+        case .recoverScans(let take, let firstNumber): return recover(take: take, firstNumber: firstNumber)
+        case .discardScans:
+            changed.lock()
+            discardAsked = true
+            changed.unlock()
+        case .save, .load, .toggleRecording, .recognise, .findBorders: return []
+        }
+        guard !options.live else { return [] }
+        changed.lock()
+        while scan != nil || answersAwaited > 0 { changed.wait() }
+        changed.unlock()
+        return poll()
+    }
+
+    /// What arrived since.
+    func poll() -> [HostEvent] {
+        changed.lock()
+        defer { changed.unlock() }
+        let events = pending
+        pending.removeAll()
+        return events
+    }
+
+    private func post(_ events: HostEvent...) {
+        changed.lock()
+        pending += events
+        changed.broadcast()
+        changed.unlock()
+        options.wake()
+    }
+
+    private func say(_ line: String) { FileHandleOutput.standardError("strips: \(line)") }
+
+    /// The worker, started on first use; nil with one line when there is none to start.
+    private func withWorker(_ body: (ScanWorker) -> Void) {
+        changed.lock()
+        if worker == nil, let executable = options.worker ?? ScanWorker.defaultExecutable() {
+            worker = ScanWorker(executable: executable, silenceLimit: options.silenceLimit) { [weak self] in self?.heard($0) }
+        }
+        let worker = self.worker
+        changed.unlock()
+        if let worker { body(worker) }
+    }
+
+    private func awaitAnswer(_ ask: (ScanWorker) -> Void) {
+        var asked = false
+        withWorker { worker in
+            changed.lock()
+            answersAwaited += 1
+            changed.unlock()
+            asked = true
+            ask(worker)
+        }
+        if !asked { post(.scan(.noScanners(Self.noWorker))) }
+    }
+
+    static let noWorker = "scanning needs strips-scan-probe beside strips (it is built with it: swift build --product strips-scan-probe)"
+
+    // MARK: Scanning
+
+    private func start(_ request: ScanRequest) {
+        changed.lock()
+        let busy = scan != nil
+        changed.unlock()
+        guard !busy else { return post(.scan(.ended(pages: 0, end: .fault("Already scanning")))) }
+        let settings = resolve(request.choice)
+        guard let recovery = keptScans() else {
+            return post(.scan(.ended(pages: 0, end: .fault("recovery: no folder to keep scanned pages in; not scanning"))))
+        }
+        var started = false
+        withWorker { worker in
+            changed.lock()
+            scan = Scan(settings: settings, firstNumber: max(request.firstNumber, recovery.nextNumber))
+            let first = scan?.firstNumber ?? 1
+            changed.unlock()
+            started = true
+            worker.scan(settings, firstNumber: first, readTimeout: options.readTimeout)
+        }
+        if !started {
+            say(Self.noWorker)
+            post(.scan(.ended(pages: 0, end: .fault(Self.noWorker))))
+        }
+    }
+
+    /// The settings a scan uses: the panel's choice, else the last ones (the window's memory)
+    /// under the command line's.
+    private func resolve(_ choice: ScanChoice?) -> ScanSettings {
+        var settings = options.live ? options.memory?.load().settings ?? ScanSettings() : ScanSettings()
+        for layer in [options.overrides] + (choice.map { [$0] } ?? []) {
+            if let device = layer.device { settings.device = device }
+            if let source = layer.source { settings.source = source }
+            if let dpi = layer.dpi { settings.dpi = dpi }
+            if let mode = layer.mode.flatMap(ScanMode.init(rawValue:)) { settings.mode = mode }
+            if let size = layer.pageSize { settings.pageSize = ScanPageSize(named: size) }
+        }
+        return settings
+    }
+
+    /// The last settings as the panel shows them.
+    private func lastChoice() -> ScanChoice {
+        let settings = resolve(nil)
+        return ScanChoice(device: settings.device, source: settings.source, dpi: settings.dpi, mode: settings.mode.rawValue,
+                          pageSize: settings.pageSize?.name)
+    }
+
+    /// This session's recovery folder, made at its first scan (under the temporary folder when
+    /// the state folder refuses, so pages still have a file).
+    private func keptScans() -> ScanRecovery? {
+        changed.lock()
+        defer { changed.unlock() }
+        if let recovery { return recovery }
+        do {
+            recovery = try ScanRecovery.create(root: options.recoveryRoot)
+        } catch {
+            say("\(error.line); scanned pages are kept in the temporary folder instead, and cannot be recovered after a crash")
+            recovery = try? ScanRecovery.create(root: NSTemporaryDirectory() + "/strips-scans-\(getuid())")
+        }
+        return recovery
+    }
+
+    /// The worker's news, on its reader thread, one at a time.
+    private func heard(_ event: ScanWorker.Event) {
+        switch event {
+        case .started(let page, let name, let width, let height, let format):
+            changed.lock()
+            guard var current = scan, let recovery else { return changed.unlock() }
+            let number = Int(name.dropFirst(5)) ?? current.firstNumber + page - 1
+            let path = recovery.reserveFile(number: number)
+            // A device that cannot tell the height: an A-series shape until the last row says.
+            let rows = height > 0 ? height : Int((Double(width) * 2.0.squareRoot()).rounded())
+            let shown = Page(id: name, source: .scan(path: path, number: number), pixelSize: Size(width: Double(width), height: Double(rows)))
+            current.arriving = Arriving(page: page, id: name, path: path, number: number, shown: shown, announced: page == 1)
+            scan = current
+            changed.unlock()
+            pictures.begin(path, width: width, height: rows, format: format)
+            if page == 1 {
+                post(.scan(.started(shown)))
+            } else if options.live {
+                // A feeder's next page: at its first rows, or a quarter of a second after it
+                // started (a scanner feeding paper sends nothing for a while), whichever is first,
+                // so its slot has opened by the time rows come.
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.25) { [weak self] in self?.announce(page: page) }
+            }
+        case .rows(let page, let first, let band, let arrived):
+            changed.lock()
+            let arriving = scan?.arriving
+            let announce = arriving.map { !$0.announced } ?? false
+            if announce { scan?.arriving?.announced = true }
+            changed.unlock()
+            guard let arriving, arriving.page == page else { return }
+            pictures.add(arriving.path, first: first, band: band, arrived: arrived)
+            if announce, let shown = arriving.shown { post(.scan(.started(shown))) }
+        case .finished(let page, let name, let width, let height):
+            changed.lock()
+            guard var current = scan, let arriving = current.arriving, arriving.page == page, let recovery else { return changed.unlock() }
+            current.arriving = nil
+            current.finished += 1
+            scan = current
+            changed.unlock()
+            guard let pixels = pictures.finish(arriving.path, height: height) else { return }
+            if !arriving.announced, let shown = arriving.shown { post(.scan(.started(shown))) }
+            let settings = current.settings
+            writes.enter()
+            writer.async { [self] in
+                defer { writes.leave() }
+                do throws(RecoveryFault) {
+                    _ = try recovery.record(pixels, name: name, settings: settings, file: arriving.path)
+                    pictures.remove(arriving.path)
+                } catch {
+                    // The page stays drawn from memory; saving it will say it cannot be read.
+                    say(error.line)
+                    post(.scan(.note(error.line)))
+                }
+            }
+            post(.scan(.finished(Page(id: name, source: .scan(path: arriving.path, number: arriving.number),
+                                      pixelSize: Size(width: Double(width), height: Double(pixels.height))))))
+        case .cut(let page, let name, _):
+            changed.lock()
+            guard var current = scan, let arriving = current.arriving, arriving.page == page else { return changed.unlock() }
+            current.arriving = nil
+            scan = current
+            let kept = recovery
+            changed.unlock()
+            leave(arriving.path)
+            kept?.release(arriving.path)
+            if arriving.announced { post(.scan(.cutShort(pageID: name))) }
+        case .ended(let stop, let line, _):
+            end(stop == "finished" ? .finished : stop == "cancelled" ? .cancelled : .fault(line ?? "the scan failed"))
+        case .lost(let line, _):
+            changed.lock()
+            let current = scan
+            let kept = recovery
+            changed.unlock()
+            guard let current else { return }
+            if let arriving = current.arriving {
+                leave(arriving.path)
+                kept?.release(arriving.path)
+                if arriving.announced { post(.scan(.cutShort(pageID: arriving.id))) }
+            }
+            let device = current.settings.device.map { "scanner \($0): " } ?? ""
+            end(.fault(device + line + (current.finished > 0 ? " (the pages before it are kept)" : "")))
+        case .applied(let device, _, let notes):
+            for note in notes {
+                say(note)
+                post(.scan(.note(note)))
+            }
+            changed.lock()
+            if let device { scan?.settings.device = device }
+            let settings = scan?.settings
+            changed.unlock()
+            if options.live, let settings, let problem = options.memory?.save(settings) { say(problem) }
+        case .devices(let list):
+            let entries = list.map { ScannerEntry(name: $0.name, label: "\($0.vendor) \($0.model) (\($0.name))") }
+            answered(.scan(.scanners(entries, last: lastChoice())))
+        case .offers(let device, let sources, let modes, let resolutions, let area):
+            let sizes = ScanPageSize.named.filter { named in
+                area.map { named.size.width <= $0.width + 0.5 && named.size.height <= $0.height + 0.5 } ?? true
+            }.map(\.name)
+            answered(.scan(.offers(device: device, ScanOffers(sources: sources, modes: modes, resolutions: resolutions, pageSizes: sizes))))
+        case .failed(_, _, let line):
+            say(line)
+            answered(.scan(.noScanners(line)))
+        }
+    }
+
+    /// A page cut short: what came of it is drawn while it leaves (its file never comes), then goes.
+    private func leave(_ path: String) {
+        pictures.cutShort(path)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) { [pictures] in pictures.remove(path) }
+    }
+
+    /// Gives page `page` its slot now if it is still arriving and has none.
+    private func announce(page: Int) {
+        changed.lock()
+        guard let arriving = scan?.arriving, arriving.page == page, !arriving.announced, let shown = arriving.shown else { return changed.unlock() }
+        scan?.arriving?.announced = true
+        pending.append(.scan(.started(shown)))
+        changed.broadcast()
+        changed.unlock()
+        options.wake()
+    }
+
+    private func answered(_ event: HostEvent) {
+        changed.lock()
+        answersAwaited = max(0, answersAwaited - 1)
+        pending.append(event)
+        changed.broadcast()
+        changed.unlock()
+        options.wake()
+    }
+
+    /// The scan is over: once its pages are on disk, the scene hears so (with the fault's line,
+    /// also on standard error).
+    private func end(_ end: ScanEnd) {
+        writes.wait()
+        if case .fault(let line) = end { say(line) }
+        changed.lock()
+        let finished = scan?.finished ?? 0
+        scan = nil
+        pending.append(.scan(.ended(pages: finished, end: end)))
+        changed.broadcast()
+        changed.unlock()
+        options.wake()
+    }
+
+    // MARK: Recovery
+
+    /// Scans earlier sessions left (their problems on standard error): what to offer, or nil.
+    func lookForLeftovers() -> RecoveryOffer? {
+        let found = ScanRecovery.leftovers(root: options.recoveryRoot)
+        for line in found.problems { say(line) }
+        let sessions = found.sessions.filter { !$0.pages.isEmpty }
+        changed.lock()
+        leftovers = sessions
+        changed.unlock()
+        let count = sessions.reduce(0) { $0 + $1.pages.count }
+        guard count > 0 else { return nil }
+        let dates = sessions.flatMap { $0.pages.compactMap(\.scanned) } + sessions.compactMap(\.created)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "d MMMM yyyy, HH:mm"
+        let when = dates.min().map { formatter.string(from: $0) } ?? "earlier"
+        return RecoveryOffer(pages: count, when: when, folder: sessions.map(\.folder).joined(separator: ", "))
+    }
+
+    /// The window: looks on a thread of its own and offers what it finds when polled.
+    func offerLeftoversLater() {
+        let thread = Thread { [self] in
+            if let offer = lookForLeftovers() { post(.scan(.recoveryOffered(offer))) }
+        }
+        thread.start()
+    }
+
+    /// The offer answered: the pages (named from `firstNumber` on) taken into the document, or
+    /// every leftover removed.
+    func recover(take: Bool, firstNumber: Int) -> [HostEvent] {
+        changed.lock()
+        let sessions = leftovers
+        leftovers = []
+        changed.unlock()
+        var pages: [Page] = []
+        var number = firstNumber
+        for session in sessions {
+            do throws(RecoveryFault) {
+                if take {
+                    let recovery = try session.claim()
+                    for page in recovery.pages {
+                        pages.append(Page(id: "Scan \(number)", source: .scan(path: page.file, number: number),
+                                          pixelSize: Size(width: Double(page.width), height: Double(page.height))))
+                        number += 1
+                    }
+                    changed.lock()
+                    claimed.append(recovery)
+                    changed.unlock()
+                } else {
+                    try session.discard()
+                }
+            } catch {
+                say(error.line)
+            }
+        }
+        if !take, !sessions.isEmpty { say("discarded the scanned pages an earlier session left in \(sessions.map(\.folder).joined(separator: ", "))") }
+        return take ? [.scan(.recovered(pages))] : []
+    }
+
+    /// Every page file kept now, this session's and the ones taken over: what a save about to
+    /// start will have settled once it succeeds.
+    var keptFiles: Set<String> {
+        changed.lock()
+        let all = [recovery].compactMap { $0 } + claimed
+        changed.unlock()
+        return all.reduce(into: Set<String>()) { $0.formUnion($1.files) }
+    }
+
+    /// The document was saved: the pages kept when the save began are safe (saved, or deleted
+    /// and then saved without) and are no longer offered after a crash.
+    func settle(_ files: Set<String>) {
+        changed.lock()
+        let all = [recovery].compactMap { $0 } + claimed
+        changed.unlock()
+        for kept in all {
+            if let problem = kept.settle(files) { say(problem) }
+        }
+    }
+
+    /// The session ends: the worker stops; kept scans go when every one was saved (or the user
+    /// threw them away), else they stay for the next start, with a line saying where: a scan
+    /// undone, or taken back from an earlier session and undone, is offered again rather than lost.
+    func finish() {
+        changed.lock()
+        let worker = self.worker
+        self.worker = nil
+        let all = [recovery].compactMap { $0 } + claimed
+        let discard = discardAsked
+        changed.unlock()
+        worker?.stop()
+        writes.wait()
+        let unsaved = all.reduce(0) { $0 + $1.unsettledCount }
+        if discard || unsaved == 0 {
+            for kept in all { kept.discard() }
+            return
+        }
+        if unsaved > 0 {
+            say("\(unsaved == 1 ? "1 scanned page was" : "\(unsaved) scanned pages were") not saved; kept in \(all.map(\.folder).joined(separator: ", ")) "
+                + "and offered at the next start")
+        }
+    }
+}
