@@ -1,6 +1,7 @@
 import Foundation
 import StripsCore
 import StripsFiles
+import StripsLooks
 import StripsPDF
 import StripsPictures
 
@@ -8,7 +9,8 @@ import StripsPictures
 /// new folder, or in an empty one, which is filled where it is (its owner, mode and permissions
 /// stay; it is never replaced). A page the user did not turn is its file copied byte for byte; a
 /// turned JPEG is turned losslessly (`LosslessJPEGTurn`); anything else is saved from its pixels
-/// (`PagePixels`) as PNG, a PDF page at 150 dpi.
+/// (`PagePixels`) as PNG, a PDF page at 150 dpi; a JPEG cropped, flattened or straightened is
+/// its corrected pixels as a JPEG of quality 92 (`CroppedJPEG.flattenedQuality`).
 ///
 /// Each file is written as a hidden `WholeFile` in the folder; when all are written, flushed and
 /// closed, the folder's files are counted and measured, and only then do they get their names
@@ -120,6 +122,14 @@ struct FolderSave {
         let loaded = try sources.load(page)
         if case .scan = page.source, case .picture(let picture) = loaded, page.corrections.onlyTurns {
             return try scanned(picture, page, renderer)
+        }
+        if case .picture(let picture) = loaded, picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original {
+            let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI,
+                                             renderer: renderer, destination: destination)
+            guard let jpeg = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) else {
+                throw SaveError.page(destination, page.name, "cannot encode the corrected page as JPEG")
+            }
+            return (.new(jpeg.bytes), "jpg", nil)
         }
         guard case .picture(let picture) = loaded, page.corrections.onlyTurns else {
             return (.new(try png(loaded, page, renderer)), "png", nil)

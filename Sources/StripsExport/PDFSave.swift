@@ -1,6 +1,7 @@
 import Foundation
 import StripsCore
 import StripsFiles
+import StripsLooks
 import StripsPDF
 import StripsPictures
 
@@ -71,12 +72,23 @@ struct PDFSave {
                 if case .scan = page.source, page.corrections.onlyTurns {
                     return try scanned(picture, page, size: size, renderer: renderer)
                 }
+                if let jpeg = picture.jpeg, jpeg.isEmbeddable, let view = CroppedJPEG.view(picture, page) {
+                    let own = PageSize.points(width: Int(view.page.width), height: Int(view.page.height), dpi: picture.dpi)
+                    return .croppedJPEG(picture, exif: picture.orientation, view: view, turns: page.turns,
+                                        size: page.turns % 2 == 0 ? own : (width: own.height, height: own.width))
+                }
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
                 let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize,
                                                  pdfDPI: 0, renderer: renderer, destination: destination)
                 // A corrected page is as large as its pixels at the picture's resolution.
                 let own = PageSize.points(width: pixels.width, height: pixels.height, dpi: picture.dpi)
                 let corrected = page.corrections.onlyTurns ? size : page.turns % 2 == 0 ? own : (width: own.height, height: own.width)
+                // A photo flattened from a JPEG is stored as a JPEG again, once, at a high quality;
+                // lossless sources stay lossless.
+                if picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original,
+                   let encoded = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) {
+                    return .encodedJPEG(encoded.bytes, turns: page.turns, size: corrected)
+                }
                 return .pixels(pixels, turns: page.turns, size: corrected)
             case .pdfPage(let path, let index, let size, let copyable):
                 let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
