@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import StripsCore
 
@@ -250,5 +251,34 @@ import Testing
         scene.handle(.key(Key(.z, ctrl: true)), at: t + 1)
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t + 1) }
         #expect(scene.pages[1].corrections == .none && scene.pages[2].corrections == .none && scene.pages[0].corrections.crop != nil)
+    }
+}
+
+/// The contract through a script (docs/headless.md): `c`, the trace's `crop`, a drag of one of its
+/// `corners`, Return, the cells' `crop`.
+@Suite struct BorderScriptTests {
+    func points(_ value: Any?) -> [[Double]] {
+        (value as? [[NSNumber]])?.map { $0.map(\.doubleValue) } ?? []
+    }
+
+    @Test func aScriptDragsACornerOfTheTracesCornersAndAppliesIt() throws {
+        let pages = [BorderEditorTests.photo]
+        let opened = try SceneHarness.photos("window 800 600\nat 0 key c\nat 500 dump\n", pages: pages)
+        let crop = try #require(opened[0].json["crop"] as? [String: Any])
+        #expect(crop["page"] as? String == "photo.jpg" && crop["detected"] as? Bool == false)
+        let corners = points(crop["corners"])
+        #expect(points(crop["source"]) == [[0, 0], [1500, 0], [1500, 1000], [0, 1000]])
+        let c = try #require(corners.first)
+        let scale = (corners[1][0] - corners[0][0]) / 1500
+        let t = try SceneHarness.photos("window 800 600\nat 0 key c\nat 500 down \(c[0] + 2) \(c[1] + 2)\nat 520 move \(c[0] + 60) \(c[1] + 40)\n"
+            + "at 540 up \(c[0] + 60) \(c[1] + 40)\nat 600 dump\nat 700 key Return\nat 1200 dump\n", pages: pages)
+        let dragged = try #require(t[0].json["crop"] as? [String: Any])
+        let source = points(dragged["source"])
+        // The trace rounds to a thousandth.
+        #expect(abs(source[0][0] - 58 / scale) < 0.01 && abs(source[0][1] - 38 / scale) < 0.01)
+        #expect(source[2] == [1500, 1000])
+        #expect(t[1].json["crop"] == nil && t[1].json["dirty"] as? Bool == true)
+        let cell = try #require(t[1].cells("preview").first)
+        #expect(points(cell.json["crop"]) == source)
     }
 }
