@@ -1,43 +1,52 @@
 import Foundation
 
-/// Small polygon geometry for drawing the border editor with convex pieces only (what a fan of
-/// triangles can fill): the part of a rectangle outside a convex quadrilateral, a thick line, a
-/// disc.
+/// Small polygon geometry for drawing the border editor: the part of a rectangle outside a
+/// convex quadrilateral (as row rectangles), a thick line and a disc (convex polygons, which a fan
+/// of triangles fills).
 public enum ConvexPolygons {
-    /// `rect` minus the convex, clockwise (on screen) polygon `inside`, as convex pieces that do
-    /// not overlap: piece i is what lies outside edge i but inside every edge before it.
-    public static func outside(_ inside: [Point], within rect: Rect) -> [[Point]] {
-        var remaining = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                         Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY)]
-        var pieces: [[Point]] = []
-        for i in inside.indices {
-            let a = inside[i], b = inside[(i + 1) % inside.count]
-            let out = clip(remaining, keeping: a, b, inner: false)
-            if out.count >= 3 { pieces.append(out) }
-            remaining = clip(remaining, keeping: a, b, inner: true)
-            if remaining.count < 3 { break }
+    /// `rect` minus the convex polygon `inside`, as rectangles a row of `step` points high (rows
+    /// wholly outside merged into one): fills that neither overlap nor leave gaps, so a
+    /// translucent dimming is even (triangles sharing an edge are rasterised with seams).
+    public static func outside(_ inside: [Point], within rect: Rect, step: Double = 1) -> [Rect] {
+        guard !rect.isEmpty, step > 0, inside.count >= 3 else { return [rect] }
+        var rects: [Rect] = []
+        var pending: Rect?
+        func flush() {
+            if let p = pending { rects.append(p) }
+            pending = nil
         }
-        return pieces
+        var y = rect.minY
+        while y < rect.maxY {
+            let h = min(step, rect.maxY - y)
+            let span = self.span(of: inside, atY: y + h / 2)
+            if let (x0, x1) = span, x1 > rect.minX, x0 < rect.maxX {
+                flush()
+                let left = max(rect.minX, x0), right = min(rect.maxX, x1)
+                if left > rect.minX { rects.append(Rect(x: rect.minX, y: y, width: left - rect.minX, height: h)) }
+                if right < rect.maxX { rects.append(Rect(x: right, y: y, width: rect.maxX - right, height: h)) }
+            } else if let p = pending {
+                pending = Rect(x: p.minX, y: p.minY, width: p.width, height: p.height + h)
+            } else {
+                pending = Rect(x: rect.minX, y: y, width: rect.width, height: h)
+            }
+            y += h
+        }
+        flush()
+        return rects
     }
 
-    /// Sutherland-Hodgman against the line a->b: the part on the inner side (right of a->b on
-    /// screen, where a clockwise polygon's inside is), or the other part.
-    static func clip(_ polygon: [Point], keeping a: Point, _ b: Point, inner: Bool) -> [Point] {
-        func side(_ p: Point) -> Double {
-            let s = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
-            return inner ? s : -s
-        }
-        var result: [Point] = []
+    /// Where the horizontal line at `y` crosses the convex polygon: its leftmost and rightmost x.
+    static func span(of polygon: [Point], atY y: Double) -> (Double, Double)? {
+        var low = Double.infinity, high = -Double.infinity
         for i in polygon.indices {
-            let p = polygon[i], q = polygon[(i + 1) % polygon.count]
-            let sp = side(p), sq = side(q)
-            if sp >= 0 { result.append(p) }
-            if (sp >= 0) != (sq >= 0) {
-                let t = sp / (sp - sq)
-                result.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
-            }
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            guard (a.y <= y && y <= b.y) || (b.y <= y && y <= a.y) else { continue }
+            let x = a.y == b.y ? min(a.x, b.x) : a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y)
+            let x2 = a.y == b.y ? max(a.x, b.x) : x
+            low = min(low, x)
+            high = max(high, x2)
         }
-        return result
+        return low <= high ? (low, high) : nil
     }
 
     /// A line from `a` to `b`, `width` thick, as a rectangle.

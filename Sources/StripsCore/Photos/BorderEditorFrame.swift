@@ -64,7 +64,7 @@ public struct BorderEditorFrame: Hashable, Sendable {
         items.append(.image(ImageQuad(image: picture, frame: view.picture, clip: area)))
         let c = view.corners
         for piece in ConvexPolygons.outside(c, within: view.picture) {
-            items.append(.polygon(Polygon(points: piece, color: Color(0, 0, 0), alpha: 0.55 * presence, clip: area)))
+            items.append(.fill(Fill(rect: piece, color: Color(0, 0, 0), alpha: 0.55 * presence, clip: area)))
         }
         for k in 0..<4 {
             items.append(.polygon(Polygon(points: ConvexPolygons.line(from: c[k], to: c[(k + 1) % 4], width: 2), color: Self.accent,
