@@ -286,3 +286,37 @@ import Testing
         #expect(points(cell.json["crop"]) == source)
     }
 }
+
+@Suite struct TurnedPageBorderTests {
+    @Test func aTurnedPageIsEditedAsItIsShown() throws {
+        var page = BorderEditorTests.photo
+        page.corrections.quarterTurns = 1
+        var scene = PhotosScene(documentName: "T", pages: [page], windowSize: BorderEditorTests.window)
+        scene.tick(at: 0)
+        scene.handle(.key(Key(.c)), at: 1)
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .suggest, pages: [.init(pageID: "photo.jpg", corners: BorderEditorTests.found, levelling: nil)]))), at: 1.05)
+        var t = 1.05
+        while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
+        let frame = try #require(scene.frame(at: 100).content as? PhotosFrame)
+        let view = try #require(frame.borders?.view)
+        // Shown a quarter turn clockwise: 1000 wide, 1500 high; the upright picture's point (x, y)
+        // is at (1000 - y, x).
+        #expect(abs(view.fitted.width / view.fitted.height - 1000.0 / 1500) < 1e-9)
+        let tl = BorderEditorTests.found.topLeft
+        #expect(abs(view.corners[0].x - (view.fitted.minX + (1000 - tl.y) * view.scale)) < 1e-9)
+        #expect(abs(view.corners[0].y - (view.fitted.minY + tl.x * view.scale)) < 1e-9)
+        // The picture is drawn turned; a drag to the right on screen moves the corner up the
+        // upright picture.
+        let image = frame.borders?.drawItems().compactMap { if case .image(let q) = $0 { return q } else { return nil } }.first
+        #expect(image?.rotation == 90 && image?.frame.center == view.fitted.center)
+        scene.handle(.pointerDown(view.corners[0], []), at: t + 1)
+        scene.handle(.pointerMove(view.corners[0] + Point(x: 12, y: 0)), at: t + 1.05)
+        scene.handle(.pointerUp(view.corners[0] + Point(x: 12, y: 0)), at: t + 1.1)
+        let moved = try #require(scene.borderSession).corners.topLeft
+        #expect(abs(moved.x - tl.x) < 1e-6 && abs(moved.y - (tl.y - 12 / view.scale)) < 1e-6)
+        // So does the Right arrow, a point at a time.
+        scene.handle(.key(Key(.right)), at: t + 1.2)
+        let nudged = try #require(scene.borderSession).corners.topLeft
+        #expect(abs(nudged.x - tl.x) < 1e-6 && abs(nudged.y - (tl.y - 13 / view.scale)) < 1e-6)
+    }
+}

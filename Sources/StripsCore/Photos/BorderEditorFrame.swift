@@ -61,7 +61,8 @@ public struct BorderEditorFrame: Hashable, Sendable {
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: area, color: .background, alpha: presence))]
-        items.append(.image(ImageQuad(image: picture, frame: view.picture, clip: area)))
+        let degrees = Double(view.turns * 90)
+        items.append(.image(ImageQuad(image: picture, frame: view.uprightFrame, clip: area, rotation: degrees)))
         let c = view.corners
         for piece in ConvexPolygons.outside(c, within: view.picture) {
             items.append(.fill(Fill(rect: piece, color: Color(0, 0, 0), alpha: 0.55 * presence, clip: area)))
@@ -84,7 +85,7 @@ public struct BorderEditorFrame: Hashable, Sendable {
         if let loupe {
             let f = loupe.frame
             items.append(.fill(Fill(rect: Rect(x: f.minX - 3, y: f.minY - 3, width: f.width + 6, height: f.height + 6), color: Color(255, 255, 255))))
-            items.append(.image(ImageQuad(image: loupePicture, frame: f, source: loupe.source)))
+            items.append(.image(ImageQuad(image: loupePicture, frame: f, source: loupe.source, clip: f, rotation: degrees)))
             let x = loupe.crosshair.x, y = loupe.crosshair.y
             items.append(.fill(Fill(rect: Rect(x: f.minX, y: y - 0.75, width: f.width, height: 1.5), color: Self.accent, clip: f)))
             items.append(.fill(Fill(rect: Rect(x: x - 0.75, y: f.minY, width: 1.5, height: f.height), color: Self.accent, clip: f)))

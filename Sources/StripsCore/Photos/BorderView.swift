@@ -2,11 +2,15 @@
 /// (with room around it for the handles), the map between the picture's pixels and window
 /// points, the handles, and the loupe. Pure geometry of a `BorderSession` and the window.
 public struct BorderView: Hashable, Sendable {
-    /// The picture's rectangle in the window now (it moves while the editor opens and closes).
+    /// The picture's rectangle in the window now, as shown (turned by the page's quarter turns;
+    /// it moves while the editor opens and closes).
     public var picture: Rect
     /// The picture's rectangle once open.
     public var fitted: Rect
+    /// The upright picture's size in pixels (what the corners are in) and the page's clockwise
+    /// quarter turns, which the editor shows it with.
     public var pictureSize: Size
+    public var turns: Int
     /// The corners now, in window points.
     public var corners: [Point]
 
@@ -23,13 +27,15 @@ public struct BorderView: Hashable, Sendable {
 
     public init(session: BorderSession, area: Rect, at time: Double) {
         pictureSize = session.pictureSize
+        turns = session.page.quarterTurns
+        let shownSize = Self.shownSize(pictureSize, turns: turns)
         let m = Self.margin
         let inner = Rect(x: area.minX + m, y: area.minY + m, width: area.width - 2 * m, height: area.height - 2 * m)
-        fitted = inner.isEmpty ? area.aspectFit(pictureSize.aspectRatio) : inner.aspectFit(pictureSize.aspectRatio)
+        fitted = inner.isEmpty ? area.aspectFit(shownSize.aspectRatio) : inner.aspectFit(shownSize.aspectRatio)
         let presence = session.presence(at: time)
         // Opening: from where the page was drawn; closing: to where the applied page will be.
-        let size = pictureSize, fit = fitted
-        let away = session.closing.map { Self.pictureRect(placing: $0.corners, pictureSize: size, at: $0.to) } ?? session.openingFrom
+        let size = pictureSize, fit = fitted, k = turns
+        let away = session.closing.map { Self.pictureRect(placing: $0.corners, pictureSize: size, turns: k, at: $0.to) } ?? session.openingFrom
         if let away, presence < 1 {
             let fitted = fit
             picture = Rect(x: away.minX.lerp(to: fitted.minX, presence), y: away.minY.lerp(to: fitted.minY, presence),
@@ -38,29 +44,62 @@ public struct BorderView: Hashable, Sendable {
             picture = fitted
         }
         let shown = session.closing?.corners ?? session.shownCorners(at: time)
-        let p = picture, s = pictureSize
-        corners = shown.corners.map { Point(x: p.minX + $0.x / s.width * p.width, y: p.minY + $0.y / s.height * p.height) }
+        let p = picture
+        corners = shown.corners.map { corner in
+            let q = Self.shown(corner, size: size, turns: k)
+            return Point(x: p.minX + q.x / shownSize.width * p.width, y: p.minY + q.y / shownSize.height * p.height)
+        }
     }
 
-    /// The picture's rectangle that puts `quad`'s bounding box onto `rect` (where a page made
-    /// from it is drawn): the start and end of the animation between the strips and the editor.
-    public static func pictureRect(placing quad: Quad, pictureSize: Size, at rect: Rect) -> Rect {
-        let box = quad.boundingBox
+    /// The picture's size once turned `turns` quarter turns.
+    public static func shownSize(_ size: Size, turns: Int) -> Size {
+        turns % 2 == 0 ? size : Size(width: size.height, height: size.width)
+    }
+
+    /// A point of the upright picture (of `size`) in the picture turned `turns` quarter turns clockwise.
+    public static func shown(_ p: Point, size: Size, turns: Int) -> Point {
+        switch (turns % 4 + 4) % 4 {
+        case 1: return Point(x: size.height - p.y, y: p.x)
+        case 2: return Point(x: size.width - p.x, y: size.height - p.y)
+        case 3: return Point(x: p.y, y: size.width - p.x)
+        default: return p
+        }
+    }
+
+    /// The inverse of `shown`.
+    public static func upright(_ p: Point, size: Size, turns: Int) -> Point {
+        switch (turns % 4 + 4) % 4 {
+        case 1: return Point(x: p.y, y: size.height - p.x)
+        case 2: return Point(x: size.width - p.x, y: size.height - p.y)
+        case 3: return Point(x: size.width - p.y, y: p.x)
+        default: return p
+        }
+    }
+
+    /// The shown picture's rectangle that puts `quad`'s bounding box (turned as the picture is)
+    /// onto `rect` (where a page made from it is drawn): the start and end of the animation
+    /// between the strips and the editor.
+    public static func pictureRect(placing quad: Quad, pictureSize: Size, turns: Int = 0, at rect: Rect) -> Rect {
+        let turned = Quad(corners: quad.corners.map { shown($0, size: pictureSize, turns: turns) }) ?? quad
+        let box = turned.boundingBox
+        let size = shownSize(pictureSize, turns: turns)
         guard box.width > 0, box.height > 0 else { return rect }
         let sx = rect.width / box.width, sy = rect.height / box.height
-        return Rect(x: rect.minX - box.minX * sx, y: rect.minY - box.minY * sy, width: pictureSize.width * sx, height: pictureSize.height * sy)
+        return Rect(x: rect.minX - box.minX * sx, y: rect.minY - box.minY * sy, width: size.width * sx, height: size.height * sy)
     }
 
     /// Window points per picture pixel, once open.
-    public var scale: Double { fitted.width / max(1, pictureSize.width) }
+    public var scale: Double { fitted.width / max(1, Self.shownSize(pictureSize, turns: turns).width) }
 
-    /// A window point to the picture's pixels (by the fitted rectangle: input comes once open).
+    /// A window point to the upright picture's pixels (by the fitted rectangle: input comes once open).
     public func toPicture(_ p: Point) -> Point {
-        Point(x: (p.x - fitted.minX) / scale, y: (p.y - fitted.minY) / scale)
+        Self.upright(Point(x: (p.x - fitted.minX) / scale, y: (p.y - fitted.minY) / scale), size: pictureSize, turns: turns)
     }
 
-    public func toWindow(_ p: Point) -> Point {
-        Point(x: picture.minX + p.x / pictureSize.width * picture.width, y: picture.minY + p.y / pictureSize.height * picture.height)
+    /// The upright picture's rectangle as drawn, before the quarter turns (an `ImageQuad`'s frame,
+    /// which it turns about its centre by `rotation`).
+    public var uprightFrame: Rect {
+        turns % 2 == 0 ? picture : Rect(center: picture.center, size: Size(width: picture.height, height: picture.width))
     }
 
     /// Where each handle is drawn.
@@ -100,16 +139,16 @@ public struct BorderView: Hashable, Sendable {
         x = min(x, area.maxX - side - 4)
         y = min(y, area.maxY - side - 4)
         let frame = Rect(x: x, y: y, width: side, height: side)
-        // Picture pixels shown across the loupe: each pixel several points wide.
+        // Picture pixels shown across the loupe (a square of them, turned as the picture is):
+        // each pixel several points wide.
         let magnification = max(Self.loupeMagnification, 2 * scale)
-        let across = side / magnification
+        let w = min(side / magnification, pictureSize.width, pictureSize.height)
         let centre = toPicture(point)
-        var sx = centre.x - across / 2, sy = centre.y - across / 2
-        let w = min(across, pictureSize.width), h = min(across, pictureSize.height)
-        sx = sx.clamped(to: 0...max(0, pictureSize.width - w))
-        sy = sy.clamped(to: 0...max(0, pictureSize.height - h))
-        let source = Rect(x: sx / pictureSize.width, y: sy / pictureSize.height, width: w / pictureSize.width, height: h / pictureSize.height)
-        let crosshair = Point(x: frame.minX + (centre.x - sx) / w * side, y: frame.minY + (centre.y - sy) / w * side)
-        return (Rect(x: frame.minX, y: frame.minY, width: side, height: side * h / w), source, crosshair)
+        let sx = (centre.x - w / 2).clamped(to: 0...max(0, pictureSize.width - w))
+        let sy = (centre.y - w / 2).clamped(to: 0...max(0, pictureSize.height - w))
+        let source = Rect(x: sx / pictureSize.width, y: sy / pictureSize.height, width: w / pictureSize.width, height: w / pictureSize.height)
+        let inLoupe = Self.shown(Point(x: centre.x - sx, y: centre.y - sy), size: Size(width: w, height: w), turns: turns)
+        let crosshair = Point(x: frame.minX + inLoupe.x / w * side, y: frame.minY + inLoupe.y / w * side)
+        return (frame, source, crosshair)
     }
 }

@@ -27,8 +27,8 @@ extension PhotosScene {
         guard let index = borderTarget else { return [] }
         let page = pages[index]
         var session = BorderSession(index: index, page: page, opened: time)
-        if let drawn = previewPicture(of: index, at: time), page.quarterTurns == 0 {
-            session.openingFrom = BorderView.pictureRect(placing: session.corners, pictureSize: page.pixelSize, at: drawn)
+        if let drawn = previewPicture(of: index, at: time) {
+            session.openingFrom = BorderView.pictureRect(placing: session.corners, pictureSize: page.pixelSize, turns: page.quarterTurns, at: drawn)
         }
         gestures.abandon()
         var effects: [Effect] = []
@@ -69,15 +69,18 @@ extension PhotosScene {
             session.reset(at: time)
         case .left, .right, .up, .down:
             // The corner nearest the pointer, a point at a time (Shift: ten), in window points.
-            let step = (key.shift ? 10.0 : 1.0) / max(view.scale, 1e-9)
-            let delta: Point
+            let step = key.shift ? 10.0 : 1.0
+            let move: Point
             switch key.name {
-            case .left: delta = Point(x: -step, y: 0)
-            case .right: delta = Point(x: step, y: 0)
-            case .up: delta = Point(x: 0, y: -step)
-            default: delta = Point(x: 0, y: step)
+            case .left: move = Point(x: -step, y: 0)
+            case .right: move = Point(x: step, y: 0)
+            case .up: move = Point(x: 0, y: -step)
+            default: move = Point(x: 0, y: step)
             }
-            session.nudge(corner: view.nearestCorner(to: gestures.pointer), by: delta)
+            // A window move in the picture's pixels (the picture may be shown turned).
+            let k = view.nearestCorner(to: gestures.pointer)
+            let delta = view.toPicture(view.corners[k] + move) - view.toPicture(view.corners[k])
+            session.nudge(corner: k, by: delta)
         case .leftBracket:
             session.turn(by: 0.1)
         case .rightBracket:
