@@ -73,6 +73,7 @@ import Testing
         _ = open(&scene, at: 1, suggestion: nil)
         let s = try session(scene)
         #expect(s.corners == Quad(whole: Self.photo.pixelSize) && !s.detected && !s.awaitingDetection)
+        #expect(drawn(scene)?.borders?.help?.text.hasPrefix("No page found") == true)
     }
 
     @Test func draggingACornerMovesItAndAFoldIsRefused() throws {

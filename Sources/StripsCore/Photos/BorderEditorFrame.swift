@@ -47,7 +47,8 @@ public struct BorderEditorFrame: Hashable, Sendable {
             loupe = Loupe(frame: l.frame, source: l.source, crosshair: l.crosshair)
         }
         let turn = session.straighten == 0 ? "" : "  ·  turned \(Self.degrees(session.straighten))"
-        let found = session.awaitingDetection ? "Looking for the page...  ·  " : session.detected ? "Suggested corners  ·  " : ""
+        let found = session.awaitingDetection ? "Looking for the page...  ·  " : session.detected ? "Suggested corners  ·  "
+            : session.foundNothing && !session.touched ? "No page found  ·  " : ""
         let text = found + "Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels" + turn
         help = measurer.run(text, centeredAt: Point(x: area.midX, y: area.minY + BorderView.margin / 2), pointSize: 13,
                             color: .secondaryText, alpha: presence)

@@ -17,8 +17,9 @@ public struct BorderSession: Hashable, Sendable {
     public var straighten: Double
     /// The corners are the detector's suggestion (untouched since it came).
     public private(set) var detected = false
-    /// The detector was asked and has not answered.
+    /// The detector was asked and has not answered; it answered that it found no page.
     public var awaitingDetection = false
+    public private(set) var foundNothing = false
     /// The user moved a corner, reset them or turned the page: a late suggestion is not applied
     /// over their work, and the applied page is not levelled automatically after a manual turn.
     public private(set) var touched = false
@@ -124,7 +125,11 @@ public struct BorderSession: Hashable, Sendable {
     /// The detector's suggestion arrived: it glides in, unless the user has started.
     public mutating func suggest(_ quad: Quad?, at time: Double) {
         awaitingDetection = false
-        guard !touched, let quad, let fitted = sane(quad) else { return }
+        guard !touched else { return }
+        guard let quad, let fitted = sane(quad) else {
+            foundNothing = true
+            return
+        }
         morph = Morph(from: shownCorners(at: time), start: time)
         corners = fitted
         detected = true
