@@ -116,7 +116,7 @@ enum ManualText {
         feeder: fronts in order, then the backs in reverse (f1 f2 f3 b3 b2 b1 becomes f1 b1 f2 b2 f3 b3).
 
         Every scanned page is kept in $XDG_STATE_HOME/strips/recovery as it completes, until the \
-        document is saved or discarded; after a crash the next start offers them back (T takes \
+        document is saved or discarded; after a crash the next start offers them back (T or Return takes \
         them, D discards them, Esc decides later; --recover ask, take, discard or keep). Scans are \
         saved as JPEG (colour and grey) or 1-bit (line art). SANE runs in a helper process \
         (strips-scan-probe --worker), so a driver that hangs or crashes costs that process, never \
