@@ -86,7 +86,8 @@ let package = Package(
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look
-        // and scanned pages stored compactly (StripsLooks), known text laid on invisibly (StripsText).
+        // and scanned pages stored compactly (StripsLooks), corrected pages drawn by StripsRender,
+        // known text laid on invisibly (StripsText).
         .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsLooks", "StripsText",
                                                      "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
@@ -137,7 +138,7 @@ let package = Package(
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
-        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsTestSupport", "CSDL2", "CTurboJPEG",
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),

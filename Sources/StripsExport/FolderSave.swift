@@ -9,11 +9,12 @@ import StripsPictures
 /// new folder, or in an empty one, which is filled where it is (its owner, mode and permissions
 /// stay; it is never replaced). A page the user did not turn is its file copied byte for byte; a
 /// turned JPEG is turned losslessly (`LosslessJPEGTurn`); anything else is saved from its pixels
-/// (`PagePixels`) as PNG, a PDF page at 150 dpi. A page in a look is stored as compactly as the
-/// look allows: black and white as a 1-bit PNG (read by every viewer; a CCITT G4 TIFF would be
-/// a third smaller, but many viewers and browsers show no TIFF), grey as a one-channel JPEG,
-/// colour as a JPEG of `PageImageEncoder.jpegQuality`. With `textFiles`, each page whose text is
-/// known gets `NNN.txt` beside its picture.
+/// (`PagePixels`) as PNG, a PDF page at 150 dpi; a JPEG cropped, flattened or straightened is
+/// its corrected pixels as a JPEG of quality 92 (`CroppedJPEG.flattenedQuality`). A page in a look
+/// is stored as compactly as the look allows: black and white as a 1-bit PNG (read by every
+/// viewer; a CCITT G4 TIFF would be a third smaller, but many viewers and browsers show no TIFF),
+/// grey as a one-channel JPEG, colour as a JPEG of `PageImageEncoder.jpegQuality`. With
+/// `textFiles`, each page whose text is known gets `NNN.txt` beside its picture.
 ///
 /// Each file is written as a hidden `WholeFile` in the folder; when all are written, flushed and
 /// closed, the folder's files are counted and measured, and only then do they get their names
@@ -135,6 +136,14 @@ struct FolderSave {
         if page.corrections.look != .original { return try inLook(loaded, page, renderer) }
         if case .scan = page.source, case .picture(let picture) = loaded, page.corrections.onlyTurns {
             return try scanned(picture, page, renderer)
+        }
+        if case .picture(let picture) = loaded, picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original {
+            let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI,
+                                             renderer: renderer, destination: destination)
+            guard let jpeg = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) else {
+                throw SaveError.page(destination, page.name, "cannot encode the corrected page as JPEG")
+            }
+            return (.new(jpeg.bytes), "jpg", nil)
         }
         guard case .picture(let picture) = loaded, page.corrections.onlyTurns else {
             return (.new(try png(loaded, page, renderer)), "png", nil)

@@ -87,7 +87,12 @@ struct PDFSave {
                     return .jpeg(picture, orientation, size: size)
                 }
                 if case .scan = page.source, page.corrections.onlyTurns {
-                    return try scanned(picture, page, size: size, renderer: renderer)
+                    return try scanned(picture, page, turns: turns, size: size, renderer: renderer)
+                }
+                if let jpeg = picture.jpeg, jpeg.isEmbeddable, let view = CroppedJPEG.view(picture, page) {
+                    let own = PageSize.points(width: Int(view.page.width), height: Int(view.page.height), dpi: picture.dpi)
+                    return .croppedJPEG(picture, exif: picture.orientation, view: view, turns: turns,
+                                        size: turns % 2 == 0 ? own : (width: own.height, height: own.width))
                 }
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
                 let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize,
@@ -95,6 +100,12 @@ struct PDFSave {
                 // A corrected page is as large as its pixels at the picture's resolution.
                 let own = PageSize.points(width: pixels.width, height: pixels.height, dpi: picture.dpi)
                 let corrected = page.corrections.onlyTurns ? size : turns % 2 == 0 ? own : (width: own.height, height: own.width)
+                // A photo flattened from a JPEG is stored as a JPEG again, once, at a high quality;
+                // lossless sources stay lossless.
+                if picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original,
+                   let encoded = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) {
+                    return .encodedJPEG(encoded.bytes, turns: turns, size: corrected)
+                }
                 return Self.compact(pixels, look: page.corrections.look, turns: turns, size: corrected)
             case .pdfPage(let path, let index, let size, let copyable):
                 let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
@@ -185,12 +196,13 @@ struct PDFSave {
 
     /// A scanned page: JPEG at quality 90 (colour, grey) or a 1-bit stencil (line art), turned
     /// by the page transform as a picture's pixels are.
-    private func scanned(_ picture: Picture, _ page: ExportPage, size: (width: Double, height: Double), renderer: PDFRenderer) throws(SaveError) -> CairoPage {
+    private func scanned(_ picture: Picture, _ page: ExportPage, turns: Int, size: (width: Double, height: Double),
+                         renderer: PDFRenderer) throws(SaveError) -> CairoPage {
         let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, pdfDPI: 0, renderer: renderer, destination: destination)
-        guard let scan = ScanPageImage.classify(pixels) else { return .pixels(pixels, turns: page.turns, size: size) }
-        if scan.kind == .lineArt { return .lineArt(scan.pixels, turns: page.turns, size: size) }
+        guard let scan = ScanPageImage.classify(pixels) else { return .pixels(pixels, turns: turns, size: size) }
+        if scan.kind == .lineArt { return .lineArt(scan.pixels, turns: turns, size: size) }
         guard let jpeg = ScanPageImage.jpeg(scan) else { throw SaveError.page(destination, page.name, "cannot encode the scan as JPEG") }
-        return .encodedJPEG(jpeg, turns: page.turns, size: size)
+        return .encodedJPEG(jpeg, turns: turns, size: size)
     }
 
     private var folder: String { Destination.parentFolder(of: destination) }

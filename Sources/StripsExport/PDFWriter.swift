@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import StripsCore
 import StripsFiles
 import StripsLooks
 import StripsPictures
@@ -20,14 +21,31 @@ enum CairoPage {
     /// Black and white at 1 bit (a line-art scan, grey pixels of 0 and 255): black painted
     /// through a 1-bit stencil on a white page, turned and sized as `pixels`.
     case lineArt(PixelBuffer, turns: Int, size: (width: Double, height: Double))
+    /// A JPEG's bytes as the image stream with the page's rectangle crop and fine turn done by
+    /// the page transform and a clip (`exif` shows it upright), then turned `turns` quarter turns:
+    /// a cropped or straightened photo keeps its own bytes.
+    case croppedJPEG(Picture, exif: Orientation, view: JPEGView, turns: Int, size: (width: Double, height: Double))
 
     /// The page's size in points, as it is shown.
     var size: (width: Double, height: Double) {
         switch self {
-        case .jpeg(_, _, let size), .pixels(_, _, let size), .encoded(_, _, let size), .encodedJPEG(_, _, let size), .lineArt(_, _, let size):
+        case .jpeg(_, _, let size), .pixels(_, _, let size), .encoded(_, _, let size), .encodedJPEG(_, _, let size), .lineArt(_, _, let size),
+             .croppedJPEG(_, _, _, _, let size):
             return size
         }
     }
+}
+
+/// What a page shows of a JPEG without re-encoding it (issue 21's quality rule).
+struct JPEGView {
+    /// The rectangle of the upright picture (its pixels) the page is made of.
+    var crop: Rect
+    /// The corrected page's size in pixels (`PixelRecipe.correctedSize`), which the crop fills.
+    var page: Size
+    /// Degrees counter-clockwise, about the page's centre.
+    var straighten: Double
+    /// What the corners a turn uncovers are filled with (red, green, blue, 0...1).
+    var fill: (Double, Double, Double)
 }
 
 /// Writes pages as one PDF through cairo into a `WholeFile`, each page made just before it is
@@ -91,6 +109,35 @@ enum PDFWriter {
             defer { cairo_surface_destroy(image) }
             // The one-pixel stand-in stretched over the whole picture.
             try paint(image, on: pdf, size: size, destination: destination) { cr in turn(cr, turns: turns, size: size, pictureWidth: 1, pictureHeight: 1) }
+        case .croppedJPEG(let picture, let exif, let view, let turns, let size):
+            let image = try jpegSurface(picture, destination: destination)
+            defer { cairo_surface_destroy(image) }
+            let m = exif.storedToDisplayed(width: Double(picture.width), height: Double(picture.height))
+            var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
+            cairo_pdf_surface_set_size(pdf, size.width, size.height)
+            guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+            defer { cairo_destroy(cr) }
+            // Page points <- the corrected page's pixels (the quarter turns).
+            let (w, h) = (view.page.width, view.page.height)
+            turn(cr, turns: turns, size: size, pictureWidth: w, pictureHeight: h)
+            cairo_rectangle(cr, 0, 0, w, h)
+            cairo_clip(cr)
+            if view.straighten != 0 {
+                cairo_set_source_rgb(cr, view.fill.0, view.fill.1, view.fill.2)
+                cairo_paint(cr)
+                // Counter-clockwise on the page is negative in cairo's y-down space.
+                cairo_translate(cr, w / 2, h / 2)
+                cairo_rotate(cr, -view.straighten * Double.pi / 180)
+                cairo_translate(cr, -w / 2, -h / 2)
+            }
+            // <- the upright picture's pixels (the crop) <- stored pixels <- the one-pixel stand-in.
+            cairo_scale(cr, w / view.crop.width, h / view.crop.height)
+            cairo_translate(cr, -view.crop.minX, -view.crop.minY)
+            cairo_transform(cr, &matrix)
+            cairo_scale(cr, Double(picture.width), Double(picture.height))
+            cairo_set_source_surface(cr, image, 0, 0)
+            cairo_paint(cr)
+            cairo_show_page(cr)
         case .lineArt(let grey, let turns, let size):
             let mask = try stencilSurface(grey, destination: destination)
             defer { cairo_surface_destroy(mask) }

@@ -115,6 +115,21 @@ public struct PageRenderer: RecipeRenderer {
         return out
     }
 
+    /// The paper's colour just inside `crop` (in the upright source of `sourceSize`), from
+    /// `source`, a decode of the whole upright source at any scale: red, green, blue. What a
+    /// saved page's turned-in corners are filled with, as they are when drawn.
+    public static func paperColour(of source: PixelBuffer, crop: Quad, sourceSize: Size) -> (UInt8, UInt8, UInt8) {
+        guard !source.isEmpty, sourceSize.width > 0, sourceSize.height > 0,
+              let toPixels = Homography(matrix: [Double(source.width) / sourceSize.width, 0, 0, 0, Double(source.height) / sourceSize.height, 0, 0, 0, 1])
+        else { return (255, 255, 255) }
+        let c = paperColour(source, quad: crop, toPixels: toPixels)
+        switch source.format {
+        case .grey: return (c[0], c[0], c[0])
+        case .rgb: return (c[0], c[1], c[2])
+        case .bgra: return (c[2], c[1], c[0])
+        }
+    }
+
     /// The paper's colour just inside the page's edges (32 samples along each side, a fiftieth of
     /// the way in): what the corners a straighten turn uncovers are filled with, so a tinted page
     /// does not get white corners. Taken from the source, so every scale finds nearly the same.

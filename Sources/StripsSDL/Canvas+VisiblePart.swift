@@ -59,16 +59,24 @@ extension Canvas {
     /// turned about the page's own centre (`pivot`, when `quad` is a part of the page), so the
     /// tiles meet as one turned picture.
     func drawTurnedTiles(of quad: ImageQuad, _ picture: PictureTexture, alpha: UInt8, blend: SDL_BlendMode, pivot: Point? = nil) {
-        let f = quad.frame, pivot = pivot ?? f.center
-        let kx = f.width / Double(picture.width), ky = f.height / Double(picture.height)
+        let f = quad.frame, pivot = pivot ?? f.center, s = quad.source
+        // Only the part `source` names (a loupe's few pixels): each tile's share of it, placed
+        // where it lies in the frame.
+        let w = Double(picture.width), h = Double(picture.height)
+        let (px0, py0, px1, py1) = (s.minX * w, s.minY * h, s.maxX * w, s.maxY * h)
+        let kx = f.width / max(1e-9, px1 - px0), ky = f.height / max(1e-9, py1 - py0)
         for tile in picture.tiles {
             let t = tile.rect
-            let place = Rect(x: f.minX + Double(t.x) * kx, y: f.minY + Double(t.y) * ky, width: Double(t.w) * kx, height: Double(t.h) * ky)
+            let x0 = max(px0.rounded(.down), Double(t.x)), x1 = min(px1.rounded(.up), Double(t.x + t.w))
+            let y0 = max(py0.rounded(.down), Double(t.y)), y1 = min(py1.rounded(.up), Double(t.y + t.h))
+            guard x1 > x0, y1 > y0 else { continue }
+            var source = SDL_Rect(x: Int32(x0) - t.x, y: Int32(y0) - t.y, w: Int32(x1 - x0), h: Int32(y1 - y0))
+            let place = Rect(x: f.minX + (x0 - px0) * kx, y: f.minY + (y0 - py0) * ky, width: (x1 - x0) * kx, height: (y1 - y0) * ky)
             var dest = Self.frect(place)
             var centre = SDL_FPoint(x: Float(pivot.x - place.minX), y: Float(pivot.y - place.minY))
             SDL_SetTextureAlphaMod(tile.texture, alpha)
             SDL_SetTextureBlendMode(tile.texture, blend)
-            SDL_RenderCopyExF(renderer, tile.texture, nil, &dest, quad.rotation, &centre, SDL_FLIP_NONE)
+            SDL_RenderCopyExF(renderer, tile.texture, &source, &dest, quad.rotation, &centre, SDL_FLIP_NONE)
         }
     }
 }

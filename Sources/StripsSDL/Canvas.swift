@@ -52,6 +52,7 @@ final class Canvas {
             case .image(let quad): draw(quad)
             case .text(let run): draw(run)
             case .errorCard(let card): drawErrorCard(card)
+            case .polygon(let polygon): drawPolygon(polygon)
             }
         }
         SDL_RenderSetClipRect(renderer, nil)

@@ -116,6 +116,12 @@ enum ManualText {
 
         Drop files or folders on the window: they are inserted after the page in focus.
 
+        BORDERS (photos of pages):
+
+        C: the border editor on the page in focus: its whole picture with the page's four corners,         found by the detector on a page not corrected yet. Drag a corner, or an edge's middle handle         (both its corners), with a loupe beside it showing the picture's own pixels; a drag that would         fold the page stops. Arrows move the corner nearest the pointer a point (Shift: ten); [ and ]         turn the page by 0.1 degree; Backspace puts the corners on the whole picture; Return applies         (the page is flattened to its true shape and its text levelled, one undo step); Esc cancels.
+
+        Shift+C: finds and applies the page's corners in every selected picture (else the page in         focus), one undo step. Alt+C: gives the page in focus's borders (the same margins) to the         other selected pages. Corrections never change the files: re-open the editor to see the         whole picture again. Saved, a rectangle crop or a turn keeps a JPEG's own bytes; a         flattened photo is stored once as a JPEG of quality 92.
+
         SCANNING (SANE: USB scanners, and network ones through sane-airscan):
 
         Ctrl+N: scans with the last settings (or --scanner, --scan-source, --scan-dpi, --scan-mode, \
@@ -132,7 +138,7 @@ enum ManualText {
         feeder: fronts in order, then the backs in reverse (f1 f2 f3 b3 b2 b1 becomes f1 b1 f2 b2 f3 b3).
 
         Every scanned page is kept in $XDG_STATE_HOME/strips/recovery as it completes, until the \
-        document is saved or discarded; after a crash the next start offers them back (T takes \
+        document is saved or discarded; after a crash the next start offers them back (T or Return takes \
         them, D discards them, Esc decides later; --recover ask, take, discard or keep). Scans are \
         saved as JPEG (colour and grey) or 1-bit (line art). SANE runs in a helper process \
         (strips-scan-probe --worker), so a driver that hangs or crashes costs that process, never \

@@ -15,6 +15,7 @@ final class PhotosHost: EffectHost {
     private let live: Bool
     /// The scanned pages kept when the document save under way began: safe once it succeeds.
     private var keptAtSave: Set<String>?
+    private let borders: BorderFinder
 
     init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool) {
         self.saver = saver
@@ -22,6 +23,7 @@ final class PhotosHost: EffectHost {
         self.scanner = scanner
         self.text = text
         self.live = live
+        borders = BorderFinder(reader: reader, live: live)
     }
 
     func run(_ effect: Effect) -> [HostEvent] {
@@ -33,6 +35,8 @@ final class PhotosHost: EffectHost {
             return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { FileHandleOutput.standardError($0) })]
         case .scan, .cancelScan, .findScanners, .describeScanner, .recoverScans, .discardScans:
             return scanner.run(effect)
+        case .findBorders(let request):
+            return borders.start(request)
         case .copy(let copied):
             // Headless there is no clipboard: the trace's `clipboard` says what was copied.
             if live { Clipboard.set(copied) }
@@ -42,7 +46,7 @@ final class PhotosHost: EffectHost {
         }
     }
 
-    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + text.poll() }
+    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() }
 
     func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
 

@@ -295,5 +295,9 @@ import Testing
         scene.handle(.host(.scan(.recoveryOffered(RecoveryOffer(pages: 1, when: "today", folder: "/r")))), at: t)
         #expect(scene.handle(.key(Key(.d)), at: t) == [.recoverScans(take: false, firstNumber: 0)])
         #expect(scene.interaction.dialog == nil)
+        // Return answers with the highlighted button: take them.
+        scene.handle(.host(.scan(.recoveryOffered(RecoveryOffer(pages: 2, when: "today", folder: "/r")))), at: t)
+        #expect(scene.handle(.key(Key(.return)), at: t) == [.recoverScans(take: true, firstNumber: 4)])
+        #expect(scene.interaction.dialog == nil)
     }
 }

@@ -5,6 +5,23 @@ public enum DrawItem: Hashable, Sendable {
     case text(TextRun)
     /// A page that cannot be shown: a card of its shape with a warning mark, its name and the reason.
     case errorCard(ErrorCard)
+    /// A filled convex polygon: the border editor's dimmed outside, its lines and handles.
+    case polygon(Polygon)
+}
+
+/// A convex polygon filled with one colour (drawn as a fan of triangles).
+public struct Polygon: Hashable, Sendable {
+    public var points: [Point]
+    public var color: Color
+    public var alpha: Double
+    public var clip: Rect?
+
+    public init(points: [Point], color: Color, alpha: Double = 1, clip: Rect? = nil) {
+        self.points = points
+        self.color = color
+        self.alpha = alpha
+        self.clip = clip
+    }
 }
 
 public struct ErrorCard: Hashable, Sendable {

@@ -29,7 +29,7 @@ extension PhotosFrame {
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
-        ] + textFields + scanFields
+        ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? [])
     }
 
     /// `"text": {"pages": known, "of": count}`; while searching, `"search"` with the current hit

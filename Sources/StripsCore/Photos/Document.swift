@@ -36,6 +36,20 @@ public struct Document: Hashable, Sendable {
         return next
     }
 
+    /// The newest edit, a correction of pages that still show its result, corrected further to
+    /// `after` (by page index) within the same undo step; nil when the newest edit is something
+    /// else, has been undone, or its pages have changed since.
+    public func amendingLast(_ after: [Int: Corrections]) -> Document? {
+        guard history.redoStack.isEmpty, let last = history.undoStack.last, case .correct(let changes) = last.edit,
+              Set(changes.map(\.index)) == Set(after.keys),
+              changes.allSatisfy({ pages.indices.contains($0.index) && pages[$0.index].corrections == $0.after }) else { return nil }
+        let amended = Edit.correct(changes.map { CorrectionChange(index: $0.index, before: $0.before, after: after[$0.index] ?? $0.after) })
+        var next = self
+        next.pages = amended.applied(to: last.edit.inverse.applied(to: pages))
+        next.history.reviseLast(amended)
+        return next
+    }
+
     /// The last edit undone: the document before it, and the edit that takes this one there
     /// (its inverse, to animate). Nil when there is nothing to undo.
     public func undo() -> (document: Document, edit: Edit)? {

@@ -27,6 +27,16 @@ public struct EditHistory: Hashable, Sendable {
         redoStack.removeAll()
     }
 
+    /// The newest edit replaced by `edit` (the same step, grown: a crop's levelling angle found
+    /// after it was applied). It gets a new serial, so a save in between still counts it unsaved.
+    mutating func reviseLast(_ edit: Edit) {
+        guard var entry = undoStack.popLast() else { return }
+        lastSerial += 1
+        entry.edit = edit
+        entry.serial = lastSerial
+        undoStack.append(entry)
+    }
+
     /// The entry to undo, moved to the redo stack.
     mutating func undo() -> Entry? {
         guard let entry = undoStack.popLast() else { return nil }

@@ -20,6 +20,8 @@ public enum EditorCommand: Hashable, Sendable {
     case cycleLook
     /// O: the selection (else every page) turned the way up Tesseract found for it.
     case upright
+    /// New corrections on pages (detected borders applied with Shift+C), one edit.
+    case correctPages([CorrectionChange])
     /// Ctrl+I: the selection (else the document) as a two-sided scan from a one-sided feeder,
     /// fronts in order then backs in reverse, put in reading order (one move edit).
     case interleave
@@ -63,6 +65,12 @@ public enum EditorKey: Hashable, Sendable {
     case search
     /// Ctrl+C: the text of the page in focus to the clipboard.
     case copyText
+    /// C: the border editor on the page in focus; Shift+C: detected borders applied to the
+    /// selection (else the page in focus).
+    case borders, applyDetectedBorders
+    /// Alt+C: the page in focus's crop (the same margins, relative to each picture) and turn
+    /// given to the other selected pages.
+    case copyBorders
     /// Ctrl+N: scan with the last settings; Ctrl+Shift+N: the scan panel first.
     case scan, scanPanel
 
@@ -88,6 +96,9 @@ public enum EditorKey: Hashable, Sendable {
         case (.i, true, _): self = .command(.interleave)
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
+        case (.c, _, _) where key.alt: self = .copyBorders
+        case (.c, false, false): self = .borders
+        case (.c, false, true): self = .applyDetectedBorders
         case (.plus, _, _), (.equals, _, _), (.keypadPlus, _, _): self = .zoomIn
         case (.minus, _, _), (.keypadMinus, _, _): self = .zoomOut
         case (.zero, _, _), (.keypadZero, _, _): self = .zoomToFit

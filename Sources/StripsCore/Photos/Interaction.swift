@@ -1,8 +1,6 @@
 /// What the user is doing in the editor, one case at a time: every input handler of
 /// `PhotosScene` is one switch over it, and combinations that make no sense (carrying a page
 /// while an edit animates, paging while zoomed) cannot be written.
-///
-/// Next to come: `editingBorders(BorderSession)` (the crop editor: its corners take the pointer).
 public indirect enum Interaction: Sendable {
     /// Nothing moves: both strips rest on the page in focus.
     case resting
@@ -20,6 +18,9 @@ public indirect enum Interaction: Sendable {
     case gliding(Glide)
     /// An edit's animation, from the document before to the one after.
     case animating(EditTransition)
+    /// The border editor on one page: its whole picture, corners and edges the pointer drags,
+    /// keys that nudge, turn, reset, apply (Return) and cancel (Escape); the strips wait.
+    case editingBorders(BorderSession)
     /// "Save the changes before quitting?" over whatever was going on, which carries on underneath.
     case askingToQuit(under: Interaction)
     /// The search field (Ctrl+F) over whatever is going on, which carries on underneath: the field

@@ -40,6 +40,8 @@ public struct PhotosFrame: FrameContent {
     public var selected: [Int] = []
     /// Room above and below the thumbnail strip: a lifted thumbnail may rise into it.
     public var thumbnailMargin = Tuning.defaults.thumbnails.margin
+    /// The border editor over the strips while it is open.
+    public var borders: BorderEditorFrame?
     /// Counter, status line, quit prompt: drawn over everything.
     public var decorations = PhotosDecorations.none
     /// The text known for pages (for the trace's `text` and the host's `textWanted`).
@@ -97,7 +99,7 @@ public struct PhotosFrame: FrameContent {
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
-        return items + decorations.drawItems()
+        return items + (borders?.drawItems() ?? []) + decorations.drawItems()
     }
 
     /// The pages whose text is not known, nearest the focus first: the host reads them, after the
@@ -208,6 +210,9 @@ extension PhotosScene {
         photos.texts = texts
         photos.search = interaction.search
         photos.clipboard = clipboard
+        if case .editingBorders(let session) = interaction.underPrompt {
+            photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
+        }
         photos.scanning = scanning
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }

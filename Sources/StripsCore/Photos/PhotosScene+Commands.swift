@@ -20,7 +20,7 @@ extension PhotosScene {
     /// An edit animates, the strips glide, a thumbnail is carried or the pointer drags: commands wait.
     var isBusy: Bool {
         switch interaction.underPrompt {
-        case .gliding, .animating, .carrying: return true
+        case .gliding, .animating, .carrying, .editingBorders: return true
         default: return gestures.press?.isDragging == true
         }
     }
@@ -90,6 +90,9 @@ extension PhotosScene {
             let at = pages.isEmpty ? 0 : focusIndex + 1
             let placed = pages.uniquelyNamed(newPages).enumerated().map { PlacedPage(index: at + $0.offset, page: $0.element) }
             edit(.insert(placed), at: time)
+        case .correctPages(let changes):
+            guard changes.allSatisfy({ pages.indices.contains($0.index) && pages[$0.index].corrections == $0.before }) else { return }
+            edit(.correct(changes), at: time)
         case .interleave:
             interleave(at: time)
         case .scan(let step):

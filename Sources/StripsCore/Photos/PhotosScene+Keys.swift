@@ -2,6 +2,7 @@
 extension PhotosScene {
     mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
         if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
+        if case .editingBorders(let session) = interaction { return borderKey(key, session, at: time) }
         if case .dialog(let dialog, let under) = interaction { return dialogKey(key, dialog, under: under, at: time) }
         guard let action = EditorKey(key) else { return [] }
         switch action {
@@ -30,6 +31,15 @@ extension PhotosScene {
         case .copyText:
             if key.isRepeat { return [] }
             return copyText(at: time)
+        case .borders:
+            if key.isRepeat { return [] }
+            return openBorders(at: time)
+        case .applyDetectedBorders:
+            if key.isRepeat { return [] }
+            return applySuggestedBorders(at: time)
+        case .copyBorders:
+            if key.isRepeat { return [] }
+            copyBordersToSelection(at: time)
         case .scan:
             if key.isRepeat { return [] }
             return startScan(nil, at: time)
@@ -62,7 +72,7 @@ extension EditorCommand {
     var editsDocument: Bool {
         switch self {
         case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo: return true
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages: return true
         }
     }
 }

@@ -4,6 +4,8 @@ extension PhotosScene: InputRouting {
         switch interaction {
         case .askingToQuit(let under):
             return answerPrompt(at: p, under: under, at: time)
+        case .editingBorders(let session):
+            borderPointerDown(p, session, at: time)
         case .dialog(let dialog, let under):
             return dialogPress(at: p, dialog, under: under, at: time)
         case .carrying, .searching:
@@ -41,6 +43,8 @@ extension PhotosScene: InputRouting {
         switch interaction {
         case .carrying(let carry):
             self.carry(carry, to: p, at: time)
+        case .editingBorders(let session):
+            borderPointerMoved(p, session, at: time)
         case .zoomed(var zoom):
             guard let press = gestures.press, !press.isAbandoned else { return }
             zoom.drag(p, at: time)
@@ -65,6 +69,12 @@ extension PhotosScene: InputRouting {
         switch interaction {
         case .carrying(let carry):
             drop(carry, at: time)
+        case .editingBorders:
+            // `gestures.up` above ended the press.
+            if case .editingBorders(var session) = interaction {
+                session.drag = nil
+                interaction = .editingBorders(session)
+            }
         case .zoomed(var zoom):
             guard let release, !release.press.isAbandoned else {
                 startQueued(at: time)
@@ -116,7 +126,7 @@ extension PhotosScene: InputRouting {
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {
-        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging:
+        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders:
             return
         case .zoomed(var zoom) where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.

@@ -50,6 +50,10 @@ extension PhotosScene {
             gestures.abandon()
             zoom.endDrag(at: time)
             interaction = .zoomed(zoom)
+        case .editingBorders(var session):
+            gestures.abandon()
+            session.drag = nil
+            interaction = .editingBorders(session)
         case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
             break
         }
@@ -119,6 +123,8 @@ extension PhotosScene {
             received(texts)
         case .recognitionFailed(let message):
             notices.post(message, at: time)
+        case .bordersFound(let answer):
+            underPrompt { $0.bordersFound(answer, at: time) }
         }
         return []
     }

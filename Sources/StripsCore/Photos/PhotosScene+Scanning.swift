@@ -167,7 +167,8 @@ extension PhotosScene {
             }
         case .recovery:
             switch key.name {
-            case .t: return answerRecovery(.take, under: under)
+            // Return is the highlighted button's key, as in every dialog.
+            case .t, .return: return answerRecovery(.take, under: under)
             case .d: return answerRecovery(.discard, under: under)
             case .escape: return answerRecovery(.later, under: under)
             default: break

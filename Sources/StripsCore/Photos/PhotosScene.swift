@@ -36,6 +36,8 @@ public struct PhotosScene: Scene {
     /// A scan under way (the scanner works while the user goes on), nil when none is.
     public internal(set) var scanning: ScanProgress?
     public internal(set) var wantsToQuit = false
+    /// Border requests the host has not answered: the window keeps drawing until they come.
+    var awaitingBorders = 0
     let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
@@ -71,6 +73,7 @@ public struct PhotosScene: Scene {
         switch interaction.underPrompt {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
+        case .editingBorders(let session): interactionIdle = session.settled
         case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog: interactionIdle = true
         }
         return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
@@ -139,6 +142,8 @@ public struct PhotosScene: Scene {
                 layOut()
                 startQueued(at: time)
             }
+        case .editingBorders(let session):
+            advanceBorders(session, at: time)
         case .askingToQuit, .searching, .dialog:
             break  // `underPrompt` unwraps them
         }
@@ -187,6 +192,7 @@ public struct PhotosScene: Scene {
     /// answers are asked for before each one, and the page being scanned fills in.
     public var needsFrames: Bool {
         notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog != nil
+            || awaitingBorders > 0
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

@@ -14,6 +14,9 @@ public enum Effect: Hashable, Sendable {
     /// Scan new pages (Ctrl+N, or the scan panel's Scan). Answered by `scan` updates as each
     /// page starts, fills in and ends, then `.ended` (docs/SCANNING.md, "In the editor").
     case scan(ScanRequest)
+    /// Find pages' borders (and, asked, the angle that levels their text): the border editor's
+    /// suggestion, Shift+C, levelling after Return. Answered by `bordersFound`.
+    case findBorders(BorderRequest)
     /// Escape while a scan runs: stop it (pages finished so far stay).
     case cancelScan
     /// The scan panel opened: list the devices (on a worker: network discovery takes seconds)
@@ -45,6 +48,7 @@ public enum HostEvent: Hashable, Sendable {
     case recognitionFailed(String)
     /// A scan's progress, the scanners found, an offer of scans an earlier session left.
     case scan(ScanUpdate)
+    case bordersFound(BorderAnswer)
 }
 
 /// What the host should save: pages as they stand when the user asked.
@@ -91,5 +95,51 @@ public struct RecognisedText: Hashable, Sendable {
     public init(key: TextKey, words: PageWords) {
         self.key = key
         self.words = words
+    }
+}
+
+/// Pages whose borders to find, and what for.
+public struct BorderRequest: Hashable, Sendable {
+    public enum Purpose: Hashable, Sendable {
+        /// The border editor opened on a page: its detected corners are the suggestion.
+        case suggest
+        /// Shift+C: every page's detected corners applied, text levelled, in one edit.
+        case apply
+        /// Return applied corners: the flattened page's levelling angle joins that edit.
+        case level
+    }
+
+    public var purpose: Purpose
+    /// As they stand when asked (for `level`, with the corners applied).
+    public var pages: [Page]
+
+    public init(purpose: Purpose, pages: [Page]) {
+        self.purpose = purpose
+        self.pages = pages
+    }
+}
+
+/// What the host found for each page of a `BorderRequest`, in its order.
+public struct BorderAnswer: Hashable, Sendable {
+    public struct Found: Hashable, Sendable {
+        public var pageID: String
+        /// The page's corners in its upright picture's pixels; nil: no page found (or not asked).
+        public var corners: Quad?
+        /// Degrees counter-clockwise that level the flattened page's text; nil: no lines to trust.
+        public var levelling: Double?
+
+        public init(pageID: String, corners: Quad?, levelling: Double?) {
+            self.pageID = pageID
+            self.corners = corners
+            self.levelling = levelling
+        }
+    }
+
+    public var purpose: BorderRequest.Purpose
+    public var pages: [Found]
+
+    public init(purpose: BorderRequest.Purpose, pages: [Found]) {
+        self.purpose = purpose
+        self.pages = pages
     }
 }

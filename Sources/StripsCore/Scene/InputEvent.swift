@@ -33,13 +33,17 @@ public struct Key: Hashable, Sendable {
     public enum Name: String, Hashable, Sendable {
         case left, right, up, down, home, end, delete, backspace, escape
         case z, y, q, f, m, d, a
-        /// L cycles a page's look, O turns pages upright, Ctrl+C copies a page's text; Return
-        /// goes to the next search hit (Shift: the previous).
-        case l, o, c
+        /// L cycles a page's look, O turns pages upright, Ctrl+C copies a page's text (C without
+        /// Ctrl: the border editor, below); Return goes to the next search hit (Shift: the previous).
+        case l, o
         /// Ctrl+N scans (Ctrl+Shift+N: the scan panel), Ctrl+I interleaves; T answers the
         /// offer of earlier scans; Return confirms a panel.
         case n, i, t
         case `return`
+        /// C opens the border editor (Shift+C applies detected borders, Alt+C copies them to the
+        /// selection); in it Return applies, `[` and `]` turn the page by a tenth of a degree.
+        case c
+        case leftBracket = "[", rightBracket = "]"
         /// Instruments, taken by the frame stepper unless a prompt has the keys: S slow motion,
         /// X x-ray, F frame statistics, Ctrl+R records; R rotates a page; S also answers the
         /// unsaved prompt, Ctrl+S saves.

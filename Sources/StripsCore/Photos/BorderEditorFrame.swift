@@ -1,0 +1,113 @@
+/// The border editor as drawn in one frame, over the strips: the preview area darkened, the
+/// page's whole picture, the outside of the corners dimmed, the quad's edges, its handles, the
+/// loupe beside a dragged handle (the picture's own pixels magnified, with a crosshair), and a
+/// line of help. Also what the trace says about it (`crop`).
+public struct BorderEditorFrame: Hashable, Sendable {
+    public struct Loupe: Hashable, Sendable {
+        public var frame: Rect
+        /// The part of the picture shown, 0...1.
+        public var source: Rect
+        public var crosshair: Point
+    }
+
+    public var pageID: String
+    /// The page's picture as it is (no recipe), and the same at its own pixels for the loupe.
+    public var picture: ImageRef
+    public var loupePicture: ImageRef
+    public var area: Rect
+    public var view: BorderView
+    /// 0...1: the editor fading in over the strips (and out as it closes).
+    public var presence: Double
+    /// The corners in the picture's own pixels.
+    public var source: Quad
+    public var detected: Bool
+    public var straighten: Double
+    /// Open and taking input (not closing): the trace reports it.
+    public var isOpen: Bool
+    public var held: BorderSession.Handle?
+    public var loupe: Loupe?
+    public var help: TextRun?
+
+    static let accent = Color(64, 140, 255)
+
+    public init(session: BorderSession, area: Rect, at time: Double, measurer: any TextMeasurer) {
+        pageID = session.page.id
+        picture = session.page.picture(.full).uncorrected
+        loupePicture = ImageRef(source: session.page.source, variant: .loupe)
+        self.area = area
+        view = BorderView(session: session, area: area, at: time)
+        presence = session.presence(at: time)
+        source = session.closing?.corners ?? session.shownCorners(at: time)
+        detected = session.detected
+        straighten = session.straighten
+        isOpen = session.closing == nil
+        held = session.drag?.handle
+        if let drag = session.drag {
+            let l = view.loupe(at: view.position(of: drag.handle), area: area)
+            loupe = Loupe(frame: l.frame, source: l.source, crosshair: l.crosshair)
+        }
+        let turn = session.straighten == 0 ? "" : "  ·  turned \(Self.degrees(session.straighten))"
+        let found = session.awaitingDetection ? "Looking for the page...  ·  " : session.detected ? "Suggested corners  ·  "
+            : session.foundNothing && !session.touched ? "No page found  ·  " : ""
+        let text = found + "Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels" + turn
+        help = measurer.run(text, centeredAt: Point(x: area.midX, y: area.minY + BorderView.margin / 2), pointSize: 13,
+                            color: .secondaryText, alpha: presence)
+    }
+
+    static func degrees(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let sign = tenths < 0 ? "-" : "+"
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10) degrees"
+    }
+
+    public func drawItems() -> [DrawItem] {
+        var items: [DrawItem] = [.fill(Fill(rect: area, color: .background, alpha: presence))]
+        let degrees = Double(view.turns * 90)
+        items.append(.image(ImageQuad(image: picture, frame: view.uprightFrame, clip: area, rotation: degrees)))
+        let c = view.corners
+        for piece in ConvexPolygons.outside(c, within: view.picture) {
+            items.append(.fill(Fill(rect: piece, color: Color(0, 0, 0), alpha: 0.55 * presence, clip: area)))
+        }
+        for k in 0..<4 {
+            items.append(.polygon(Polygon(points: ConvexPolygons.line(from: c[k], to: c[(k + 1) % 4], width: 2), color: Self.accent,
+                                          alpha: presence, clip: area)))
+        }
+        guard isOpen else { return items + help.map { [.text($0)] }.orEmpty }
+        for k in 0..<4 {
+            let p = view.position(of: .edge(k)), r = BorderView.edgeRadius * (held == .edge(k) ? 1.4 : 1)
+            items.append(.polygon(Polygon(points: ConvexPolygons.disc(p, radius: r + 2), color: Self.accent, alpha: presence)))
+            items.append(.polygon(Polygon(points: ConvexPolygons.disc(p, radius: r), color: Color(255, 255, 255), alpha: presence)))
+        }
+        for k in 0..<4 {
+            let p = c[k], r = BorderView.cornerRadius * (held == .corner(k) ? 1.4 : 1)
+            items.append(.polygon(Polygon(points: ConvexPolygons.disc(p, radius: r + 2.5), color: Color(255, 255, 255), alpha: presence)))
+            items.append(.polygon(Polygon(points: ConvexPolygons.disc(p, radius: r), color: Self.accent, alpha: presence)))
+        }
+        if let loupe {
+            let f = loupe.frame
+            items.append(.fill(Fill(rect: Rect(x: f.minX - 3, y: f.minY - 3, width: f.width + 6, height: f.height + 6), color: Color(255, 255, 255))))
+            items.append(.image(ImageQuad(image: loupePicture, frame: f, source: loupe.source, clip: f, rotation: degrees)))
+            let x = loupe.crosshair.x, y = loupe.crosshair.y
+            items.append(.fill(Fill(rect: Rect(x: f.minX, y: y - 0.75, width: f.width, height: 1.5), color: Self.accent, clip: f)))
+            items.append(.fill(Fill(rect: Rect(x: x - 0.75, y: f.minY, width: 1.5, height: f.height), color: Self.accent, clip: f)))
+        }
+        if let help { items.append(.text(help)) }
+        return items
+    }
+
+    /// The trace's `crop` object (docs/headless.md): the page, the corners in window points and
+    /// in the picture's pixels, whether they are the detector's suggestion, then the turn.
+    public var traceField: (String, JSON) {
+        ("crop", .object([
+            ("page", .string(pageID)),
+            ("corners", .array(view.corners.map { .array([.number($0.x), .number($0.y)]) })),
+            ("source", .array(source.corners.map { .array([.number($0.x), .number($0.y)]) })),
+            ("detected", .bool(detected)),
+            ("straighten", .number(straighten)),
+        ]))
+    }
+}
+
+private extension Optional where Wrapped == [DrawItem] {
+    var orEmpty: [DrawItem] { self ?? [] }
+}

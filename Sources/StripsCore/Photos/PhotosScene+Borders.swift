@@ -1,0 +1,247 @@
+/// The border editor (issue 21): `c` opens it on a page, the pointer and keys change its corners,
+/// Return applies them as one `correct` edit (levelled by the host's answer within the same undo
+/// step), Escape leaves the page as it was. Shift+C applies the detector's corners to the
+/// selection without opening it.
+extension PhotosScene {
+    /// The editor's session while it is open (or closing).
+    public var borderSession: BorderSession? {
+        if case .editingBorders(let session) = interaction.underPrompt { return session }
+        return nil
+    }
+
+    /// The page the editor opens on: the page in focus, or the first selected when the focus is
+    /// not among the selected pages.
+    var borderTarget: Int? {
+        guard pages.indices.contains(focusIndex) else { return nil }
+        let selected = document.selection.indices
+        if selected.isEmpty || selected.contains(focusIndex) { return focusIndex }
+        return selected.first
+    }
+
+    /// `c`: the editor opens on the whole picture; an uncorrected page asks the host for a suggestion.
+    mutating func openBorders(at time: Double) -> [Effect] {
+        switch interaction {
+        case .resting, .zoomed, .flinging: break
+        default: return []
+        }
+        guard let index = borderTarget else { return [] }
+        let page = pages[index]
+        var session = BorderSession(index: index, page: page, opened: time)
+        if let drawn = previewPicture(of: index, at: time) {
+            session.openingFrom = BorderView.pictureRect(placing: session.corners, pictureSize: page.pixelSize, turns: page.quarterTurns, at: drawn)
+        }
+        gestures.abandon()
+        var effects: [Effect] = []
+        if page.corrections.crop == nil {
+            session.awaitingDetection = true
+            effects.append(askBorders(BorderRequest(purpose: .suggest, pages: [page])))
+        }
+        interaction = .editingBorders(session)
+        return effects
+    }
+
+    /// Where page `index`'s picture is drawn in the preview now, if it is.
+    func previewPicture(of index: Int, at time: Double) -> Rect? {
+        guard let content = frame(at: time).content as? PhotosFrame else { return nil }
+        return content.preview.first { $0.index == index }?.picture
+    }
+
+    /// The editor's picture area: the preview.
+    var borderArea: Rect { geometry.preview }
+
+    func borderView(_ session: BorderSession, at time: Double) -> BorderView {
+        BorderView(session: session, area: borderArea, at: time)
+    }
+
+    // MARK: Keys
+
+    mutating func borderKey(_ key: Key, _ session: BorderSession, at time: Double) -> [Effect] {
+        var session = session
+        guard session.closing == nil else { return [] }
+        let view = borderView(session, at: time)
+        switch key.name {
+        case .return:
+            return applyBorders(session, at: time)
+        case .escape:
+            close(session, corners: session.page.corrections.crop ?? Quad(whole: session.pictureSize), at: time)
+            return []
+        case .backspace, .delete:
+            session.reset(at: time)
+        case .left, .right, .up, .down:
+            // The corner nearest the pointer, a point at a time (Shift: ten), in window points.
+            let step = key.shift ? 10.0 : 1.0
+            let move: Point
+            switch key.name {
+            case .left: move = Point(x: -step, y: 0)
+            case .right: move = Point(x: step, y: 0)
+            case .up: move = Point(x: 0, y: -step)
+            default: move = Point(x: 0, y: step)
+            }
+            // A window move in the picture's pixels (the picture may be shown turned).
+            let k = view.nearestCorner(to: gestures.pointer)
+            let delta = view.toPicture(view.corners[k] + move) - view.toPicture(view.corners[k])
+            session.nudge(corner: k, by: delta)
+        case .leftBracket:
+            session.turn(by: 0.1)
+        case .rightBracket:
+            session.turn(by: -0.1)
+        default:
+            return []
+        }
+        interaction = .editingBorders(session)
+        return []
+    }
+
+    /// Return: the corners and turn become the page's (one edit), the editor closes onto the
+    /// page as it is now drawn, and the host is asked for the angle that levels its text.
+    private mutating func applyBorders(_ session: BorderSession, at time: Double) -> [Effect] {
+        let after = session.corrections
+        let index = session.index
+        guard pages.indices.contains(index), after != pages[index].corrections else {
+            close(session, corners: session.corners, at: time)
+            return []
+        }
+        document = document.apply(.correct([CorrectionChange(index: index, before: pages[index].corrections, after: after)]))
+        layOut()
+        close(session, corners: session.corners, at: time)
+        // A page cropped and not turned by hand is levelled (Straightener, within 10 degrees).
+        guard after.crop != nil, after.crop != session.page.corrections.crop, !session.turnedByHand else { return [] }
+        return [askBorders(BorderRequest(purpose: .level, pages: [pages[index]]))]
+    }
+
+    /// The editor animates back to the strips, onto where the page is drawn.
+    private mutating func close(_ session: BorderSession, corners: Quad, at time: Double) {
+        var session = session
+        let interactionNow = interaction
+        interaction = .resting
+        let to = previewPicture(of: session.index, at: time)
+        interaction = interactionNow
+        session.drag = nil
+        session.closing = BorderSession.Closing(start: time, to: to ?? borderView(session, at: time).fitted, corners: corners)
+        session.settled = false
+        interaction = .editingBorders(session)
+    }
+
+    // MARK: Pointer
+
+    mutating func borderPointerDown(_ p: Point, _ session: BorderSession, at time: Double) {
+        var session = session
+        gestures.down(p, modifiers: [], onRest: false, at: time)
+        guard session.closing == nil, session.presence(at: time) >= 1 else { return }
+        let view = borderView(session, at: time)
+        guard let handle = view.handle(at: p) else { return }
+        session.drag = BorderSession.Drag(handle: handle, grab: p - view.position(of: handle), start: session.corners, pointer: p)
+        interaction = .editingBorders(session)
+    }
+
+    mutating func borderPointerMoved(_ p: Point, _ session: BorderSession, at time: Double) {
+        guard var drag = session.drag else { return }
+        var session = session
+        let view = borderView(session, at: time)
+        let target = view.toPicture(p - drag.grab)
+        switch drag.handle {
+        case .corner(let k):
+            // A move that would fold the quad is refused: the corner stays where it last was convex.
+            session.move(corner: k, to: target)
+        case .edge(let k):
+            session.move(edge: k, from: drag.start, by: target - Self.midpoint(of: k, in: drag.start.corners))
+        }
+        drag.pointer = p
+        session.drag = drag
+        interaction = .editingBorders(session)
+    }
+
+    /// Levelling angles to the tenth of a degree, the step of `[` and `]` (finer is noise).
+    static func tenths(_ degrees: Double) -> Double { (degrees * 10).rounded() / 10 }
+
+    static func midpoint(of edge: Int, in corners: [Point]) -> Point {
+        let a = corners[edge], b = corners[(edge + 1) % 4]
+        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+    }
+
+    // MARK: Time and the host
+
+    mutating func advanceBorders(_ session: BorderSession, at time: Double) {
+        if session.isClosed(at: time) {
+            interaction = .resting
+            layOut()
+            startQueued(at: time)
+            return
+        }
+        var session = session
+        session.settled = !session.isAnimating(at: time)
+        interaction = .editingBorders(session)
+    }
+
+    /// Shift+C: the detector's corners for the selection (else the page in focus), applied with
+    /// their levelling in one edit when the host answers.
+    mutating func applySuggestedBorders(at time: Double) -> [Effect] {
+        guard !isBusy, borderSession == nil else { return [] }
+        let targets = document.target(focus: focusIndex)
+        guard !targets.isEmpty else { return [] }
+        return [askBorders(BorderRequest(purpose: .apply, pages: targets.map { pages[$0] }))]
+    }
+
+    /// Alt+C: the page in focus's crop, scaled from its picture to each other selected page's
+    /// picture (the same margins, in proportion), and its turn, in one edit.
+    mutating func copyBordersToSelection(at time: Double) {
+        guard borderSession == nil, pages.indices.contains(focusIndex) else { return }
+        let model = pages[focusIndex]
+        let others = document.selection.indices.filter { $0 != focusIndex && pages.indices.contains($0) }
+        guard !others.isEmpty else {
+            notices.post("Select the pages to give this page's borders to", at: time)
+            return
+        }
+        let changes = others.compactMap { index -> CorrectionChange? in
+            var after = pages[index].corrections
+            after.crop = model.corrections.crop?.scaled(from: model.pixelSize, to: pages[index].pixelSize)
+            after.straighten = model.corrections.straighten
+            return after == pages[index].corrections ? nil : CorrectionChange(index: index, before: pages[index].corrections, after: after)
+        }
+        if !changes.isEmpty { enqueue(.correctPages(changes), at: time) }
+    }
+
+    /// The effect for `request`; the scene counts it until it is answered.
+    mutating func askBorders(_ request: BorderRequest) -> Effect {
+        awaitingBorders += 1
+        return .findBorders(request)
+    }
+
+    mutating func bordersFound(_ answer: BorderAnswer, at time: Double) {
+        awaitingBorders = max(0, awaitingBorders - 1)
+        switch answer.purpose {
+        case .suggest:
+            guard var session = borderSession, session.closing == nil, let found = answer.pages.first,
+                  found.pageID == session.page.id else { return }
+            session.suggest(found.corners, at: time)
+            interaction = .editingBorders(session)
+        case .apply:
+            var changes: [CorrectionChange] = []
+            for found in answer.pages {
+                guard let corners = found.corners, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
+                var after = pages[index].corrections
+                after.crop = corners
+                after.straighten = Self.tenths(found.levelling ?? 0)
+                if after != pages[index].corrections { changes.append(CorrectionChange(index: index, before: pages[index].corrections, after: after)) }
+            }
+            let count = answer.pages.count, applied = changes.count
+            guard !changes.isEmpty else {
+                notices.post(count == 1 ? "No page found in the picture" : "No page found in \(count) pictures", at: time)
+                return
+            }
+            enqueue(.correctPages(changes), at: time)
+            if applied < count { notices.post("Borders found on \(applied) of \(count) pages", at: time) }
+        case .level:
+            var after: [Int: Corrections] = [:]
+            for found in answer.pages {
+                guard let angle = found.levelling, angle != 0, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
+                var corrections = pages[index].corrections
+                corrections.straighten = Self.tenths(angle)
+                after[index] = corrections
+            }
+            guard !after.isEmpty, let next = document.amendingLast(after) else { return }
+            document = next
+            layOut()
+        }
+    }
+}

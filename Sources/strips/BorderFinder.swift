@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+import StripsCore
+import StripsCorrection
+import StripsPictures
+
+/// The border editor's host work: the detector on a small decode of each page (the picture at
+/// about an eighth of its size, at least the detector's working side), and the angle that levels
+/// a cropped page's text (the page flattened at up to 2000 pixels by the reader's renderer, then
+/// the skew finder). In the window it runs on a worker and the answer comes with the next poll;
+/// headless, at once, so scripts stay deterministic.
+final class BorderFinder: @unchecked Sendable {
+    private let reader: PageReader
+    private let live: Bool
+    private let queue = DispatchQueue(label: "strips.borders", qos: .userInitiated)
+    private let lock = NSLock()
+    private var ready: [HostEvent] = []
+
+    /// Detection decodes at least this many pixels on the longer side.
+    static let detectionSide = 640.0
+    /// The page the skew finder looks at, on its longer side.
+    static let levellingSide: Int32 = 2000
+
+    init(reader: PageReader, live: Bool) {
+        self.reader = reader
+        self.live = live
+    }
+
+    func start(_ request: BorderRequest) -> [HostEvent] {
+        guard live else { return [.bordersFound(answer(request))] }
+        queue.async { [self] in
+            let event = HostEvent.bordersFound(answer(request))
+            lock.withLock { ready.append(event) }
+        }
+        return []
+    }
+
+    func poll() -> [HostEvent] {
+        lock.withLock {
+            defer { ready.removeAll() }
+            return ready
+        }
+    }
+
+    func answer(_ request: BorderRequest) -> BorderAnswer {
+        BorderAnswer(purpose: request.purpose, pages: request.pages.map { page in
+            switch request.purpose {
+            case .suggest:
+                return BorderAnswer.Found(pageID: page.id, corners: corners(of: page), levelling: nil)
+            case .apply:
+                let found = corners(of: page)
+                return BorderAnswer.Found(pageID: page.id, corners: found, levelling: found.flatMap { levelling(of: page, crop: $0) })
+            case .level:
+                return BorderAnswer.Found(pageID: page.id, corners: page.corrections.crop,
+                                          levelling: page.corrections.crop.flatMap { levelling(of: page, crop: $0) })
+            }
+        })
+    }
+
+    /// The page's corners in its upright picture's pixels, from a small decode.
+    func corners(of page: Page) -> Quad? {
+        let size = page.pixelSize
+        let long = max(size.width, size.height)
+        guard long > 0 else { return nil }
+        let scale = min(1, max(1.0 / 8, Self.detectionSide / long))
+        let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
+        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true),
+              let found = BorderDetector.detect(in: decoded.pixels) else { return nil }
+        let decodedSize = Size(width: Double(decoded.pixels.width), height: Double(decoded.pixels.height))
+        return found.scaled(from: decodedSize, to: size)
+    }
+
+    /// Degrees counter-clockwise that level the text of the page flattened from `crop`.
+    func levelling(of page: Page, crop: Quad) -> Double? {
+        let recipe = PixelRecipe(crop: crop)
+        let ref = ImageRef(source: page.source, recipe: recipe, variant: .full, sourceSize: page.pixelSize)
+        let side = Self.levellingSide
+        guard case .success(let flat)? = reader.picture(ref, limit: PixelLimit(width: side, height: side), stage: .best).result else { return nil }
+        return Straightener.levellingAngle(of: flat.pixels)
+    }
+}
