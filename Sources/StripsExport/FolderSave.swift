@@ -167,10 +167,16 @@ struct FolderSave {
     private func inLook(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
         let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
         if page.corrections.look == .bw {
-            switch PNGEncoder.encodeBilevel(pixels) {
-            case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
-            case .success(let bytes): return (.new(bytes), "png", nil)
+            // The scans' 1-bit PNG (with the page's resolution), the look's pixels being 0 and 255.
+            let dpi: Double?
+            switch loaded {
+            case .picture(let picture): dpi = picture.dpi?.x
+            case .pdfPage: dpi = Self.pdfDPI
             }
+            guard let bytes = ScanPageImage.bilevelPNG(pixels, dpi: dpi) else {
+                throw SaveError.page(destination, page.name, "cannot encode the page as a 1-bit PNG")
+            }
+            return (.new(bytes), "png", nil)
         }
         guard let jpeg = PageImageEncoder.encode(pixels, look: page.corrections.look), jpeg.filter == .dct else {
             throw SaveError.page(destination, page.name, "libjpeg-turbo could not encode the page")

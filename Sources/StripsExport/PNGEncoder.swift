@@ -1,6 +1,5 @@
 import CSPNG
 import Foundation
-import StripsLooks
 import StripsPictures
 
 /// Pixels as a PNG file's bytes (libspng): grey, 8-bit RGB when opaque, RGBA otherwise. Exact:
@@ -32,15 +31,10 @@ enum PNGEncoder {
             }
             (packed, colourType) = (out, opaque ? SPNG_COLOR_TYPE_TRUECOLOR : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA)
         }
-        return encode(packed, width: w, height: h, bitDepth: 8, colourType: colourType)
-    }
-
-    /// Rows packed as the PNG's header says, encoded by libspng.
-    static func encode(_ packed: [UInt8], width w: Int, height h: Int, bitDepth: UInt8, colourType: spng_color_type) -> Result<[UInt8], PNGProblem> {
         guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { return .failure(PNGProblem("libspng could not start")) }
         defer { spng_ctx_free(ctx) }
         spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
-        var header = spng_ihdr(width: UInt32(w), height: UInt32(h), bit_depth: bitDepth, color_type: UInt8(colourType.rawValue),
+        var header = spng_ihdr(width: UInt32(w), height: UInt32(h), bit_depth: 8, color_type: UInt8(colourType.rawValue),
                                compression_method: 0, filter_method: 0, interlace_method: 0)
         spng_set_ihdr(ctx, &header)
         let status = packed.withUnsafeBytes {
@@ -55,29 +49,6 @@ enum PNGEncoder {
         // The buffer is ours to free (libspng hands over ownership).
         defer { free(buffer) }
         return .success(Array(UnsafeRawBufferPointer(start: buffer, count: length)))
-    }
-}
-
-extension PNGEncoder {
-    /// A black-and-white page as a 1-bit grey PNG (a pixel darker than mid-grey is black): an
-    /// eighth of the 8-bit file's raw rows, which deflate then shrinks as it does any.
-    static func encodeBilevel(_ pixels: PixelBuffer) -> Result<[UInt8], PNGProblem> {
-        guard !pixels.isEmpty else { return .failure(PNGProblem("no pixels to write")) }
-        let grey = pixels.format == .grey ? pixels : Looks.luma(of: pixels)
-        let w = grey.width, h = grey.height, bytesPerRow = (w + 7) / 8
-        var packed = [UInt8](repeating: 0, count: bytesPerRow * h)
-        packed.withUnsafeMutableBufferPointer { out in
-            grey.bytes.withUnsafeBufferPointer { source in
-                for y in 0..<h {
-                    let row = y * grey.bytesPerRow, target = y * bytesPerRow
-                    for x in 0..<w where source[row + x] >= 128 {
-                        // PNG's 1-bit grey: 1 is white, the first pixel in the high bit.
-                        out[target + x >> 3] |= 0x80 >> UInt8(x & 7)
-                    }
-                }
-            }
-        }
-        return encode(packed, width: w, height: h, bitDepth: 1, colourType: SPNG_COLOR_TYPE_GRAYSCALE)
     }
 }
 
