@@ -143,6 +143,27 @@ import Testing
         #expect(traces[0].json["clipboard"] as? String == "Rue de l'École")
     }
 
+    /// A scanned page still arriving has no file to read: the host is not asked for its text
+    /// until it has arrived (a page that cannot be drawn is not asked again).
+    @Test func aScannedPageIsWantedForItsTextOnlyOnceItHasArrived() throws {
+        var scene = PhotosScene(documentName: "T", pages: SceneHarness.pages([0.7, 0.7]), windowSize: Size(width: 800, height: 600))
+        let scan = Page(id: "Scan 1", source: .scan(path: "/recovery/scan-1.png", number: 1), pixelSize: Size(width: 1000, height: 1414))
+        _ = scene.handle(.key(Key(.n, ctrl: true)), at: 0)
+        scene.handle(.host(.scan(.started(scan))), at: 0)
+        func wanted(_ t: Double) -> [String] { ((scene.frame(at: t).content as? PhotosFrame)?.textWanted ?? []).map(\.id) }
+        #expect(scene.scanning?.arriving?.placed == "Scan 1")
+        #expect(Set(wanted(0)) == ["p0.png", "p1.png"])
+        scene.handle(.host(.scan(.finished(scan))), at: 0.1)
+        scene.handle(.host(.scan(.ended(pages: 1, end: .finished))), at: 0.1)
+        var t = 0.1
+        while (!scene.isIdle || !scene.queue.isEmpty) && t < 10 {
+            t += 1.0 / 60
+            scene.tick(at: t)
+        }
+        #expect(scene.scanning?.arriving == nil)
+        #expect(Set(wanted(t)) == ["p0.png", "p1.png", "Scan 1"])
+    }
+
     @Test func oTurnsThePagesTheWayUpTheirTextWasFoundAsOneUndoableEdit() throws {
         let (traces, _) = try Self.run("""
             at 0 key o
