@@ -89,7 +89,7 @@ enum ManualText {
 
         Ctrl+S: saves to --output, or where the desktop's file chooser says, or beside the first page as
         'NAME edited.pdf'. Ctrl+Shift+S: saves the selected pages the same way, the document as it is. \
-        With unsaved edits, Esc or Q asks first (S save, D discard, Esc keep editing).
+        With unsaved edits, Esc or Q asks first (S or Return save, D discard, Esc keep editing).
 
         Double-click the preview: zooms to a close-up about the click, or back to fit. Ctrl+wheel, \
         a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \

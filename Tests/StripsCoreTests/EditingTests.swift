@@ -212,6 +212,18 @@ import Testing
         if case .save(let request) = effects.first { #expect(request.scope == .document) } else { Issue.record("no save asked for") }
     }
 
+    /// Return answers the quit prompt with its highlighted button, Save.
+    @Test func returnInTheQuitPromptSaves() {
+        var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
+        scene.handle(.key(Key(.r)), at: 0)
+        scene.tick(at: 1)
+        scene.handle(.key(Key(.escape)), at: 1)
+        #expect(scene.interaction.isAskingToQuit)
+        let saved = scene.handle(.key(Key(.return)), at: 1.1)
+        if case .save(let request)? = saved.first { #expect(request.scope == .document) } else { Issue.record("Return did not save: \(saved)") }
+        #expect(!scene.interaction.isAskingToQuit)
+    }
+
     @Test func unsavedEditsAskBeforeQuitting() throws {
         var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
         scene.handle(.key(Key(.r)), at: 0)

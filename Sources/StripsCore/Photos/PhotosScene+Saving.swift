@@ -64,7 +64,8 @@ extension PhotosScene {
     /// A key while the prompt is up: S, D and Escape answer it; the others wait.
     mutating func answerPrompt(_ key: Key, under: Interaction, at time: Double) -> [Effect] {
         switch key.name {
-        case .s: return answer(.save, under: under, at: time)
+        // Return is the highlighted button's key, as in every dialog.
+        case .s, .return: return answer(.save, under: under, at: time)
         case .d: return answer(.discard, under: under, at: time)
         case .escape: return answer(.keepEditing, under: under, at: time)
         default: return []
