@@ -1,4 +1,5 @@
 import Foundation
+import StripsSampleScans
 
 /// `strips-bench-text saved DIR PDF`: a PDF the program saved from DIR's sample scans (page i is
 /// `page-0i.jpg`, in any look), measured against the scans' truth: the share of each page's words
@@ -15,7 +16,7 @@ enum AppEvaluation {
             let truth = try JSONDecoder().decode(MakeScans.Truth.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name)")))
             let scale = 72 / truth.dpi
             let read = PDFWords.text(pdf, page: i + 1)
-            let share = PDFWords.accuracy(truth: PDFWords.longWords(truth.words.map(\.text).joined(separator: " ")), read: PDFWords.longWords(read))
+            let share = WordAccuracy.match(truth: WordAccuracy.longWords(truth.words.map(\.text).joined(separator: " ")), read: WordAccuracy.longWords(read))
             found += share.found
             total += share.of
             var drawn = Dictionary(grouping: truth.words, by: \.text)

@@ -69,9 +69,9 @@ enum Evaluation {
             let placement = TextPlacement.scan(width: truth.width, height: truth.height, dpi: truth.dpi)
             try TextOverlay.overlay([0: (text, placement)], of: scanPDF, output: layered).get()
             let read = PDFWords.text(layered)
-            let accuracy = PDFWords.accuracy(truth: PDFWords.longWords(truthText), read: PDFWords.longWords(read))
+            let accuracy = WordAccuracy.match(truth: WordAccuracy.longWords(truthText), read: WordAccuracy.longWords(read))
             let commandText = (try? String(contentsOfFile: "\(work)/\(base)-cli-default.txt", encoding: .utf8)) ?? ""
-            let commandAccuracy = PDFWords.accuracy(truth: PDFWords.longWords(truthText), read: PDFWords.longWords(commandText))
+            let commandAccuracy = WordAccuracy.match(truth: WordAccuracy.longWords(truthText), read: WordAccuracy.longWords(commandText))
             if !accuracy.missing.isEmpty { FileHandle.standardError.write(Data("\(base) missing: \(accuracy.missing.prefix(20).joined(separator: " "))\n".utf8)) }
 
             let boxes = BoxDistances.measure(PDFWords.words(layered), against: text, truth: truth, scale: 72 / truth.dpi)

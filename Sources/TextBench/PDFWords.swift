@@ -38,33 +38,4 @@ enum PDFWords {
         process.waitUntilExit()
         return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
     }
-
-    /// The words of four letters or more (runs of letters), as the accuracy counts them.
-    static func longWords(_ text: String) -> [String] {
-        var words: [String] = [], current = ""
-        for character in text {
-            if character.isLetter { current.append(character) } else {
-                if current.count >= 4 { words.append(current) }
-                current = ""
-            }
-        }
-        if current.count >= 4 { words.append(current) }
-        return words
-    }
-
-    /// The share of `truth`'s words found in `read`, each as often as it occurs.
-    static func accuracy(truth: [String], read: [String]) -> (found: Int, of: Int, missing: [String]) {
-        var available: [String: Int] = [:]
-        for word in read { available[word, default: 0] += 1 }
-        var found = 0, missing: [String] = []
-        for word in truth {
-            if let count = available[word], count > 0 {
-                available[word] = count - 1
-                found += 1
-            } else {
-                missing.append(word)
-            }
-        }
-        return (found, truth.count, missing)
-    }
 }

@@ -23,31 +23,6 @@ import Testing
         }
     }
 
-    /// Words of four letters or more (runs of letters), as the goal counts them.
-    static func longWords(_ text: String) -> [String] {
-        var words: [String] = [], current = ""
-        for character in text + " " {
-            if character.isLetter { current.append(character) } else {
-                if current.count >= 4 { words.append(current) }
-                current = ""
-            }
-        }
-        return words
-    }
-
-    /// The share of `truth`'s long words `read` has, each as often as it occurs.
-    static func accuracy(truth: String, read: String) -> Double {
-        var available: [String: Int] = [:]
-        for word in longWords(read) { available[word, default: 0] += 1 }
-        let wanted = longWords(truth)
-        var found = 0
-        for word in wanted where (available[word] ?? 0) > 0 {
-            available[word, default: 0] -= 1
-            found += 1
-        }
-        return Double(found) / Double(max(1, wanted.count))
-    }
-
     func strips(_ arguments: [String], script: String, cache: String, in files: SaveFixtures) throws -> [[String: Any]] {
         let scriptPath = try files.write("run-\(UInt32.random(in: 0...UInt32.max)).strips", Array(script.utf8))
         let result = try runProcess(stripsBinary, ["photos"] + arguments + ["--script", scriptPath], environment: ["XDG_CACHE_HOME": cache])
@@ -94,7 +69,7 @@ import Testing
         let saved = files.path("searchable.pdf")
         for (i, scan) in scans.enumerated() {
             let read = try Tool.run("pdftotext", ["-f", "\(i + 1)", "-l", "\(i + 1)", saved, "-"]).stdout
-            let share = Self.accuracy(truth: scan.scan.text, read: read)
+            let share = WordAccuracy.share(truth: scan.scan.text, read: read)
             #expect(share >= 0.95, "page \(i + 1): \(share)")
         }
         // ...and looks exactly like the same pages saved without their text.
@@ -110,7 +85,7 @@ import Testing
         #expect(printed.status == 0, "\(printed.stderr)")
         let pages = printed.stdout.split(separator: "\u{0C}", omittingEmptySubsequences: false)
         #expect(pages.count == 2)
-        for (page, scan) in zip(pages, scans) { #expect(Self.accuracy(truth: scan.scan.text, read: String(page)) >= 0.95) }
+        for (page, scan) in zip(pages, scans) { #expect(WordAccuracy.share(truth: scan.scan.text, read: String(page)) >= 0.95) }
     }
 
     /// A file that is no picture is named once (not again for its text), the run exits 1, and the

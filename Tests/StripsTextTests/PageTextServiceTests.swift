@@ -35,7 +35,7 @@ struct PageTextServiceTests {
             return (scan.picture, scan.dpi)
         }
         let first = try #require(try PageTextService(languages: "eng", cache: cache).pageText(file: file, pdfPage: nil, recipe: "look original", render: render))
-        #expect(TextFixtures.accuracy(truth: scan.text, read: first.text) >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: first.text) >= 0.95)
         // A new service (a new run of the app) finds it in the cache.
         let second = try PageTextService(languages: "eng", cache: cache).pageText(file: file, pdfPage: nil, recipe: "look original", render: render)
         #expect(drawn == 1 && second == first)
@@ -59,7 +59,7 @@ struct SidewaysTests {
         let text = try #require(try service.pageText(file: file, pdfPage: nil, recipe: "r", detectOrientation: true) { (picture, dpi) })
         #expect(text.orientation?.quarterTurnsToUpright == 3 && text.quarterTurns == 3)
         #expect(text.width == Double(picture.height) && text.height == Double(picture.width))
-        #expect(TextFixtures.accuracy(truth: scan.text, read: text.text) >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: text.text) >= 0.95)
         // Cached with its turn and orientation.
         let again = try service.pageText(file: file, pdfPage: nil, recipe: "r", detectOrientation: true) { nil }
         #expect(again == text)
@@ -71,7 +71,7 @@ struct SidewaysTests {
             .forText(turnedBy: text.quarterTurns, sourceWidth: Double(picture.width), sourceHeight: Double(picture.height))
         try TextOverlay.overlay([0: (text, placement)], of: turned, output: layered).get()
         let read = try tool("/usr/bin/pdftotext", [layered, "-"])
-        #expect(TextFixtures.accuracy(truth: scan.text, read: read) >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: read) >= 0.95)
         #expect(read.contains(text.words.prefix(4).map(\.text).joined(separator: " ")))
         // Shown upright, the page is the text's upright space scaled to points: the words sit where the text says.
         let scale = 72 / dpi

@@ -9,8 +9,8 @@ struct RecognizerTests {
     @Test("a turned, shadowed 300 dpi letter page: at least 95 % of its long words, boxes on the drawn words")
     func readsALetterPage() {
         let (scan, text) = TextFixtures.letter
-        #expect(TextFixtures.accuracy(truth: scan.text, read: text.text) >= 0.95)
-        #expect(TextFixtures.accuracy(truth: scan.text, read: text.words.map(\.text).joined(separator: " ")) >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: text.text) >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: text.words.map(\.text).joined(separator: " ")) >= 0.95)
         #expect(text.width == Double(scan.picture.width) && text.height == Double(scan.picture.height))
         #expect(text.origin == .recognised(languages: "eng"))
         // Each recognised word lies on a drawn word with that text: every edge within 2 pt (8.3 px at 300 dpi).
@@ -81,7 +81,7 @@ struct RecognizerTests {
         #expect(throws: RecognitionError.cancelled) { try recognizer.recognise(scan.picture, dpi: scan.dpi, cancel: during) }
         // The same engine goes on with the next page.
         let text = try recognizer.recognise(scan.picture, dpi: scan.dpi, cancel: RecognitionCancel())
-        #expect(TextFixtures.accuracy(truth: scan.text, read: text.text) >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: text.text) >= 0.95)
     }
 
     @Test("orientation: upright, a quarter turn either way and upside down are told apart")
@@ -125,7 +125,7 @@ struct RecognizerTests {
         group.wait()
         for (index, scan) in scans.enumerated() {
             let text = try #require(results.get(index))
-            #expect(TextFixtures.accuracy(truth: scan.text, read: text.text) >= 0.95)
+            #expect(WordAccuracy.share(truth: scan.text, read: text.text) >= 0.95)
         }
     }
 }

@@ -19,33 +19,6 @@ enum TextFixtures {
     static func strip(_ style: SampleScanStyle = SampleScanStyle.standardSet[7], quarterTurns: Int = 0) -> SampleScan {
         SampleScanner.scan(style, inches: (8.5, 2.5), quarterTurns: quarterTurns)!
     }
-
-    /// Words of four letters or more (runs of letters), as the accuracy goal counts them.
-    static func longWords(_ text: String) -> [String] {
-        var words: [String] = [], current = ""
-        for character in text + " " {
-            if character.isLetter {
-                current.append(character)
-            } else {
-                if current.count >= 4 { words.append(current) }
-                current = ""
-            }
-        }
-        return words
-    }
-
-    /// The share of `truth`'s long words that `read` has, each as often as it occurs.
-    static func accuracy(truth: String, read: String) -> Double {
-        var available: [String: Int] = [:]
-        for word in longWords(read) { available[word, default: 0] += 1 }
-        let wanted = longWords(truth)
-        var found = 0
-        for word in wanted where (available[word] ?? 0) > 0 {
-            available[word, default: 0] -= 1
-            found += 1
-        }
-        return Double(found) / Double(max(1, wanted.count))
-    }
 }
 
 /// A folder of its own for a test's files, removed afterwards.

@@ -24,7 +24,7 @@ struct TextLayerTests {
         let folder = try Folder()
         let (_, layered, _) = try Self.layered(in: folder)
         let read = try tool("/usr/bin/pdftotext", [layered, "-"])
-        #expect(TextFixtures.accuracy(truth: TextFixtures.letter.scan.text, read: read) >= 0.95)
+        #expect(WordAccuracy.share(truth: TextFixtures.letter.scan.text, read: read) >= 0.95)
         // Lines are read as lines: the heading comes out whole, and each recognised line is one line.
         #expect(read.contains("Minutes of the Harbour Street Allotment Society"))
         let readLines = Set(read.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
@@ -87,7 +87,7 @@ struct TextLayerTests {
         let placement = TextPlacement.scan(width: scan.picture.width, height: scan.picture.height, dpi: scan.dpi, rotate: 90)
         try TextOverlay.overlay([0: (text, placement)], of: turned, output: layered).get()
         let words = try BoxedWord.read(layered)
-        #expect(TextFixtures.accuracy(truth: scan.text, read: words.map(\.text).joined(separator: " ")) >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: words.map(\.text).joined(separator: " ")) >= 0.95)
         // Shown turned a quarter clockwise, a point (x, y) of the upright page is at (H - y, x).
         let height = placement.pageHeight, scale = placement.pageWidth / text.width
         var near = 0

@@ -57,7 +57,7 @@ struct TextWorkersTests {
         let results = finished.wait(for: 1)
         workers.stop()
         #expect(results.map(\.0) == ["scan"])
-        #expect(TextFixtures.accuracy(truth: scan.text, read: try results.first?.1.get()?.text ?? "") >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: try results.first?.1.get()?.text ?? "") >= 0.95)
     }
 
     @Test("a reading held by a pause ends at once when cancelled")
@@ -103,7 +103,7 @@ struct TextWorkersTests {
         workers.stop()
         #expect(results.map(\.0) == ["pdf p. 1", "scan", "pdf p. 2"])
         #expect(try results[0].1.get()?.words.first?.text == "Invoice")
-        #expect(TextFixtures.accuracy(truth: scan.text, read: try results[1].1.get()?.text ?? "") >= 0.95)
+        #expect(WordAccuracy.share(truth: scan.text, read: try results[1].1.get()?.text ?? "") >= 0.95)
         // A picture-only PDF page with no drawing available is a failure, not a hang.
         #expect(throws: RecognitionError.self) { try results[2].1.get() }
         #expect(workers.waiting == 0)
