@@ -211,9 +211,11 @@ import Testing
         #expect(folder.contents == ["mine.gif"])
     }
 
-    @Test func aFileThatAppearsDuringRecordingIsKeptAndTheRecordingFails() throws {
+    /// Every format's recorder: the file is published only if nothing took its name meanwhile.
+    @Test(arguments: ["gif", "mp4", "webm"])
+    func aFileThatAppearsDuringRecordingIsKeptAndTheRecordingFails(format: String) throws {
         let folder = try TemporaryFolder()
-        let path = folder.path + "/race.gif"
+        let path = folder.path + "/race.\(format)"
         let recorder = try Recorder(path: path)
         syntheticFrame(width: 8, height: 8, index: 0).withUnsafeBytes {
             _ = recorder.append(pixels: $0.baseAddress!, width: 8, height: 8, pitch: 32, at: 0)
@@ -221,7 +223,7 @@ import Testing
         try Data("other".utf8).write(to: URL(fileURLWithPath: path))
         #expect(throws: RecordingError("\(path): file exists, not replacing it")) { try recorder.finish() }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "other")
-        #expect(folder.contents == ["race.gif"])
+        #expect(folder.contents == ["race.\(format)"])
     }
 
     @Test func aMissingFolderIsOneLine() throws {

@@ -126,19 +126,6 @@ import Testing
         #expect(folder.contents.isEmpty)
     }
 
-    @Test func aFileThatAppearsDuringRecordingIsKeptAndTheRecordingFails() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path + "/race.webm"
-        let recorder = try Recorder(path: path)
-        syntheticFrame(width: 8, height: 8, index: 0).withUnsafeBytes {
-            _ = recorder.append(pixels: $0.baseAddress!, width: 8, height: 8, pitch: 32, at: 0)
-        }
-        try Data("other".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: RecordingError("\(path): file exists, not replacing it")) { try recorder.finish() }
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "other")
-        #expect(folder.contents == ["race.webm"])
-    }
-
     @Test func anUnknownExtensionIsOneLine() throws {
         let folder = try TemporaryFolder()
         #expect(throws: RecordingError("\(folder.path)/x.avi: a recording is FILE.gif, FILE.mp4 or FILE.webm")) {
