@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 import StripsPictures
 
 /// What the page lies on. Each fills a photo-sized picture with a texture synthesised from

@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 import StripsPictures
 
 /// The pages that get photographed: the bundled sample pages (real-looking rendered documents)

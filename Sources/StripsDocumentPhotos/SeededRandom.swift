@@ -1,20 +1,9 @@
 import Foundation
+import StripsCore
 
-/// SplitMix64: the same numbers from the same seed on every machine, so a photo set is a list of
-/// seeds, not files.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The photo set is a list of seeds, not files: the core's SplitMix64 generator gives the same
+/// numbers from the same seed on every machine; these are the draws the photos need.
+extension SeededRandom {
     /// Uniform in the range.
     public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
