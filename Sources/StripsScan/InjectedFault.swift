@@ -126,18 +126,7 @@ extension ScanSession {
     /// `start(device:settings:...)` with `fault` between the session and the device.
     package static func start(device: ScanDevice, settings: ScanSettings?, options: Options = Options(), fault: InjectedFault,
                               events: @escaping @Sendable (ScanEvent) -> Void) throws(ScanFault) -> ScanSession {
-        let handle = try device.reserve()
-        let applied: AppliedScanSettings
-        do throws(ScanFault) {
-            if let settings {
-                applied = try device.apply(settings)
-            } else {
-                applied = try device.current()
-            }
-        } catch {
-            device.endSession()
-            throw error
-        }
+        let (handle, applied) = try reserve(device, applying: settings)
         return start(source: FaultyPageSource(DevicePageSource(device: device, handle: handle), fault: fault), device: device,
                      applied: applied, options: options, events: events)
     }

@@ -85,23 +85,25 @@ public final class ScanSession: @unchecked Sendable {
     private let writer = DispatchQueue(label: "strips-scan-recovery")
     private let writing = DispatchGroup()
 
+    /// The device reserved for one session and `settings` applied to it (nil: as it is set); the
+    /// reservation is given back when the device refuses them.
+    static func reserve(_ device: ScanDevice, applying settings: ScanSettings?) throws(ScanFault) -> (SANE_Handle, AppliedScanSettings) {
+        let handle = try device.reserve()
+        do throws(ScanFault) {
+            if let settings { return (handle, try device.apply(settings)) }
+            return (handle, try device.current())
+        } catch {
+            device.endSession()
+            throw error
+        }
+    }
+
     /// Applies `settings` (when given; nil scans with the device as it is set) and starts
     /// scanning. Throws before any scanning for a value the device refuses or a device that is
     /// already scanning; everything after comes as events.
     public static func start(device: ScanDevice, settings: ScanSettings?, options: Options = Options(), recovery: ScanRecovery? = nil,
                              events: @escaping @Sendable (ScanEvent) -> Void) throws(ScanFault) -> ScanSession {
-        let handle = try device.reserve()
-        let applied: AppliedScanSettings
-        do throws(ScanFault) {
-            if let settings {
-                applied = try device.apply(settings)
-            } else {
-                applied = try device.current()
-            }
-        } catch {
-            device.endSession()
-            throw error
-        }
+        let (handle, applied) = try reserve(device, applying: settings)
         let session = ScanSession(source: DevicePageSource(device: device, handle: handle), device: device, applied: applied,
                                   options: options, recovery: recovery, events: events)
         device.beginReading { [weak session] in session?.cancel() }

@@ -1,5 +1,6 @@
 import Foundation
 import StripsPictures
+import StripsTestSupport
 import Testing
 @testable import StripsScan
 
@@ -9,31 +10,7 @@ import Testing
 /// test shares this one directory (set before the first sane_init) and varies the backend
 /// through its options; a test that needs a process of its own runs `strips-scan-probe`.
 enum TestBackend {
-    static let configDirectory: String = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-scan-tests-sane-\(getpid())").path
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: folder + "/dll.conf", contents: Data("test\n".utf8))
-        let conf = """
-            number_of_devices 8
-            mode Gray
-            depth 8
-            resolution_min 1.0
-            resolution_max 1200.0
-            resolution_quant 1.0
-            resolution 50.0
-            test-picture "Grid"
-            geometry_min 0.0
-            geometry_max 400.0
-            geometry_quant 0.0
-            tl_x 0.0
-            tl_y 0.0
-            br_x 210.0
-            br_y 297.0
-
-            """
-        _ = FileManager.default.createFile(atPath: folder + "/test.conf", contents: Data(conf.utf8))
-        return folder
-    }()
+    static let configDirectory = SANEFixture(devices: 8).folder
 
     /// libsane, started with the test configuration.
     static func system() throws -> ScannerSystem {
@@ -75,13 +52,7 @@ enum TestBackend {
     }
 
     /// `strips-scan-probe`, built beside the test bundle.
-    static var probe: String {
-        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let dirs = [bundleDir, bundleDir.deletingLastPathComponent(),
-                    URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug")]
-        return dirs.map { $0.appendingPathComponent("strips-scan-probe").path }.first { FileManager.default.isExecutableFile(atPath: $0) }
-            ?? bundleDir.appendingPathComponent("strips-scan-probe").path
-    }
+    static var probe: String { scanProbeBinary }
 
     static func scratch(_ name: String) -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-scan-tests-\(getpid())-\(name)-\(UUID().uuidString)").path
