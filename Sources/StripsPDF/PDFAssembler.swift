@@ -49,12 +49,10 @@ public enum PDFAssembler {
 
     /// Writes `pages` to a new file at `path`, whole or not at all, never over an existing file.
     public static func write(_ pages: [PDFPageRef], to path: String) -> Result<Void, PDFFailure> {
-        let name = PDFPageName.fileName(path)
         let file: WholeFile
-        do {
-            file = try WholeFile(destination: path)
-        } catch {
-            return .failure(PDFFailure(error.exists ? "\(name) already exists" : "cannot write in \((path as NSString).deletingLastPathComponent): \(error)"))
+        switch WholeFile.newFile(path) {
+        case .success(let opened): file = opened
+        case .failure(let failure): return .failure(failure)
         }
         let result = write(pages, into: { _ = file.write($0) })
         do {
@@ -64,7 +62,7 @@ public enum PDFAssembler {
             try file.publish()
         } catch let failure as WholeFile.Failure {
             file.discard()
-            return .failure(PDFFailure(failure.exists ? "\(name) already exists" : "cannot write \(name): \(failure)"))
+            return .failure(PDFFailure(writing: path, failure))
         } catch {
             file.discard()
             return .failure(error as? PDFFailure ?? PDFFailure("\(error)"))
