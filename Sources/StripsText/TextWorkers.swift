@@ -5,8 +5,8 @@ import StripsPictures
 /// Tesseract engine, made once and kept), reading the pages the host asks for in the order it
 /// asks. The host re-sends its wish list whenever the focus moves (nearest the focus first, after
 /// the pictures the screen needs); pages already read are not read again (the cache), the page
-/// being read is not interrupted unless the host cancels it. Workers run at a lower scheduling
-/// priority (nice 10), so frames and decoding come first on a busy machine. The workers hold on
+/// being read is not interrupted unless the host cancels it. Workers run on idle cores only
+/// (`Priority.idleCores`), so frames and decoding come first on a busy machine. The workers hold on
 /// to this object: call `stop()` when done with it.
 public final class TextWorkers: @unchecked Sendable {
     /// One page to read: `id` is the host's (a page id); the rest is `PageTextService.pageText`'s.
@@ -44,11 +44,21 @@ public final class TextWorkers: @unchecked Sendable {
     /// Held: no page starts, and the pages being read wait at their next word.
     private var paused = false
 
+    /// How the workers share the cores with the rest of the process.
+    public enum Priority: Sendable {
+        /// Only cores nothing else wants (the window's: frames and decoding always go first).
+        case idleCores
+        /// Like any thread (a caller that waits for the text, and tests of order and holding that
+        /// must not wait behind whatever else the machine runs).
+        case normal
+    }
+
     /// Starts `threads` workers reading in `languages` (nil: PDF text only) through `cache`.
-    public init(languages: String?, cache: TextCache? = TextCache.standard(), threads: Int = 1, done: @escaping Done) {
+    public init(languages: String?, cache: TextCache? = TextCache.standard(), threads: Int = 1,
+                priority: Priority = .idleCores, done: @escaping Done) {
         for index in 0..<max(1, threads) {
             let thread = Thread { [self] in
-                Self.lowerPriority()
+                if priority == .idleCores { Self.lowerPriority() }
                 let service = PageTextService(languages: languages, cache: cache)
                 work(service, done)
             }

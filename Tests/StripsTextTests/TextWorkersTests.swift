@@ -41,13 +41,15 @@ struct TextWorkersTests {
         let picture = folder.path("scan.jpg")
         try Data(scan.jpeg).write(to: URL(fileURLWithPath: picture))
         let finished = Finished()
-        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1) { finished.add($0, $1) }
-        // Drawn the moment the worker starts the page: the reading is then held, mid-page.
+        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1, priority: .normal) { finished.add($0, $1) }
+        // Drawn the moment the worker starts the page: the reading is then held, mid-page. The
+        // hold comes before the signal, so the test's resume can only follow it (the other way
+        // round, a resume that overtook the hold was a no-op and the hold then lasted for ever).
         let started = DispatchSemaphore(value: 0)
         let page = scan.picture, dpi = scan.dpi
         workers.schedule([.init(id: "scan", file: picture, pdfPage: nil, recipe: "original") {
-            started.signal()
             workers.pause(true)
+            started.signal()
             return (page, dpi)
         }])
         started.wait()
@@ -58,6 +60,31 @@ struct TextWorkersTests {
         workers.stop()
         #expect(results.map(\.0) == ["scan"])
         #expect(WordAccuracy.share(truth: scan.text, read: try results.first?.1.get()?.text ?? "") >= 0.95)
+    }
+
+    @Test("the window's workers run on idle cores only; .normal workers like any thread")
+    func workersRunOnIdleCores() {
+        let finished = Finished()
+        let policies = Policies()
+        for (index, priority) in [TextWorkers.Priority.idleCores, .normal].enumerated() {
+            let workers = TextWorkers(languages: "eng", cache: nil, threads: 1, priority: priority) { finished.add($0, $1) }
+            // Asked on the worker's own thread; the page then cannot be drawn, a failure at once.
+            workers.schedule([.init(id: "\(priority)", file: "/nonexistent/strips.jpg", pdfPage: nil, recipe: "x") {
+                policies.add(sched_getscheduler(0))
+                return nil
+            }])
+            _ = finished.wait(for: index + 1)
+            workers.stop()
+        }
+        // 5 is SCHED_IDLE (behind _GNU_SOURCE in the headers Swift imports), 0 SCHED_OTHER.
+        #expect(policies.values == [5, 0])
+    }
+
+    final class Policies: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: [Int32] = []
+        func add(_ value: Int32) { lock.lock(); stored.append(value); lock.unlock() }
+        var values: [Int32] { lock.lock(); defer { lock.unlock() }; return stored }
     }
 
     @Test("a reading held by a pause ends at once when cancelled")
@@ -92,7 +119,7 @@ struct TextWorkersTests {
         let picture = folder.path("scan.jpg")
         try Data(scan.jpeg).write(to: URL(fileURLWithPath: picture))
         let finished = Finished()
-        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1) { finished.add($0, $1) }
+        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1, priority: .normal) { finished.add($0, $1) }
         let page = scan.picture, dpi = scan.dpi
         workers.schedule([
             .init(id: "pdf p. 1", file: pdf, pdfPage: 0, recipe: "p0") { nil },
@@ -116,7 +143,7 @@ struct TextWorkersTests {
         _ = PDFTextTests.make(pdf)
         let finished = Finished()
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
-        let workers = TextWorkers(languages: "eng", cache: nil, threads: 1) { finished.add($0, $1) }
+        let workers = TextWorkers(languages: "eng", cache: nil, threads: 1, priority: .normal) { finished.add($0, $1) }
         // The first page holds its worker until the list has been replaced.
         workers.schedule([
             .init(id: "first", file: folder.path("missing.jpg"), pdfPage: nil, recipe: "x") {
