@@ -73,7 +73,14 @@ let package = Package(
         .systemLibrary(name: "CSANE", providers: [.apt(["libsane-dev"])]),
         // Scanners through SANE (issue 23): devices and their options, pages streaming in on a
         // reader thread with cancel and a time-out, the recovery folder, the remembered settings.
-        .target(name: "StripsScan", dependencies: ["CSANE", "CSPNG", "StripsPictures", "StripsFiles"]),
+        .target(name: "StripsScan", dependencies: ["CSANE", "CDriverThreads", "CSPNG", "StripsPictures", "StripsFiles"]),
+        // Drivers' reader threads are cancelled only where libc can let go of its locks (deferred,
+        // never asynchronous cancellation): see driver_threads.c. Exported so that the backends
+        // SANE loads find it before libc's.
+        .target(name: "CDriverThreads", linkerSettings: [
+            .linkedLibrary("dl"),
+            .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=pthread_setcanceltype"]),
+        ]),
         // A scanning child process for the scan tests (a fresh sane_init, a real kill -9) and by hand.
         .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan"], path: "Sources/ScanProbe"),
         // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.

@@ -1,3 +1,4 @@
+import CDriverThreads
 import CSANE
 import Foundation
 
@@ -24,6 +25,12 @@ public final class ScannerSystem: @unchecked Sendable {
     }
 
     init() {}
+
+    /// Whether the drivers' reader threads are stopped only where libc lets go of its locks: this
+    /// process's `pthread_setcanceltype` is CDriverThreads', which makes the asynchronous
+    /// cancellation sanei_thread asks for deferred (see driver_threads.c). Without it a cancelled
+    /// scan can leave a libc lock held and the process hang at its next malloc or at exit.
+    public static var driverThreadsAreGuarded: Bool { strips_driver_threads_guarded() == 1 }
 
     /// Starts libsane if it is not running. `configDirectory`, when given, becomes
     /// `SANE_CONFIG_DIR` first: libsane reads that variable once per process, at the first

@@ -7,6 +7,37 @@ import Testing
 @Suite("SANE's test backend", .serialized)
 struct SANETests {}
 
+@Suite("Drivers' reader threads")
+struct DriverThreadTests {
+    typealias SetCancelType = @convention(c) (Int32, UnsafeMutablePointer<Int32>?) -> Int32
+
+    @Test func aDriverThreadAskingForAsynchronousCancellationGetsDeferred() throws {
+        #expect(ScannerSystem.driverThreadsAreGuarded)
+        // Found as a SANE backend finds it: through the dynamic linker, from a library loaded later.
+        let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_setcanceltype"))
+        let setCancelType = unsafeBitCast(symbol, to: SetCancelType.self)
+        let asynchronous = Int32(PTHREAD_CANCEL_ASYNCHRONOUS), deferred = Int32(PTHREAD_CANCEL_DEFERRED)
+        let seen = Seen()
+        // On a thread of its own, as sanei_thread's readers do it.
+        let thread = Thread {
+            var old: Int32 = -1
+            seen.results.append(setCancelType(asynchronous, &old))
+            // What the request left in force: the type it replaces now.
+            seen.results.append(setCancelType(deferred, &old))
+            seen.results.append(old)
+            seen.done.signal()
+        }
+        thread.start()
+        seen.done.wait()
+        #expect(seen.results == [0, 0, deferred])
+    }
+
+    final class Seen: @unchecked Sendable {
+        var results: [Int32] = []
+        let done = DispatchSemaphore(value: 0)
+    }
+}
+
 extension SANETests {
     @Suite("Devices and their options")
     struct Devices {

@@ -222,7 +222,9 @@ extension SANETests {
             let device = try TestBackend.device()
             defer { device.close() }
             var blocking: BlockingRead?
-            let (log, _) = try scan(device, ScanSettings(dpi: 100, mode: .gray, pageSize: .a5), options: .init(readTimeout: .milliseconds(50))) {
+            // The blocked read waits until cancelled, so the limit is only how long the test takes;
+            // it is far above an ordinary read's time, which a loaded machine must not push past it.
+            let (log, _) = try scan(device, ScanSettings(dpi: 100, mode: .gray, pageSize: .a5), options: .init(readTimeout: .milliseconds(500))) {
                 let source = BlockingRead($0, reads: 2, ignoresCancel: false)
                 blocking = source
                 return source
@@ -236,7 +238,7 @@ extension SANETests {
             let device = try TestBackend.device()
             var blocking: BlockingRead?
             let (log, session) = try scan(device, ScanSettings(dpi: 100, mode: .gray, pageSize: .a5),
-                                          options: .init(readTimeout: .milliseconds(30), giveUpAfter: .milliseconds(50)), through: {
+                                          options: .init(readTimeout: .milliseconds(500), giveUpAfter: .milliseconds(300)), through: {
                 let source = BlockingRead($0, reads: 1, ignoresCancel: true)
                 blocking = source
                 return source
