@@ -86,7 +86,19 @@ import Testing
         for name in ["a", "b"] { try recordSlots([0, 1, 2, 3, 3, 4], to: folder.path + "/\(name).mp4", width: 96, height: 64) }
         let a = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/a.mp4"))
         let b = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/b.mp4"))
-        #expect(a.count > 500 && a == b)
+        #expect(a.count > 500 && a == b, "\(Self.keptForStudy(a, b))")
+    }
+
+    /// Rarely, in full-suite runs only, these two files have differed (cause not yet found): the
+    /// pair is kept and the failure says where, for the next look.
+    static func keptForStudy(_ a: Data, _ b: Data) -> String {
+        guard a != b else { return "" }
+        let kept = NSTemporaryDirectory() + "strips-mp4-mismatch-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        try? a.write(to: URL(fileURLWithPath: kept + "/a.mp4"))
+        try? b.write(to: URL(fileURLWithPath: kept + "/b.mp4"))
+        let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+        return "\(a.count) and \(b.count) bytes, first difference at byte \(first); both kept in \(kept)"
     }
 
     @Test func theLiveEffortWritesTheSameKindOfFile() throws {
