@@ -149,6 +149,13 @@ enum Worker {
 
     private static func ended(_ stop: ScanStop, pages: Int = 0) {
         var message = Message(.ended)
+        tell(stop, in: &message)
+        message.pages = pages
+        send(message)
+    }
+
+    /// A stop in the protocol's words: `stop`, and the fault's `line`.
+    private static func tell(_ stop: ScanStop, in message: inout Message) {
         switch stop {
         case .finished: message.stop = "finished"
         case .cancelled: message.stop = "cancelled"
@@ -156,8 +163,6 @@ enum Worker {
             message.stop = "fault"
             message.line = fault.line
         }
-        message.pages = pages
-        send(message)
     }
 
     private static func report(_ event: ScanEvent) {
@@ -195,13 +200,7 @@ enum Worker {
             message.page = page
             message.name = name
             message.rows = rows
-            switch stop {
-            case .finished: message.stop = "finished"
-            case .cancelled: message.stop = "cancelled"
-            case .fault(let fault):
-                message.stop = "fault"
-                message.line = fault.line
-            }
+            tell(stop, in: &message)
             send(message)
         case .pageRecorded, .recoveryFailed:
             break  // the app keeps the pages: this process writes nothing
