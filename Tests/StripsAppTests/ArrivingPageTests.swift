@@ -33,13 +33,24 @@ import Testing
         PixelBuffer(width: 200, height: rows.count, format: .grey, filledWith: value)
     }
 
-    @Test func itFillsInAsRowsArriveThenItsFileTakesOver() throws {
+    /// What a renderer reported as failed pictures: none is expected (a file not written yet is no failure).
+    final class Failures {
+        var lines: [String] = []
+    }
+
+    /// The real renderer, offscreen, keeping what it reports as failed pictures.
+    func watchedRenderer() throws -> (OffscreenRenderer, Failures) {
         try SDLSystem.start(video: false)
+        let failures = Failures()
+        let renderer = try OffscreenRenderer(fonts: nil)
+        renderer.onImageFailure = { failures.lines.append("\($0): \($1)") }
+        return (renderer, failures)
+    }
+
+    @Test func itFillsInAsRowsArriveThenItsFileTakesOver() throws {
         let path = path("fill")
         defer { ArrivingPictures.shared.remove(path); unlink(path) }
-        var failures: [String] = []
-        let renderer = try OffscreenRenderer(fonts: nil)
-        renderer.onImageFailure = { failures.append("\($0): \($1)") }
+        let (renderer, failures) = try watchedRenderer()
         let scene = scene(path: path)
         let pictures = ArrivingPictures.shared
         pictures.begin(path, width: 200, height: 280, format: .grey)
@@ -64,15 +75,12 @@ import Testing
         pictures.remove(path)
         for t in stride(from: 0.3, to: 1.0, by: 0.1) { try renderer.render(scene.frame(at: t)) }
         #expect(abs(try grey(renderer, scene, atHeight: 0.5) - 200) < 8)
-        #expect(failures.isEmpty, "\(failures)")
+        #expect(failures.lines.isEmpty, "\(failures.lines)")
     }
 
     @Test func aPageCutShortKeepsWhatCameAndIsNoErrorCard() throws {
-        try SDLSystem.start(video: false)
         let path = path("cut")
-        var failures: [String] = []
-        let renderer = try OffscreenRenderer(fonts: nil)
-        renderer.onImageFailure = { failures.append("\($0): \($1)") }
+        let (renderer, failures) = try watchedRenderer()
         let scene = scene(path: path)
         ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
         ArrivingPictures.shared.add(path, first: 0, band: band(0..<100, value: 0), arrived: 0)
@@ -81,17 +89,14 @@ import Testing
         ArrivingPictures.shared.remove(path)
         for t in stride(from: 0.1, to: 0.5, by: 0.1) { try renderer.render(scene.frame(at: t)) }
         #expect(try grey(renderer, scene, atHeight: 0.1) < 30)
-        #expect(failures.isEmpty, "\(failures)")
+        #expect(failures.lines.isEmpty, "\(failures.lines)")
         #expect(renderer.lastDrawList.items.allSatisfy { if case .errorCard = $0 { return false } else { return true } })
     }
 
     @Test func aPageCutShortBeforeItWasEverDrawnShowsWhatCame() throws {
-        try SDLSystem.start(video: false)
         let path = path("cut-unseen")
         defer { ArrivingPictures.shared.remove(path) }
-        var failures: [String] = []
-        let renderer = try OffscreenRenderer(fonts: nil)
-        renderer.onImageFailure = { failures.append("\($0): \($1)") }
+        let (renderer, failures) = try watchedRenderer()
         let scene = scene(path: path)
         ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
         ArrivingPictures.shared.add(path, first: 0, band: band(0..<100, value: 0), arrived: 0)
@@ -100,7 +105,7 @@ import Testing
         try renderer.render(scene.frame(at: 0))
         #expect(try grey(renderer, scene, atHeight: 0.1) < 30)
         #expect(try grey(renderer, scene, atHeight: 0.9) > 240)
-        #expect(failures.isEmpty, "\(failures)")
+        #expect(failures.lines.isEmpty, "\(failures.lines)")
         // Its name given to a new page: the new one is drawn, not what the old one left.
         ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
         try renderer.render(scene.frame(at: 0.1))
