@@ -100,11 +100,18 @@ let package = Package(
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
         .target(name: "StripsBench", dependencies: ["StripsCore"]),
+        // The effect hosts (issue 29): what the Photos scene's effects become on this machine (saving,
+        // reading dropped files, scanning in a worker process, reading text, finding borders), answered
+        // as host events. No SDL: the program wires in the window's waker, clipboard and standard error.
+        .target(name: "StripsHosts", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsText", "StripsScan",
+                                                    "StripsExport", "StripsCorrection"]),
+        .testTarget(name: "StripsHostsTests", dependencies: ["StripsHosts", "StripsCore", "StripsPictures", "StripsScan", "StripsText",
+                                                             "StripsDocumentPhotos", "StripsSampleScans", "StripsTestSupport", "StripsPDF", "StripsRender"]),
         .executableTarget(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsHosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

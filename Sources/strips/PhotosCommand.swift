@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsHosts
 import StripsPDF
 import StripsPictures
 import StripsRender
@@ -102,6 +103,7 @@ struct PhotosCommand: ParsableCommand {
         options.live = live
         options.memory = live ? ScannerMemory.standard() : nil
         if live { options.wake = { LoopWaker.wake() } }
+        options.say = { FileHandleOutput.standardError($0) }
         if let silence = environment["STRIPS_SCAN_WORKER_SILENCE"].flatMap(Double.init), silence > 0 { options.silenceLimit = silence }
         if let timeout = environment["STRIPS_SCAN_READ_TIMEOUT"].flatMap(Double.init), timeout > 0 { options.readTimeout = timeout }
         return ScanHost(options: options)
@@ -160,11 +162,16 @@ struct PhotosCommand: ParsableCommand {
         let scanner = scanHost(live: script == nil)
         recoverLeftovers(scanner, into: &scene, live: script == nil)
         let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
-        let text = TextHost(languages: languages, reader: reader, live: script == nil)
+        let say: @Sendable (String) -> Void = { FileHandleOutput.standardError($0) }
+        let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
         text.prepare(pages)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
-                                  textFiles: textFiles)
-        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: script == nil)
+                                  textFiles: textFiles, say: say)
+        // Headless there is no clipboard: the trace's `clipboard` says what was copied.
+        var clipboard: (@Sendable (String) -> Void)?
+        if script == nil { clipboard = { @Sendable text in Clipboard.set(text) } }
+        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: script == nil,
+                              clipboard: clipboard, wake: { LoopWaker.wake() }, say: say)
         defer { text.stop() }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
                             host: host, onQuit: { memory?.save($0) }, onEnd: { _ in scanner.finish() })

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsHosts
 import StripsPDF
 import StripsPictures
 import StripsSDL

@@ -1,54 +1,59 @@
 import StripsCore
 import StripsPictures
-import StripsSDL
 
 /// What the Photos scene's effects become on this machine: saves by the `DocumentSaver`, dropped
 /// files read as pages, scanning by the `ScanHost` (SANE in its worker process), the pages' text
 /// read by the `TextHost` for what each frame wants, Ctrl+C to the desktop's clipboard. Recording
 /// is the window's (or the headless run's) own.
-final class PhotosHost: EffectHost {
+public final class PhotosHost: EffectHost {
     private let saver: DocumentSaver
     /// The document's reader: dropped files join the catalog of files it opened.
     private let reader: PageReader
-    let scanner: ScanHost
+    public let scanner: ScanHost
     private let text: TextHost
     private let live: Bool
     /// The scanned pages kept when the document save under way began: safe once it succeeds.
     private var keptAtSave: Set<String>?
     private let borders: BorderFinder
+    /// The desktop's clipboard (nil headless: the trace's `clipboard` says what was copied).
+    private let clipboard: (@Sendable (String) -> Void)?
+    private let say: @Sendable (String) -> Void
 
-    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool) {
+    /// `say`: where one-line diagnostics go (standard error in the program).
+    public init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool,
+                clipboard: (@Sendable (String) -> Void)? = nil, wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void) {
+        self.clipboard = clipboard
+        self.say = say
         self.saver = saver
         self.reader = reader
         self.scanner = scanner
         self.text = text
         self.live = live
-        borders = BorderFinder(reader: reader, live: live)
+        borders = BorderFinder(reader: reader, live: live, wake: wake)
     }
 
-    func run(_ effect: Effect) -> [HostEvent] {
+    public func run(_ effect: Effect) -> [HostEvent] {
         switch effect {
         case .save(let request):
             if request.scope == .document { keptAtSave = scanner.keptFiles }
             return observed(saver.start(request))
         case .load(let paths):
-            return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { FileHandleOutput.standardError($0) })]
+            return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader, report: say))]
         case .scan, .cancelScan, .findScanners, .describeScanner, .recoverScans, .discardScans:
             return scanner.run(effect)
         case .findBorders(let request):
             return borders.start(request)
         case .copy(let copied):
-            // Headless there is no clipboard: the trace's `clipboard` says what was copied.
-            if live { Clipboard.set(copied) }
+            clipboard?(copied)
             return []
         case .toggleRecording:
             return []
         }
     }
 
-    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() }
+    public func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() }
 
-    func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
+    public func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
 
     /// A document saved: the scans it had (or had deleted) are no longer offered after a crash.
     private func observed(_ events: [HostEvent]) -> [HostEvent] {

@@ -1,14 +1,13 @@
 import Foundation
 import StripsCore
 import StripsExport
-import StripsSDL
 
 /// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
 /// `--output`, else to the path the desktop's file chooser returns, else beside the first source
 /// as "NAME edited.pdf" ("NAME selection.pdf"). Live, the save runs on a worker thread and its
 /// progress and end are answered as they come (`poll`); headless, it runs at once, so a script's
 /// trace is deterministic.
-final class DocumentSaver {
+public final class DocumentSaver {
     private let output: String?
     private let sources: [String]
     private let documentName: String
@@ -24,8 +23,12 @@ final class DocumentSaver {
 
     /// Folder saves write each page's text beside its picture (`--text-files`).
     private let textFiles: Bool
+    private let say: @Sendable (String) -> Void
 
-    init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil, textFiles: Bool = false) {
+    /// `say`: where its one-line diagnostics go (standard error in the program).
+    public init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil, textFiles: Bool = false,
+                say: @escaping @Sendable (String) -> Void) {
+        self.say = say
         self.texts = texts
         self.textFiles = textFiles
         self.output = output
@@ -35,7 +38,7 @@ final class DocumentSaver {
     }
 
     /// Starts saving `request`; the answers ready now (all of them, headless).
-    func start(_ request: SaveRequest) -> [HostEvent] {
+    public func start(_ request: SaveRequest) -> [HostEvent] {
         guard job == nil, chooser == nil else { return [.saveFailed("Already saving…")] }
         if let output { return start(request, to: output) }
         if request.scope == .document, let last = written.first { return start(request, to: last) }
@@ -48,7 +51,7 @@ final class DocumentSaver {
     }
 
     /// What happened since: the chooser's answer, a save's progress or its end.
-    func poll() -> [HostEvent] {
+    public func poll() -> [HostEvent] {
         if let job {
             let state = job.state
             if let result = state.result {
@@ -94,10 +97,10 @@ final class DocumentSaver {
         switch result {
         case .success(let saved):
             if request.scope == .document { written.insert(saved.destination) }
-            for note in saved.notes { FileHandleOutput.standardError("strips: \(note)") }
+            for note in saved.notes { say("strips: \(note)") }
             return .saved(SaveOutcome(path: saved.destination, request: request))
         case .failure(let error):
-            FileHandleOutput.standardError("strips: \(error.description)")
+            say("strips: \(error.description)")
             return .saveFailed("Not saved: \(error.description)")
         }
     }

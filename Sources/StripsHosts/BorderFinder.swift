@@ -9,40 +9,44 @@ import StripsPictures
 /// a cropped page's text (the page flattened at up to 2000 pixels by the reader's renderer, then
 /// the skew finder). In the window it runs on a worker and the answer comes with the next poll;
 /// headless, at once, so scripts stay deterministic.
-final class BorderFinder: @unchecked Sendable {
+public final class BorderFinder: @unchecked Sendable {
     private let reader: PageReader
     private let live: Bool
     private let queue = DispatchQueue(label: "strips.borders", qos: .userInitiated)
     private let lock = NSLock()
     private var ready: [HostEvent] = []
+    /// Wakes the window's loop when an answer is ready.
+    private let wake: @Sendable () -> Void
 
     /// Detection decodes at least this many pixels on the longer side.
-    static let detectionSide = 640.0
+    public static let detectionSide = 640.0
     /// The page the skew finder looks at, on its longer side.
-    static let levellingSide: Int32 = 2000
+    public static let levellingSide: Int32 = 2000
 
-    init(reader: PageReader, live: Bool) {
+    public init(reader: PageReader, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
         self.reader = reader
         self.live = live
+        self.wake = wake
     }
 
-    func start(_ request: BorderRequest) -> [HostEvent] {
+    public func start(_ request: BorderRequest) -> [HostEvent] {
         guard live else { return [.bordersFound(answer(request))] }
         queue.async { [self] in
             let event = HostEvent.bordersFound(answer(request))
             lock.withLock { ready.append(event) }
+            wake()
         }
         return []
     }
 
-    func poll() -> [HostEvent] {
+    public func poll() -> [HostEvent] {
         lock.withLock {
             defer { ready.removeAll() }
             return ready
         }
     }
 
-    func answer(_ request: BorderRequest) -> BorderAnswer {
+    public func answer(_ request: BorderRequest) -> BorderAnswer {
         BorderAnswer(purpose: request.purpose, pages: request.pages.map { page in
             switch request.purpose {
             case .suggest:
@@ -58,7 +62,7 @@ final class BorderFinder: @unchecked Sendable {
     }
 
     /// The page's corners in its upright picture's pixels, from a small decode.
-    func corners(of page: Page) -> Quad? {
+    public func corners(of page: Page) -> Quad? {
         let size = page.pixelSize
         let long = max(size.width, size.height)
         guard long > 0 else { return nil }
@@ -71,7 +75,7 @@ final class BorderFinder: @unchecked Sendable {
     }
 
     /// Degrees counter-clockwise that level the text of the page flattened from `crop`.
-    func levelling(of page: Page, crop: Quad) -> Double? {
+    public func levelling(of page: Page, crop: Quad) -> Double? {
         let recipe = PixelRecipe(crop: crop)
         let ref = ImageRef(source: page.source, recipe: recipe, variant: .full, sourceSize: page.pixelSize)
         let side = Self.levellingSide

@@ -2,7 +2,6 @@ import Foundation
 import StripsCore
 import StripsPDF
 import StripsPictures
-import StripsSDL
 import StripsText
 
 /// Reads the text of the pages a frame wants (`PhotosFrame.textWanted`: those without text,
@@ -14,13 +13,16 @@ import StripsText
 /// before the frame after one that wants more, so a script is deterministic. In the window the
 /// pages are read by `TextWorkers` on idle cores (SCHED_IDLE), the wish list replaced as the
 /// focus moves and held back while pictures the screen needs are still being decoded.
-final class TextHost: @unchecked Sendable {
+public final class TextHost: @unchecked Sendable {
     /// Tesseract's languages; nil: only PDF pages' own text (`--ocr off`).
-    let languages: String?
+    public let languages: String?
     private let reader: PageReader
     private let cache: TextCache?
     private let live: Bool
     private var workers: TextWorkers?
+    /// Wakes the window's loop when an answer arrives; where one-line diagnostics go.
+    private let wake: @Sendable () -> Void
+    private let say: @Sendable (String) -> Void
 
     private let lock = NSLock()
     /// Answers not yet polled.
@@ -35,7 +37,10 @@ final class TextHost: @unchecked Sendable {
     private var scheduled: [String] = []
     private var keys: [String: TextKey] = [:]
 
-    init(languages: String?, reader: PageReader, cache: TextCache? = TextCache.standard(), live: Bool) {
+    public init(languages: String?, reader: PageReader, cache: TextCache? = TextCache.standard(), live: Bool,
+                wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void) {
+        self.wake = wake
+        self.say = say
         self.languages = languages
         self.reader = reader
         self.cache = cache
@@ -45,13 +50,13 @@ final class TextHost: @unchecked Sendable {
     deinit { workers?.stop() }
 
     /// The pages' text before the first frame (headless).
-    func prepare(_ pages: [Page]) {
+    public func prepare(_ pages: [Page]) {
         guard !live else { return }
         readNow(PageTexts().wanted(pages, focus: 0))
     }
 
     /// What has been read since the last call.
-    func poll() -> [HostEvent] {
+    public func poll() -> [HostEvent] {
         lock.lock()
         defer { lock.unlock() }
         var events: [HostEvent] = []
@@ -64,14 +69,14 @@ final class TextHost: @unchecked Sendable {
 
     /// The text read for `key`, as read: in the page's picture turned `quarterTurns` clockwise, the
     /// way up its lines run (what a text layer lays on, turned back as it is placed).
-    func text(for key: TextKey) -> PageText? {
+    public func text(for key: TextKey) -> PageText? {
         lock.lock()
         defer { lock.unlock() }
         return store[key]
     }
 
     /// A frame shown: its wish list read (headless: now; live: handed to the workers).
-    func shown(_ frame: Frame, picturesPending: Bool) {
+    public func shown(_ frame: Frame, picturesPending: Bool) {
         guard let photos = frame.content as? PhotosFrame else { return }
         // While the strips move (or the pictures they show are decoded) the reading holds at its
         // next word: those frames get the caches and the memory bus to themselves.
@@ -85,7 +90,7 @@ final class TextHost: @unchecked Sendable {
         if live { schedule(wanted) } else { readNow(wanted) }
     }
 
-    func stop() { workers?.stop() }
+    public func stop() { workers?.stop() }
 
     // MARK: Reading
 
@@ -98,9 +103,10 @@ final class TextHost: @unchecked Sendable {
     /// Reads `pages` now (headless), answered in page order.
     private func readNow(_ pages: [Page]) {
         let catalog = reader.catalog
+        let say = self.say
         let texts = Self.read(pages, languages: languages, reader: reader, cache: cache) { page, error in
             // A file is named once: one the document could not open already was.
-            if catalog.shouldReport(page.path) { FileHandleOutput.standardError("strips: \(page.id): \(error.description)") }
+            if catalog.shouldReport(page.path) { say("strips: \(page.id): \(error.description)") }
         }
         for (page, text) in zip(pages, texts) { finished(page.textKey, text) }
     }
@@ -108,7 +114,7 @@ final class TextHost: @unchecked Sendable {
     /// The text of each of `pages` (nil: none of its own and recognition off, or it could not be
     /// read, which `problem` hears of), read on as many threads as there are cores, each with its
     /// own engine; in page order whatever the threads did, so the same run gives the same answers.
-    static func read(_ pages: [Page], languages: String?, reader: PageReader, cache: TextCache?,
+    public static func read(_ pages: [Page], languages: String?, reader: PageReader, cache: TextCache?,
                      problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
         guard !pages.isEmpty else { return [] }
         let threads = max(1, min(pages.count, ProcessInfo.processInfo.activeProcessorCount))
@@ -160,14 +166,14 @@ final class TextHost: @unchecked Sendable {
             case .failure(let error):
                 // A file is named once: an error card's file already was, when it was opened.
                 if self.reader.catalog.shouldReport(key.source.path) {
-                    FileHandleOutput.standardError("strips: \(key.source.displayName): \(error.description)")
+                    self.say("strips: \(key.source.displayName): \(error.description)")
                     self.lock.lock()
                     self.problem = "Text not read: \(key.source.displayName): \(error.description)"
                     self.lock.unlock()
                 }
                 self.finished(key, nil)
             }
-            LoopWaker.wake()
+            self.wake()
         }
         self.workers = workers
         return workers
@@ -231,19 +237,19 @@ extension PageSource {
 }
 
 /// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private var stored: Value
     private let lock = NSLock()
 
-    init(_ value: Value) { stored = value }
+    public init(_ value: Value) { stored = value }
 
-    var value: Value {
+    public var value: Value {
         lock.lock()
         defer { lock.unlock() }
         return stored
     }
 
-    func update(_ change: (inout Value) -> Void) {
+    public func update(_ change: (inout Value) -> Void) {
         lock.lock()
         change(&stored)
         lock.unlock()

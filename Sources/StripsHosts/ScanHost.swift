@@ -1,21 +1,7 @@
-import ArgumentParser
 import Foundation
 import StripsCore
 import StripsPictures
 import StripsScan
-import StripsSDL
-
-/// What a start does with scans an earlier session left (`--recover`).
-enum RecoverMode: String, CaseIterable, ExpressibleByArgument {
-    /// Offer them in the window (the window's default; a script answers with T, D or Escape).
-    case ask
-    /// Take them into the document.
-    case take
-    /// Remove them.
-    case discard
-    /// Leave them where they are, with one line saying so (the headless default).
-    case keep
-}
 
 /// Carries out the Photos scene's scanning effects (docs/SCANNING.md, "In the editor"). SANE
 /// runs in a worker process (`ScanWorker`): its answers arrive on the worker's reader thread and
@@ -23,22 +9,27 @@ enum RecoverMode: String, CaseIterable, ExpressibleByArgument {
 /// a script sees the whole scan before its next frame. Each page's rows go straight into
 /// `ArrivingPictures` (the renderer draws them as they come); each finished page is written to
 /// this session's recovery folder, the file the page's recipe names.
-final class ScanHost: @unchecked Sendable {
-    struct Options {
+public final class ScanHost: @unchecked Sendable {
+    public struct Options {
         /// `--scanner`, `--scan-source`, `--scan-dpi`, `--scan-mode`, `--scan-page`: over the last settings.
-        var overrides = ScanChoice()
+        public var overrides = ScanChoice()
         /// The window: remembers settings (`ScannerMemory`) and answers as things arrive.
-        var live = false
-        var memory: ScannerMemory?
+        public var live = false
+        public var memory: ScannerMemory?
         /// Where recovery folders go (nil: `$XDG_STATE_HOME/strips/recovery`).
-        var recoveryRoot: String?
+        public var recoveryRoot: String?
         /// Seconds without a word from the worker before it is killed (STRIPS_SCAN_WORKER_SILENCE).
-        var silenceLimit = 10.0
+        public var silenceLimit = 10.0
         /// Seconds a read may take before the scan stops.
-        var readTimeout = 30.0
-        var worker: String?
+        public var readTimeout = 30.0
+        /// The scan worker's executable (nil: strips-scan-probe beside this program).
+        public var worker: String?
         /// Wakes the window's loop when news arrives (it may be asleep: nothing moving).
-        var wake: @Sendable () -> Void = {}
+        public var wake: @Sendable () -> Void = {}
+        /// Where its one-line diagnostics go (standard error in the program).
+        public var say: @Sendable (String) -> Void = { _ in }
+
+        public init() {}
     }
 
     /// The page being scanned now.
@@ -76,12 +67,12 @@ final class ScanHost: @unchecked Sendable {
     private let writes = DispatchGroup()
     private let pictures = ArrivingPictures.shared
 
-    init(options: Options) { self.options = options }
+    public init(options: Options) { self.options = options }
 
     // MARK: Effects
 
     /// Starts what `effect` asks; headless, waits for its answers and returns them all.
-    func run(_ effect: Effect) -> [HostEvent] {
+    public func run(_ effect: Effect) -> [HostEvent] {
         switch effect {
         case .scan(let request): start(request)
         case .cancelScan: withWorker { $0.cancel() }
@@ -102,7 +93,7 @@ final class ScanHost: @unchecked Sendable {
     }
 
     /// What arrived since.
-    func poll() -> [HostEvent] {
+    public func poll() -> [HostEvent] {
         changed.lock()
         defer { changed.unlock() }
         let events = pending
@@ -118,7 +109,7 @@ final class ScanHost: @unchecked Sendable {
         options.wake()
     }
 
-    private func say(_ line: String) { FileHandleOutput.standardError("strips: \(line)") }
+    private func say(_ line: String) { options.say("strips: \(line)") }
 
     /// The worker, started on first use; nil with one line when there is none to start.
     private func withWorker(_ body: (ScanWorker) -> Void) {
@@ -143,7 +134,7 @@ final class ScanHost: @unchecked Sendable {
         if !asked { post(.scan(.noScanners(Self.noWorker))) }
     }
 
-    static let noWorker = "scanning needs strips-scan-probe beside strips (it is built with it: swift build --product strips-scan-probe)"
+    public static let noWorker = "scanning needs strips-scan-probe beside strips (it is built with it: swift build --product strips-scan-probe)"
 
     // MARK: Scanning
 
@@ -355,7 +346,7 @@ final class ScanHost: @unchecked Sendable {
     // MARK: Recovery
 
     /// Scans earlier sessions left (their problems on standard error): what to offer, or nil.
-    func lookForLeftovers() -> RecoveryOffer? {
+    public func lookForLeftovers() -> RecoveryOffer? {
         let found = ScanRecovery.leftovers(root: options.recoveryRoot)
         for line in found.problems { say(line) }
         let sessions = found.sessions.filter { !$0.pages.isEmpty }
@@ -372,7 +363,7 @@ final class ScanHost: @unchecked Sendable {
     }
 
     /// The window: looks on a thread of its own and offers what it finds when polled.
-    func offerLeftoversLater() {
+    public func offerLeftoversLater() {
         let thread = Thread { [self] in
             if let offer = lookForLeftovers() { post(.scan(.recoveryOffered(offer))) }
         }
@@ -381,7 +372,7 @@ final class ScanHost: @unchecked Sendable {
 
     /// The offer answered: the pages (named from `firstNumber` on) taken into the document, or
     /// every leftover removed.
-    func recover(take: Bool, firstNumber: Int) -> [HostEvent] {
+    public func recover(take: Bool, firstNumber: Int) -> [HostEvent] {
         changed.lock()
         let sessions = leftovers
         leftovers = []
@@ -413,7 +404,7 @@ final class ScanHost: @unchecked Sendable {
 
     /// Every page file kept now, this session's and the ones taken over: what a save about to
     /// start will have settled once it succeeds.
-    var keptFiles: Set<String> {
+    public var keptFiles: Set<String> {
         changed.lock()
         let all = [recovery].compactMap { $0 } + claimed
         changed.unlock()
@@ -422,7 +413,7 @@ final class ScanHost: @unchecked Sendable {
 
     /// The document was saved: the pages kept when the save began are safe (saved, or deleted
     /// and then saved without) and are no longer offered after a crash.
-    func settle(_ files: Set<String>) {
+    public func settle(_ files: Set<String>) {
         changed.lock()
         let all = [recovery].compactMap { $0 } + claimed
         changed.unlock()
@@ -434,7 +425,7 @@ final class ScanHost: @unchecked Sendable {
     /// The session ends: the worker stops; kept scans go when every one was saved (or the user
     /// threw them away), else they stay for the next start, with a line saying where: a scan
     /// undone, or taken back from an earlier session and undone, is offered again rather than lost.
-    func finish() {
+    public func finish() {
         changed.lock()
         let worker = self.worker
         self.worker = nil

@@ -1,0 +1,57 @@
+import Foundation
+import StripsCore
+import StripsDocumentPhotos
+import StripsHosts
+import StripsPictures
+import Testing
+
+/// `findBorders` through the Photos host: the detector's corners on a photographed page, in the
+/// picture's own pixels, answered at once headless and through `poll` in the window.
+@Suite struct BorderFinderTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Assets/Sample").standardized.path
+
+    /// A photo of a page on a desk (about 1 MP), written as a JPEG, opened as the program opens it.
+    static func photoPage(_ fixture: HostFixture) throws -> (Page, DocumentPhoto) {
+        let photo = DocumentPhotoSet.photo(0, pages: PageArt.samples(in: samples), maximumPixels: 1_100_000)
+        let path = fixture.path("photo.jpg")
+        try Data(photo.jpeg).write(to: URL(fileURLWithPath: path))
+        let page = try #require(fixture.pages([path]).first)
+        return (page, photo)
+    }
+
+    static func cornerError(_ found: Quad, _ photo: DocumentPhoto) -> Double {
+        let w = Double(photo.picture.width), h = Double(photo.picture.height)
+        return found.maxCornerDistance(to: photo.corners) / (w * w + h * h).squareRoot()
+    }
+
+    @Test func aSuggestionIsThePagesCornersAnsweredAtOnceInAScript() throws {
+        let fixture = try HostFixture("borders-headless")
+        let (page, photo) = try Self.photoPage(fixture)
+        let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .suggest, pages: [page])))
+        guard case .bordersFound(let answer)? = answers.first, answers.count == 1 else {
+            Issue.record("answered \(answers)")
+            return
+        }
+        #expect(answer.purpose == .suggest && answer.pages.map(\.pageID) == [page.id])
+        let corners = try #require(answer.pages.first?.corners)
+        #expect(Self.cornerError(corners, photo) <= 0.015, "\(corners) vs \(photo.corners)")
+        // A suggestion is corners only: levelling is asked for when they are applied.
+        #expect(answer.pages.first?.levelling == nil)
+        #expect(fixture.host.poll().isEmpty)
+    }
+
+    @Test func inTheWindowTheAnswerComesThroughPoll() throws {
+        let fixture = try HostFixture("borders-live", live: true)
+        let (page, photo) = try Self.photoPage(fixture)
+        #expect(fixture.host.run(.findBorders(BorderRequest(purpose: .apply, pages: [page]))).isEmpty)
+        let answers = fixture.pollUntil { !$0.isEmpty }
+        guard case .bordersFound(let answer)? = answers.first else {
+            Issue.record("answered \(answers)")
+            return
+        }
+        #expect(answer.purpose == .apply)
+        let corners = try #require(answer.pages.first?.corners)
+        #expect(Self.cornerError(corners, photo) <= 0.015)
+    }
+}

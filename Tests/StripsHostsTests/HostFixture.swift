@@ -1,0 +1,72 @@
+import Foundation
+import StripsCore
+import StripsHosts
+import StripsPDF
+import StripsPictures
+import StripsRender
+
+/// A Photos host as the program wires it, without a window: a scratch folder of its own (saves,
+/// the scan recovery root, the text cache), the lines it says kept for the test.
+final class HostFixture: @unchecked Sendable {
+    let folder: String
+    let reader: PageReader
+    let text: TextHost
+    let saver: DocumentSaver
+    let scanner: ScanHost
+    let host: PhotosHost
+    private let said = Locked<[String]>([])
+    /// Signalled each time a host wakes the (absent) window: an answer is ready to poll.
+    let woken: DispatchSemaphore
+
+    /// `live`: as the window runs it (answers through `poll`), else as a script does (at once).
+    init(_ name: String, live: Bool = false, languages: String? = nil, output: String? = nil, sources: [String] = [],
+         scanOptions: (inout ScanHost.Options) -> Void = { _ in }) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-hosts-\(getpid())-\(name)").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
+        let said = self.said
+        let say: @Sendable (String) -> Void = { line in said.update { $0.append(line) } }
+        let woken = DispatchSemaphore(value: 0)
+        self.woken = woken
+        let wake: @Sendable () -> Void = { woken.signal() }
+        text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say)
+        let folder = self.folder
+        saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", live: live, texts: text, say: say)
+        var options = ScanHost.Options()
+        options.live = live
+        options.recoveryRoot = folder + "/recovery"
+        options.say = say
+        options.wake = wake
+        scanOptions(&options)
+        scanner = ScanHost(options: options)
+        host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: live, wake: wake, say: say)
+    }
+
+    deinit {
+        text.stop()
+        scanner.finish()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The window's way: polls each time a host wakes it until `done` holds for what came (or a
+    /// minute without it, for a machine under load), returning everything polled.
+    func pollUntil(_ done: ([HostEvent]) -> Bool) -> [HostEvent] {
+        var events = host.poll()
+        while !done(events) {
+            guard woken.wait(timeout: .now() + 60) == .success else { break }
+            events += host.poll()
+        }
+        return events
+    }
+
+    /// What the hosts said, one line each.
+    var lines: [String] { said.value }
+
+    func path(_ name: String) -> String { folder + "/" + name }
+
+    /// The pages of `files`, as the program opens them.
+    func pages(_ files: [String]) -> [Page] {
+        DocumentLoader.pages(for: files, reader: reader) { line in said.update { $0.append(line) } }
+    }
+}
