@@ -6,9 +6,10 @@ import StripsScan
 /// Carries out the Photos scene's scanning effects (docs/SCANNING.md, "In the editor"). SANE
 /// runs in a worker process (`ScanWorker`): its answers arrive on the worker's reader thread and
 /// wait here for `poll` (the window) or, headless, `run` waits for the end of what it started, so
-/// a script sees the whole scan before its next frame. Each page's rows go straight into
-/// `ArrivingPictures` (the renderer draws them as they come); each finished page is written to
-/// this session's recovery folder, the file the page's recipe names.
+/// a script sees the whole scan before its next frame. Each page's rows go straight into its
+/// stream of arriving pictures (`pictures`, which the program hands to the renderer: it draws
+/// them as they come); each finished page is written to this session's recovery folder, the
+/// file the page's recipe names.
 public final class ScanHost: @unchecked Sendable {
     public struct Options {
         /// `--scanner`, `--scan-source`, `--scan-dpi`, `--scan-mode`, `--scan-page`: over the last settings.
@@ -22,8 +23,10 @@ public final class ScanHost: @unchecked Sendable {
         public var silenceLimit = 10.0
         /// Seconds a read may take before the scan stops.
         public var readTimeout = 30.0
-        /// The scan worker's executable (nil: strips-scan-probe beside this program).
+        /// The scan worker's executable (nil: strips-scan-probe beside this program) and variables
+        /// of its own (a test's SANE configuration).
         public var worker: String?
+        public var workerEnvironment: [String: String] = [:]
         /// Wakes the window's loop when news arrives (it may be asleep: nothing moving).
         public var wake: @Sendable () -> Void = {}
         /// Where its one-line diagnostics go (standard error in the program).
@@ -65,7 +68,8 @@ public final class ScanHost: @unchecked Sendable {
 
     private let writer = DispatchQueue(label: "strips-scan-recovery-writer")
     private let writes = DispatchGroup()
-    private let pictures = ArrivingPictures.shared
+    /// The rows of the pages being scanned, as they come: the renderer's `TextureOptions.arriving`.
+    public let pictures = ArrivingPictures()
 
     public init(options: Options) { self.options = options }
 
@@ -115,7 +119,7 @@ public final class ScanHost: @unchecked Sendable {
     private func withWorker(_ body: (ScanWorker) -> Void) {
         changed.lock()
         if worker == nil, let executable = options.worker ?? ScanWorker.defaultExecutable() {
-            worker = ScanWorker(executable: executable, silenceLimit: options.silenceLimit) { [weak self] in self?.heard($0) }
+            worker = ScanWorker(executable: executable, environment: options.workerEnvironment, silenceLimit: options.silenceLimit) { [weak self] in self?.heard($0) }
         }
         let worker = self.worker
         changed.unlock()

@@ -1,11 +1,13 @@
 import Foundation
 
-/// Pictures still arriving, by the path their file will have: a page being scanned. The scan
-/// host fills each one row band by row band as the scanner sends it; the renderer draws what has
-/// come so far (uploading only the rows that are new) until the page's file is written. Any
+/// Pictures still arriving, by the path their file will have: a page being scanned. The one
+/// stream of a scan's rows, owned by the scan host, which fills each picture row band by row band
+/// as the scanner sends it (too many bytes, too often, to travel through the scene as events);
+/// the program hands the same stream to the renderer (`TextureOptions.arriving`), which draws
+/// what has come so far (uploading only the rows that are new) until the page's file is written.
+/// The scene only hears that a page started, finished or was cut short (`ScanUpdate`). Any
 /// thread; every call is short (a band's copy under a lock).
 public final class ArrivingPictures: @unchecked Sendable {
-    public static let shared = ArrivingPictures()
 
     /// What has arrived of one picture.
     public struct Progress: Hashable, Sendable {

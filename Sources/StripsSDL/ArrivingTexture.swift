@@ -24,7 +24,7 @@ final class ArrivingTexture {
     let serial: Int
 
     /// Nil when the page is not arriving (any more) or SDL cannot make the texture.
-    init?(renderer: OpaquePointer, path: String, pictures: ArrivingPictures = .shared) {
+    init?(renderer: OpaquePointer, path: String, pictures: ArrivingPictures) {
         guard let progress = pictures.progress(path), progress.width > 0, progress.height > 0 else { return nil }
         let factor = max(1, (max(progress.width, progress.height) + Self.maxSide - 1) / Self.maxSide)
         let width = Int32((progress.width + factor - 1) / factor), height = Int32((progress.height + factor - 1) / factor)
@@ -44,7 +44,7 @@ final class ArrivingTexture {
     /// Takes in the rows that arrived since the last call. Returns when the oldest of them left
     /// the scanner (CLOCK_MONOTONIC ns), nil when none did; `gone` when the page is no longer
     /// arriving (its file is written, or it was cut short): the texture then holds what came.
-    func update(pictures: ArrivingPictures = .shared) -> (arrival: UInt64?, gone: Bool) {
+    func update(pictures: ArrivingPictures) -> (arrival: UInt64?, gone: Bool) {
         guard let progress = pictures.progress(path), progress.serial == serial else { return (nil, true) }
         guard progress.width == sourceWidth else { return (nil, progress.isCut) }
         let wantHeight = Int32((progress.height + factor - 1) / factor)

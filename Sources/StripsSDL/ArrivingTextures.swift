@@ -26,7 +26,7 @@ final class ArrivingTextures {
     /// and whether they were its first.
     private var arrivals: [(arrival: UInt64, first: Bool)] = []
 
-    init(renderer: OpaquePointer, pictures: ArrivingPictures = .shared) {
+    init(renderer: OpaquePointer, pictures: ArrivingPictures) {
         self.renderer = renderer
         self.pictures = pictures
     }

@@ -33,6 +33,9 @@ public struct TextureOptions: Sendable {
     public var reader: PageReader
     /// A smaller largest texture side than the renderer's (tests of tiling); nil: the renderer's.
     public var maxTextureSide: Int32?
+    /// Pages arriving from the scanner, drawn as their rows come: the scan host's stream (the
+    /// default, a stream of its own, has nothing arriving).
+    public var arriving: ArrivingPictures
 
     /// One worker per core (up to eight): they run at a lower priority than the render loop
     /// (nice 10), so a frame never waits for them and a core the loop does not need decodes.
@@ -41,8 +44,9 @@ public struct TextureOptions: Sendable {
     /// `reader`: the host's; the default reads picture files only, with a catalog of its own
     /// (tests and benchmarks of pictures).
     public init(reader: PageReader = PageReader(), budget: Int? = nil, decode: DecodeMode = .async,
-                workers: Int? = nil, maxTextureSide: Int32? = nil) {
+                workers: Int? = nil, maxTextureSide: Int32? = nil, arriving: ArrivingPictures = ArrivingPictures()) {
         self.reader = reader
+        self.arriving = arriving
         self.budget = budget
         self.decode = decode
         self.workers = workers ?? TextureOptions.defaultWorkers
@@ -112,7 +116,7 @@ final class TextureCache: PictureLookup {
 
     init(renderer: OpaquePointer, options: TextureOptions = TextureOptions(), wake: @escaping @Sendable () -> Void = {}) {
         self.renderer = renderer
-        arriving = ArrivingTextures(renderer: renderer)
+        arriving = ArrivingTextures(renderer: renderer, pictures: options.arriving)
         self.options = options
         reader = options.reader
         queue = options.decode == .async ? DecodeQueue(workers: options.workers, reader: reader, onFinish: wake) : nil

@@ -161,7 +161,8 @@ struct PhotosCommand: ParsableCommand {
                                 focusedPage: remembered?.focusedPage)
         let scanner = scanHost(live: script == nil)
         recoverLeftovers(scanner, into: &scene, live: script == nil)
-        let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync))
+        let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync),
+                                      arriving: scanner.pictures)
         let say: @Sendable (String) -> Void = { FileHandleOutput.standardError($0) }
         let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
         text.prepare(pages)

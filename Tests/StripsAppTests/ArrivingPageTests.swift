@@ -38,21 +38,24 @@ import Testing
         var lines: [String] = []
     }
 
-    /// The real renderer, offscreen, keeping what it reports as failed pictures.
+    /// The scan host's stream of arriving pictures, as the program hands it to the renderer.
+    let pictures = ArrivingPictures()
+
+    /// The real renderer, offscreen, drawing `pictures` as they arrive and keeping what it
+    /// reports as failed pictures.
     func watchedRenderer() throws -> (OffscreenRenderer, Failures) {
         try SDLSystem.start(video: false)
         let failures = Failures()
-        let renderer = try OffscreenRenderer(fonts: nil)
+        let renderer = try OffscreenRenderer(fonts: nil, textures: TextureOptions(decode: .sync, arriving: pictures))
         renderer.onImageFailure = { failures.lines.append("\($0): \($1)") }
         return (renderer, failures)
     }
 
     @Test func itFillsInAsRowsArriveThenItsFileTakesOver() throws {
         let path = path("fill")
-        defer { ArrivingPictures.shared.remove(path); unlink(path) }
+        defer { unlink(path) }
         let (renderer, failures) = try watchedRenderer()
         let scene = scene(path: path)
-        let pictures = ArrivingPictures.shared
         pictures.begin(path, width: 200, height: 280, format: .grey)
         // Nothing yet: paper.
         try renderer.render(scene.frame(at: 0))
@@ -82,11 +85,11 @@ import Testing
         let path = path("cut")
         let (renderer, failures) = try watchedRenderer()
         let scene = scene(path: path)
-        ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
-        ArrivingPictures.shared.add(path, first: 0, band: band(0..<100, value: 0), arrived: 0)
+        pictures.begin(path, width: 200, height: 280, format: .grey)
+        pictures.add(path, first: 0, band: band(0..<100, value: 0), arrived: 0)
         try renderer.render(scene.frame(at: 0))
         // Cut short: its file never comes; it is still drawn (it leaves with an animation).
-        ArrivingPictures.shared.remove(path)
+        pictures.remove(path)
         for t in stride(from: 0.1, to: 0.5, by: 0.1) { try renderer.render(scene.frame(at: t)) }
         #expect(try grey(renderer, scene, atHeight: 0.1) < 30)
         #expect(failures.lines.isEmpty, "\(failures.lines)")
@@ -95,19 +98,18 @@ import Testing
 
     @Test func aPageCutShortBeforeItWasEverDrawnShowsWhatCame() throws {
         let path = path("cut-unseen")
-        defer { ArrivingPictures.shared.remove(path) }
         let (renderer, failures) = try watchedRenderer()
         let scene = scene(path: path)
-        ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
-        ArrivingPictures.shared.add(path, first: 0, band: band(0..<100, value: 0), arrived: 0)
-        ArrivingPictures.shared.cutShort(path)
-        #expect(ArrivingPictures.shared.isEmpty)  // nothing arriving any more: frames may rest
+        pictures.begin(path, width: 200, height: 280, format: .grey)
+        pictures.add(path, first: 0, band: band(0..<100, value: 0), arrived: 0)
+        pictures.cutShort(path)
+        #expect(pictures.isEmpty)  // nothing arriving any more: frames may rest
         try renderer.render(scene.frame(at: 0))
         #expect(try grey(renderer, scene, atHeight: 0.1) < 30)
         #expect(try grey(renderer, scene, atHeight: 0.9) > 240)
         #expect(failures.lines.isEmpty, "\(failures.lines)")
         // Its name given to a new page: the new one is drawn, not what the old one left.
-        ArrivingPictures.shared.begin(path, width: 200, height: 280, format: .grey)
+        pictures.begin(path, width: 200, height: 280, format: .grey)
         try renderer.render(scene.frame(at: 0.1))
         #expect(try grey(renderer, scene, atHeight: 0.1) > 240)
     }
@@ -115,20 +117,18 @@ import Testing
     @Test func aLargePageIsBoxedDownAndGrowsWhenItsHeightWasAGuess() throws {
         try SDLSystem.start(video: false)
         let path = path("large")
-        defer { ArrivingPictures.shared.remove(path) }
-        let pictures = ArrivingPictures.shared
         // 5000 px wide: a factor of 3 keeps it under 2048.
         pictures.begin(path, width: 5000, height: 100, format: .rgb)
         let renderer = try SDLSoftwareRenderer()
-        let texture = try #require(ArrivingTexture(renderer: renderer.renderer, path: path))
+        let texture = try #require(ArrivingTexture(renderer: renderer.renderer, path: path, pictures: pictures))
         #expect(texture.factor == 3 && texture.width == 1667 && texture.height == 34)
         // More rows than guessed: the picture and the texture grow; rows come in whole boxes.
         pictures.add(path, first: 0, band: PixelBuffer(width: 5000, height: 160, format: .rgb, filledWith: 0), arrived: 42)
-        let update = texture.update()
+        let update = texture.update(pictures: pictures)
         #expect(update.arrival == 42 && !update.gone)
         #expect(texture.rows == 159 && texture.height >= 54)
         _ = pictures.finish(path, height: 160)
-        _ = texture.update()
+        _ = texture.update(pictures: pictures)
         #expect(texture.rows == 160 && texture.height == 54 && texture.isComplete)
     }
 }
