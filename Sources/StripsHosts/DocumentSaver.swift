@@ -18,7 +18,8 @@ public final class DocumentSaver {
     private var chooser: (FileChooser, SaveRequest)?
     private var job: SaveJob?
 
-    /// The pages' text, laid invisibly over each saved page that has some.
+    /// The pages' text, laid invisibly over each saved page that has some (the pages not read
+    /// yet are read for the save).
     private let texts: TextHost?
 
     /// Folder saves write each page's text beside its picture (`--text-files`).
@@ -76,19 +77,24 @@ public final class DocumentSaver {
     }
 
     private func start(_ request: SaveRequest, to path: String) -> [HostEvent] {
-        let pages = request.pages.map { page in
-            var saved = ExportPage(page)
-            saved.text = texts?.text(for: page.textKey)
-            return saved
+        let texts = self.texts
+        let pages = { @Sendable in
+            let text = texts?.texts(for: request.pages) ?? []
+            return request.pages.enumerated().map { i, page in
+                var saved = ExportPage(page)
+                saved.text = text.indices.contains(i) ? text[i] : nil
+                return saved
+            }
         }
         let textFiles = self.textFiles
         let replacing = written.contains(path)
         if live {
+            // The text not read yet is read on the save's thread, before its pages are written.
             job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, textFiles: textFiles, request: request)
             return []
         }
         let result = Result { () throws(SaveError) in
-            try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles)
+            try DocumentExporter.save(pages(), to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles)
         }
         return [finish(result, request: request)]
     }
@@ -117,11 +123,12 @@ private final class SaveJob: @unchecked Sendable {
     private let lock = NSLock()
     private var current = State()
 
-    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, textFiles: Bool, request: SaveRequest) {
+    init(pages: @escaping @Sendable () -> [ExportPage], to path: String, sources: [String], replacing: Bool, textFiles: Bool,
+         request: SaveRequest) {
         self.request = request
         let thread = Thread { [self] in
             let result = Result { () throws(SaveError) in
-                try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles) { done in
+                try DocumentExporter.save(pages(), to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles) { done in
                     self.update { $0.done = done }
                 }
             }

@@ -46,6 +46,8 @@ public final class PhotosHost: EffectHost {
         case .copy(let copied):
             clipboard?(copied)
             return []
+        case .readText(let request):
+            return text.run(request)
         case .toggleRecording:
             return []
         }

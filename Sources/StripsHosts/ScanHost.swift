@@ -87,7 +87,7 @@ public final class ScanHost: @unchecked Sendable {
             changed.lock()
             discardAsked = true
             changed.unlock()
-        case .save, .load, .toggleRecording, .copy, .findBorders: return []
+        case .save, .load, .toggleRecording, .copy, .findBorders, .readText: return []
         }
         guard !options.live else { return [] }
         changed.lock()

@@ -1,58 +1,85 @@
 import Foundation
 import StripsCore
-import StripsPDF
 import StripsPictures
 import StripsText
 
-/// Reads the text of the pages a frame wants (`PhotosFrame.textWanted`: those without text,
-/// nearest the focus first): a PDF page's own text, else the text cache, else Tesseract on the
-/// page as it is drawn, with its orientation found on the way. Answers reach the scene through
-/// `poll` as `recognised`; the full results are kept for saving (the invisible text layer).
+/// Carries out the Photos scene's `readText` requests: a PDF page's own text, else the text
+/// cache, else Tesseract on the page as it is drawn, with its orientation found on the way. Each
+/// page asked is answered once, as `recognised` or `textless`; the full results are kept for
+/// saving (the invisible text layer), and a save reads the pages nobody asked for yet.
 ///
-/// Headless (`live` false) everything is read at once, before the first frame (`prepare`) and
-/// before the frame after one that wants more, so a script is deterministic. In the window the
-/// pages are read by `TextWorkers` on idle cores (SCHED_IDLE), the wish list replaced as the
-/// focus moves and held back while pictures the screen needs are still being decoded.
+/// Headless (`live` false) a request is read at once and answered from `run`, so the frame after it
+/// already has the text and a script stays deterministic. In the window the pages are read by
+/// `TextWorkers` on idle cores (SCHED_IDLE), the pages near the focus first, then a search's; the
+/// near ones are replaced by each request (what the scene sends is the change, bounded by its
+/// window), a search's handed over a few at a time as the workers finish; all of it held while
+/// the strips move or the pictures the screen needs are being decoded.
 public final class TextHost: @unchecked Sendable {
     /// Tesseract's languages; nil: only PDF pages' own text (`--ocr off`).
     public let languages: String?
     private let reader: PageReader
     private let cache: TextCache?
     private let live: Bool
-    private var workers: TextWorkers?
-    /// Wakes the window's loop when an answer arrives; where one-line diagnostics go.
     private let wake: @Sendable () -> Void
     private let say: @Sendable (String) -> Void
 
+    /// A search's pages handed to the workers at a time, behind the near ones.
+    static let searchBatch = 8
+
     private let lock = NSLock()
-    /// Answers not yet polled.
+    // Everything below is guarded by `lock`.
+    private var workers: TextWorkers?
+    /// Answers not yet polled: pages read with text, pages without, a problem to tell once.
     private var answers: [RecognisedText] = []
-    /// A page that could not be read since the last poll, in the words of its error (shown once).
+    private var textless: [TextKey] = []
     private var problem: String?
     /// Every page's text read so far, as read (upright: `PageText.quarterTurns` from its picture), by key.
     private var store: [TextKey: PageText] = [:]
-    /// Keys answered (or known to have no text to give): never asked again.
+    /// Keys answered: never asked again.
     private var settled: Set<TextKey> = []
-    /// The wish list last handed to the workers, by job id, and the key of each job id.
-    private var scheduled: [String] = []
+    /// The window's wishes: the pages near the focus (replaced by each request), and a search's
+    /// pages with how far the workers have been given them.
+    private var near: [Page] = []
+    private var search: [Page] = []
+    private var searchNext = 0
+    /// Held while the strips move or pictures the screen needs are decoded.
+    private var held = false
+    /// Each key's job id for the workers, and back; the ids handed to them last.
+    private var ids: [TextKey: String] = [:]
     private var keys: [String: TextKey] = [:]
+    private var scheduled: [String] = []
 
+    /// `wake`: wakes the window's loop when an answer arrives; `say`: where one-line diagnostics go.
     public init(languages: String?, reader: PageReader, cache: TextCache? = TextCache.standard(), live: Bool,
                 wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void) {
-        self.wake = wake
-        self.say = say
         self.languages = languages
         self.reader = reader
         self.cache = cache
         self.live = live
+        self.wake = wake
+        self.say = say
     }
 
     deinit { workers?.stop() }
 
-    /// The pages' text before the first frame (headless).
-    public func prepare(_ pages: [Page]) {
-        guard !live else { return }
-        readNow(PageTexts().wanted(pages, focus: 0))
+    /// A `readText` request: headless, read now and answered; in the window, the wish of its
+    /// purpose replaced and the workers told, the answers coming through `poll`.
+    public func run(_ request: TextRequest) -> [HostEvent] {
+        guard live else {
+            readNow(unsettled(request.pages))
+            return poll()
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        switch request.purpose {
+        case .near:
+            near = request.pages
+        case .search:
+            search = request.pages
+            searchNext = 0
+        }
+        reschedule()
+        return []
     }
 
     /// What has been read since the last call.
@@ -61,8 +88,10 @@ public final class TextHost: @unchecked Sendable {
         defer { lock.unlock() }
         var events: [HostEvent] = []
         if !answers.isEmpty { events.append(.recognised(answers)) }
+        if !textless.isEmpty { events.append(.textless(textless)) }
         if let problem { events.append(.recognitionFailed(problem)) }
         answers = []
+        textless = []
         problem = nil
         return events
     }
@@ -75,33 +104,47 @@ public final class TextHost: @unchecked Sendable {
         return store[key]
     }
 
-    /// A frame shown: its wish list read (headless: now; live: handed to the workers).
-    public func shown(_ frame: Frame, picturesPending: Bool) {
-        guard let photos = frame.content as? PhotosFrame else { return }
-        // While the strips move (or the pictures they show are decoded) the reading holds at its
-        // next word: those frames get the caches and the memory bus to themselves.
-        if live { workers?.pause(!frame.isIdle || picturesPending) }
-        if live && picturesPending {
-            // The screen's pictures first: nothing new starts; the page being read goes on.
-            if !scheduled.isEmpty { schedule([]) }
-            return
-        }
-        let wanted = unsettled(photos.textWanted)
-        if live { schedule(wanted) } else { readNow(wanted) }
+    /// The text of each of `pages` for saving, the pages not read yet read now (on the caller's
+    /// thread: the save's worker in the window); the scene hears of them too, through `poll`.
+    public func texts(for pages: [Page]) -> [PageText?] {
+        readNow(unsettled(pages))
+        return pages.map { text(for: $0.textKey) }
     }
 
-    public func stop() { workers?.stop() }
+    /// A frame shown (the window): while the strips move or the screen's pictures are decoded,
+    /// the reading holds (the page being read stops at its next word, nothing new starts), so
+    /// those frames get the caches and the memory bus to themselves.
+    public func shown(_ frame: Frame, picturesPending: Bool) {
+        guard live else { return }
+        let hold = !frame.isIdle || picturesPending
+        lock.lock()
+        defer { lock.unlock() }
+        workers?.pause(hold)
+        guard hold != held else { return }
+        held = hold
+        reschedule()
+    }
+
+    public func stop() {
+        lock.lock()
+        let workers = self.workers
+        lock.unlock()
+        workers?.stop()
+    }
 
     // MARK: Reading
 
+    /// `pages` not answered yet, each key once.
     private func unsettled(_ pages: [Page]) -> [Page] {
         lock.lock()
         defer { lock.unlock() }
-        return pages.filter { !settled.contains($0.textKey) }
+        var seen = Set<TextKey>()
+        return pages.filter { !settled.contains($0.textKey) && seen.insert($0.textKey).inserted }
     }
 
-    /// Reads `pages` now (headless), answered in page order.
+    /// Reads `pages` now, answered in page order.
     private func readNow(_ pages: [Page]) {
+        guard !pages.isEmpty else { return }
         let catalog = reader.catalog
         let say = self.say
         let texts = Self.read(pages, languages: languages, reader: reader, cache: cache) { page, error in
@@ -111,147 +154,95 @@ public final class TextHost: @unchecked Sendable {
         for (page, text) in zip(pages, texts) { finished(page.textKey, text) }
     }
 
-    /// The text of each of `pages` (nil: none of its own and recognition off, or it could not be
-    /// read, which `problem` hears of), read on as many threads as there are cores, each with its
-    /// own engine; in page order whatever the threads did, so the same run gives the same answers.
-    public static func read(_ pages: [Page], languages: String?, reader: PageReader, cache: TextCache?,
-                     problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
-        guard !pages.isEmpty else { return [] }
-        let threads = max(1, min(pages.count, ProcessInfo.processInfo.activeProcessorCount))
-        let results = Locked([PageText?](repeating: nil, count: pages.count))
-        DispatchQueue.concurrentPerform(iterations: threads) { lane in
-            let service = PageTextService(languages: languages, cache: cache)
-            for i in stride(from: lane, to: pages.count, by: threads) {
-                let page = pages[i]
-                do throws(RecognitionError) {
-                    let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
-                                                    detectOrientation: languages != nil, render: { render(page, reader: reader) })
-                    results.update { $0[i] = text }
-                } catch {
-                    problem(page, error)
+    /// Hands the workers what they should read now, in order: nothing while held, else the near
+    /// pages not read, then the next few of a search's. Called with `lock` held.
+    private func reschedule() {
+        var pages: [Page] = []
+        if !held {
+            var seen = Set<TextKey>()
+            pages = near.filter { !settled.contains($0.textKey) && seen.insert($0.textKey).inserted }
+            // The search's pages read (or answered as near ones) are passed for good.
+            while searchNext < search.count, settled.contains(search[searchNext].textKey) { searchNext += 1 }
+            var index = searchNext
+            var taken = 0
+            while index < search.count, taken < Self.searchBatch {
+                let page = search[index]
+                if !settled.contains(page.textKey), seen.insert(page.textKey).inserted {
+                    pages.append(page)
+                    taken += 1
                 }
+                index += 1
             }
         }
-        return results.value
-    }
-
-    /// Hands the workers the pages not yet read, in order (the first call starts them).
-    private func schedule(_ pages: [Page]) {
-        let ids = pages.map { Self.jobID($0.textKey) }
-        guard ids != scheduled else { return }
-        scheduled = ids
+        let jobIDs = pages.map(jobID)
+        guard jobIDs != scheduled else { return }
+        scheduled = jobIDs
         if pages.isEmpty, workers == nil { return }
         let workers = self.workers ?? startWorkers()
         let reader = self.reader
-        workers.schedule(zip(pages, ids).map { page, id in
-            lock.lock()
-            keys[id] = page.textKey
-            lock.unlock()
-            return TextWorkers.Job(id: id, file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
-                                   detectOrientation: languages != nil, render: { Self.render(page, reader: reader) })
+        let detect = languages != nil
+        workers.schedule(zip(pages, jobIDs).map { page, id in
+            TextWorkers.Job(id: id, file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
+                            detectOrientation: detect, render: { Self.render(page, reader: reader) })
         })
     }
 
+    /// The workers' name for `page`'s key, made at its first request. Called with `lock` held.
+    private func jobID(_ page: Page) -> String {
+        let key = page.textKey
+        if let id = ids[key] { return id }
+        let id = "text-\(ids.count + 1)"
+        ids[key] = id
+        keys[id] = key
+        return id
+    }
+
+    /// Called with `lock` held.
     private func startWorkers() -> TextWorkers {
         // One core stays for drawing and decoding; SCHED_IDLE keeps the workers off it anyway.
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
         let workers = TextWorkers(languages: languages, cache: cache, threads: threads) { [weak self] id, result in
-            guard let self else { return }
-            self.lock.lock()
-            let key = self.keys[id]
-            self.lock.unlock()
-            guard let key else { return }
-            switch result {
-            case .success(let text): self.finished(key, text)
-            case .failure(let error):
-                // A file is named once: an error card's file already was, when it was opened.
-                if self.reader.catalog.shouldReport(key.source.path) {
-                    self.say("strips: \(key.source.displayName): \(error.description)")
-                    self.lock.lock()
-                    self.problem = "Text not read: \(key.source.displayName): \(error.description)"
-                    self.lock.unlock()
-                }
-                self.finished(key, nil)
-            }
-            self.wake()
+            self?.workerFinished(id, result)
         }
         self.workers = workers
         return workers
     }
 
-    /// A page read: its text kept and answered; without text (none of its own, recognition off,
-    /// or it could not be drawn) it is not asked again.
+    /// A worker's page: answered, and the next of a search's pages handed on.
+    private func workerFinished(_ id: String, _ result: Result<PageText?, RecognitionError>) {
+        lock.lock()
+        let key = keys[id]
+        lock.unlock()
+        guard let key else { return }
+        switch result {
+        case .success(let text): finished(key, text)
+        case .failure(let error):
+            // A file is named once: an error card's file already was, when it was opened.
+            if reader.catalog.shouldReport(key.source.path) {
+                say("strips: \(key.source.displayName): \(error.description)")
+                lock.lock()
+                problem = "Text not read: \(key.source.displayName): \(error.description)"
+                lock.unlock()
+            }
+            finished(key, nil)
+        }
+        lock.lock()
+        reschedule()
+        lock.unlock()
+        wake()
+    }
+
+    /// A page read: its text kept and answered, or (none of its own, recognition off, it could
+    /// not be drawn) answered as textless; either way not asked again.
     private func finished(_ key: TextKey, _ text: PageText?) {
         lock.lock()
         defer { lock.unlock() }
-        settled.insert(key)
-        guard let text else { return }
+        guard settled.insert(key).inserted else { return }
+        guard let text else {
+            textless.append(key)
+            return
+        }
         store[key] = text
         answers.append(RecognisedText(key: key, words: text.onPicture.editorWords))
-    }
-
-    // MARK: Pages
-
-    static func jobID(_ key: TextKey) -> String { "\(key.source)|\(key.geometry.fingerprint)" }
-
-    /// The text cache's recipe: which page of the file, and the corrections that move its words.
-    static func recipe(_ page: Page) -> String {
-        let which = page.source.pageIndex.map { "page=\($0)" } ?? "picture"
-        let geometry = page.textKey.geometry.fingerprint
-        return geometry.isEmpty ? which : "\(which) \(geometry)"
-    }
-
-    /// The longest side a page is read at: a letter page at 380 dpi. Larger pictures are read
-    /// reduced (Tesseract gains nothing past ~300 dpi for text of usual sizes).
-    static let readingSide = 4200.0
-
-    /// The page as it is drawn (its crop and straighten; the look left out, which moves no word),
-    /// upright before the user's turns, with its resolution: a PDF page is 300 dpi of its points, a
-    /// picture's page is taken to be 11 inches on its long side (as the looks take it).
-    static func render(_ page: Page, reader: PageReader) -> (picture: PixelBuffer, dpi: Double)? {
-        let geometry = page.textKey.geometry
-        let size = geometry.correctedSize(of: page.pixelSize)
-        let long = max(size.width, size.height)
-        guard long > 0 else { return nil }
-        let scale = min(1, readingSide / long)
-        let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
-        let result: Result<DecodedPicture, ImageFailure>?
-        if geometry.isIdentity {
-            result = reader.decode(page.source, limit: limit)
-        } else {
-            // Cropped or straightened: the page as the recipe renderer draws it, so the words'
-            // boxes are on the page as it is shown and saved.
-            let ref = ImageRef(source: page.source, recipe: geometry, variant: .full, sourceSize: page.pixelSize)
-            result = reader.picture(ref, limit: limit, stage: .best).result
-        }
-        guard case .success(let decoded)? = result else { return nil }
-        let shrunk = Double(max(decoded.width, decoded.height)) / long
-        let dpi = page.source.isPDFPage ? PDFPages.pixelsPerPoint * 72 * shrunk : max(70, long / 11) * shrunk
-        return (decoded.pixels, dpi)
-    }
-}
-
-extension PageSource {
-    /// The PDF page's index (from 0), nil for other sources.
-    var pdfPageIndex: Int? { isPDFPage ? pageIndex : nil }
-}
-
-/// A value shared between threads behind a lock.
-public final class Locked<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-
-    public init(_ value: Value) { stored = value }
-
-    public var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    public func update(_ change: (inout Value) -> Void) {
-        lock.lock()
-        change(&stored)
-        lock.unlock()
     }
 }

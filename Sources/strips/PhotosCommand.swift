@@ -165,7 +165,6 @@ struct PhotosCommand: ParsableCommand {
                                       arriving: scanner.pictures)
         let say: @Sendable (String) -> Void = { FileHandleOutput.standardError($0) }
         let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
-        text.prepare(pages)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
                                   textFiles: textFiles, say: say)
         // Headless there is no clipboard: the trace's `clipboard` says what was copied.

@@ -36,10 +36,20 @@ public struct FrameStepper<S: Scene> {
     public func notesShowing(at time: Double) -> Bool { instruments.isAnimating(at: time, tuning: scene.tuning.instruments) }
 
     /// Advances the scene to real time `time` and builds its frame, once; the instruments are
-    /// drawn from that frame.
-    public mutating func step(at time: Double) -> Frame {
+    /// drawn from that frame. Without a host (layout benchmarks, tests of a scene alone) what the
+    /// scene asks of one (`effectsDue`) is dropped.
+    public mutating func step(at time: Double) -> Frame { step(at: time) { _ in [] } }
+
+    /// Advances the scene to real time `time`, has `host` carry out what that made due (its
+    /// answers delivered at `time`, and what they ask for in turn), then builds the frame.
+    public mutating func step(at time: Double, host: (Effect) -> [HostEvent]) -> Frame {
         let t = sceneTime(at: time)
         scene.tick(at: t)
+        var effects = scene.effectsDue(at: t)
+        while !effects.isEmpty {
+            let effect = effects.removeFirst()
+            for answer in host(effect) { effects += deliver(.host(answer), at: time) }
+        }
         frameCount += 1
         var frame = scene.frame(at: t)
         frame.overlay = instruments.overlay(for: frame, at: time, measurer: measurer, tuning: scene.tuning.instruments)

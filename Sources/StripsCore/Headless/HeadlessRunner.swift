@@ -24,8 +24,8 @@ public struct HeadlessRunner<S: Scene> {
     ///   - host: carries out an effect the scene returned, at once (so runs stay deterministic),
     ///     with the real time in seconds; its answers are delivered at that same time, before
     ///     the next frame.
-    ///   - poll: answers the host has for the scene on its own (text read for the pages a frame
-    ///     wanted), asked before every frame, the first included, and delivered at that frame's time.
+    ///   - poll: answers the host has for the scene on its own (a live host's work finished since),
+    ///     asked before every frame, the first included, and delivered at that frame's time.
     ///   - shown: sees every frame once it is traced and drawn (the host's `shown`).
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
@@ -86,7 +86,7 @@ public struct HeadlessRunner<S: Scene> {
                 }
                 next += 1
             }
-            let frame = stepper.step(at: t / 1000)
+            let frame = stepper.step(at: t / 1000) { host($0, t / 1000) }
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
             for path in shots { try screenshot(path, frame) }
             try frameDone(frame, t / 1000)

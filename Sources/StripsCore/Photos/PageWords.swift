@@ -61,6 +61,8 @@ public struct PageTexts: Hashable, Sendable {
     public private(set) var byKey: [TextKey: PageWords] = [:]
     /// Each page's words folded for search, made once as they arrive.
     private var folded: [TextKey: FoldedWords] = [:]
+    /// Pages the host answered have no text to give: not asked for again.
+    public private(set) var textless: Set<TextKey> = []
 
     public init() {}
 
@@ -73,28 +75,16 @@ public struct PageTexts: Hashable, Sendable {
         folded[key] = FoldedWords(words)
     }
 
+    public mutating func setTextless(_ key: TextKey) { textless.insert(key) }
+
+    /// Whether the host has answered for `page`: with its words, or that it has none.
+    public func isAnswered(_ page: Page) -> Bool {
+        let key = page.textKey
+        return byKey[key] != nil || textless.contains(key)
+    }
+
     public var isEmpty: Bool { byKey.isEmpty }
 
     /// How many of `pages` have known text.
     public func knownCount(_ pages: [Page]) -> Int { pages.reduce(0) { $0 + (byKey[$1.textKey] == nil ? 0 : 1) } }
-
-    /// The pages whose text is not known, nearest `focus` first (the focus, then one after, one
-    /// before, two after, ...): the order the host reads them in. Pages with the same key are asked once.
-    public func wanted(_ pages: [Page], focus: Int) -> [Page] {
-        guard !pages.isEmpty else { return [] }
-        let centre = focus.clamped(to: 0...(pages.count - 1))
-        var order: [Int] = [centre]
-        order.reserveCapacity(pages.count)
-        for step in 1..<max(1, pages.count) {
-            if centre + step < pages.count { order.append(centre + step) }
-            if centre - step >= 0 { order.append(centre - step) }
-            if centre + step >= pages.count && centre - step < 0 { break }
-        }
-        var asked = Set<TextKey>()
-        return order.compactMap { i in
-            let key = pages[i].textKey
-            guard byKey[key] == nil, asked.insert(key).inserted else { return nil }
-            return pages[i]
-        }
-    }
 }

@@ -44,7 +44,7 @@ public struct PhotosFrame: FrameContent {
     public var borders: BorderEditorFrame?
     /// Counter, status line, quit prompt: drawn over everything.
     public var decorations = PhotosDecorations.none
-    /// The text known for pages (for the trace's `text` and the host's `textWanted`).
+    /// The text known for pages (for the trace's `text` and the search's highlights).
     public var texts = PageTexts()
     /// The search field's search while it is open; the text Ctrl+C copied last.
     public var search: Search?
@@ -100,14 +100,6 @@ public struct PhotosFrame: FrameContent {
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
         return items + (borders?.drawItems() ?? []) + decorations.drawItems()
-    }
-
-    /// The pages whose text is not known, nearest the focus first: the host reads them, after the
-    /// pictures the screen needs. Computed only when asked (the host asks; the trace does not).
-    /// A scanned page still arriving has no file to read yet: it is wanted once it has.
-    public var textWanted: [Page] {
-        let arriving = scanning?.arriving?.placed
-        return texts.wanted(pages, focus: focusIndex).filter { $0.id != arriving }
     }
 
     /// The current search hit in window points, as drawn on its page in the preview (empty when

@@ -122,6 +122,8 @@ extension PhotosScene {
             return scanUpdate(update, at: time)
         case .recognised(let texts):
             received(texts)
+        case .textless(let keys):
+            receivedTextless(keys)
         case .recognitionFailed(let message):
             notices.post(message, at: time)
         case .bordersFound(let answer):

@@ -25,7 +25,8 @@ extension PhotosScene {
             switch key.name {
             case .escape:
                 interaction = under
-                return []
+                // The pages read so far stay read; the rest are no longer waited for.
+                return search.askedToRead ? [.readText(TextRequest(purpose: .search, pages: []))] : []
             case .return:
                 search.step(key.shift ? -1 : 1)
             case .backspace where !key.ctrl && !key.alt:
@@ -42,11 +43,23 @@ extension PhotosScene {
             }
         case .text(let typed):
             search.setQuery(search.query + typed, pages: pages, texts: texts, focus: focusIndex)
+        case .host(.recognised), .host(.textless):
+            // Text the search may be waiting for: taken in with the field in place, so its hits grow.
+            return route(event, at: time)
         default:
             return underSearch { $0.route(event, at: time) }
         }
+        let effects = readingFor(&search)
         interaction = .searching(search, under: under)
-        return []
+        return effects
+    }
+
+    /// The first query typed: every page not read yet is asked for (in a script it is read at
+    /// once, before the answer is shown; in the window in the background, the hits growing).
+    private func readingFor(_ search: inout Search) -> [Effect] {
+        guard !search.askedToRead, search.unread > 0, !Search.normalised(search.query).isEmpty else { return [] }
+        search.askedToRead = true
+        return [.readText(TextRequest(purpose: .search, pages: TextReading.unread(pages, focus: focusIndex, texts: texts)))]
     }
 
     /// Runs `body` on what is going on under the search field, and puts the field back over it.

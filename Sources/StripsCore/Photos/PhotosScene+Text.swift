@@ -1,11 +1,41 @@
-/// The pages' text as the host reads it: kept by key as it arrives (a search under way finds the
-/// new pages), copied with Ctrl+C, and the orientation found on the way, which O uses.
+/// The pages' text as the host reads it: asked for near the focus as it moves (and by a search),
+/// kept by key as it arrives (a search under way finds the new pages), copied with Ctrl+C, and the
+/// orientation found on the way, which O uses.
 extension PhotosScene {
+    /// After each tick: the pages around the focus whose text the host has not answered, asked
+    /// for when they change (a change, never the document: `TextReading`).
+    public mutating func effectsDue(at time: Double) -> [Effect] {
+        let arriving = scanning?.arriving?.placed
+        guard let request = reading.nearRequest(pages: shownPages, focus: focusIndex, texts: texts, arriving: arriving) else { return [] }
+        return [.readText(request)]
+    }
+
     /// Text the host read.
     mutating func received(_ pages: [RecognisedText]) {
         guard !pages.isEmpty else { return }
         for page in pages { texts.set(page.words, for: page.key) }
-        updateSearch { search, scene in search.refresh(pages: scene.pages, texts: scene.texts, focus: scene.focusIndex) }
+        textArrived(pages.map(\.key))
+    }
+
+    /// Pages the host has no text for: not asked for again, and no longer waited for by a search.
+    mutating func receivedTextless(_ keys: [TextKey]) {
+        guard !keys.isEmpty else { return }
+        for key in keys { texts.setTextless(key) }
+        textArrived(keys)
+    }
+
+    /// The search under way takes in the pages answered (all of them again if the document
+    /// changed since it last looked).
+    private mutating func textArrived(_ keys: [TextKey]) {
+        let state = documentState
+        updateSearch { search, scene in
+            if search.seen == state {
+                search.arrived(keys, pages: scene.pages, texts: scene.texts, focus: scene.focusIndex)
+            } else {
+                search.refresh(pages: scene.pages, texts: scene.texts, focus: scene.focusIndex)
+                search.seen = state
+            }
+        }
     }
 
     /// O: each target page (the selection, else every page) whose way up is known and is not the
@@ -31,7 +61,8 @@ extension PhotosScene {
         guard pages.indices.contains(focusIndex) else { return [] }
         let page = pages[focusIndex]
         guard let words = texts[page] else {
-            notices.post("The text of \(page.id) is not known yet", at: time)
+            let known = texts.isAnswered(page) ? "\(page.id) has no text to copy (its own, or recognised: --ocr)" : "The text of \(page.id) is not known yet"
+            notices.post(known, at: time)
             return []
         }
         guard !words.text.isEmpty else {

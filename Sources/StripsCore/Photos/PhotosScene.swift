@@ -31,6 +31,8 @@ public struct PhotosScene: Scene {
     public internal(set) var notices = Notices()
     /// The text known for pages (their own or recognised), as the host answers it.
     public internal(set) var texts = PageTexts()
+    /// What the host was last asked to read near the focus.
+    var reading = TextReading()
     /// The text Ctrl+C copied last (the trace's `clipboard`).
     public internal(set) var clipboard: String?
     /// A scan under way (the scanner works while the user goes on), nil when none is.

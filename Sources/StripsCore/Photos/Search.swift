@@ -3,6 +3,7 @@ import Foundation
 /// Ctrl+F's search: the query as typed, every hit in the document's text (recognised and PDF
 /// text alike), in page order, and the one shown. Matching ignores case and accents ("ecole"
 /// finds "École", "strasse" finds "Straße") and treats any run of spaces as one, across lines.
+/// Pages whose text has not come yet are waited for: their hits join as the host reads them.
 public struct Search: Hashable, Sendable {
     public private(set) var query: String
     public private(set) var hits: [SearchHit] = []
@@ -13,6 +14,12 @@ public struct Search: Hashable, Sendable {
     var presenting = false
     /// The document's state the hits were found in (`PhotosScene.documentState`).
     var seen: [Int] = []
+    /// The host was asked to read the pages this search waits for.
+    var askedToRead = false
+    /// Pages (indices) whose text had not come when the hits were found, by key.
+    private var waiting: [TextKey: [Int]] = [:]
+    /// How many pages' text has not come yet (the field says so while there are any).
+    public private(set) var unread = 0
 
     public init(query: String = "") { self.query = query }
 
@@ -32,20 +39,44 @@ public struct Search: Hashable, Sendable {
     /// The query changed: hits found again, the current one the first on or after `focus`.
     mutating func setQuery(_ query: String, pages: [Page], texts: PageTexts, focus: Int) {
         self.query = query
-        found(Self.hits(of: query, in: pages, texts: texts))
+        findAll(pages: pages, texts: texts)
         current = hits.firstIndex { $0.page >= focus } ?? (hits.isEmpty ? -1 : 0)
         presenting = current >= 0
     }
 
-    /// The document or its text changed: hits found again, keeping the current one where it still is.
+    /// The document changed: hits found again, keeping the current one where it still is.
     mutating func refresh(pages: [Page], texts: PageTexts, focus: Int) {
         let was = currentHit
-        found(Self.hits(of: query, in: pages, texts: texts))
+        findAll(pages: pages, texts: texts)
         if let was, let same = hits.firstIndex(where: { $0.pageID == was.pageID && $0.boxes == was.boxes }) {
             current = same
         } else {
-            current = hits.firstIndex { $0.page >= focus } ?? (hits.isEmpty ? -1 : 0)
+            firstHitFound(focus: focus)
         }
+    }
+
+    /// The host answered for `keys` (with words or without): the hits of the pages that waited
+    /// for them join, in page order, the current hit staying the one shown. Only those pages are
+    /// looked at, so a search filling in as the host reads costs what arrives, not the document.
+    mutating func arrived(_ keys: [TextKey], pages: [Page], texts: PageTexts, focus: Int) {
+        var added: [SearchHit] = []
+        for key in keys {
+            guard let indices = waiting.removeValue(forKey: key) else { continue }
+            unread -= indices.count
+            for index in indices where pages.indices.contains(index) { added += Self.hits(of: needle, on: pages[index], index: index, texts: texts) }
+        }
+        guard !added.isEmpty else { return }
+        added.sort { $0.page < $1.page }
+        let was = current
+        let before = was < 0 ? 0 : added.count(where: { $0.page < hits[was].page })
+        found(Self.merged(hits, added))
+        if was >= 0 { current = was + before } else { firstHitFound(focus: focus) }
+    }
+
+    /// A first hit: the one on or after `focus`, brought into view.
+    private mutating func firstHitFound(focus: Int) {
+        current = hits.firstIndex { $0.page >= focus } ?? (hits.isEmpty ? -1 : 0)
+        presenting = presenting || current >= 0
     }
 
     /// Return (`step` 1) and Shift+Return (-1): the next or previous hit, round the end.
@@ -55,26 +86,57 @@ public struct Search: Hashable, Sendable {
         presenting = true
     }
 
-    /// "3 of 17", "No matches", or nothing before anything is typed.
+    /// "3 of 17", "No matches", or nothing before anything is typed; while pages are still being
+    /// read, how many ("3 of 17 (120 to read)").
     public var countText: String {
         if Self.normalised(query).isEmpty { return "" }
-        return hits.isEmpty ? "No matches" : "\(current + 1) of \(hits.count)"
+        let count = hits.isEmpty ? "No matches" : "\(current + 1) of \(hits.count)"
+        return unread > 0 ? "\(count) (\(unread) to read)" : count
     }
 
     // MARK: Matching
 
-    /// Every occurrence of `query` in the pages' words, in page order, then reading order.
-    static func hits(of query: String, in pages: [Page], texts: PageTexts) -> [SearchHit] {
-        let needle = Array(fold(normalised(query)).utf8)
-        guard !needle.isEmpty else { return [] }
+    /// The query as matched: folded, spaces collapsed, as bytes.
+    private var needle: [UInt8] { Array(Self.fold(Self.normalised(query)).utf8) }
+
+    /// Every hit of the query in the pages read, in page order, then reading order; the pages not
+    /// read yet wait.
+    private mutating func findAll(pages: [Page], texts: PageTexts) {
+        let needle = self.needle
         var hits: [SearchHit] = []
+        waiting = [:]
         for (index, page) in pages.enumerated() {
-            guard let words = texts[page], let folded = texts.folded(page) else { continue }
-            for match in folded.matches(of: needle) {
-                hits.append(SearchHit(page: index, pageID: page.id, boxes: lineBoxes(words.words[match])))
+            if texts[page] != nil {
+                hits += Self.hits(of: needle, on: page, index: index, texts: texts)
+            } else if !texts.isAnswered(page) {
+                waiting[page.textKey, default: []].append(index)
             }
         }
-        return hits
+        unread = waiting.values.reduce(0) { $0 + $1.count }
+        found(hits)
+    }
+
+    /// The occurrences of `needle` on `page` (at `index`), in reading order.
+    static func hits(of needle: [UInt8], on page: Page, index: Int, texts: PageTexts) -> [SearchHit] {
+        guard !needle.isEmpty, let words = texts[page], let folded = texts.folded(page) else { return [] }
+        return folded.matches(of: needle).map { SearchHit(page: index, pageID: page.id, boxes: lineBoxes(words.words[$0])) }
+    }
+
+    /// Two runs of hits in page order, merged in page order (`a`'s first on the same page).
+    static func merged(_ a: [SearchHit], _ b: [SearchHit]) -> [SearchHit] {
+        var result: [SearchHit] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].page <= b[j].page) {
+                result.append(a[i])
+                i += 1
+            } else {
+                result.append(b[j])
+                j += 1
+            }
+        }
+        return result
     }
 
     /// One box per line the words span (the union of their boxes on that line).

@@ -29,6 +29,13 @@ public enum Effect: Hashable, Sendable {
     case recoverScans(take: Bool, firstNumber: Int)
     /// The user quits without saving on purpose: scanned pages kept for recovery go too.
     case discardScans
+    /// Read pages' text (a PDF page's own, the text cache's, or recognised as `--ocr` says). A
+    /// request replaces the last one of its purpose, so what is asked follows the focus as a
+    /// change and never grows with the document: the pages near the focus, sent again only when
+    /// they change; every page not read yet, once, when a search is typed. Answered page by page
+    /// by `recognised` or `textless`: in a script at once (before the frame that needs them), in
+    /// the window in the background.
+    case readText(TextRequest)
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -42,8 +49,11 @@ public enum HostEvent: Hashable, Sendable {
     /// Pages read from dropped files, in order (the problems went to standard error).
     case pagesLoaded([Page])
     /// The text of pages, found by the host's text engine (a PDF page's own, or recognised) for
-    /// the pages a frame wants (`PhotosFrame.textWanted`), each under the key it was read for.
+    /// the pages the scene asked for (`readText`) or a save needed, each under the key it was read for.
     case recognised([RecognisedText])
+    /// Pages asked for that have no text to give (none of their own and recognition off, or the
+    /// page could not be read): they are not asked for again.
+    case textless([TextKey])
     /// Reading text failed in a way the user should hear of once (a page that could not be read).
     case recognitionFailed(String)
     /// A scan's progress, the scanners found, an offer of scans an earlier session left.
@@ -95,6 +105,25 @@ public struct RecognisedText: Hashable, Sendable {
     public init(key: TextKey, words: PageWords) {
         self.key = key
         self.words = words
+    }
+}
+
+/// Pages whose text to read, and what for: each purpose's request replaces its last one.
+public struct TextRequest: Hashable, Sendable {
+    public enum Purpose: Hashable, Sendable {
+        /// The pages around the focus (`TextReading.reach` either side): read first.
+        case near
+        /// Every page not read yet, for a search under way; empty when the search closes.
+        case search
+    }
+
+    public var purpose: Purpose
+    /// In the order to read them (nearest the focus first).
+    public var pages: [Page]
+
+    public init(purpose: Purpose, pages: [Page]) {
+        self.purpose = purpose
+        self.pages = pages
     }
 }
 

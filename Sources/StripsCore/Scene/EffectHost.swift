@@ -6,9 +6,9 @@
 public protocol EffectHost: AnyObject {
     func run(_ effect: Effect) -> [HostEvent]
     func poll() -> [HostEvent]
-    /// Sees each frame as it is shown, for work a frame asks for besides its pictures (the text of
-    /// the pages near the focus). `picturesPending`: pictures the screen needs are still being
-    /// decoded, which come first. Answers come through `poll`.
+    /// Sees each frame as it is shown, to fit background work around the drawing: nothing is asked
+    /// here (requests come as effects), but a host holds its reading while the strips move or
+    /// `picturesPending` (pictures the screen needs are still being decoded, which come first).
     func shown(_ frame: Frame, picturesPending: Bool)
 }
 
