@@ -22,6 +22,7 @@ public final class TextHost: @unchecked Sendable {
     private let live: Bool
     private let wake: @Sendable () -> Void
     private let say: @Sendable (String) -> Void
+    private let priority: TextWorkers.Priority
 
     /// A search's pages handed to the workers at a time, behind the near ones.
     static let searchBatch = 8
@@ -49,9 +50,12 @@ public final class TextHost: @unchecked Sendable {
     private var keys: [String: TextKey] = [:]
     private var scheduled: [String] = []
 
-    /// `wake`: wakes the window's loop when an answer arrives; `say`: where one-line diagnostics go.
+    /// `wake`: wakes the window's loop when an answer arrives; `say`: where one-line diagnostics go;
+    /// `priority`: the window's workers' (idle cores; tests that wait for them use `.normal`).
     public init(languages: String?, reader: PageReader, cache: TextCache? = TextCache.standard(), live: Bool,
-                wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void) {
+                wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void,
+                priority: TextWorkers.Priority = .idleCores) {
+        self.priority = priority
         self.languages = languages
         self.reader = reader
         self.cache = cache
@@ -201,7 +205,7 @@ public final class TextHost: @unchecked Sendable {
     private func startWorkers() -> TextWorkers {
         // One core stays for drawing and decoding; SCHED_IDLE keeps the workers off it anyway.
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
-        let workers = TextWorkers(languages: languages, cache: cache, threads: threads) { [weak self] id, result in
+        let workers = TextWorkers(languages: languages, cache: cache, threads: threads, priority: priority) { [weak self] id, result in
             self?.workerFinished(id, result)
         }
         self.workers = workers

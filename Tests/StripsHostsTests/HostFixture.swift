@@ -15,6 +15,7 @@ final class HostFixture: @unchecked Sendable {
     let scanner: ScanHost
     let host: PhotosHost
     private let said = Locked<[String]>([])
+    private let copied = Locked<[String]>([])
     /// Signalled each time a host wakes the (absent) window: an answer is ready to poll.
     let woken: DispatchSemaphore
 
@@ -30,7 +31,8 @@ final class HostFixture: @unchecked Sendable {
         let woken = DispatchSemaphore(value: 0)
         self.woken = woken
         let wake: @Sendable () -> Void = { woken.signal() }
-        text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say)
+        // Normal priority: a test waits for the workers, which idle cores alone may not serve on a busy machine.
+        text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal)
         let folder = self.folder
         saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", live: live, texts: text, say: say)
         var options = ScanHost.Options()
@@ -40,7 +42,9 @@ final class HostFixture: @unchecked Sendable {
         options.wake = wake
         scanOptions(&options)
         scanner = ScanHost(options: options)
-        host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: live, wake: wake, say: say)
+        let copied = self.copied
+        host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: live, clipboard: { text in copied.update { $0.append(text) } },
+                          wake: wake, say: say)
     }
 
     deinit {
@@ -59,6 +63,9 @@ final class HostFixture: @unchecked Sendable {
         }
         return events
     }
+
+    /// What was put on the clipboard, in order.
+    var clipboard: [String] { copied.value }
 
     /// What the hosts said, one line each.
     var lines: [String] { said.value }
