@@ -22,6 +22,7 @@ let usage = """
 
       strips-bench-load [--pages 100,1000] [--no-naive] [--no-pdf] [--thumbnail-pages N] [--thumbnails-only]
       strips-bench-load --json --cold [--folder DIR] [--thumbnail-pages N]
+      strips-bench-load --frame-work [--folder DIR]
 
     --json --cold     one JSON line: a cold open of DIR (empty thumbnail cache): first_frame_s,
                       thumbnails_in_view_s, thumbnails_all_ready_s (every page's thumbnail through the
@@ -38,6 +39,9 @@ let usage = """
     --no-pdf          skip the 500-page PDF
     --thumbnail-pages N   pages of the thumbnail cache table and of --json (default 1000)
     --thumbnails-only only the thumbnail cache table
+    --frame-work      only the frame's work at 10, 1,000 and 20,000 pages (folders of symlinks to one scan):
+                      counts per frame (exit 1 when one grows from 1,000 to 20,000 pages), the CPU time of
+                      100 thumbnail flings at 10 and 20,000 pages, a 36- and a 504-page PDF to the first frame
     --help            this text
     """
 
@@ -57,6 +61,7 @@ struct Options {
     var pdf = true
     var json = false
     var cold = false
+    var frameWork = false
 
     init(_ arguments: [String]) {
         var args = arguments.makeIterator()
@@ -74,6 +79,7 @@ struct Options {
             case "--no-pdf": pdf = false
             case "--json": json = true
             case "--cold": cold = true
+            case "--frame-work": frameWork = true
             case "--help", "-h":
                 print(usage)
                 exit(0)
@@ -296,6 +302,11 @@ if options.json {
     try ColdDriver(options: options, root: root, executable: executable).run()
     exit(0)
 }
+if options.frameWork {
+    let passed = try FrameWorkRun.report(root: root, picture: makeScan(seed: 1))
+    if options.folder == nil { try? FileManager.default.removeItem(atPath: root) }
+    exit(passed ? 0 : 1)
+}
 say("strips-bench-load: synthetic 4000x3000 JPEG scans (every second one EXIF-rotated), 2 broken per 100 pages")
 var generation = now()
 let plain = makeScan(seed: 1)
@@ -396,8 +407,10 @@ if options.pdf && !options.thumbnailsOnly {
                render.first, render.median))
     try? FileManager.default.removeItem(atPath: folder)
 }
+let frameWorkPassed = options.thumbnailsOnly ? true : try FrameWorkRun.report(root: "\(root)/frame-work", picture: plain)
 if options.folder == nil { try? FileManager.default.removeItem(atPath: root) }
 say(String(format: "total %.0f s", now() - started))
+if !frameWorkPassed { exit(1) }
 
 extension String {
     func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }

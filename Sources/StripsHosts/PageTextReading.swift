@@ -12,11 +12,25 @@ extension TextHost {
     /// own engine; in page order whatever the threads did, so the same run gives the same answers.
     public static func read(_ pages: [Page], languages: String?, reader: PageReader, cache: TextCache?,
                             problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
-        guard !pages.isEmpty else { return [] }
-        let threads = max(1, min(pages.count, ProcessInfo.processInfo.activeProcessorCount))
+        let lanes = (0..<threads(for: pages.count)).map { _ in PageTextService(languages: languages, cache: cache) }
+        return read(pages, services: lanes, reader: reader, problem: problem)
+    }
+
+    /// Threads for reading `count` pages: one a page, at most one a core.
+    static func threads(for count: Int) -> Int { max(1, min(count, ProcessInfo.processInfo.activeProcessorCount)) }
+
+    /// `read`, lane `k` with `services[k]` (a service, with its engine and its open PDF, serves one
+    /// thread at a time: a host keeps its lanes' from one read to the next).
+    static func read(_ pages: [Page], services: [PageTextService], reader: PageReader,
+                     problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
+        guard !pages.isEmpty, !services.isEmpty else { return [] }
+        let threads = min(services.count, pages.count)
         let results = Locked([PageText?](repeating: nil, count: pages.count))
+        // Each lane touches its own service only.
+        nonisolated(unsafe) let services = services
         DispatchQueue.concurrentPerform(iterations: threads) { lane in
-            let service = PageTextService(languages: languages, cache: cache)
+            let service = services[lane]
+            let languages = service.languages
             for i in stride(from: lane, to: pages.count, by: threads) {
                 let page = pages[i]
                 do throws(RecognitionError) {

@@ -27,6 +27,11 @@ public final class TextHost: @unchecked Sendable {
     /// A search's pages handed to the workers at a time, behind the near ones.
     static let searchBatch = 8
 
+    /// One read at a time, with the lanes' services kept from one to the next (so a PDF is opened
+    /// once, not once a frame as the near pages change).
+    private let reading = NSLock()
+    private var lanes: [PageTextService] = []
+
     private let lock = NSLock()
     // Everything below is guarded by `lock`.
     private var workers: TextWorkers?
@@ -75,6 +80,8 @@ public final class TextHost: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
+        settleTextless(request.pages)
+        if !textless.isEmpty { wake() }
         switch request.purpose {
         case .near:
             near = request.pages
@@ -138,12 +145,20 @@ public final class TextHost: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// `pages` not answered yet, each key once.
+    /// `pages` not answered yet, each key once; those with no text to give are answered now.
     private func unsettled(_ pages: [Page]) -> [Page] {
         lock.lock()
         defer { lock.unlock() }
+        settleTextless(pages)
         var seen = Set<TextKey>()
         return pages.filter { !settled.contains($0.textKey) && seen.insert($0.textKey).inserted }
+    }
+
+    /// Answers the pages of `pages` that are known to have no text without reading them: no text
+    /// of their own (not a PDF page) and recognition off. Called with `lock` held.
+    private func settleTextless(_ pages: [Page]) {
+        guard languages == nil else { return }
+        for page in pages where !page.source.isPDFPage { settle(page.textKey, nil) }
     }
 
     /// Reads `pages` now, answered in page order.
@@ -151,10 +166,13 @@ public final class TextHost: @unchecked Sendable {
         guard !pages.isEmpty else { return }
         let catalog = reader.catalog
         let say = self.say
-        let texts = Self.read(pages, languages: languages, reader: reader, cache: cache) { page, error in
+        reading.lock()
+        while lanes.count < Self.threads(for: pages.count) { lanes.append(PageTextService(languages: languages, cache: cache)) }
+        let texts = Self.read(pages, services: lanes, reader: reader) { page, error in
             // A file is named once: one the document could not open already was.
             if catalog.shouldReport(page.path) { say("strips: \(page.id): \(error.description)") }
         }
+        reading.unlock()
         for (page, text) in zip(pages, texts) { finished(page.textKey, text) }
     }
 
@@ -241,6 +259,11 @@ public final class TextHost: @unchecked Sendable {
     private func finished(_ key: TextKey, _ text: PageText?) {
         lock.lock()
         defer { lock.unlock() }
+        settle(key, text)
+    }
+
+    /// Called with `lock` held.
+    private func settle(_ key: TextKey, _ text: PageText?) {
         guard settled.insert(key).inserted else { return }
         guard let text else {
             textless.append(key)

@@ -58,29 +58,37 @@ import Testing
         for k in 1...120 { #expect(Self.asked(&scene, at: 0.2 + Double(k) / 60)?.pages.isEmpty ?? true) }
     }
 
-    /// Flinging the thumbnails across 20,000 pages, as a script does (the hook's probe): every
-    /// request is the window's at most, however far the strip goes, and one is made only on the
-    /// frames whose window changed.
-    @Test func flingingTwentyThousandPagesAsksNoMoreThanTheWindowAFrame() throws {
+    /// Flinging the thumbnails across 20,000 pages, as a script does (the hook's probe): nothing is
+    /// asked while the strips move, and where they rest, the window around the focus at most.
+    @Test func flingingTwentyThousandPagesAsksOnlyWhereTheStripsRestAndNoMoreThanTheWindow() throws {
         var script = "window 1024 768\n"
         for k in 0..<8 {
-            let t = 300 + 600 * k
+            let t = 300 + 1500 * k
             script += "at \(t) down 800 735\nat \(t + 16) move 550 735\nat \(t + 32) move 300 735\nat \(t + 33) up 300 735\n"
         }
-        script += "at 5300 dump\n"
+        script += "at 13000 end\n"
         var runner = HeadlessRunner(script: try Script.parse(script), scene: Self.scene(pages: 20_000, focus: 100), traceEveryFrame: false)
-        var requests: [TextRequest] = []
+        // Each request with whether the frame it was made for was at rest.
+        var requests: [(TextRequest, idle: Bool)] = []
+        var made: [TextRequest] = []
+        var idle = true
         try runner.run(resolveKey: { _, _, _ in nil }, emit: { _ in }, screenshot: { _, _ in },
+                       frameDone: { frame, _ in
+                           idle = frame.isIdle
+                           requests += made.map { ($0, frame.isIdle) }
+                           made = []
+                       },
                        host: { effect, _ in
-                           if case .readText(let request) = effect { requests.append(request) }
+                           if case .readText(let request) = effect { made.append(request) }
                            return []
                        })
-        let largest = requests.map(\.pages.count).max() ?? 0
-        #expect(largest == 2 * TextReading.reach + 1)
-        #expect(requests.count > 8 && requests.count < runner.stepper.frameCount, "\(requests.count) requests in \(runner.stepper.frameCount) frames")
+        #expect(idle)
+        // The first frame, then once where each fling came to rest.
+        #expect(requests.count == 9, "\(requests.count) requests")
+        #expect(requests.allSatisfy { $0.idle && $0.0.pages.count == 2 * TextReading.reach + 1 })
         // The flings went far: the window followed the focus all the way.
         #expect(runner.scene.focusIndex > 400)
-        #expect(requests.last?.pages.first.map(Self.index) == runner.scene.focusIndex)
+        #expect(requests.last?.0.pages.first.map(Self.index) == runner.scene.focusIndex)
     }
 
     @Test func aSearchAsksOnceForEveryPageNotReadAndItsHitsGrowAsTheyArrive() throws {

@@ -55,14 +55,15 @@ public struct SlotMap: Hashable, Sendable {
         return absenceBefore[lo]
     }
 
-    public func transition(_ index: Int) -> CellTransition { transitions[index] ?? .none }
+    // Asked for every cell of every frame: no hashing while nothing is moving (the usual case).
+    public func transition(_ index: Int) -> CellTransition { transitions.isEmpty ? .none : transitions[index] ?? .none }
 
     /// The cells travelling over the others, drawn last (on top).
     public var moving: [Int] { (reorder.map { [$0.moving] } ?? []) + placed.keys.sorted() }
 
     /// Fractional slot of cell `index`.
     public func slot(of index: Int) -> Double {
-        if let s = placed[index] { return s }
+        if !placed.isEmpty, let s = placed[index] { return s }
         let s = reorder.map { $0.slot(of: index) } ?? Double(index)
         return transitions.isEmpty ? s : s - absence(before: index)
     }

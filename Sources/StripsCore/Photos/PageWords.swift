@@ -80,7 +80,7 @@ public struct PageTexts: Hashable, Sendable {
     /// Whether the host has answered for `page`: with its words, or that it has none.
     public func isAnswered(_ page: Page) -> Bool {
         let key = page.textKey
-        return byKey[key] != nil || textless.contains(key)
+        return textless.contains(key) || byKey[key] != nil
     }
 
     public var isEmpty: Bool { byKey.isEmpty }

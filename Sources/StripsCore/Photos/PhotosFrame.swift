@@ -26,10 +26,17 @@ public struct PhotosFrame: FrameContent {
     public var emptyState: [TextRun]
     /// Full pictures are fitted into this box when decoded ahead.
     public var previewBox: Size
-    /// For the x-ray: each thumbnail's expanding value (parallel to `thumbnails`) and both strips'
-    /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
-    public var thumbnailExpanding: [Double] = []
+    /// For the x-ray: the thumbnail strip's layout and what it laid out, from which each
+    /// thumbnail's expanding value is worked out when the x-ray asks (not for every frame), and
+    /// both strips' offsets, visible rects, velocities and resting targets, taken as this frame was built.
+    public var thumbnailLayout = ThumbnailLayout(itemCount: 0)
+    public var thumbnailContent = PageStripContent(aspects: [])
     public var strips: [StripDiagnostics] = []
+
+    /// Each thumbnail's expanding value, parallel to `thumbnails`.
+    public var thumbnailExpanding: [Double] {
+        thumbnails.map { thumbnailLayout.expanding(of: $0.index, offset: thumbnailOffset, content: thumbnailContent) }
+    }
     /// Pages turning right now: their pictures' angles (degrees clockwise); others show their own rotation.
     public var turning: [Int: Double] = [:]
     /// Pages taking a new look right now: the old picture, under the new one fading in.
@@ -187,7 +194,7 @@ extension PhotosScene {
             preview: previewCells, thumbnails: thumbnailCells,
             thumbnailStrip: g.thumbnails, emptyState: shown.isEmpty ? emptyState() : [],
             previewBox: g.preview.size,
-            thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset, content: thumbnailContent) },
+            thumbnailLayout: thumbnails.layout, thumbnailContent: thumbnailContent,
             strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
         var photos = content
         if case .animating(let transition) = interaction.underPrompt {

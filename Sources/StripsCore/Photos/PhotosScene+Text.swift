@@ -3,8 +3,10 @@
 /// orientation found on the way, which O uses.
 extension PhotosScene {
     /// After each tick: the pages around the focus whose text the host has not answered, asked
-    /// for when they change (a change, never the document: `TextReading`).
+    /// for when they change (a change, never the document: `TextReading`), once the strips rest:
+    /// a frame in passing shows no text, and the window would hold the reading while they move.
     public mutating func effectsDue(at time: Double) -> [Effect] {
+        guard isIdle else { return [] }
         let arriving = scanning?.arriving?.placed
         guard let request = reading.nearRequest(pages: shownPages, focus: focusIndex, texts: texts, arriving: arriving) else { return [] }
         return [.readText(request)]

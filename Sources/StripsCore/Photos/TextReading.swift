@@ -1,31 +1,46 @@
-/// What the editor asks the host to read, sent as changes (issue 29): the pages around the focus,
-/// asked again only when that window changes (the focus moved, an edit, a scanned page arrived),
-/// and, for a search, every page not read yet, once. Only the window is looked at each frame, so
-/// asking costs the same at 10 pages and at 20,000; answers arriving change nothing here.
-struct TextReading: Hashable, Sendable {
+/// What the editor asks the host to read, sent as changes (issue 29): the pages around the focus
+/// where the strips rest, asked again only when what they need changes (the focus moved, an
+/// edit, a scanned page arrived), and, for a search, every page not read yet, once. Only the
+/// window is looked at, and only when the focus or the pages changed, so asking costs the same at
+/// 10 pages and at 20,000; answers arriving change nothing here.
+struct TextReading: Sendable {
     /// Pages either side of the focus whose text is read ahead: about the thumbnails a window
     /// shows, so the page in focus (Ctrl+C), its neighbours (O) and a search's nearest hits are
     /// read by the time they are wanted.
     static let reach = 16
 
-    /// The window last looked at: its pages' keys, nearest the focus first, read or not.
-    private(set) var window: [TextKey] = []
-    /// The keys of the last near request sent.
-    private(set) var asked: [TextKey] = []
+    /// What the window was last worked out from. Holding the pages array is what makes comparing
+    /// it cheap: an unchanged document is the same storage, compared in one step.
+    private var pages: [Page] = []
+    private var focus = -1
+    private var arriving: String?
+    /// Indices into `pages` the host has answered for: an answer is never taken back.
+    private var answered = Set<Int>()
+    /// The indices into `pages` of the last near request sent.
+    private(set) var asked: [Int] = []
 
     /// The request for the pages around `focus` (an index into `pages`) whose text the host has
     /// not answered, when it differs from the last one sent; nil when nothing changed. `arriving`:
     /// a scanned page still coming in (its file is not written yet: asked for once it is).
     mutating func nearRequest(pages: [Page], focus: Int, texts: PageTexts, arriving: String?) -> TextRequest? {
-        let near = Self.order(around: focus, count: pages.count, reach: Self.reach).map { pages[$0] }.filter { $0.id != arriving }
-        let keys = near.map(\.textKey)
-        guard keys != window else { return nil }
-        window = keys
-        let wanted = Self.unanswered(near, texts: texts)
-        let wantedKeys = wanted.map(\.textKey)
-        guard wantedKeys != asked else { return nil }
-        asked = wantedKeys
-        return TextRequest(purpose: .near, pages: wanted)
+        if pages != self.pages {
+            self.pages = pages
+            answered = []
+            asked = []
+        } else if focus == self.focus && arriving == self.arriving {
+            return nil
+        }
+        self.focus = focus
+        self.arriving = arriving
+        var wanted: [Int] = []
+        for index in Self.order(around: focus, count: pages.count, reach: Self.reach) where !answered.contains(index) {
+            let page = pages[index]
+            if page.id == arriving { continue }
+            if texts.isAnswered(page) { answered.insert(index) } else { wanted.append(index) }
+        }
+        guard wanted != asked else { return nil }
+        asked = wanted
+        return TextRequest(purpose: .near, pages: wanted.map { pages[$0] })
     }
 
     /// Indices within `reach` of `focus` (clamped into `0..<count`), nearest first: the focus,

@@ -68,14 +68,20 @@ public struct ThumbnailLayout: CollectionLayout {
     /// Cells that may be expanded right now: the two around the centre, plus any in a transition
     /// or a focus override. Everything else rests.
     private func expandingCells(offset: Double, content: Content) -> [ThumbnailCell] {
-        var candidates = Set<Int>()
+        // A few indices: an array, not a set (this runs for every frame).
+        var candidates: [Int] = []
         let centre = position(atOffset: offset)
         if let range = content.slots.indices(near: (centre - 1)...(centre + 1), count: content.aspects.count) {
-            candidates.formUnion(range)
+            candidates.append(contentsOf: range)
         }
-        if let focus = content.focusOverride { candidates.formUnion([focus.from, focus.to]) }
-        return candidates.filter { content.aspects.indices.contains($0) }.sorted()
-            .map { cell(at: $0, offset: offset, content: content) }.filter { $0.state.expanding > 0 }
+        if let focus = content.focusOverride {
+            for index in [focus.from, focus.to] where !candidates.contains(index) { candidates.append(index) }
+        }
+        return candidates.sorted().compactMap { index in
+            guard content.aspects.indices.contains(index) else { return nil }
+            let cell = cell(at: index, offset: offset, content: content)
+            return cell.state.expanding > 0 ? cell : nil
+        }
     }
 
     public func attributes(at index: Int, offset: Double, content: Content) -> LayoutAttributes? {
