@@ -100,16 +100,19 @@ enum ManualText {
         bit, grey and colour as JPEG). Undoable, as every edit.
 
         Ctrl+F: the search field over the preview. Typing searches every page's text (its own, or \
-        recognised), ignoring case and accents; "3 of 17" counts the hits, the current one is \
+        recognised), ignoring case and accents; "3 of 17" counts the hits ("(120 to read)" while \
+        pages not read yet are read for it), the current one is \
         highlighted on its page; Return, Shift+Return: next, previous hit (a small one is zoomed \
         in on); Esc closes the field. Ctrl+C: copies the text of the page in focus.
 
         O: turns the selection (or every page) the way up text recognition found for it.
 
         TEXT: --ocr LANGS (Tesseract's languages, 'eng', 'eng+deu') recognises the text of pages \
-        that have none; the window does it in the background on idle cores, nearest the page in \
-        focus first (default: the installed languages matching the locale, else eng); a script \
-        before its first frame (default off). --ocr off never recognises. PDF pages with their own \
+        that have none when it is needed: the pages near the one in focus where the strips rest, \
+        every page once a search is typed (the count grows as they are read), the pages a save \
+        writes. The window reads in the background on idle cores (default: the installed \
+        languages matching the locale, else eng); a script before the frame that needs it \
+        (default off). --ocr off never recognises. PDF pages with their own \
         text use it. Recognised text is kept in $XDG_CACHE_HOME/strips/text. Saved PDFs carry an \
         invisible text layer on every page whose text is known, so viewers and pdftotext find the \
         words; a folder save writes NNN.txt beside each picture with --text-files.

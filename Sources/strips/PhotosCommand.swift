@@ -49,9 +49,10 @@ struct PhotosCommand: ParsableCommand {
 
     @Option(name: .long, help: """
         Recognise the text of pages that have none, in Tesseract's languages ('eng', 'eng+deu'), \
-        or 'off'. A script reads before its first frame; the window reads in the background on idle \
-        cores, nearest the page in focus first. Default: off in a script; in the window the installed \
-        languages matching the locale, else eng. PDF pages with their own text are never recognised.
+        or 'off': the pages near the one in focus where the strips rest, every page once a search \
+        is typed, the pages a save writes. A script reads before the frame that needs it; the \
+        window in the background on idle cores. Default: off in a script; in the window the \
+        installed languages matching the locale, else eng. PDF pages with their own text are never recognised.
         """)
     var ocr: String?
 
