@@ -89,8 +89,8 @@ import Testing
         #expect(a.count > 500 && a == b, "\(Self.keptForStudy(a, b))")
     }
 
-    /// Rarely, in full-suite runs only, these two files have differed (cause not yet found): the
-    /// pair is kept and the failure says where, for the next look.
+    /// Rarely, in full-suite runs only, these two files have differed: the pair is kept and the
+    /// failure says where, and whether the pictures differ or only the bytes that carry them.
     static func keptForStudy(_ a: Data, _ b: Data) -> String {
         guard a != b else { return "" }
         let kept = NSTemporaryDirectory() + "strips-mp4-mismatch-\(getpid())"
@@ -98,7 +98,13 @@ import Testing
         try? a.write(to: URL(fileURLWithPath: kept + "/a.mp4"))
         try? b.write(to: URL(fileURLWithPath: kept + "/b.mp4"))
         let first = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-        return "\(a.count) and \(b.count) bytes, first difference at byte \(first); both kept in \(kept)"
+        let differing = zip(a, b).filter { $0 != $1 }.count
+        var pictures = "not decoded"
+        if let va = try? readVideo(kept + "/a.mp4"), let vb = try? readVideo(kept + "/b.mp4") {
+            let frames = zip(va.frames, vb.frames).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            pictures = "\(va.frames.count) and \(vb.frames.count) frames, pictures differing: \(frames)"
+        }
+        return "\(a.count) and \(b.count) bytes, \(differing) differing, the first at byte \(first); \(pictures); both kept in \(kept)"
     }
 
     @Test func theLiveEffortWritesTheSameKindOfFile() throws {
