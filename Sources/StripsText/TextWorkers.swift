@@ -43,6 +43,8 @@ public final class TextWorkers: @unchecked Sendable {
     private var alive = 0
     /// Held: no page starts, and the pages being read wait at their next word.
     private var paused = false
+    /// The threads moved to idle cores (Linux thread ids), lifted back when the workers stop.
+    private var idleThreads: [pid_t] = []
 
     /// How the workers share the cores with the rest of the process.
     public enum Priority: Sendable {
@@ -58,7 +60,10 @@ public final class TextWorkers: @unchecked Sendable {
                 priority: Priority = .idleCores, done: @escaping Done) {
         for index in 0..<max(1, threads) {
             let thread = Thread { [self] in
-                if priority == .idleCores { Self.lowerPriority() }
+                if priority == .idleCores {
+                    Self.lowerPriority()
+                    if let id = Self.threadID() { condition.withLock { idleThreads.append(id) } }
+                }
                 let service = PageTextService(languages: languages, cache: cache)
                 work(service, done)
             }
@@ -102,6 +107,11 @@ public final class TextWorkers: @unchecked Sendable {
         condition.lock()
         stopping = true
         pending = []
+        // On idle cores a page being read ends only when a core falls idle, which on a busy machine
+        // can take seconds (and the window's quit waits for it): with a normal share (nice 10 still)
+        // it reaches its next word, where the cancel takes it, at once.
+        for thread in idleThreads { Self.normalPolicy(thread) }
+        idleThreads = []
         running.values.forEach { $0.cancel() }
         condition.broadcast()
         while alive > 0 { condition.wait() }
@@ -147,15 +157,31 @@ public final class TextWorkers: @unchecked Sendable {
         return (job, cancel)
     }
 
-    /// Idle cores only: Linux's SCHED_IDLE policy runs the calling thread only when no other
-    /// thread wants the core (frames and decoding always go first), with nice 10 as the fallback
-    /// where the policy is refused. On Linux both belong to a thread ("this process", 0, names
-    /// the calling thread), and the threads it starts (OpenMP's) inherit them.
-    private static func lowerPriority() {
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    /// Idle cores only: Linux's SCHED_IDLE policy runs the thread only when no other thread
+    /// wants the core (frames and decoding always go first), with nice 10 as the fallback where
+    /// the policy is refused. On Linux both belong to a thread ("this process", 0, names the
+    /// calling thread; a thread id another), and the threads it starts (OpenMP's) inherit them.
+    static func lowerPriority(_ thread: pid_t = 0) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), 10)
         var parameters = sched_param()
         parameters.sched_priority = 0
         // SCHED_IDLE (5) is behind _GNU_SOURCE in the C headers Swift imports.
-        _ = sched_setscheduler(0, 5, &parameters)
+        _ = sched_setscheduler(thread, 5, &parameters)
+    }
+
+    /// The calling thread's Linux id (gettid(2) is behind _GNU_SOURCE in the headers Swift
+    /// imports; /proc/thread-self names it).
+    static func threadID() -> pid_t? {
+        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
+              let last = link.split(separator: "/").last else { return nil }
+        return pid_t(last)
+    }
+
+    /// Thread `thread` back to the normal policy (SCHED_OTHER, 0), its nice value kept: allowed
+    /// without privileges (Linux 2.6.39 on) for a thread whose nice value RLIMIT_NICE permits.
+    static func normalPolicy(_ thread: pid_t) {
+        var parameters = sched_param()
+        parameters.sched_priority = 0
+        _ = sched_setscheduler(thread, 0, &parameters)
     }
 }

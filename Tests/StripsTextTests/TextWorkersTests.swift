@@ -1,7 +1,7 @@
 import Foundation
 import StripsPictures
 import StripsSampleScans
-import StripsText
+@testable import StripsText
 import Testing
 
 @Suite("Text workers")
@@ -78,6 +78,31 @@ struct TextWorkersTests {
         }
         // 5 is SCHED_IDLE (behind _GNU_SOURCE in the headers Swift imports), 0 SCHED_OTHER.
         #expect(policies.values == [5, 0])
+    }
+
+    /// On a busy machine a page read on idle cores ends only when a core falls idle, and the
+    /// window's quit waits for it: `stop()` lifts each worker it moved there back to the normal
+    /// policy (nice 10 kept) before it waits, so the page gets to the word where the cancel takes
+    /// it. The lift, on a thread of the test's own, waiting (so it needs no core meanwhile).
+    @Test("a thread moved to idle cores is lifted back to the normal policy by its id")
+    func idleThreadsAreLiftedByTheirID() throws {
+        let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0)
+        let id = Policies()
+        Thread {
+            id.add(TextWorkers.threadID() ?? -1)
+            ready.signal()
+            go.wait()
+        }.start()
+        ready.wait()
+        defer { go.signal() }
+        let thread = try #require(id.values.first)
+        #expect(thread > 0 && thread != getpid())
+        TextWorkers.lowerPriority(thread)
+        #expect(sched_getscheduler(thread) == 5 && getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread)) == 10)
+        TextWorkers.normalPolicy(thread)
+        #expect(sched_getscheduler(thread) == 0 && getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread)) == 10)
+        // The test's own thread is untouched.
+        #expect(sched_getscheduler(0) == 0)
     }
 
     final class Policies: @unchecked Sendable {
