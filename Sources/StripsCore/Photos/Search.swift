@@ -51,7 +51,7 @@ public struct Search: Hashable, Sendable {
         if let was, let same = hits.firstIndex(where: { $0.pageID == was.pageID && $0.boxes == was.boxes }) {
             current = same
         } else {
-            firstHitFound(focus: focus)
+            current = hits.firstIndex { $0.page >= focus } ?? (hits.isEmpty ? -1 : 0)
         }
     }
 
@@ -59,6 +59,7 @@ public struct Search: Hashable, Sendable {
     /// for them join, in page order, the current hit staying the one shown. Only those pages are
     /// looked at, so a search filling in as the host reads costs what arrives, not the document.
     mutating func arrived(_ keys: [TextKey], pages: [Page], texts: PageTexts, focus: Int) {
+        let needle = self.needle
         var added: [SearchHit] = []
         for key in keys {
             guard let indices = waiting.removeValue(forKey: key) else { continue }
