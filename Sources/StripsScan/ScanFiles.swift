@@ -9,9 +9,17 @@ enum ScanFiles {
     /// A C library error number, with its words.
     struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
         var code: Int32
-        init(_ code: Int32) { self.code = code }
+        /// Words of our own, where the C library's would mislead.
+        var text: String?
+        init(_ code: Int32, _ text: String? = nil) {
+            self.code = code
+            self.text = text
+        }
         var exists: Bool { code == EEXIST }
-        var description: String { String(cString: strerror(code)) }
+        var description: String { text ?? String(cString: strerror(code)) }
+
+        /// A name that is a link, a FIFO, a device or a folder where a file was expected: never opened.
+        static let notAFile = Errno(EINVAL, "not a regular file")
     }
 
     /// A new file `path` holding `bytes`; EEXIST when something is there.
@@ -24,13 +32,27 @@ enum ScanFiles {
         WholeFile.write(bytes, to: path, mode: mode, placing: .replacing).map { Errno($0.code) }
     }
 
-    /// The bytes of `path`, refusing files over `limit` bytes (EFBIG).
+    /// The bytes of `path`, refusing files over `limit` bytes (EFBIG) and anything that is not a
+    /// regular file (a FIFO is opened without waiting for a writer, then refused).
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Errno> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(Errno(errno)) }
+        read(AT_FDCWD, path, limit: limit, following: true)
+    }
+
+    /// The bytes of `name` in the folder open as `folder`, never through a symbolic link.
+    static func read(_ folder: Int32, _ name: String, limit: Int, following: Bool = false) -> Result<[UInt8], Errno> {
+        var info = stat()
+        if !following {
+            // Anything but a regular file is skipped without being opened.
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(Errno(errno)) }
+            guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        }
+        let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { return .failure(Errno(errno == ELOOP ? EINVAL : errno, errno == ELOOP ? Errno.notAFile.text : nil)) }
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0 else { return .failure(Errno(errno)) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        if !following, FileIdentity(status) != FileIdentity(info) { return .failure(Errno(ESTALE, "changed while it was read")) }
         guard Int(status.st_size) <= limit else { return .failure(Errno(EFBIG)) }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
         var done = 0
