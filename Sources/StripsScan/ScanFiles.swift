@@ -18,8 +18,6 @@ enum ScanFiles {
         var exists: Bool { code == EEXIST }
         var description: String { text ?? String(cString: strerror(code)) }
 
-        /// A name that is a link, a FIFO, a device or a folder where a file was expected: never opened.
-        static let notAFile = Errno(EINVAL, "not a regular file")
     }
 
     /// A new file `path` holding `bytes`; EEXIST when something is there.
@@ -35,34 +33,12 @@ enum ScanFiles {
     /// The bytes of `path`, refusing files over `limit` bytes (EFBIG) and anything that is not a
     /// regular file (a FIFO is opened without waiting for a writer, then refused).
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Errno> {
-        read(AT_FDCWD, path, limit: limit, following: true)
+        FileBytes.read(path, limit: limit).mapError { Errno($0.code, $0.text) }
     }
 
     /// The bytes of `name` in the folder open as `folder`, never through a symbolic link.
-    static func read(_ folder: Int32, _ name: String, limit: Int, following: Bool = false) -> Result<[UInt8], Errno> {
-        var info = stat()
-        if !following {
-            // Anything but a regular file is skipped without being opened.
-            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .failure(Errno(errno)) }
-            guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
-        }
-        let fd = openat(folder, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (following ? 0 : O_NOFOLLOW))
-        guard fd >= 0 else { return .failure(Errno(errno == ELOOP ? EINVAL : errno, errno == ELOOP ? Errno.notAFile.text : nil)) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return .failure(Errno(errno)) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
-        if !following, FileIdentity(status) != FileIdentity(info) { return .failure(Errno(ESTALE, "changed while it was read")) }
-        guard Int(status.st_size) <= limit else { return .failure(Errno(EFBIG)) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(fd, $0 + done, raw.count - done) } ?? 0 }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            done += n
-        }
-        return .success(Array(bytes.prefix(done)))
+    static func read(_ folder: Int32, _ name: String, limit: Int) -> Result<[UInt8], Errno> {
+        FileBytes.read(folder, name, limit: limit).mapError { Errno($0.code, $0.text) }
     }
 
     /// Makes `path` and missing parents (mode 0700: scans are private).
