@@ -503,6 +503,16 @@ final class ScanHost: @unchecked Sendable {
         changed.unlock()
         worker?.stop()
         writes.wait()
+        if !discard {
+            // A last try for pages the disk refused; what still cannot be written is said, not hidden.
+            keepUnwritten()
+            changed.lock()
+            let lost = unwritten.values.map(\.name).sorted()
+            changed.unlock()
+            if !lost.isEmpty {
+                say("recovery: \(lost.joined(separator: ", ")) could not be written anywhere and \(lost.count == 1 ? "is" : "are") lost with this session")
+            }
+        }
         let unsaved = all.reduce(0) { $0 + $1.unsettledCount }
         if discard || unsaved == 0 {
             for kept in all { if let left = kept.discard() { say(left) } }

@@ -75,5 +75,7 @@ import Testing
         // Saving tries to write it again, and says it still cannot; the document stays unsaved.
         #expect(result.stderr.contains("Scan 1 is still only in memory"), "\(result.stderr)")
         #expect(result.last["dirty"] as? Bool == true)
+        // The run ends unsaved: the page that never reached the disk is named as lost, not hidden.
+        #expect(result.stderr.contains("recovery: Scan 1 could not be written anywhere and is lost with this session"), "\(result.stderr)")
     }
 }
