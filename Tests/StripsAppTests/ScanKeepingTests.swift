@@ -65,17 +65,21 @@ import Testing
         try handle.close()
         try FileManager.default.removeItem(atPath: filler)
         _ = FileManager.default.createFile(atPath: filler, contents: Data(count: 64 * 1024 - 16 * 1024))
+        // A slow feeder (20 ms a read): the stop reaches it while the next page is still coming.
         let result = try scanning.run(place, "at 0 key ctrl+n\nat 3000 dump\nat 3100 key ctrl+s\nat 3200 dump\n",
                                       ScanningCommandTests.scanArguments + ["--scan-source", "feeder", "--scan-dpi", "100", "--scan-page", "a5",
-                                                                             "--output", place.root + "/out.pdf"])
-        // The first page is in the document, from memory; the feeder was stopped after it.
-        #expect(result.lines.first.map { ($0["pages"] as? [String] ?? []).filter { $0.hasPrefix("Scan ") } } == ["Scan 1"], "\(result.stderr)")
+                                                                             "--output", place.root + "/out.pdf"], fault: "slow=20")
+        // The first page is in the document, from memory; the feeder was stopped before it was
+        // empty (a page already under way when the stop came may finish, in memory too).
+        let scans = result.lines.first.map { ($0["pages"] as? [String] ?? []).filter { $0.hasPrefix("Scan ") } } ?? []
+        #expect(scans.first == "Scan 1" && scans.count < 10, "\(scans) \(result.stderr)")
         #expect(result.stderr.contains("the scan stops, and Scan 1 is only in memory until it can be written"), "\(result.stderr)")
         #expect(!result.stderr.contains("Scanned 1 page") && !result.stderr.contains("pages kept"))
         // Saving tries to write it again, and says it still cannot; the document stays unsaved.
         #expect(result.stderr.contains("Scan 1 is still only in memory"), "\(result.stderr)")
         #expect(result.last["dirty"] as? Bool == true)
         // The run ends unsaved: the page that never reached the disk is named as lost, not hidden.
-        #expect(result.stderr.contains("recovery: Scan 1 could not be written anywhere and is lost with this session"), "\(result.stderr)")
+        let lost = result.stderr.split(separator: "\n").filter { $0.contains("could not be written anywhere and") }
+        #expect(lost.count == 1 && lost[0].hasPrefix("strips: recovery: Scan 1") && lost[0].hasSuffix("lost with this session"), "\(result.stderr)")
     }
 }

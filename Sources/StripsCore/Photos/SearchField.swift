@@ -38,7 +38,7 @@ public struct SearchField: Hashable, Sendable {
     /// and its size. The work is bounded by what fits, not by the query: tails of 16, 32, 64, ...
     /// characters are measured until one is too wide, then a binary search between the last two
     /// finds the longest that fits (a 10,000-character query costs what a 100-character one does).
-    static func fitted(_ query: String, room: Double, pointSize: Double, measurer: any TextMeasurer) -> (String, Size) {
+    public static func fitted(_ query: String, room: Double, pointSize: Double, measurer: any TextMeasurer) -> (String, Size) {
         func measure(_ text: String) -> Size { measurer.size(of: text, pointSize: pointSize, weight: .regular) }
         var fits = 0, fitsSize = measure("…")
         var tooWide: Int?
