@@ -47,6 +47,12 @@ public enum DocumentExporter {
                      calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
         let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
         guard !pages.isEmpty else { throw SaveError(destination, "there are no pages to save") }
+        // What an earlier save to the same place left when it was killed mid-way goes first, so
+        // it neither fills the disk nor blocks this one (an empty folder's hidden files).
+        switch target {
+        case .pdf(let path): WholeFile.removeStaleTemporaries(of: path)
+        case .folder(let path): WholeFile.removeStaleTemporaries(inFolder: path)
+        }
         switch target {
         case .pdf(let path):
             return try PDFSave(pages: pages, destination: path, placing: replacing ? .replacing : .new, calls: calls).save(progress: progress)

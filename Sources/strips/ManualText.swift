@@ -12,7 +12,7 @@ enum ManualText {
         draw: one object per 'dump' line, or per frame with --trace-every-frame, to standard output \
         or to --trace OUT.jsonl. '--script -' reads standard input.
 
-        Script: one command a line, '#' starts a comment. 'window W H' (points; only before the \
+        Script: one command a line (LF, CRLF or CR), '#' starts a comment. 'window W H' (points; only before the \
         first event), then 'at T EVENT' with T in milliseconds, never decreasing: 'down X Y', \
         'move X Y', 'up X Y' (the primary pointer), 'wheel DX DY' (add 'ctrl' to zoom), \
         'key NAME' (SDL key names, with ctrl+ shift+ alt+ prefixes), 'pinch X Y SCALE', \
@@ -137,9 +137,11 @@ enum ManualText {
         Ctrl+I: interleaves the selection (or the whole document) scanned two-sided on a one-sided \
         feeder: fronts in order, then the backs in reverse (f1 f2 f3 b3 b2 b1 becomes f1 b1 f2 b2 f3 b3).
 
-        Every scanned page is kept in $XDG_STATE_HOME/strips/recovery as it completes, until the \
-        document is saved or discarded; after a crash the next start offers them back (T or Return takes \
-        them, D discards them, Esc decides later; --recover ask, take, discard or keep). Scans are \
+        Every scanned page is kept in $XDG_STATE_HOME/strips/recovery as it completes (else in the \
+        private $TMPDIR/strips-scans-UID, with a line saying so; with no place at all, Ctrl+N says so \
+        and scans nothing), until the document is saved or discarded; after a crash the next start \
+        offers them back (T or Return takes them, D discards them, Esc decides later; --recover ask, \
+        take, discard or keep). Recovery removes only the files it wrote there. Scans are \
         saved as JPEG (colour and grey) or 1-bit (line art). SANE runs in a helper process \
         (strips-scan-probe --worker), so a driver that hangs or crashes costs that process, never \
         the window.

@@ -29,6 +29,8 @@ final class PhotosHost: EffectHost {
     func run(_ effect: Effect) -> [HostEvent] {
         switch effect {
         case .save(let request):
+            // A scanned page the disk refused gets another chance to be written before it is read.
+            scanner.keepUnwritten()
             if request.scope == .document { keptAtSave = scanner.keptFiles }
             return observed(saver.start(request))
         case .load(let paths):

@@ -63,10 +63,10 @@ import Testing
 
     static let scanArguments = ["--scanner", "test:0", "--scan-mode", "gray"]
 
-    func run(_ place: Place, _ script: String, _ arguments: [String], fault: String? = nil) throws -> Run {
+    func run(_ place: Place, _ script: String, _ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> Run {
         let file = place.root + "/run-\(UUID().uuidString.prefix(6)).strips"
         try script.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try cli.run(["photos", "--script", file] + arguments, environment: place.environment(fault: fault))
+        let result = try cli.run(["photos", "--script", file] + arguments, environment: place.environment(fault: fault).merging(extra) { $1 })
         let lines = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, lines: lines)
     }

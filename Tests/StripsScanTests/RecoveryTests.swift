@@ -23,7 +23,9 @@ struct RecoveryTests {
         #expect(recovery.nextNumber == 4)
         let files = try FileManager.default.contentsOfDirectory(atPath: recovery.folder).sorted()
         // No temporary file left behind: each file was published whole.
-        #expect(files == ["lock", "manifest.json", "scan-0001.png", "scan-0002.png", "scan-0003.png"])
+        #expect(files == ["lock", "manifest.json", "scan-0001.png", "scan-0002.png", "scan-0003.png", "strips-session"])
+        var info = stat()
+        #expect(stat(recovery.folder, &info) == 0 && info.st_mode & 0o777 == 0o700)
         for (kept, original) in zip(recovery.pages, pages) {
             #expect(try kept.load().get() == original.pixels)
             #expect(kept.settings?.dpi == 150)
@@ -121,7 +123,7 @@ struct RecoveryTests {
         try found.sessions.first?.discard()
     }
 
-    @Test func anEmptyLeftoverIsRemovedAndAStrayFileIsIgnored() throws {
+    @Test func anEmptyLeftoverIsRemovedAndAStrayFileIsNamedAndLeft() throws {
         let root = TestBackend.scratch("empty")
         defer { try? FileManager.default.removeItem(atPath: root) }
         var recovery: ScanRecovery? = try ScanRecovery.create(root: root)
@@ -129,7 +131,9 @@ struct RecoveryTests {
         recovery = nil
         _ = FileManager.default.createFile(atPath: root + "/notes.txt", contents: Data("x".utf8))
         let found = ScanRecovery.leftovers(root: root)
-        #expect(found.sessions.isEmpty && found.problems.isEmpty)
+        #expect(found.sessions.isEmpty)
+        #expect(found.problems == ["recovery: \(root) holds something Strips did not make (notes.txt); left as it is"])
+        #expect(FileManager.default.fileExists(atPath: root + "/notes.txt"))
         #expect(!FileManager.default.fileExists(atPath: folder))
         #expect(ScanRecovery.leftovers(root: root + "/missing").sessions.isEmpty)
     }

@@ -41,7 +41,7 @@ public struct HeadlessRunner<S: Scene> {
         for (i, step) in script.steps.enumerated() {
             if case .key(let name, let ctrl, let shift, let alt) = step.command {
                 guard var key = resolveKey(name, ctrl, shift) else {
-                    throw ScriptError(line: step.line, message: "unknown key name '\(name)'")
+                    throw ScriptError(line: step.line, message: "unknown key name \(ScriptError.quoted(name))")
                 }
                 key.alt = alt
                 keys[i] = key
