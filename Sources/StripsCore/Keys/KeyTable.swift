@@ -50,6 +50,8 @@ public struct KeyChord: Hashable, Sendable {
 
     /// "Ctrl+Shift+Z": the modifiers it needs, then the key as printed on it.
     public var label: String {
+        // Shift+/ is how most keyboards type `?`, and the key says so.
+        if name == .slash, shift == .yes, ctrl != .yes, alt != .yes { return "?" }
         var parts: [String] = []
         if ctrl == .yes { parts.append("Ctrl") }
         if alt == .yes { parts.append("Alt") }
@@ -164,7 +166,9 @@ extension Key.Name {
         case .space: return "Space"
         case .f1: return "F1"
         case .f10: return "F10"
-        case .menu: return "Menu"
+        case .menu, .application: return "Menu"
+        case .pageup: return "Page Up"
+        case .pagedown: return "Page Down"
         case .keypadPlus: return "Keypad +"
         case .keypadMinus: return "Keypad -"
         case .keypadZero: return "Keypad 0"

@@ -15,11 +15,11 @@ public enum BorderKey: Hashable, Sendable {
         KeyRow(.corrections, "Nudge", "moves the corner nearest the pointer a point (Shift: ten)", [
             (.any(.left), .nudge(dx: -1, dy: 0)), (.any(.right), .nudge(dx: 1, dy: 0)),
             (.any(.up), .nudge(dx: 0, dy: -1)), (.any(.down), .nudge(dx: 0, dy: 1)),
-        ], keys: "Arrows", context: "Border editor"),
+        ], context: "Border editor"),
         KeyRow(.corrections, "Turn", "turns the page 0.1 degree counter-clockwise / clockwise",
                [(.any(.leftBracket), .turn(0.1)), (.any(.rightBracket), .turn(-0.1))], context: "Border editor"),
         KeyRow(.corrections, "Whole picture", "puts the corners on the whole picture",
-               [(.any(.backspace), .reset), (.any(.delete), .reset)], keys: "Backspace", context: "Border editor"),
+               [(.any(.backspace), .reset), (.any(.delete), .reset)], context: "Border editor"),
         KeyRow(.corrections, "Apply", "applies (one undo step; the text levelled)", [(.any(.return), .apply)], context: "Border editor"),
         KeyRow(.corrections, "Cancel", "cancels", [(.any(.escape), .cancel)], context: "Border editor"),
     ])
@@ -56,7 +56,7 @@ public enum MenuKey: Hashable, Sendable {
     public static let table = KeyTable<MenuKey>([
         KeyRow(.pages, "Item", "picks an item", [(.any(.up), .move(-1)), (.any(.down), .move(1))], context: "Menu"),
         KeyRow(.pages, "Submenu", "opens / closes a submenu", [(.any(.right), .open), (.any(.left), .back)], context: "Menu"),
-        KeyRow(.pages, "Do it", "does the item", [(.any(.return), .activate), (.any(.space), .activate)], keys: "Return", context: "Menu"),
+        KeyRow(.pages, "Do it", "does the item", [(.any(.return), .activate), (.any(.space), .activate)], context: "Menu"),
         KeyRow(.pages, "Close", "closes the menu", [(.any(.escape), .close)], context: "Menu"),
     ])
 }
@@ -68,8 +68,8 @@ public enum OverlayKey: Hashable, Sendable {
     public static let table = KeyTable<OverlayKey>([
         KeyRow(.pages, "Scroll", "scrolls a list longer than the window (the wheel too)",
                [(.any(.up), .scroll(-1)), (.any(.down), .scroll(1)), (.any(.pageup), .scroll(-10)), (.any(.pagedown), .scroll(10))],
-               keys: "Up / Down / Page Up / Page Down", context: "This list"),
+               context: "This list"),
         KeyRow(.pages, "Close", "hides it", [(.any(.escape), .close), (.any(.f1), .close), (.any(.question), .close), (.shift(.slash), .close)],
-               keys: "Esc / F1", context: "This list"),
+               context: "This list"),
     ])
 }
