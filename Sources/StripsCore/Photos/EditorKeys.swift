@@ -67,7 +67,7 @@ public enum EditorKey: Hashable, Sendable {
         .gesture(.pages, "Right-click a page or thumbnail", "its menu (for the selection when the page is in it)"),
         KeyRow(.pages, "Page menu", "the menu of the page in focus",
                [(.shift(.f10), .contextMenu), (.any(.menu), .contextMenu), (.any(.application), .contextMenu)]),
-        KeyRow(.pages, "Keys", "shows or hides this list of keys",
+        KeyRow(.pages, "Keys", "shows or hides the list of every key and gesture",
                [(.any(.f1), .help), (KeyChord(.question, shift: .either), .help), (.shift(.slash), .help)]),
         KeyRow(.pages, "Back", "puts back a carried thumbnail, stops a scan, clears the selection, else quits",
                [(.any(.escape), .escape)]),
