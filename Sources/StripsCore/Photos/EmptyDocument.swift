@@ -24,17 +24,22 @@ public struct EmptyDocument: Hashable, Sendable {
     public init(in box: Rect, canUndo: Bool, enabled: (EditorKey) -> Bool, measurer: any TextMeasurer) {
         var items: [DrawItem] = []
         var buttons: [(WayIn, Rect)] = []
-        let buttonSize = Size(width: 150, height: 40)
+        // Each button as wide as its icon, name and key need.
+        let widths = Self.waysIn.map { way -> Double in
+            let key = EditorKey.table.shortcut(for: way.action).map { "  \($0)" } ?? ""
+            return 20 + 8 + measurer.size(of: way.title, pointSize: 15, weight: .bold).width + measurer.size(of: key, pointSize: 12, weight: .regular).width + 32
+        }
+        let buttonHeight = 40.0
         let gap = 14.0
-        let row = Double(Self.waysIn.count) * buttonSize.width + Double(Self.waysIn.count - 1) * gap
+        let row = widths.reduce(0, +) + Double(Self.waysIn.count - 1) * gap
         // Too small a window for the buttons: the words alone.
         let roomy = box.width >= row + 20 && box.height >= 180
         let centre = box.center
         items.append(.text(measurer.run("No pages", centeredAt: Point(x: centre.x, y: centre.y - (roomy ? 64 : 18)), pointSize: 28, weight: .bold)))
         if roomy {
             var x = centre.x - row / 2
-            for way in Self.waysIn {
-                let frame = Rect(x: x, y: centre.y - buttonSize.height / 2, width: buttonSize.width, height: buttonSize.height)
+            for (way, width) in zip(Self.waysIn, widths) {
+                let frame = Rect(x: x, y: centre.y - buttonHeight / 2, width: width, height: buttonHeight)
                 let on = enabled(way.action)
                 items.append(.polygon(Polygon.roundedRect(frame, radius: 8, color: way.name == "open" ? Color(52, 110, 220) : Color(62, 62, 72),
                                                           alpha: on ? 1 : 0.5)))
@@ -52,7 +57,7 @@ public struct EmptyDocument: Hashable, Sendable {
                                                pointSize: 12, color: Color(210, 215, 230), alpha: on ? 1 : 0.5)))
                 }
                 buttons.append((way, frame))
-                x += buttonSize.width + gap
+                x += width + gap
             }
         }
         var lines = ["Drop pictures, PDFs or folders here"]

@@ -26,6 +26,8 @@ public struct PhotosFrame: FrameContent {
     public var emptyState: EmptyDocument?
     /// Full pictures are fitted into this box when decoded ahead.
     public var previewBox: Size
+    /// Where the preview strip is in the window (under the toolbar).
+    public var previewTop = 0.0
     /// For the x-ray: each thumbnail's expanding value (parallel to `thumbnails`) and both strips'
     /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
     public var thumbnailExpanding: [Double] = []
@@ -72,7 +74,7 @@ public struct PhotosFrame: FrameContent {
             let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
             let box = degrees == 0 ? frame : frame.turned(degrees: degrees)
             // Around the picture, inside the preview (a picture filling it is ringed at its sides).
-            let strip = Rect(origin: .zero, size: previewBox)
+            let strip = Rect(origin: Point(x: 0, y: previewTop), size: previewBox)
             if selected.contains(p.cell.index) { items += SelectionMark.ring(around: box, width: 4, alpha: p.cell.alpha, clip: strip) }
             items += pictures(page, index: p.cell.index, variant: .full) { image, alpha in
                 ImageQuad(image: image, frame: frame, alpha: p.cell.alpha * alpha, clip: p.clip, rotation: degrees)
@@ -220,6 +222,7 @@ extension PhotosScene {
         if case .askingToQuit(let under) = top { top = under }
         photos.dialog = top.dialog
         photos.toolbar = toolbarFrame(at: time)
+        photos.previewTop = g.preview.minY
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame
