@@ -96,7 +96,7 @@ let package = Package(
         .systemLibrary(name: "CGIO", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // The desktop's services for the window: its file chooser (the portal, else zenity or kdialog).
         .target(name: "StripsDesktop", dependencies: ["CGIO"]),
-        .testTarget(name: "StripsDesktopTests", dependencies: ["StripsDesktop", "StripsTestSupport"]),
+        .testTarget(name: "StripsDesktopTests", dependencies: ["StripsDesktop", "StripsTestSupport", "CGIO"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look

@@ -17,6 +17,7 @@ packages=(
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
+  dbus-daemon                                                       # the file chooser test's private session bus
 )
 
 missing=()

@@ -257,6 +257,9 @@ public final class LiveWindow {
             let kind = SDL_WindowEventID(UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
                 send(.resize(size), to: &stepper, at: time)
+            } else if kind == SDL_WINDOWEVENT_LEAVE, SDL_GetMouseState(nil, nil) == 0 {
+                // The pointer left the window: nothing is under it (a tooltip goes).
+                send(.pointerMove(Point(x: -1, y: -1)), to: &stepper, at: time)
             }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
             send(.pointerDown(point(event.button.x, event.button.y), KeyNames.modifiers()), to: &stepper, at: time)

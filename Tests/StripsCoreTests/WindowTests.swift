@@ -394,3 +394,22 @@ import Testing
         #expect(abs(bars[0].width - tracks[0].width * 0.4) < 1e-9)
     }
 }
+
+extension WindowTests {
+    @Test func theKeysAndTheMenuOpenOverTheSearchFieldAndGiveItBack() throws {
+        var s = scene()
+        _ = s.handle(.key(Key(.f, ctrl: true)), at: 0.1)
+        _ = s.handle(.text("abc"), at: 0.2)
+        _ = s.handle(.key(Key(.f1)), at: 0.3)
+        guard case .keys? = s.interaction.dialog else { Issue.record("F1 in the search field"); return }
+        _ = s.handle(.key(Key(.escape)), at: 0.4)
+        #expect(s.interaction.search?.query == "abc")
+        _ = s.handle(.key(Key(.f10, shift: true)), at: 0.5)
+        guard case .menu? = s.interaction.dialog else { Issue.record("Shift+F10 in the search field"); return }
+        _ = s.handle(.key(Key(.escape)), at: 0.6)
+        #expect(s.interaction.search?.query == "abc")
+        // Typed text is still the field's: `?` is a letter there.
+        _ = s.handle(.text("?"), at: 0.7)
+        #expect(s.interaction.search?.query == "abc?" && s.interaction.dialog == nil)
+    }
+}

@@ -39,6 +39,9 @@ extension PhotosScene {
                     return underSearch { $0.route(event, at: time) }
                 case .f where key.ctrl:
                     return []
+                case .f1, .f10, .menu, .application:
+                    // Keys that type nothing: the keys overlay and the page's menu open over the field.
+                    return underSearch { $0.route(event, at: time) }
                 default:
                     // Letters come as typed text too: only keys with Ctrl or Alt are the editor's.
                     guard key.ctrl || key.alt else { return [] }
