@@ -16,7 +16,8 @@ enum ManualText {
 
         Script: one command a line, '#' starts a comment. 'window W H' (points; only before the \
         first event), then 'at T EVENT' with T in milliseconds, never decreasing: 'down X Y', \
-        'move X Y', 'up X Y' (the primary pointer), 'wheel DX DY' (add 'ctrl' to zoom), \
+        'move X Y', 'up X Y' (the primary pointer; 'down X Y right', 'up X Y right' the right button), \
+        'wheel DX DY' (add 'ctrl' to zoom), \
         'key NAME' (SDL key names, with ctrl+ shift+ alt+ prefixes), 'pinch X Y SCALE', \
         'resize W H', 'text STRING' (typed text, e.g. into the search field), 'drop PATH', \
         'screenshot PATH' (a PNG of that frame), 'dump', 'end'. Events stamped T are \
@@ -25,8 +26,10 @@ enum ManualText {
         Trace: every line has t, frame, scene, window and idle; the photos scene adds count, active, \
         pages, preview and thumbnails (cells of a page in a look with its look), dirty, selected, \
         text (pages whose text is known, of count), search while the search field is open, \
-        clipboard after Ctrl+C; the pizza scene left, right and captions. Rectangles are \
-        [x, y, width, height] in window points, as drawn.
+        clipboard after Ctrl+C, toolbar (the buttons on screen: name, rect, enabled), help while the \
+        keys overlay is shown, menu while a page's menu is open; the pizza scene left, right and \
+        captions. Rectangles are [x, y, width, height] in window points, as drawn, whatever --scale \
+        (device pixels per point: a screenshot of a W x H window is W*S x H*S pixels).
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
         starts that way), X the x-ray overlay (cell frames and indices, parallax, expanding values, \
