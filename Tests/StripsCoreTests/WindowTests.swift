@@ -413,3 +413,23 @@ extension WindowTests {
         #expect(s.interaction.search?.query == "abc?" && s.interaction.dialog == nil)
     }
 }
+
+extension WindowTests {
+    @Test(arguments: [Size(width: 1024, height: 768), Size(width: 420, height: 500), Size(width: 300, height: 230)])
+    func anEmptyDocumentsButtonsAndWordsStayApartAndInside(_ window: Size) throws {
+        let s = scene([], window: window)
+        let empty = try #require(s.photosFrame?.emptyState)
+        let frames = empty.buttons.map(\.frame)
+        for (i, a) in frames.enumerated() {
+            #expect(a.minX >= 0 && a.maxX <= window.width)
+            for b in frames[(i + 1)...] { #expect(a.intersection(b).isEmpty) }
+        }
+        for item in empty.drawItems() {
+            guard case .text(let run) = item else { continue }
+            #expect(run.frame.minX >= 0 && run.frame.maxX <= window.width, "'\(run.text)' at \(run.frame)")
+        }
+        // Every way in is offered: as a button, or in words when there is no room for buttons.
+        let words = empty.drawItems().compactMap { if case .text(let run) = $0 { run.text } else { nil } }.joined(separator: " ")
+        for way in EmptyDocument.waysIn { #expect(words.contains(way.title)) }
+    }
+}

@@ -46,8 +46,8 @@ public struct EmptyDocument: Hashable, Sendable {
                 let key = EditorKey.table.shortcut(for: way.action).map { "  \($0)" } ?? ""
                 let label = measurer.size(of: way.title, pointSize: 15, weight: .bold)
                 let keySize = measurer.size(of: key, pointSize: 12, weight: .regular)
-                let width = 20 + 8 + label.width + keySize.width
-                let left = frame.midX - width / 2
+                let content = 20 + 8 + label.width + keySize.width
+                let left = frame.midX - content / 2
                 items.append(.icon(Icon(name: way.name, frame: Rect(x: left, y: frame.midY - 10, width: 20, height: 20), alpha: on ? 1 : 0.4)))
                 items.append(.text(TextRun(text: way.title, frame: Rect(x: left + 28, y: frame.midY - label.height / 2, width: label.width, height: label.height),
                                            pointSize: 15, weight: .bold, alpha: on ? 1 : 0.5)))
@@ -61,11 +61,17 @@ public struct EmptyDocument: Hashable, Sendable {
             }
         }
         var lines = ["Drop pictures, PDFs or folders here"]
-        if !roomy { lines.append("Open files with Ctrl+O, scan with Ctrl+N") }
+        if !roomy {
+            lines.append(Self.waysIn.map { way in EditorKey.table.shortcut(for: way.action).map { "\(way.title) \($0)" } ?? way.title }
+                .joined(separator: " · "))
+        }
         if canUndo { lines.append("Ctrl+Z brings back the last page deleted") }
         var y = centre.y + (roomy ? 46 : 20)
         for line in lines {
-            items.append(.text(measurer.run(line, centeredAt: Point(x: centre.x, y: y), pointSize: 15, color: .secondaryText)))
+            // Smaller in a small window, so a line stays inside it.
+            let width = measurer.size(of: line, pointSize: 15, weight: .regular).width
+            let size = width > box.width - 16 ? max(9, (15 * (box.width - 16) / max(1, width)).rounded(.down)) : 15
+            items.append(.text(measurer.run(line, centeredAt: Point(x: centre.x, y: y), pointSize: size, color: .secondaryText)))
             y += 24
         }
         self.buttons = buttons
