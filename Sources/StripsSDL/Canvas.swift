@@ -141,9 +141,12 @@ final class Canvas {
         guard run.alpha > 0, let entry = textTexture(run) else { return }
         _ = setClip(nil)
         SDL_SetTextureAlphaMod(entry.texture, Self.alphaByte(run.alpha))
-        // The texture is rendered at pixel size; draw it at its point size, centred in the frame.
+        // The texture is rendered at pixel size; draw it at its point size from the frame's left
+        // edge (at 2x a font's width is not exactly twice its 1x width, which the frame was
+        // measured at: centring would make the left edges of a column of lines ragged), centred
+        // up and down.
         let size = Size(width: Double(entry.w) / scale, height: Double(entry.h) / scale)
-        var dest = Self.frect(Rect(center: run.frame.center, size: size))
+        var dest = Self.frect(Rect(x: run.frame.minX, y: run.frame.midY - size.height / 2, width: size.width, height: size.height))
         SDL_RenderCopyF(renderer, entry.texture, nil, &dest)
     }
 

@@ -64,7 +64,7 @@ public struct KeysOverlayCard: Hashable, Sendable {
 
         var items: [DrawItem] = [
             .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.55)),
-            .polygon(Polygon.roundedRect(card, radius: margin > 0 ? 10 : 0, color: Color(36, 36, 42), alpha: 0.97)),
+            .polygon(Polygon.roundedRect(card, radius: margin > 0 ? 10 : 0, color: Color(36, 36, 42))),
         ]
         let title = measurer.size(of: "Keys and gestures", pointSize: 18, weight: .bold)
         items.append(.text(TextRun(text: "Keys and gestures", frame: Rect(x: card.minX + pad, y: card.minY + 16, width: title.width, height: title.height),
