@@ -93,3 +93,20 @@ import Testing
         for group in KeyGroup.allCases { #expect(help.contains(group.title.uppercased() + ":")) }
     }
 }
+
+extension WindowScaleTests {
+    /// Every button and every way into an empty document has its icon, drawn for 1x, 2x and 3x
+    /// (a new button's line needs its SVG and `Scripts/make-toolbar-icons.sh`).
+    @Test func everyButtonHasItsIconAtEveryScale() throws {
+        let folder = try #require(Resources.assetsFolder()) + "/Toolbar"
+        let names = Set(Toolbar.buttons.map(\.name) + EmptyDocument.waysIn.map(\.name))
+        for name in names {
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/svg/\(name).svg"), "\(name).svg")
+            for (suffix, side) in [("", 20), ("@2x", 40), ("@3x", 60)] {
+                let path = "\(folder)/\(name)\(suffix).png"
+                #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+                if FileManager.default.fileExists(atPath: path) { #expect(try pngSize(path) == (side, side)) }
+            }
+        }
+    }
+}
