@@ -89,7 +89,14 @@ let package = Package(
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures (from PixelBuffers), fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2", "CX11"]),
+        // Xlib: the desktop's scale (Xft.dpi in the X resource database) where SDL 2 gives none.
+        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
+        // GIO: the session's D-Bus, for the XDG desktop portal's file chooser.
+        .systemLibrary(name: "CGIO", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // The desktop's services for the window: its file chooser (the portal, else zenity or kdialog).
+        .target(name: "StripsDesktop", dependencies: ["CGIO"]),
+        .testTarget(name: "StripsDesktopTests", dependencies: ["StripsDesktop", "StripsTestSupport", "CGIO"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look
@@ -104,7 +111,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

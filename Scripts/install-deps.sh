@@ -4,6 +4,7 @@ set -euo pipefail
 
 packages=(
   libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
+  libx11-dev libglib2.0-dev                                         # the desktop's scale (Xft.dpi), its file chooser (the portal over D-Bus)
   libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev                 # EXIF orientation, scaled and region JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev       # MP4 / WebM recording (ffmpeg's libraries)
@@ -16,6 +17,7 @@ packages=(
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
+  dbus-daemon                                                       # the file chooser test's private session bus
 )
 
 missing=()

@@ -17,10 +17,15 @@ public final class OffscreenRenderer {
     /// The last frame's draw list, pictures resolved.
     public private(set) var lastDrawList = DrawList(items: [])
 
+    /// Device pixels per point: a frame of W x H points renders to W*scale x H*scale pixels
+    /// (`--scale`), text and pictures at those pixels; the frame and its trace stay in points.
+    public let scale: Double
+
     /// `textures`: decoding is synchronous unless asked otherwise, so screenshots are deterministic.
-    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync)) throws {
+    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync), scale: Double = 1) throws {
         self.fonts = fonts
         textureOptions = textures
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
         try SDLSystem.start(video: false)
     }
 
@@ -61,7 +66,7 @@ public final class OffscreenRenderer {
         if let surface { SDL_FreeSurface(surface) }
     }
 
-    /// Renders the frame at its window's points (1 pixel per point) and writes a PNG.
+    /// Renders the frame at its window's points (`scale` pixels per point) and writes a PNG.
     public func screenshot(_ frame: Frame, to path: String) throws {
         try render(frame)
         guard let surface else { return }
@@ -71,10 +76,11 @@ public final class OffscreenRenderer {
     /// Renders the frame into the surface only (`strips bench` times this).
     public func render(_ frame: Frame) throws {
         // The script caps window sizes; the clamp keeps a bad caller from trapping in the conversion.
-        let w = Int32(max(1, frame.window.width.rounded()).clamped(to: 1...32767))
-        let h = Int32(max(1, frame.window.height.rounded()).clamped(to: 1...32767))
+        let w = Int32(max(1, (frame.window.width * scale).rounded()).clamped(to: 1...32767))
+        let h = Int32(max(1, (frame.window.height * scale).rounded()).clamped(to: 1...32767))
         try prepare(width: w, height: h)
         guard let renderer, let canvas else { return }
+        canvas.scale = scale
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
         lastDrawList = canvas.draw(frame)

@@ -1,10 +1,12 @@
 import Foundation
 import StripsCore
+import StripsDesktop
 import StripsExport
 import StripsSDL
 
 /// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
-/// `--output`, else to the path the desktop's file chooser returns, else beside the first source
+/// `--output`, else to the path the desktop's file chooser returns (the portal's, zenity's or
+/// kdialog's), else beside the first source
 /// as "NAME edited.pdf" ("NAME selection.pdf"). Live, the save runs on a worker thread and its
 /// progress and end are answered as they come (`poll`); headless, it runs at once, so a script's
 /// trace is deterministic.
@@ -40,8 +42,9 @@ final class DocumentSaver {
         if let output { return start(request, to: output) }
         if request.scope == .document, let last = written.first { return start(request, to: last) }
         let suggested = suggestedPath(for: request)
-        if live, let dialog = FileChooser(suggested: suggested, title: request.scope == .document ? "Save \(documentName) as" : "Save the selected pages as") {
-            chooser = (dialog, request)
+        if live {
+            let title = request.scope == .document ? "Save \(documentName) as" : "Save the selected pages as"
+            chooser = (FileChooser(.save(title: title, suggested: suggested)), request)
             return [.saveProgress(done: 0, total: 0)]
         }
         return start(request, to: suggested)
@@ -59,7 +62,12 @@ final class DocumentSaver {
         }
         if let (dialog, request) = chooser, let answer = dialog.poll() {
             chooser = nil
-            return answer.isEmpty ? [.saveFailed("Not saved: no file was chosen")] : start(request, to: answer)
+            switch answer {
+            case .chosen(let paths): return start(request, to: paths[0])
+            case .cancelled: return [.saveFailed("Not saved: no file was chosen")]
+            // No chooser on this desktop: beside the first page, as always without one.
+            case .unavailable: return start(request, to: suggestedPath(for: request))
+            }
         }
         return []
     }

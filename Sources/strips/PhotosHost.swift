@@ -16,6 +16,7 @@ final class PhotosHost: EffectHost {
     /// The scanned pages kept when the document save under way began: safe once it succeeds.
     private var keptAtSave: Set<String>?
     private let borders: BorderFinder
+    private let opener: FileOpener
 
     init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool) {
         self.saver = saver
@@ -24,6 +25,7 @@ final class PhotosHost: EffectHost {
         self.text = text
         self.live = live
         borders = BorderFinder(reader: reader, live: live)
+        opener = FileOpener(live: live)
     }
 
     func run(_ effect: Effect) -> [HostEvent] {
@@ -43,12 +45,14 @@ final class PhotosHost: EffectHost {
             // Headless there is no clipboard: the trace's `clipboard` says what was copied.
             if live { Clipboard.set(copied) }
             return []
+        case .chooseFiles(let folder):
+            return opener.start(folder: folder)
         case .toggleRecording:
             return []
         }
     }
 
-    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() }
+    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + opener.poll() }
 
     func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
 

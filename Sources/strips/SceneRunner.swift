@@ -50,7 +50,8 @@ enum SceneRunner {
         if let initial { scene.handle(.tune(initial.tuning), at: 0) }
         guard let script else {
             do {
-                let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions())
+                let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions(),
+                                            scale: options.scale)
                 let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: initial?.tuning ?? .defaults) }
                 let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
                                                  recordPath: instruments.record, recordScale: instruments.recordScale,
@@ -75,7 +76,7 @@ enum SceneRunner {
         var renderer: OffscreenRenderer?
         func offscreen() throws -> OffscreenRenderer {
             if let renderer { return renderer }
-            let made = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
+            let made = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync), scale: options.scale ?? 1)
             made.onImageFailure = { path, reason in
                 // The texture cache reports each file once (ImageCatalog); asking the catalog again
                 // here silenced every failure found only when decoding.

@@ -50,11 +50,19 @@ final class TextHost: @unchecked Sendable {
         readNow(PageTexts().wanted(pages, focus: 0))
     }
 
+    /// Pages are waiting to be read in the background (live), and what the scene was last told of it.
+    private var reading = false
+    private var toldReading = false
+
     /// What has been read since the last call.
     func poll() -> [HostEvent] {
         lock.lock()
         defer { lock.unlock() }
         var events: [HostEvent] = []
+        if reading != toldReading {
+            toldReading = reading
+            events.append(.textReading(reading))
+        }
         if !answers.isEmpty { events.append(.recognised(answers)) }
         if let problem { events.append(.recognitionFailed(problem)) }
         answers = []
@@ -82,7 +90,14 @@ final class TextHost: @unchecked Sendable {
             return
         }
         let wanted = unsettled(photos.textWanted)
-        if live { schedule(wanted) } else { readNow(wanted) }
+        if live {
+            lock.lock()
+            reading = !wanted.isEmpty
+            lock.unlock()
+            schedule(wanted)
+        } else {
+            readNow(wanted)
+        }
     }
 
     func stop() { workers?.stop() }

@@ -16,7 +16,7 @@ import Testing
         #expect(scene.handle(.key(Key(.s, ctrl: true)), at: 0.2).isEmpty)
         #expect(scene.notices.status?.text == "Already saving…")
         scene.handle(.host(.saveProgress(done: 2, total: 4)), at: 0.3)
-        #expect(scene.photosFrame?.decorations.status?.text == "Saving… 2 / 4 pages")
+        #expect(scene.photosFrame?.decorations.status?.text == "Saving… 2 of 4 pages")
         scene.handle(.host(.saved(SaveOutcome(path: "/tmp/d.pdf", request: request))), at: 0.4)
         #expect(!scene.isDirty)
         #expect(scene.notices.status?.text == "Saved to /tmp/d.pdf")

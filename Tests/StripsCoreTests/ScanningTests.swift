@@ -73,7 +73,7 @@ import Testing
         let cell = try #require(cells.first { next.pages[$0.0].id == "Scan 1" }, "\(cells) \(next.pages.map(\.id))")
         #expect(cell.1 > 0 && cell.2 > 0)
         #expect(transition.duration == Tuning.defaults.editor.phaseDuration)
-        #expect(scene.photosFrame?.decorations.status?.text == "Scanning Scan 1… (Esc stops)")
+        #expect(scene.photosFrame?.decorations.status?.text == "Scanning page 1 (Scan 1)… (Esc stops)")
         settle(&scene, from: &t)
         #expect(scene.focusIndex == 2)
         // The page completes at another height (a device that could not tell): the document and

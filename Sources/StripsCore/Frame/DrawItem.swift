@@ -7,6 +7,23 @@ public enum DrawItem: Hashable, Sendable {
     case errorCard(ErrorCard)
     /// A filled convex polygon: the border editor's dimmed outside, its lines and handles.
     case polygon(Polygon)
+    /// One of the app's icons (`Assets/Toolbar/NAME.png`, drawn at the device's pixels), tinted.
+    case icon(Icon)
+}
+
+/// An icon of the app's own, white on clear in its files, drawn in `color`.
+public struct Icon: Hashable, Sendable {
+    public var name: String
+    public var frame: Rect
+    public var color: Color
+    public var alpha: Double
+
+    public init(name: String, frame: Rect, color: Color = .text, alpha: Double = 1) {
+        self.name = name
+        self.frame = frame
+        self.color = color
+        self.alpha = alpha
+    }
 }
 
 /// A convex polygon filled with one colour (drawn as a fan of triangles).

@@ -73,6 +73,8 @@ public struct HeadlessRunner<S: Scene> {
                 case .down(let p, let modifiers): deliver(.pointerDown(p, modifiers))
                 case .move(let p): deliver(.pointerMove(p))
                 case .up(let p): deliver(.pointerUp(p))
+                case .rightDown(let p, let modifiers): deliver(.secondaryDown(p, modifiers))
+                case .rightUp(let p): deliver(.secondaryUp(p))
                 case .wheel(let dx, let dy): deliver(.wheel(dx: dx, dy: dy))
                 case .ctrlWheel(let dx, let dy): deliver(.ctrlWheel(dx: dx, dy: dy))
                 case .pinch(let center, let scale): deliver(.pinch(center: center, scale: scale))

@@ -29,7 +29,35 @@ extension PhotosFrame {
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
-        ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? [])
+        ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? []) + windowFields
+    }
+
+    /// `"toolbar"`: the buttons on screen; `"help"` while the keys overlay is shown; `"menu"`
+    /// while a context menu is up, with `"submenu"` when one of its items has its own open
+    /// (docs/headless.md, additions).
+    var windowFields: [(String, JSON)] {
+        var fields: [(String, JSON)] = [("toolbar", .array((toolbar?.buttons ?? []).map { b in
+            .object([("name", .string(b.name)), ("rect", .rect(b.frame)), ("enabled", .bool(b.enabled))])
+        }))]
+        switch dialog {
+        case .keys?:
+            fields.append(("help", .array(KeysOverlay.lines.map { .string($0) })))
+        case .menu(let menu)?:
+            guard let card = decorations.menu else { break }
+            func items(_ entries: [MenuItem], _ frames: [Rect]) -> JSON {
+                .array(zip(entries, frames).map { item, frame in
+                    .object([("name", .string(item.name)), ("rect", .rect(frame)), ("enabled", .bool(item.enabled))])
+                })
+            }
+            var object: [(String, JSON)] = [("items", items(menu.items, card.itemFrames)), ("page", .string(menu.pageID))]
+            if let s = menu.submenu, menu.items.indices.contains(s) {
+                object.append(("submenu", .object([("item", .string(menu.items[s].name)), ("items", items(menu.items[s].submenu, card.subitemFrames))])))
+            }
+            fields.append(("menu", .object(object)))
+        default:
+            break
+        }
+        return fields
     }
 
     /// `"text": {"pages": known, "of": count}`; while searching, `"search"` with the current hit
@@ -71,7 +99,7 @@ extension PhotosFrame {
             ])))
         case .recovery(let offer)?:
             fields.append(("recovery", .object([("pages", .int(offer.pages))])))
-        case nil:
+        case .keys?, .menu?, nil:
             break
         }
         return fields

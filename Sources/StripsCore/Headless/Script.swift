@@ -16,6 +16,9 @@ public struct Script: Hashable, Sendable {
         /// `down X Y [shift] [ctrl] [alt]`: a press with those keys held.
         case down(Point, Modifiers = [])
         case move(Point), up(Point)
+        /// `down X Y [modifiers] right`, `up X Y right`: the right (secondary) button.
+        case rightDown(Point, Modifiers = [])
+        case rightUp(Point)
         case wheel(dx: Double, dy: Double)
         /// `wheel DX DY ctrl`: the wheel with Ctrl held.
         case ctrlWheel(dx: Double, dy: Double)
@@ -109,23 +112,33 @@ extension Script {
             let command: Command
             switch words[2] {
             case "down", "move", "up":
-                let isDown = words[2] == "down"
+                let verb = words[2]
                 var modifiers: Modifiers = []
-                if isDown, args.count > 2 {
-                    for word in args.dropFirst(2) {
+                var right = false
+                if args.count > 2, verb != "move" {
+                    for (i, word) in args.dropFirst(2).enumerated() {
+                        let last = i == args.count - 3
                         switch word.lowercased() {
-                        case "shift": modifiers.insert(.shift)
-                        case "ctrl": modifiers.insert(.ctrl)
-                        case "alt": modifiers.insert(.alt)
-                        default: throw fail("expected 'at T down X Y [shift] [ctrl] [alt]', not \(ScriptError.quoted(word))")
+                        case "shift" where verb == "down": modifiers.insert(.shift)
+                        case "ctrl" where verb == "down": modifiers.insert(.ctrl)
+                        case "alt" where verb == "down": modifiers.insert(.alt)
+                        // The button comes after the keys held.
+                        case "right" where last: right = true
+                        default:
+                            throw fail(verb == "down" ? "expected 'at T down X Y [shift] [ctrl] [alt] [right]', not \(ScriptError.quoted(word))"
+                                       : "expected 'at T up X Y [right]', not \(ScriptError.quoted(word))")
                         }
                     }
                 } else {
-                    try expect(2, "\(words[2]) X Y")
+                    try expect(2, "\(verb) X Y")
                 }
                 let p = Point(x: try number(args[0], "X"), y: try number(args[1], "Y"))
                 guard abs(p.x) <= maxCoordinate, abs(p.y) <= maxCoordinate else { throw fail("X and Y must be within ±\(Int(maxCoordinate))") }
-                command = isDown ? .down(p, modifiers) : words[2] == "move" ? .move(p) : .up(p)
+                switch verb {
+                case "down": command = right ? .rightDown(p, modifiers) : .down(p, modifiers)
+                case "up": command = right ? .rightUp(p) : .up(p)
+                default: command = .move(p)
+                }
             case "wheel":
                 let ctrl = args.count == 3 && args[2].lowercased() == "ctrl"
                 if !ctrl { try expect(2, "wheel DX DY [ctrl]") }

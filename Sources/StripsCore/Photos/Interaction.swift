@@ -65,6 +65,16 @@ public enum Dialog: Hashable, Sendable {
     case scanPanel(ScanPanel)
     /// Scans an earlier session left: take them, discard them, or decide later.
     case recovery(RecoveryOffer)
+    /// F1 or `?`: every key and gesture, listed from the key tables.
+    case keys(KeysOverlay)
+    /// A right click on a page: what applies to it.
+    case menu(ContextMenu)
+
+    /// It waits on the host's answers (scanners being found): frames keep coming while it is up.
+    var waitsOnHost: Bool {
+        if case .scanPanel = self { return true }
+        return false
+    }
 }
 
 /// The editor's two strips.

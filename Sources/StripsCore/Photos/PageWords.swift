@@ -74,6 +74,8 @@ public struct PageTexts: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { byKey.isEmpty }
+    /// Texts kept (of pages in the document or not): changes whenever one is added.
+    public var count: Int { byKey.count }
 
     /// How many of `pages` have known text.
     public func knownCount(_ pages: [Page]) -> Int { pages.reduce(0) { $0 + (byKey[$1.textKey] == nil ? 0 : 1) } }

@@ -22,10 +22,12 @@ public struct PhotosFrame: FrameContent {
     public var preview: [PreviewCell]
     public var thumbnails: [Cell]
     public var thumbnailStrip: Rect
-    /// What an empty document says instead.
-    public var emptyState: [TextRun]
+    /// What an empty document shows instead: what to do to get pages.
+    public var emptyState: EmptyDocument?
     /// Full pictures are fitted into this box when decoded ahead.
     public var previewBox: Size
+    /// Where the preview strip is in the window (under the toolbar).
+    public var previewTop = 0.0
     /// For the x-ray: each thumbnail's expanding value (parallel to `thumbnails`) and both strips'
     /// offsets, visible rects, velocities and resting targets, taken as this frame was built.
     public var thumbnailExpanding: [Double] = []
@@ -52,6 +54,8 @@ public struct PhotosFrame: FrameContent {
     /// A scan under way, and the dialog up (for the trace).
     public var scanning: ScanProgress?
     public var dialog: Dialog?
+    /// The toolbar along the top (nil when the window leaves it out).
+    public var toolbar: ToolbarFrame?
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -62,7 +66,7 @@ public struct PhotosFrame: FrameContent {
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
-        items += emptyState.map { .text($0) }
+        items += emptyState?.drawItems() ?? []
         let selected = selectedSet
         for p in preview {
             let page = pages[p.cell.index], degrees = degrees(of: p.cell.index)
@@ -70,7 +74,7 @@ public struct PhotosFrame: FrameContent {
             let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
             let box = degrees == 0 ? frame : frame.turned(degrees: degrees)
             // Around the picture, inside the preview (a picture filling it is ringed at its sides).
-            let strip = Rect(origin: .zero, size: previewBox)
+            let strip = Rect(origin: Point(x: 0, y: previewTop), size: previewBox)
             if selected.contains(p.cell.index) { items += SelectionMark.ring(around: box, width: 4, alpha: p.cell.alpha, clip: strip) }
             items += pictures(page, index: p.cell.index, variant: .full) { image, alpha in
                 ImageQuad(image: image, frame: frame, alpha: p.cell.alpha * alpha, clip: p.clip, rotation: degrees)
@@ -99,7 +103,7 @@ public struct PhotosFrame: FrameContent {
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
-        return items + (borders?.drawItems() ?? []) + decorations.drawItems()
+        return items + (borders?.drawItems() ?? []) + (toolbar?.drawItems() ?? []) + decorations.drawItems(toolbar: toolbar)
     }
 
     /// The pages whose text is not known, nearest the focus first: the host reads them, after the
@@ -193,7 +197,7 @@ extension PhotosScene {
             window: windowSize, pages: shown, focusIndex: focusIndex, previewOffset: preview.offset,
             thumbnailOffset: thumbnails.offset, expanding: expanding.value,
             preview: previewCells, thumbnails: thumbnailCells,
-            thumbnailStrip: g.thumbnails, emptyState: shown.isEmpty ? emptyState() : [],
+            thumbnailStrip: g.thumbnails, emptyState: shown.isEmpty ? emptyState() : nil,
             previewBox: g.preview.size,
             thumbnailExpanding: thumbnailCells.map { thumbnails.layout.expanding(of: $0.index, offset: thumbnails.offset, content: thumbnailContent) },
             strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
@@ -217,6 +221,8 @@ extension PhotosScene {
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }
         photos.dialog = top.dialog
+        photos.toolbar = toolbarFrame(at: time)
+        photos.previewTop = g.preview.minY
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame
@@ -233,12 +239,7 @@ extension PhotosScene {
         return selection.indices
     }
 
-    private func emptyState() -> [TextRun] {
-        let center = geometry.preview.center
-        return [
-            measurer.run("No pages", centeredAt: Point(x: center.x, y: center.y - 18), pointSize: 28, weight: .bold),
-            measurer.run("Press Ctrl+Z to bring back the last deleted page, or drop images here to add them.",
-                         centeredAt: Point(x: center.x, y: center.y + 20), pointSize: 15, color: .secondaryText),
-        ]
+    func emptyState() -> EmptyDocument {
+        EmptyDocument(in: geometry.preview, canUndo: document.nextUndo != nil, enabled: { canPerform($0) }, measurer: measurer)
     }
 }

@@ -126,6 +126,12 @@ extension PhotosScene {
             notices.post(message, at: time)
         case .bordersFound(let answer):
             underPrompt { $0.bordersFound(answer, at: time) }
+        case .filesChosen(let paths):
+            return filesChosen(paths, at: time)
+        case .openFailed(let line):
+            openFailed(line, at: time)
+        case .textReading(let reading):
+            readingText = reading
         }
         return []
     }

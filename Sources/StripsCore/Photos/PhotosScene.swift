@@ -36,6 +36,13 @@ public struct PhotosScene: Scene {
     /// A scan under way (the scanner works while the user goes on), nil when none is.
     public internal(set) var scanning: ScanProgress?
     public internal(set) var wantsToQuit = false
+    /// The pointer on the toolbar: the button it rests on, the one pressed.
+    public internal(set) var toolbarPointer = ToolbarPointer()
+    /// The host is reading the pages' text in the background (its `textReading` answers): the
+    /// toolbar's search button shows how far it has got.
+    public internal(set) var readingText = false
+    /// Pages whose text is known, counted when the pages or the texts change.
+    public internal(set) var textTally = TextTally()
     /// Border requests the host has not answered: the window keeps drawing until they come.
     var awaitingBorders = 0
     let measurer: any TextMeasurer
@@ -109,6 +116,8 @@ public struct PhotosScene: Scene {
         }
         expanding.tick(at: time)
         notices.noteMotion(isMoving, at: time)
+        if toolbarPointer.showsTooltip(at: time) { toolbarPointer.tooltipShown = true }
+        if readingText { textTally.update(pages: pages, revision: document.history.revision, texts: texts) }
     }
 
     /// One step of whatever the user is doing.
@@ -191,8 +200,8 @@ public struct PhotosScene: Scene {
     /// A scan under way or a dialog waiting on the host keeps frames coming too: the host's
     /// answers are asked for before each one, and the page being scanned fills in.
     public var needsFrames: Bool {
-        notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog != nil
-            || awaitingBorders > 0
+        notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
+            || awaitingBorders > 0 || toolbarPointer.waitsForTooltip
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

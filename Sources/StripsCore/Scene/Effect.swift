@@ -29,6 +29,9 @@ public enum Effect: Hashable, Sendable {
     case recoverScans(take: Bool, firstNumber: Int)
     /// The user quits without saving on purpose: scanned pages kept for recovery go too.
     case discardScans
+    /// Ctrl+O or the open button: the desktop's file chooser, opened in `folder` (the page in
+    /// focus's) when given. Answered by `filesChosen` (none: cancelled) or `openFailed`.
+    case chooseFiles(folder: String?)
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -49,6 +52,13 @@ public enum HostEvent: Hashable, Sendable {
     /// A scan's progress, the scanners found, an offer of scans an earlier session left.
     case scan(ScanUpdate)
     case bordersFound(BorderAnswer)
+    /// The files the desktop's chooser returned, in its order (empty: the user cancelled).
+    case filesChosen([String])
+    /// No chooser could be shown: why, in one line.
+    case openFailed(String)
+    /// The host starts (true) or stops (false) reading pages' text in the background: while it
+    /// reads, the toolbar shows how many pages are read.
+    case textReading(Bool)
 }
 
 /// What the host should save: pages as they stand when the user asked.
