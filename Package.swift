@@ -36,6 +36,15 @@ let package = Package(
         // ffmpeg's libraries (libavcodec, libavformat, libavutil, libswscale): MP4 and WebM recordings.
         .systemLibrary(name: "CAVCodec",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        // ffmpeg's libavdevice: V4L2 cameras through its v4l2 input.
+        .systemLibrary(name: "CAVDevice", providers: [.apt(["libavdevice-dev"])]),
+        // What a V4L2 camera offers (formats, sizes, rates), asked read-only before it is opened:
+        // ffmpeg has no call that returns them.
+        .target(name: "CCameraDevices"),
+        // The camera (issue 27): devices and video files through one ffmpeg path, decoding and
+        // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames, encoded on a worker thread.
         .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
@@ -104,7 +113,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsCamera",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

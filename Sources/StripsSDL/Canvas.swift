@@ -14,11 +14,14 @@ final class Canvas {
     private var textTextures: [TextRun: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
     /// Texts shortened to fit a width, by (text, point size, weight, width).
     var fittedTexts: [String: String] = [:]
+    /// The camera view's picture, when the host has a live source.
+    let live: LiveTexture?
 
     init(renderer: OpaquePointer, fonts: FontBook?, options: TextureOptions = TextureOptions(decode: .sync),
-         wake: @escaping @Sendable () -> Void = {}) {
+         wake: @escaping @Sendable () -> Void = {}, live: LivePicture? = nil) {
         self.renderer = renderer
         self.fonts = fonts
+        self.live = live.map { LiveTexture(renderer: renderer, source: $0) }
         textures = TextureCache(renderer: renderer, options: options, wake: wake)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
@@ -53,6 +56,7 @@ final class Canvas {
             case .text(let run): draw(run)
             case .errorCard(let card): drawErrorCard(card)
             case .polygon(let polygon): drawPolygon(polygon)
+            case .live(let quad): drawLive(quad)
             }
         }
         SDL_RenderSetClipRect(renderer, nil)

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// The real window: SDL events in, the scene's draw list out, on a vsync-paced loop that sleeps
 /// in SDL_WaitEvent whenever the scene has nothing moving.
@@ -23,7 +24,8 @@ public final class LiveWindow {
     private var instruments = LiveInstruments(LiveInstrumentOptions())
 
     /// `textures`: how pictures are decoded (on worker threads by default) and the memory they may use.
-    public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions()) throws {
+    /// `live`: the host's live picture (the camera's), if it has one.
+    public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions(), live: LivePicture? = nil) throws {
         try SDLSystem.start(video: true)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         let center = Int32(SDL_WINDOWPOS_CENTERED_MASK)
@@ -54,7 +56,7 @@ public final class LiveWindow {
             var event = SDL_Event()
             event.type = wakeType
             SDL_PushEvent(&event)
-        })
+        }, live: live)
         canvas.textures.onFailure = { path, reason in
             FileHandleOutput.standardError("strips: \(path): \(reason)")
         }

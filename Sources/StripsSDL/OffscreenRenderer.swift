@@ -17,9 +17,14 @@ public final class OffscreenRenderer {
     /// The last frame's draw list, pictures resolved.
     public private(set) var lastDrawList = DrawList(items: [])
 
+    /// The camera view's picture (the host's), drawn where a frame asks for it.
+    private let live: LivePicture?
+
     /// `textures`: decoding is synchronous unless asked otherwise, so screenshots are deterministic.
-    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync)) throws {
+    /// `live`: the host's live picture (the camera's), if it has one.
+    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync), live: LivePicture? = nil) throws {
         self.fonts = fonts
+        self.live = live
         textureOptions = textures
         try SDLSystem.start(video: false)
     }
@@ -112,7 +117,7 @@ public final class OffscreenRenderer {
         }
         surface = newSurface
         renderer = newRenderer
-        let canvas = Canvas(renderer: newRenderer, fonts: fonts, options: textureOptions)
+        let canvas = Canvas(renderer: newRenderer, fonts: fonts, options: textureOptions, live: live)
         canvas.textures.onFailure = { [weak self] in self?.onImageFailure($0, $1) }
         self.canvas = canvas
         size = (width, height)

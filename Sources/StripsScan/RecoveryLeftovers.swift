@@ -1,4 +1,5 @@
 import Foundation
+import StripsPictures
 
 /// An earlier session's recovery folder whose process is gone (a crash, `kill -9`, a power
 /// cut): what a start offers back.
@@ -93,12 +94,13 @@ extension ScanRecovery {
             }
         }
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasPrefix("scan-") && $0.hasSuffix(".png") && !named.contains($0) }
+            .filter { ($0.hasPrefix("scan-") && $0.hasSuffix(".png") || $0.hasPrefix("camera-") && $0.hasSuffix(".jpg")) && !named.contains($0) }
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         for file in files {
             let path = folder + "/" + file
-            let number = Int(file.dropFirst(5).prefix { $0.isNumber }) ?? 0
-            let name = "Scan \(number)"
+            let camera = file.hasPrefix("camera-")
+            let number = Int(file.dropFirst(camera ? 7 : 5).prefix { $0.isNumber }) ?? 0
+            let name = camera ? "Camera \(number)" : "Scan \(number)"
             switch check(path, expectedBytes: nil) {
             case .failure(let problem): problems.append("recovery: \(name) (\(path)) is \(problem.text); skipped")
             case .success(let size): pages.append(RecoveredPage(name: name, file: path, width: size.width, height: size.height))
@@ -113,10 +115,21 @@ extension ScanRecovery {
         case .failure(let error): return .failure(RecoveryPNG.Reason(error.code == ENOENT ? "missing" : "unreadable (\(error))"))
         case .success(let bytes):
             if let expectedBytes, bytes.count < expectedBytes { return .failure(RecoveryPNG.Reason("truncated (\(bytes.count) of \(expectedBytes) bytes)")) }
+            if path.hasSuffix(".jpg") { return checkJPEG(path, bytes) }
             if let problem = RecoveryPNG.problem(in: bytes) { return .failure(RecoveryPNG.Reason(problem)) }
             // The header follows the signature: width and height, big-endian.
             func word(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
             return .success((word(16), word(20)))
         }
+    }
+
+    /// A camera page's JPEG: whole (it ends where a JPEG ends) and of a size its header states.
+    private static func checkJPEG(_ path: String, _ bytes: [UInt8]) -> Result<(width: Int, height: Int), RecoveryPNG.Reason> {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .failure(RecoveryPNG.Reason("not a JPEG")) }
+        guard bytes[bytes.count - 2] == 0xFF, bytes[bytes.count - 1] == 0xD9 else { return .failure(RecoveryPNG.Reason("truncated")) }
+        guard case .success(let info) = ImageHeader.read(path), info.format == .jpeg, info.width > 0, info.height > 0 else {
+            return .failure(RecoveryPNG.Reason("damaged"))
+        }
+        return .success((info.width, info.height))
     }
 }

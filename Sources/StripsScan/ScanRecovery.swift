@@ -165,6 +165,32 @@ public final class ScanRecovery: @unchecked Sendable {
         return folder + "/" + file
     }
 
+    /// Writes a page taken with the camera (`Camera N`): its JPEG as it is (a new file never
+    /// used in the folder), then the manifest naming it. Returns the page's file.
+    public func record(jpeg bytes: [UInt8], name: String, width: Int, height: Int) throws(RecoveryFault) -> String {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !discarded else { throw RecoveryFault("recovery: \(name) came after the pages were discarded; not kept") }
+        let number = Int(name.split(separator: " ").last ?? "") ?? 0
+        var file = String(format: "camera-%04d.jpg", number)
+        var attempt = 1
+        while let error = ScanFiles.create(bytes, at: folder + "/" + file) {
+            guard error.exists, attempt < 100 else {
+                throw RecoveryFault("recovery: cannot write \(name) to \(folder): \(error) (it is kept in memory only)")
+            }
+            attempt += 1
+            file = String(format: "camera-%04d-%d.jpg", number, attempt)
+        }
+        let entry = RecoveryManifest.Entry(name: name, file: file, bytes: bytes.count, width: width, height: height, format: "jpeg",
+                                           device: nil, source: "camera", dpi: 0, mode: .color, scanned: Date().timeIntervalSince1970)
+        manifest.pages.append(entry)
+        recorded.append(RecoveredPage(entry, folder: folder))
+        if let error = ScanFiles.replace(manifest.encoded(), at: folder + "/" + Self.manifestName) {
+            throw RecoveryFault("recovery: \(name) is kept in \(folder), but its list could not be updated: \(error)")
+        }
+        return folder + "/" + file
+    }
+
     /// Pages kept that a later start would offer back (none once they are all saved).
     public var unsettledCount: Int {
         mutex.lock()
@@ -262,6 +288,12 @@ public struct RecoveredPage: Hashable, Sendable {
         settings = nil
         scanned = nil
     }
+
+    /// A page taken with the camera (a JPEG, `Camera N`), not scanned.
+    public var isCamera: Bool { name.hasPrefix("Camera ") }
+
+    /// The number in its name (`Scan 3`, `Camera 3`).
+    public var number: Int? { Int(name.split(separator: " ").last ?? "") }
 
     /// The page's pixels (decoding a 300 dpi A4 page takes a while: call it on a worker).
     public func load() -> Result<PixelBuffer, RecoveryFault> {

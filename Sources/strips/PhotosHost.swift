@@ -1,3 +1,4 @@
+import StripsCamera
 import StripsCore
 import StripsPictures
 import StripsSDL
@@ -16,12 +17,14 @@ final class PhotosHost: EffectHost {
     /// The scanned pages kept when the document save under way began: safe once it succeeds.
     private var keptAtSave: Set<String>?
     private let borders: BorderFinder
+    let camera: CameraHost
 
-    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool) {
+    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, live: Bool) {
         self.saver = saver
         self.reader = reader
         self.scanner = scanner
         self.text = text
+        self.camera = camera
         self.live = live
         borders = BorderFinder(reader: reader, live: live)
     }
@@ -43,10 +46,14 @@ final class PhotosHost: EffectHost {
             return []
         case .toggleRecording:
             return []
+        case .camera(let request):
+            return camera.run(request)
         }
     }
 
-    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() }
+    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + camera.poll() }
+
+    func clock(_ sceneTime: Double) { camera.clock(sceneTime) }
 
     func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
 

@@ -7,6 +7,22 @@ public enum DrawItem: Hashable, Sendable {
     case errorCard(ErrorCard)
     /// A filled convex polygon: the border editor's dimmed outside, its lines and handles.
     case polygon(Polygon)
+    /// The newest picture of a live source (the camera view's), which the renderer is handed by
+    /// the host as it comes, never read from a file.
+    case live(LiveQuad)
+}
+
+/// Where the live picture is drawn: `frame` is the whole picture (aspect-fit by the frame's maker).
+public struct LiveQuad: Hashable, Sendable {
+    public var frame: Rect
+    public var alpha: Double
+    public var clip: Rect?
+
+    public init(frame: Rect, alpha: Double = 1, clip: Rect? = nil) {
+        self.frame = frame
+        self.alpha = alpha
+        self.clip = clip
+    }
 }
 
 /// A convex polygon filled with one colour (drawn as a fan of triangles).

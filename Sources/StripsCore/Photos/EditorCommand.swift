@@ -73,6 +73,8 @@ public enum EditorKey: Hashable, Sendable {
     case copyBorders
     /// Ctrl+N: scan with the last settings; Ctrl+Shift+N: the scan panel first.
     case scan, scanPanel
+    /// Ctrl+K: the camera view (its own keys: `CameraCommand.init(inView:)`).
+    case camera(CameraCommand)
 
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
@@ -94,6 +96,7 @@ public enum EditorKey: Hashable, Sendable {
         case (.c, true, _): self = .copyText
         case (.n, true, let shift): self = shift ? .scanPanel : .scan
         case (.i, true, _): self = .command(.interleave)
+        case (.k, true, _): self = .camera(.toggle)
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
         case (.c, _, _) where key.alt: self = .copyBorders

@@ -46,6 +46,9 @@ extension PhotosScene {
         case .scanPanel:
             if key.isRepeat { return [] }
             return openScanPanel(at: time)
+        case .camera(let command):
+            if key.isRepeat { return [] }
+            return camera(command, at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if key.isRepeat, !isIdle { return [] }
             zoomKey(action, at: time)

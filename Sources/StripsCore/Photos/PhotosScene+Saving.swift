@@ -54,7 +54,7 @@ extension PhotosScene {
             gestures.abandon()
             session.drag = nil
             interaction = .editingBorders(session)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             break
         }
         interaction = .askingToQuit(under: interaction)
@@ -126,6 +126,8 @@ extension PhotosScene {
             notices.post(message, at: time)
         case .bordersFound(let answer):
             underPrompt { $0.bordersFound(answer, at: time) }
+        case .camera(let news):
+            return cameraNews(news, at: time)
         }
         return []
     }

@@ -29,6 +29,9 @@ public enum Effect: Hashable, Sendable {
     case recoverScans(take: Bool, firstNumber: Int)
     /// The user quits without saving on purpose: scanned pages kept for recovery go too.
     case discardScans
+    /// Open or close the camera, or keep a frame as a page (docs/CAMERA.md). Answered by
+    /// `camera` news.
+    case camera(CameraRequest)
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -49,6 +52,8 @@ public enum HostEvent: Hashable, Sendable {
     /// A scan's progress, the scanners found, an offer of scans an earlier session left.
     case scan(ScanUpdate)
     case bordersFound(BorderAnswer)
+    /// The camera opened, a frame looked at, a page taken, a fault.
+    case camera(CameraNews)
 }
 
 /// What the host should save: pages as they stand when the user asked.
