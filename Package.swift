@@ -71,6 +71,14 @@ let package = Package(
         // JPEG noise): the border detector's evaluation set, made from seeds.
         .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Test footage for the camera: desks with pages laid down, a hand passing, a book's pages
+        // turned, a page that keeps moving; written as Motion JPEG in AVI, as webcams send it.
+        .target(name: "StripsCameraFootage", dependencies: ["StripsCore", "StripsPictures", "StripsDocumentPhotos", "CAVCodec"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Camera benchmark: decode and detection ms per 720p and 1080p frame, rest-to-take time;
+        // and `film` writes test footage.
+        .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"],
+                          path: "Sources/CameraBench"),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
         .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender"],
                           path: "Sources/CorrectionBench"),

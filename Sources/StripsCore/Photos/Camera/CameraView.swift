@@ -51,8 +51,15 @@ public struct CameraView: Hashable, Sendable {
 
     public var isLive: Bool { phase == .live }
 
-    /// The page lies still and has been taken or will be (the trace's `steady`).
-    public func isSteady(at time: Double) -> Bool { look?.quad != nil && watch.isSteady(at: time) }
+    /// The page lay still at the last look (the trace's `steady`): judged at the look's own time,
+    /// so a camera that stopped sending frames never makes a page steady.
+    public var isSteady: Bool {
+        guard let lookedAt, look?.quad != nil, isLive else { return false }
+        return watch.isSteady(at: lookedAt)
+    }
+
+    /// When the newest look came.
+    public private(set) var lookedAt: Double?
 
     // MARK: The host's news
 
@@ -66,6 +73,7 @@ public struct CameraView: Hashable, Sendable {
     mutating func looked(_ look: CameraLook, at time: Double) -> CameraTake? {
         if phase == .starting { phase = .live }
         self.look = look
+        lookedAt = time
         let diagonal = (look.size.width * look.size.width + look.size.height * look.size.height).squareRoot()
         outline.follow(look.quad, diagonal: diagonal, at: time)
         let due = watch.look(look.quad, signature: look.signature, diagonal: diagonal, at: time)

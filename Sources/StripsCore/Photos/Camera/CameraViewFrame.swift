@@ -44,7 +44,7 @@ public struct CameraViewFrame: Hashable, Sendable {
         }
         outlineAlpha = view.outline.alpha(at: time)
         outline = outlineAlpha > 0 ? view.outline.quad.map { $0.corners.map(toWindow) } : nil
-        steady = view.isSteady(at: time)
+        steady = view.isSteady
         flashAlpha = view.flash.map { 0.85 * max(0, 1 - (time - $0) / CameraView.flashDuration) } ?? 0
         flights = view.flights.map { flight in
             let corners = flight.from.corners.map(toWindow)
@@ -79,7 +79,7 @@ public struct CameraViewFrame: Hashable, Sendable {
         if let picture { items.append(.live(LiveQuad(frame: picture, clip: area))) }
         if let outline, outlineAlpha > 0 {
             let colour = steady ? Self.still : Self.found
-            items.append(.polygon(Polygon(points: outline, color: colour, alpha: 0.16 * outlineAlpha, clip: area)))
+            items.append(.polygon(Polygon(points: outline, color: colour, alpha: 0.1 * outlineAlpha, clip: area)))
             for k in 0..<4 {
                 items.append(.polygon(Polygon(points: ConvexPolygons.line(from: outline[k], to: outline[(k + 1) % 4], width: 3),
                                               color: colour, alpha: outlineAlpha, clip: area)))

@@ -13,9 +13,10 @@ public struct PageWatch: Hashable, Sendable {
         /// Seconds the page must lie still before it is taken.
         public var restDuration = 0.5
         /// How far a corner may wander from where the page settled and still be at rest, as a
-        /// share of the picture's diagonal (the detector's own jitter on a still page is a tenth
-        /// of this).
-        public var stillness = 0.008
+        /// share of the picture's diagonal: two pixels of the detector's small copy, several times
+        /// its own jitter on a still page; a page creeping at 1.5 % of the diagonal a second
+        /// leaves it within the rest.
+        public var stillness = 0.004
         /// Content at least this alike is the page still lying there, untouched
         /// (`PageSignature.similarity`): looks at one page lying still measure 0.95 and more; a
         /// hand over it or a leaf being turned, less.
