@@ -159,7 +159,8 @@ let package = Package(
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion",
+                                                           "StripsCameraFootage"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",

@@ -1,8 +1,9 @@
 import Foundation
 import StripsCameraFootage
 
-// strips-bench-camera: the camera's benchmark (Benchmark.swift), and `film KIND PATH` to write
-// test footage for trying the camera by hand (`strips photos --camera PATH`).
+// strips-bench-camera [--json] [--quick] [--films DIR]: the camera's benchmark (Benchmark.swift),
+// its films kept in DIR; `film KIND PATH` writes test footage for trying the camera by hand
+// (`strips photos --camera PATH`).
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func option(_ name: String) -> String? {
@@ -30,4 +31,13 @@ if arguments.first == "film" {
     print("wrote \(arguments[2]): \(film.frameCount) frames, \(film.width)x\(film.height) at \(rate) fps; rests \(film.rests.map { "\($0.page) \($0.from)-\($0.to) s" })")
     exit(0)
 }
-fail("usage: strips-bench-camera --json | film KIND PATH")
+let folder = option("--films") ?? NSTemporaryDirectory() + "strips-bench-camera"
+try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+let sizes = arguments.contains("--quick") ? [(1280, 720)] : [(1280, 720), (1920, 1080)]
+do {
+    let results = try Benchmark(folder: folder).run(sizes: sizes)
+    let data = try JSONSerialization.data(withJSONObject: results, options: arguments.contains("--json") ? [.sortedKeys] : [.prettyPrinted, .sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+} catch {
+    fail("\(error)")
+}

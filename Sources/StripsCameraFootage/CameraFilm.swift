@@ -18,7 +18,8 @@ public struct CameraFilm: Sendable {
         case moving
     }
 
-    /// A stretch in which a page lies still, untouched: one take is due.
+    /// A stretch in which a page lies still: one take is due. It begins when the page stops
+    /// moving (a hand may still be letting go of it: the time to its taking counts from here).
     public struct Rest: Hashable, Sendable {
         public var from: Double
         public var to: Double
@@ -72,7 +73,7 @@ public struct CameraFilm: Sendable {
             duration = 6.5
             let restA = page(centre: Point(x: 0.47, y: 0.5), height: 0.8, aspect: aspect, degrees: 4)
             let restB = page(centre: Point(x: 0.55, y: 0.52), height: 0.76, aspect: aspect, degrees: -7)
-            rests = [Rest(from: 1.3, to: 2.2, page: artA.name, quad: restA), Rest(from: 5.0, to: 6.5, page: artB.name, quad: restB)]
+            rests = [Rest(from: 1.0, to: 2.3, page: artA.name, quad: restA), Rest(from: 4.6, to: 6.5, page: artB.name, quad: restB)]
             choreography = { t in
                 var sheets: [(PixelBuffer, Quad)] = []
                 var hands: [DeskScene.Hand] = []

@@ -23,7 +23,8 @@ enum ManualText {
         Trace: every line has t, frame, scene, window and idle; the photos scene adds count, active, \
         pages, preview and thumbnails (cells of a page in a look with its look), dirty, selected, \
         text (pages whose text is known, of count), search while the search field is open, \
-        clipboard after Ctrl+C; the pizza scene left, right and captions. Rectangles are \
+        clipboard after Ctrl+C, camera while the camera view is open (source, frame, quad in the \
+        frame's pixels or null, steady, taken); the pizza scene left, right and captions. Rectangles are \
         [x, y, width, height] in window points, as drawn.
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
@@ -143,6 +144,24 @@ enum ManualText {
         saved as JPEG (colour and grey) or 1-bit (line art). SANE runs in a helper process \
         (strips-scan-probe --worker), so a driver that hangs or crashes costs that process, never \
         the window.
+
+        CAMERA (a webcam, a document camera, a phone used as a webcam; V4L2 through ffmpeg):
+
+        Ctrl+K: the camera view where the preview was: the camera's live picture (its best size, \
+        MJPEG where it offers it, never mirrored), the page found in it outlined (green once it lies \
+        still). A page that lies still for half a second is taken by itself: a flash, and it flies \
+        into the thumbnail strip after the page in focus as 'Camera N', its corners as its crop (C \
+        opens the border editor on it). A hand or a page moving is not taken, nor the same page \
+        twice; a book is taken page by page by turning its pages. Space: takes the frame now, with \
+        the page found in it or whole. A: taking by itself off or on. Esc or Ctrl+K: leaves the view. \
+        The thumbnail strip and its keys (arrows, Delete, undo, Ctrl+S) work under the view.
+
+        --camera SOURCE: the device (/dev/video0; default the first camera found) or a video file \
+        (a recording of a camera; a script plays it on its own clock from the moment the camera \
+        opens). No camera, a busy one, no permission (the video group), one unplugged, a file that \
+        ends or is cut short: one line over the view and on standard error; the pages taken stay. \
+        Pages taken are kept in $XDG_STATE_HOME/strips/recovery as JPEGs until the document is \
+        saved, and offered back after a crash, as scans are.
 
         F: frame statistics overlay. S: slow motion. X: x-ray. Ctrl+R: record a GIF. Esc or Q: quit.
         """

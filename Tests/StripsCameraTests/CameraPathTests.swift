@@ -66,7 +66,7 @@ import Testing
         let film = Footage.film(.desk)
         let run = try Self.run(try Footage.path(.desk), script: "at 0 key ctrl+k\nat 6500 end")
         Self.expectTakenOnce(run, film)
-        // Taken within 0.8 s of the page coming to rest (the hand let go), in the film's time.
+        // Taken within 0.8 s of the page coming to rest (a hand still letting go of it), in the film's time.
         let takes = run.traces.compactMap { t -> Double? in
             guard let camera = t["camera"] as? [String: Any], let n = camera["taken"] as? Int else { return nil }
             return n > 0 ? t["t"] as? Double : nil
