@@ -5,8 +5,9 @@ import StripsCore
 import StripsPictures
 
 /// The camera's numbers per frame size: decoding (ffmpeg's MJPEG decoder, one thread) against the
-/// `ffmpeg` command decoding the same file in the same run; converting (the shown BGRA frame and
-/// the detector's small copy); looking (the border detector and the page's signature); and the
+/// `ffmpeg` command decoding the same file in the same run; converting (the picture shown, as a
+/// 1024x768 window draws it, the detector's small copy and the grey copy the content is sampled
+/// from); looking (the border detector and the page's signature); and the
 /// time from a page coming to rest to its taking, on the scene's clock and live (the capture's
 /// threads at the film's own rate, the detector's delay included). Times are this thread's
 /// processor time (the machine is shared) and wall time.
@@ -61,8 +62,9 @@ struct Benchmark {
             var found = 0
             while true {
                 guard (try? decode.measure({ try input.next() })) != nil else { break }
-                guard let pixels = convert.measure({ input.convert(smallSide: PageLooker.smallSide) }) else { continue }
-                let seen = look.measure { PageLooker.look(frame: frames, full: pixels.full, small: pixels.small) }
+                // Shown as the window at 1024x768 draws it (1000 x 562 pixels).
+                guard let pixels = convert.measure({ input.convert(shownWithin: (1000, 562)) }) else { continue }
+                let seen = look.measure { PageLooker.look(frame: frames, pixels) }
                 if seen.quad != nil { found += 1 }
                 frames += 1
             }

@@ -17,12 +17,12 @@ func fail(_ line: String) -> Never {
 
 if arguments.first == "film" {
     guard arguments.count >= 3, let kind = CameraFilm.Kind(rawValue: arguments[1]) else {
-        fail("usage: strips-bench-camera film desk|book|moving PATH [--size WxH] [--rate FPS] [--cut SHARE]")
+        fail("usage: strips-bench-camera film desk|book|moving PATH [--size WxH] [--rate FPS] [--cut SHARE] [--seconds S (moving)]")
     }
     let size = (option("--size") ?? "1280x720").split(separator: "x").compactMap { Int($0) }
     guard size.count == 2, size.allSatisfy({ $0 >= 64 && $0 <= 4096 }) else { fail("--size takes WxH, 64 to 4096 each") }
     let rate = Double(option("--rate") ?? "30") ?? 30
-    let film = CameraFilm(kind, width: size[0], height: size[1], rate: rate)
+    let film = CameraFilm(kind, width: size[0], height: size[1], rate: rate, moving: option("--seconds").flatMap(Double.init))
     do {
         try FootageWriter.write(film, to: arguments[2], cutAt: option("--cut").flatMap(Double.init))
     } catch {

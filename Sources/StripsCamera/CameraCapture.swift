@@ -15,7 +15,7 @@ public final class CameraCapture: @unchecked Sendable {
     private let changed = NSCondition()
     // Guarded by `changed`.
     private var stopping = false
-    private var newest: (index: Int, full: PixelBuffer, small: PixelBuffer)?
+    private var newest: (index: Int, pixels: FramePixels)?
     private var captureDone = false
     private var detectionDone = false
 
@@ -27,16 +27,26 @@ public final class CameraCapture: @unchecked Sendable {
         self.picture = picture
         self.report = report
         let capture = Thread { [self] in
+            Self.behindTheWindow()
             previous?.waitUntilFinished(timeout: 3)
             capturing()
         }
         capture.name = "strips-camera-capture"
         capture.qualityOfService = .userInitiated
         capture.start()
-        let detection = Thread { [self] in detecting() }
+        let detection = Thread { [self] in
+            Self.behindTheWindow()
+            detecting()
+        }
         detection.name = "strips-camera-detection"
         detection.qualityOfService = .userInitiated
         detection.start()
+    }
+
+    /// Nice 10, as the picture decoders: the render loop and the display server get the cores
+    /// first, the camera the rest (on Linux a nice value is the calling thread's).
+    private static func behindTheWindow() {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
     }
 
     /// Stops both threads (at their next frame); returns at once.
@@ -60,7 +70,7 @@ public final class CameraCapture: @unchecked Sendable {
     }
 
     /// Frame `index` for a take, else the newest kept.
-    public func frame(_ index: Int) -> (index: Int, pixels: PixelBuffer)? { frames.frame(index) }
+    public func frame(_ index: Int) -> KeptFrame? { frames.frame(index) }
 
     private var isStopping: Bool {
         changed.lock()
@@ -105,11 +115,11 @@ public final class CameraCapture: @unchecked Sendable {
                 let due = start.addingTimeInterval(time).timeIntervalSinceNow
                 if due > 0 { Thread.sleep(forTimeInterval: min(due, 1)) } else if due < -0.1 { index += 1; continue }
             }
-            guard let (full, small) = input.convert(smallSide: PageLooker.smallSide) else { index += 1; continue }
-            picture.show(full)
-            frames.add(index, full)
+            guard let pixels = input.convert(shownWithin: picture.wanted) else { index += 1; continue }
+            picture.show(pixels.shown)
+            if let kept = input.keep(as: index) { frames.add(kept) }
             changed.lock()
-            newest = (index, full, small)
+            newest = (index, pixels)
             changed.broadcast()
             changed.unlock()
             index += 1
@@ -132,7 +142,7 @@ public final class CameraCapture: @unchecked Sendable {
             changed.unlock()
             if stop { return }
             guard let next else { continue }
-            report(.looked(PageLooker.look(frame: next.index, full: next.full, small: next.small)))
+            report(.looked(PageLooker.look(frame: next.index, next.pixels)))
         }
     }
 }

@@ -160,9 +160,9 @@ public final class CameraHost: @unchecked Sendable {
         let frame = capture?.frame(take.frame) ?? playback?.frame(take.frame)
         lock.unlock()
         guard let frame else { return failed(CameraFault("camera: there is no frame to take yet")) }
-        guard options.live else { return keep(take, frame.pixels) }
+        guard options.live else { return keep(take, frame) }
         takes.async { [self] in
-            let events = keep(take, frame.pixels)
+            let events = keep(take, frame)
             lock.lock()
             pending += events
             lock.unlock()
@@ -171,10 +171,10 @@ public final class CameraHost: @unchecked Sendable {
         return []
     }
 
-    /// The frame as a JPEG, kept; the page, or the line why not.
-    private func keep(_ take: CameraTake, _ pixels: PixelBuffer) -> [HostEvent] {
+    /// The frame at its own size as a JPEG, kept; the page, or the line why not.
+    private func keep(_ take: CameraTake, _ frame: KeptFrame) -> [HostEvent] {
         let name = "Camera \(take.number)"
-        guard let jpeg = PageImageEncoder.jpeg(pixels, quality: options.jpegQuality)?.bytes else {
+        guard let pixels = frame.pixels(), let jpeg = PageImageEncoder.jpeg(pixels, quality: options.jpegQuality)?.bytes else {
             return failed(CameraFault("camera: \(name) could not be encoded as JPEG"))
         }
         switch options.keep(jpeg, name, pixels.width, pixels.height) {

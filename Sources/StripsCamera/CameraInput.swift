@@ -2,7 +2,17 @@ import CAVCodec
 import CAVDevice
 import Foundation
 import Glibc
+import StripsCore
 import StripsPictures
+
+/// One frame's pixels as a look needs them.
+public struct FramePixels: Sendable {
+    /// The frame's own size: the quad found is in its pixels.
+    public var size: Size
+    public var shown: PixelBuffer
+    public var small: PixelBuffer
+    public var detail: PixelBuffer
+}
 
 /// A camera opened through ffmpeg: a V4L2 device through libavdevice's v4l2 input (its best size,
 /// MJPEG where offered, `CameraDevices.choose`), a video file through libavformat; then the same
@@ -144,17 +154,25 @@ public final class CameraInput: @unchecked Sendable {
         }
     }
 
-    /// The picture `next` decoded, as the frame shown and kept (BGRA) and as the detector's
-    /// small copy (RGB, `smallSide` on its longer side).
-    public func convert(smallSide: Int) -> (full: PixelBuffer, small: PixelBuffer)? {
+    /// The picture `next` decoded, made into what a look needs: the picture shown (BGRA, within
+    /// `shown` pixels: no larger than it is drawn; nil for the frame's own size), the detector's
+    /// small copy (RGB) and the grey copy the page's content is sampled from (both of sizes fixed
+    /// by the frame's, so what is found never depends on the window).
+    public func convert(shownWithin shown: (Int, Int)? = nil) -> FramePixels? {
         guard let frame else { return nil }
-        return converter.convert(frame, smallSide: smallSide)
+        let (w, h) = shown.map { FrameConverter.fitted(width: width, height: height, within: $0) } ?? (width, height)
+        let (sw, sh) = FrameConverter.fitted(width: width, height: height, side: PageLooker.smallSide)
+        let (gw, gh) = FrameConverter.fitted(width: width, height: height, side: PageLooker.detailSide)
+        guard let picture = converter.pixels(frame, width: w, height: h, format: .bgra),
+              let small = converter.pixels(frame, width: sw, height: sh, format: .rgb),
+              let detail = converter.pixels(frame, width: gw, height: gh, format: .grey) else { return nil }
+        return FramePixels(size: Size(width: Double(width), height: Double(height)), shown: picture, small: small, detail: detail)
     }
 
-    /// Only the detector's small copy (a frame skipped for the screen).
-    public func convertSmall(smallSide: Int) -> PixelBuffer? {
+    /// The picture `next` decoded, kept for a take (made into pixels only if it is taken).
+    public func keep(as index: Int) -> KeptFrame? {
         guard let frame else { return nil }
-        return converter.small(frame, smallSide: smallSide)
+        return KeptFrame(frame, index: index)
     }
 
     /// How the stream stopped: a device went away; a file ended, or was cut short before the

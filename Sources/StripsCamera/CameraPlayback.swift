@@ -29,7 +29,7 @@ public final class CameraPlayback {
     /// is new, and the stream's end once it comes.
     public func advance(to elapsed: Double) -> [CameraNews] {
         guard stopped == nil else { return [] }
-        var due: (index: Int, full: PixelBuffer, small: PixelBuffer)?
+        var due: (index: Int, pixels: FramePixels, kept: KeptFrame?)?
         while true {
             if ahead == nil {
                 do {
@@ -44,18 +44,18 @@ public final class CameraPlayback {
             ahead = nil
             // The decoder's picture is this frame's only until the next is decoded: its pixels
             // now (cheap); only the last frame due is looked at (the detector is not).
-            if let (full, small) = input.convert(smallSide: PageLooker.smallSide) { due = (next.index, full, small) }
+            if let pixels = input.convert(shownWithin: picture.wanted) { due = (next.index, pixels, input.keep(as: next.index)) }
         }
         var news: [CameraNews] = []
         if let due {
-            picture.show(due.full)
-            frames.add(due.index, due.full)
-            news.append(.looked(PageLooker.look(frame: due.index, full: due.full, small: due.small)))
+            picture.show(due.pixels.shown)
+            if let kept = due.kept { frames.add(kept) }
+            news.append(.looked(PageLooker.look(frame: due.index, due.pixels)))
         }
         if let stopped { news.append(.stopped(stopped.line)) }
         return news
     }
 
     /// Frame `index` for a take, else the newest kept.
-    public func frame(_ index: Int) -> (index: Int, pixels: PixelBuffer)? { frames.frame(index) }
+    public func frame(_ index: Int) -> KeptFrame? { frames.frame(index) }
 }

@@ -1,69 +1,92 @@
 import CAVCodec
 import StripsPictures
 
-/// The decoder's pictures made into pixels by libswscale: the whole frame as BGRA (what the
-/// window's texture takes and a take encodes) and the detector's small copy as RGB (area-averaged,
-/// which also averages away sensor noise). The scalers are kept while the frames' size and format
-/// stay; full-range (JPEG) YUV is read as such, so a page's white stays white.
+/// The decoder's pictures made into pixels by libswscale, scaled and converted in one pass: the
+/// picture shown (BGRA, no larger than it is drawn), the detector's small copy (RGB,
+/// area-averaged, which also averages away sensor noise), the grey copy the page's content is
+/// sampled from and, for a take, the whole frame (BGRA).
+/// A scaler is kept per size and format while the frames' own stay; full-range (JPEG) YUV is read
+/// as such, so a page's white stays white. One thread at a time.
 final class FrameConverter {
-    private var full: OpaquePointer?
-    private var reduced: OpaquePointer?
-    private var key: (width: Int32, height: Int32, format: Int32, range: UInt32, small: Int)?
+    private struct Key: Hashable {
+        var width: Int32, height: Int32, format: Int32, range: UInt32
+        var outWidth: Int, outHeight: Int, out: PixelBuffer.Format
+    }
 
-    func convert(_ frame: UnsafeMutablePointer<AVFrame>, smallSide: Int) -> (full: PixelBuffer, small: PixelBuffer)? {
-        guard prepare(frame, smallSide: smallSide), let full, let small = small(frame, smallSide: smallSide) else { return nil }
-        let (w, h) = (Int(frame.pointee.width), Int(frame.pointee.height))
-        var picture = PixelBuffer(width: w, height: h, format: .bgra)
+    private var scalers: [Key: OpaquePointer] = [:]
+
+    deinit { for scaler in scalers.values { sws_freeContext(scaler) } }
+
+    /// `frame` as `format` (BGRA or RGB) at `width` x `height`.
+    func pixels(_ frame: UnsafePointer<AVFrame>, width: Int, height: Int, format: PixelBuffer.Format) -> PixelBuffer? {
+        let f = frame.pointee
+        guard f.width > 0, f.height > 0, f.format >= 0, width > 0, height > 0 else { return nil }
+        let key = Key(width: f.width, height: f.height, format: f.format, range: f.color_range.rawValue, outWidth: width, outHeight: height, out: format)
+        guard let scaler = scalers[key] ?? make(key) else { return nil }
+        var picture = PixelBuffer(width: width, height: height, format: format)
         let done = picture.bytes.withUnsafeMutableBufferPointer { out in
-            strips_sws_frame_to_packed(full, frame, out.baseAddress, Int32(w * 4))
+            strips_sws_frame_to_packed(scaler, frame, out.baseAddress, Int32(width * format.bytesPerPixel))
         }
-        return done > 0 ? (picture, small) : nil
+        return done > 0 ? picture : nil
     }
 
-    func small(_ frame: UnsafeMutablePointer<AVFrame>, smallSide: Int) -> PixelBuffer? {
-        guard prepare(frame, smallSide: smallSide), let reduced else { return nil }
-        let (sw, sh) = Self.smallSize(width: Int(frame.pointee.width), height: Int(frame.pointee.height), side: smallSide)
-        var copy = PixelBuffer(width: sw, height: sh, format: .rgb)
-        let done = copy.bytes.withUnsafeMutableBufferPointer { out in
-            strips_sws_frame_to_packed(reduced, frame, out.baseAddress, Int32(sw * 3))
-        }
-        return done > 0 ? copy : nil
+    /// A size fitted within `side` on its longer side (never larger than the frame).
+    static func fitted(width: Int, height: Int, side: Int) -> (Int, Int) {
+        fitted(width: width, height: height, within: (side, side))
     }
 
-    static func smallSize(width: Int, height: Int, side: Int) -> (Int, Int) {
-        let scale = min(1, Double(side) / Double(max(width, height, 1)))
+    /// A size of the frame's shape within `box` (never larger than the frame).
+    static func fitted(width: Int, height: Int, within box: (Int, Int)) -> (Int, Int) {
+        let scale = min(1, Double(box.0) / Double(max(width, 1)), Double(box.1) / Double(max(height, 1)))
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
-    private func prepare(_ frame: UnsafeMutablePointer<AVFrame>, smallSide: Int) -> Bool {
-        let f = frame.pointee
-        guard f.width > 0, f.height > 0, f.format >= 0 else { return false }
-        if let key, key.width == f.width, key.height == f.height, key.format == f.format, key.range == f.color_range.rawValue,
-           key.small == smallSide, full != nil, reduced != nil { return true }
-        release()
-        let source = AVPixelFormat(rawValue: f.format)
-        let (sw, sh) = Self.smallSize(width: Int(f.width), height: Int(f.height), side: smallSide)
-        full = sws_getContext(f.width, f.height, source, f.width, f.height, AV_PIX_FMT_BGRA, SWS_BILINEAR, nil, nil, nil)
-        reduced = sws_getContext(f.width, f.height, source, Int32(sw), Int32(sh), AV_PIX_FMT_RGB24, SWS_AREA, nil, nil, nil)
+    private static func avFormat(_ format: PixelBuffer.Format) -> AVPixelFormat {
+        switch format {
+        case .grey: return AV_PIX_FMT_GRAY8
+        case .rgb: return AV_PIX_FMT_RGB24
+        case .bgra: return AV_PIX_FMT_BGRA
+        }
+    }
+
+    private func make(_ key: Key) -> OpaquePointer? {
+        // Frames changed size or format (a camera renegotiating): the old scalers go.
+        if let any = scalers.keys.first, any.width != key.width || any.height != key.height || any.format != key.format || any.range != key.range {
+            for scaler in scalers.values { sws_freeContext(scaler) }
+            scalers.removeAll()
+        }
+        let shrinking = key.outWidth * key.outHeight < Int(key.width) * Int(key.height)
+        guard let scaler = sws_getContext(key.width, key.height, AVPixelFormat(rawValue: key.format), Int32(key.outWidth), Int32(key.outHeight),
+                                          Self.avFormat(key.out), shrinking ? SWS_AREA : SWS_BILINEAR, nil, nil, nil)
+        else { return nil }
         // A yuvj format says full range itself; a plain one tagged full range (newer decoders'
         // MJPEG) needs telling.
-        if f.color_range == AVCOL_RANGE_JPEG {
-            for context in [full, reduced] {
-                guard let context else { continue }
-                let coefficients = sws_getCoefficients(SWS_CS_DEFAULT)
-                sws_setColorspaceDetails(context, coefficients, 1, coefficients, 1, 0, 1 << 16, 1 << 16)
-            }
+        if key.range == AVCOL_RANGE_JPEG.rawValue {
+            let coefficients = sws_getCoefficients(SWS_CS_DEFAULT)
+            sws_setColorspaceDetails(scaler, coefficients, 1, coefficients, 1, 0, 1 << 16, 1 << 16)
         }
-        key = (f.width, f.height, f.format, f.color_range.rawValue, smallSide)
-        return full != nil && reduced != nil
+        scalers[key] = scaler
+        return scaler
+    }
+}
+
+/// A decoded frame kept for a take: a reference to the decoder's picture (its buffers are
+/// counted, so keeping one copies nothing), made into pixels only if it is taken.
+public final class KeptFrame: @unchecked Sendable {
+    public let index: Int
+    private var frame: UnsafeMutablePointer<AVFrame>?
+
+    init?(_ source: UnsafePointer<AVFrame>, index: Int) {
+        guard let clone = av_frame_clone(source) else { return nil }
+        frame = clone
+        self.index = index
     }
 
-    private func release() {
-        sws_freeContext(full)
-        sws_freeContext(reduced)
-        full = nil
-        reduced = nil
-    }
+    deinit { av_frame_free(&frame) }
 
-    deinit { release() }
+    /// The whole frame as BGRA.
+    public func pixels() -> PixelBuffer? {
+        guard let frame else { return nil }
+        return FrameConverter().pixels(frame, width: Int(frame.pointee.width), height: Int(frame.pointee.height), format: .bgra)
+    }
 }

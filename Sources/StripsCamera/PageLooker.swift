@@ -5,17 +5,22 @@ import StripsPictures
 
 /// One look at a frame: the border detector on its small copy (the detector's own working size,
 /// so it does no shrinking of its own), the quad scaled to the frame's pixels, and the page's
-/// content sampled for `PageSignature` from the full frame (each cell the mean of a grid of
+/// content sampled for `PageSignature` from the picture shown (each cell the mean of a grid of
 /// samples, so the page's text, not one pixel of it, is what is compared). Pure; any thread.
 public enum PageLooker {
     /// The detector's small copy: its longer side.
     public static var smallSide: Int { BorderDetector.workingSide }
 
-    public static func look(frame index: Int, full: PixelBuffer, small: PixelBuffer) -> CameraLook {
-        let size = Size(width: Double(full.width), height: Double(full.height))
-        let smallSize = Size(width: Double(small.width), height: Double(small.height))
-        let quad = BorderDetector.detect(in: small)?.scaled(from: smallSize, to: size)
-        return CameraLook(frame: index, size: size, quad: quad, signature: signature(of: full, quad: quad ?? Quad(whole: size)))
+    /// The grey copy the content is sampled from: its longer side.
+    public static let detailSide = 1024
+
+    /// Frame `index`: the detector on its small copy, the content from its grey copy.
+    public static func look(frame index: Int, _ pixels: FramePixels) -> CameraLook {
+        let size = pixels.size
+        let small = pixels.small, detail = pixels.detail
+        let quad = BorderDetector.detect(in: small)?.scaled(from: Size(width: Double(small.width), height: Double(small.height)), to: size)
+        let sampled = (quad ?? Quad(whole: size)).scaled(from: size, to: Size(width: Double(detail.width), height: Double(detail.height)))
+        return CameraLook(frame: index, size: size, quad: quad, signature: signature(of: detail, quad: sampled))
     }
 
     /// Samples a side across each cell, each way.

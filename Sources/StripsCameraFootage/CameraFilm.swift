@@ -48,7 +48,8 @@ public struct CameraFilm: Sendable {
     /// The sheets' corners at `time`, top one last.
     public func quads(at time: Double) -> [Quad] { choreography(time).sheets.map(\.quad) }
 
-    public init(_ kind: Kind, width: Int, height: Int, rate: Double, seed: UInt64 = 27) {
+    /// `moving`: how long the moving page goes round (4 s unless said).
+    public init(_ kind: Kind, width: Int, height: Int, rate: Double, seed: UInt64 = 27, moving: Double? = nil) {
         self.kind = kind
         self.width = width
         self.height = height
@@ -129,7 +130,7 @@ public struct CameraFilm: Sendable {
                 return (sheets, hands)
             }
         case .moving:
-            duration = 4.0
+            duration = moving ?? 4.0
             let rest = page(centre: Point(x: 0.5, y: 0.5), height: 0.62, aspect: aspect, degrees: 5)
             rests = []
             choreography = { t in

@@ -8,8 +8,24 @@ public final class LivePicture: @unchecked Sendable {
     private let lock = NSLock()
     private var pixels: PixelBuffer?
     private var serial = 0
+    private var drawnSize: (Int, Int)?
 
     public init() {}
+
+    /// The pixels the picture is drawn at (the renderer says, as it draws): the host need make
+    /// it no larger. Nil until it has been drawn (the frame's own size, then).
+    public var wanted: (Int, Int)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return drawnSize
+        }
+        set {
+            lock.lock()
+            drawnSize = newValue
+            lock.unlock()
+        }
+    }
 
     /// The newest frame (BGRA); it replaces the one before, drawn or not.
     public func show(_ frame: PixelBuffer) {

@@ -21,8 +21,11 @@ final class LiveTexture {
 
     deinit { if let texture { SDL_DestroyTexture(texture) } }
 
-    /// The texture with the newest picture in it; nil when there is none.
-    func current() -> OpaquePointer? {
+    /// The texture with the newest picture in it; nil when there is none. `drawn`: the pixels it
+    /// is drawn at, which the host need not exceed (a camera's 1080p shown in 900 pixels is
+    /// scaled down on its worker, not uploaded whole and scaled here).
+    func current(drawn: (Int, Int)) -> OpaquePointer? {
+        if let wanted = source.wanted, wanted == drawn {} else { source.wanted = drawn }
         guard let (pixels, serial) = source.newer(than: serial) else { return texture }
         self.serial = serial
         guard let pixels, pixels.format == .bgra, pixels.width > 0, pixels.height > 0 else {
@@ -50,7 +53,8 @@ final class LiveTexture {
 extension Canvas {
     /// The live picture fitted into its quad's frame, under its clip.
     func drawLive(_ quad: LiveQuad) {
-        guard quad.alpha > 0, !quad.frame.isEmpty, setClip(quad.clip), let texture = live?.current() else { return }
+        let drawn = (Int((quad.frame.width * scale).rounded(.up)), Int((quad.frame.height * scale).rounded(.up)))
+        guard quad.alpha > 0, !quad.frame.isEmpty, setClip(quad.clip), let texture = live?.current(drawn: drawn) else { return }
         SDL_SetTextureAlphaMod(texture, Self.alphaByte(quad.alpha))
         SDL_SetTextureBlendMode(texture, quad.alpha < 1 ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         var dest = Self.frect(quad.frame)

@@ -154,7 +154,7 @@ import Testing
         #expect(photos.camera != nil)
         #expect(!items.contains { if case .image(let q) = $0 { return q.image.variant == .full } else { return false } })
         // The page taken is on its way to the strip: drawn by its flight, not by its thumbnail.
-        #expect(photos.camera?.flights.map(\.pageID) == ["Camera 1"])
+        #expect(photos.camera?.flights.map(\.page.id) == ["Camera 1"])
     }
 
     @Test func cameraNumbersNeverRepeatInTheDocumentsHistory() {

@@ -68,7 +68,7 @@ public struct PhotosFrame: FrameContent {
         let selected = selectedSet
         // The camera's picture takes the preview's place: its pages are not drawn (nor decoded).
         let preview = camera == nil ? self.preview : []
-        let flying = Set(camera?.flights.map(\.pageID) ?? [])
+        let flying = Set(camera?.flights.map(\.page.id) ?? [])
         for p in preview {
             let page = pages[p.cell.index], degrees = degrees(of: p.cell.index)
             // A turned picture: its own rectangle, turned to fill the box the page takes.
@@ -112,14 +112,15 @@ public struct PhotosFrame: FrameContent {
     }
 
     /// The pages taken with the camera flying from where they lay in its picture to their
-    /// thumbnails (the strip's middle while theirs is not on screen), shrinking to its size.
+    /// thumbnails (the strip's middle while theirs is not on screen), shrinking to its size. Only
+    /// the cells on screen are searched: a flight costs the same in a document of any length.
     private func flights(_ camera: CameraViewFrame) -> [DrawItem] {
-        camera.flights.compactMap { flight in
-            guard let index = pages.firstIndex(where: { $0.id == flight.pageID }) else { return nil }
-            let page = pages[index]
+        camera.flights.map { flight in
+            let page = flight.page
             let aspect = page.pictureAspect
             let from = flight.from.aspectFit(aspect)
-            let cell = thumbnails.first { $0.index == index }?.frame
+            // The page as the document has it now (renamed if its name was taken).
+            let cell = thumbnails.first { pages[$0.index].id == page.id }?.frame
                 ?? Rect(center: thumbnailStrip.center, size: Size(width: thumbnailStrip.height * aspect, height: thumbnailStrip.height))
             let to = Rect(center: cell.center, size: Size(width: cell.height * aspect, height: cell.height))
             let p = flight.progress

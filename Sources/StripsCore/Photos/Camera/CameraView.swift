@@ -15,7 +15,8 @@ public struct CameraView: Hashable, Sendable {
 
     /// A taken page on its way from where it lay in the picture to its thumbnail.
     public struct Flight: Hashable, Sendable {
-        public var pageID: String
+        /// The page as it arrived (its picture is what flies; it is found in the strip by its id).
+        public var page: Page
         /// Where the page was, in the frame's pixels.
         public var from: Quad
         public var start: Double
@@ -92,7 +93,7 @@ public struct CameraView: Hashable, Sendable {
     mutating func arrived(_ page: Page, number: Int?, at time: Double) {
         let from = number.flatMap { asked.removeValue(forKey: $0) } ?? page.corrections.crop ?? Quad(whole: page.pixelSize)
         taken += 1
-        flights.append(Flight(pageID: page.id, from: from, start: time))
+        flights.append(Flight(page: page, from: from, start: time))
     }
 
     /// A take the host could not keep.

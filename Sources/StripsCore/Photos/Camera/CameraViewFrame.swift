@@ -4,7 +4,7 @@
 public struct CameraViewFrame: Hashable, Sendable {
     /// A taken page between where it lay and its thumbnail.
     public struct Flight: Hashable, Sendable {
-        public var pageID: String
+        public var page: Page
         /// Where it starts, in window points (the page's place in the picture).
         public var from: Rect
         /// 0...1, eased.
@@ -51,7 +51,7 @@ public struct CameraViewFrame: Hashable, Sendable {
             let xs = corners.map(\.x), ys = corners.map(\.y)
             let box = Rect(x: xs.min() ?? 0, y: ys.min() ?? 0, width: (xs.max() ?? 0) - (xs.min() ?? 0), height: (ys.max() ?? 0) - (ys.min() ?? 0))
             let p = Easing.easeInOut(((time - flight.start) / CameraView.flightDuration).clamped(to: 0...1))
-            return Flight(pageID: flight.pageID, from: box, progress: p)
+            return Flight(page: flight.page, from: box, progress: p)
         }
         let centre = Point(x: area.midX, y: area.midY)
         switch view.phase {
