@@ -152,7 +152,11 @@ import Testing
         #expect(scene.geometry.preview.contains(fitted.center))
         // The preview's pages are neither drawn nor listed under it.
         #expect(photos.camera != nil)
-        #expect(!items.contains { if case .image(let q) = $0 { return q.image.variant == .full } else { return false } })
+        let previewPictures = items.filter { item in
+            guard case .image(let q) = item else { return false }
+            return q.image.variant == .full && q.image.path.hasPrefix("/nonexistent/")
+        }
+        #expect(previewPictures.isEmpty)
         // The page taken is on its way to the strip: drawn by its flight, not by its thumbnail.
         #expect(photos.camera?.flights.map(\.page.id) == ["Camera 1"])
     }

@@ -126,7 +126,8 @@ public struct PhotosFrame: FrameContent {
             let p = flight.progress
             let frame = Rect(center: Point(x: from.midX.lerp(to: to.midX, p), y: from.midY.lerp(to: to.midY, p)),
                              size: Size(width: from.width.lerp(to: to.width, p), height: from.height.lerp(to: to.height, p)))
-            return .image(ImageQuad(image: page.picture(.thumbnail), frame: frame))
+            // The full picture: it starts as large as the page lay in the camera's picture.
+            return .image(ImageQuad(image: page.picture(.full), frame: frame))
         }
     }
 

@@ -64,7 +64,7 @@ public struct CameraViewFrame: Hashable, Sendable {
         case .live:
             message = nil
         }
-        let taking = view.autoTake ? "Pages are taken when they lie still (A: off)" : "Taking by itself is off (A: on)"
+        let taking = view.autoTake ? "Pages are taken when they lie still (A turns it off)" : "Pages are taken with Space only (A: by themselves)"
         let count = view.taken == 1 ? "1 page taken" : "\(view.taken) pages taken"
         help = area.height > 80 ? measurer.run("\(count)  ·  \(taking)  ·  Space takes it now  ·  Esc or Ctrl+K leaves",
                                               centeredAt: Point(x: area.midX, y: area.maxY - 18), pointSize: 13, color: .secondaryText) : nil
