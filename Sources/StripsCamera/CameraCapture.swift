@@ -11,6 +11,7 @@ public final class CameraCapture: @unchecked Sendable {
     private let source: CameraSource?
     private let picture: LivePicture
     private let report: @Sendable (CameraNews) -> Void
+    private let shown: @Sendable () -> Void
     private let frames = RecentFrames()
     private let changed = NSCondition()
     // Guarded by `changed`.
@@ -20,12 +21,15 @@ public final class CameraCapture: @unchecked Sendable {
     private var detectionDone = false
 
     /// Starts at once; `after`: a capture of the same camera being stopped, which must let the
-    /// device go first (waited for on the capture thread, never the caller's).
+    /// device go first (waited for on the capture thread, never the caller's). `shown` is called
+    /// after each new frame is put in the picture (the window draws a frame for it: it need not
+    /// draw at its own rate for a camera's).
     public init(source: CameraSource?, picture: LivePicture, after previous: CameraCapture? = nil,
-                report: @escaping @Sendable (CameraNews) -> Void) {
+                shown: @escaping @Sendable () -> Void = {}, report: @escaping @Sendable (CameraNews) -> Void) {
         self.source = source
         self.picture = picture
         self.report = report
+        self.shown = shown
         let capture = Thread { [self] in
             Self.behindTheWindow()
             previous?.waitUntilFinished(timeout: 3)
@@ -117,6 +121,7 @@ public final class CameraCapture: @unchecked Sendable {
             }
             guard let pixels = input.convert(shownWithin: picture.wanted) else { index += 1; continue }
             picture.show(pixels.shown)
+            shown()
             if let kept = input.keep(as: index) { frames.add(kept) }
             changed.lock()
             newest = (index, pixels)

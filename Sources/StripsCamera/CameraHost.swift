@@ -103,7 +103,7 @@ public final class CameraHost: @unchecked Sendable {
             generation += 1
             let mine = generation
             let previous = capture
-            capture = CameraCapture(source: options.source, picture: picture, after: previous) { [weak self] news in
+            capture = CameraCapture(source: options.source, picture: picture, after: previous, shown: options.wake) { [weak self] news in
                 self?.heard(news, generation: mine)
             }
             lock.unlock()

@@ -195,11 +195,12 @@ public struct PhotosScene: Scene {
     /// Something on screen changes with time though nothing moves (the counter fading, a hold
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
     /// A scan under way or a dialog waiting on the host keeps frames coming too: the host's
-    /// answers are asked for before each one, and the page being scanned fills in. So does the
-    /// camera view: its picture is live.
+    /// answers are asked for before each one, and the page being scanned fills in. (The camera
+    /// view does not: its host wakes the loop for each new frame, so the window draws at the
+    /// camera's rate, not at its own.)
     public var needsFrames: Bool {
         notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog != nil
-            || awaitingBorders > 0 || isCameraOpen
+            || awaitingBorders > 0 || interaction.camera?.phase == .starting
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

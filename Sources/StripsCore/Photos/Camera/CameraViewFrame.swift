@@ -42,7 +42,8 @@ public struct CameraViewFrame: Hashable, Sendable {
             let k = picture.width / size.width
             return Point(x: picture.minX + p.x * k, y: picture.minY + p.y * k)
         }
-        outlineAlpha = view.outline.alpha(at: time)
+        // Once the camera has stopped, no page is being found in its last picture.
+        outlineAlpha = view.isLive ? view.outline.alpha(at: time) : 0
         outline = outlineAlpha > 0 ? view.outline.quad.map { $0.corners.map(toWindow) } : nil
         steady = view.isSteady
         flashAlpha = view.flash.map { 0.85 * max(0, 1 - (time - $0) / CameraView.flashDuration) } ?? 0
