@@ -156,16 +156,15 @@ public final class CameraInput: @unchecked Sendable {
 
     /// The picture `next` decoded, made into what a look needs: the picture shown (BGRA, within
     /// `shown` pixels: no larger than it is drawn; nil for the frame's own size), the detector's
-    /// small copy (RGB) and the grey copy the page's content is sampled from (both of sizes fixed
-    /// by the frame's, so what is found never depends on the window).
+    /// small copy (RGB) and the frame's brightness the page's content is sampled from (both of
+    /// sizes fixed by the frame's, so what is found never depends on the window).
     public func convert(shownWithin shown: (Int, Int)? = nil) -> FramePixels? {
         guard let frame else { return nil }
         let (w, h) = shown.map { FrameConverter.fitted(width: width, height: height, within: $0) } ?? (width, height)
         let (sw, sh) = FrameConverter.fitted(width: width, height: height, side: PageLooker.smallSide)
-        let (gw, gh) = FrameConverter.fitted(width: width, height: height, side: PageLooker.detailSide)
         guard let picture = converter.pixels(frame, width: w, height: h, format: .bgra),
-              let small = converter.pixels(frame, width: sw, height: sh, format: .rgb),
-              let detail = converter.pixels(frame, width: gw, height: gh, format: .grey) else { return nil }
+              let small = converter.pixels(frame, width: sw, height: sh, format: .rgb, averaged: true),
+              let detail = converter.luma(frame) else { return nil }
         return FramePixels(size: Size(width: Double(width), height: Double(height)), shown: picture, small: small, detail: detail)
     }
 

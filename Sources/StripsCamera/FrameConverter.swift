@@ -10,24 +10,44 @@ import StripsPictures
 final class FrameConverter {
     private struct Key: Hashable {
         var width: Int32, height: Int32, format: Int32, range: UInt32
-        var outWidth: Int, outHeight: Int, out: PixelBuffer.Format
+        var outWidth: Int, outHeight: Int, out: PixelBuffer.Format, averaged: Bool
     }
 
     private var scalers: [Key: OpaquePointer] = [:]
 
     deinit { for scaler in scalers.values { sws_freeContext(scaler) } }
 
-    /// `frame` as `format` (BGRA or RGB) at `width` x `height`.
-    func pixels(_ frame: UnsafePointer<AVFrame>, width: Int, height: Int, format: PixelBuffer.Format) -> PixelBuffer? {
+    /// `frame` as `format` at `width` x `height`; `averaged`: shrunk by averaging areas (the
+    /// detector's copy, where it also averages away noise), else by libswscale's fast bilinear
+    /// (the picture shown, drawn at about that size anyway).
+    func pixels(_ frame: UnsafePointer<AVFrame>, width: Int, height: Int, format: PixelBuffer.Format, averaged: Bool = false) -> PixelBuffer? {
         let f = frame.pointee
         guard f.width > 0, f.height > 0, f.format >= 0, width > 0, height > 0 else { return nil }
-        let key = Key(width: f.width, height: f.height, format: f.format, range: f.color_range.rawValue, outWidth: width, outHeight: height, out: format)
+        let key = Key(width: f.width, height: f.height, format: f.format, range: f.color_range.rawValue, outWidth: width, outHeight: height, out: format,
+                      averaged: averaged)
         guard let scaler = scalers[key] ?? make(key) else { return nil }
         var picture = PixelBuffer(width: width, height: height, format: format)
         let done = picture.bytes.withUnsafeMutableBufferPointer { out in
             strips_sws_frame_to_packed(scaler, frame, out.baseAddress, Int32(width * format.bytesPerPixel))
         }
         return done > 0 ? picture : nil
+    }
+
+    /// The frame's brightness as it is decoded: the luma plane of a YUV frame, copied row by row
+    /// (no scaling, no conversion); other formats through libswscale.
+    func luma(_ frame: UnsafePointer<AVFrame>) -> PixelBuffer? {
+        let f = frame.pointee
+        guard f.width > 0, f.height > 0, let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.format)) else { return nil }
+        let (w, h) = (Int(f.width), Int(f.height))
+        let planar = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0 && descriptor.pointee.nb_components >= 1
+            && descriptor.pointee.comp.0.plane == 0 && descriptor.pointee.comp.0.step == 1 && descriptor.pointee.comp.0.depth == 8
+        guard planar, let plane = f.data.0, f.linesize.0 >= f.width else { return pixels(frame, width: w, height: h, format: .grey) }
+        var grey = PixelBuffer(width: w, height: h, format: .grey)
+        grey.bytes.withUnsafeMutableBytes { out in
+            guard let base = out.baseAddress else { return }
+            for y in 0..<h { (base + y * w).copyMemory(from: plane + y * Int(f.linesize.0), byteCount: w) }
+        }
+        return grey
     }
 
     /// A size fitted within `side` on its longer side (never larger than the frame).
@@ -57,7 +77,7 @@ final class FrameConverter {
         }
         let shrinking = key.outWidth * key.outHeight < Int(key.width) * Int(key.height)
         guard let scaler = sws_getContext(key.width, key.height, AVPixelFormat(rawValue: key.format), Int32(key.outWidth), Int32(key.outHeight),
-                                          Self.avFormat(key.out), shrinking ? SWS_AREA : SWS_BILINEAR, nil, nil, nil)
+                                          Self.avFormat(key.out), shrinking ? (key.averaged ? SWS_AREA : SWS_FAST_BILINEAR) : SWS_BILINEAR, nil, nil, nil)
         else { return nil }
         // A yuvj format says full range itself; a plain one tagged full range (newer decoders'
         // MJPEG) needs telling.

@@ -11,10 +11,7 @@ public enum PageLooker {
     /// The detector's small copy: its longer side.
     public static var smallSide: Int { BorderDetector.workingSide }
 
-    /// The grey copy the content is sampled from: its longer side.
-    public static let detailSide = 1024
-
-    /// Frame `index`: the detector on its small copy, the content from its grey copy.
+    /// Frame `index`: the detector on its small copy, the content from its brightness.
     public static func look(frame index: Int, _ pixels: FramePixels) -> CameraLook {
         let size = pixels.size
         let small = pixels.small, detail = pixels.detail
