@@ -40,7 +40,10 @@ final class LiveTexture {
             size = (w, h)
             if let texture {
                 SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
-                SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+                // Made at the size it is drawn, each pixel lands on one: nothing to filter (a
+                // software renderer, Mesa's llvmpipe under Xvfb, spends less on a copy).
+                let exact = abs(Int(w) - drawn.0) <= 1 && abs(Int(h) - drawn.1) <= 1
+                SDL_SetTextureScaleMode(texture, exact ? SDL_ScaleModeNearest : SDL_ScaleModeLinear)
             }
         }
         guard let texture else { return nil }
