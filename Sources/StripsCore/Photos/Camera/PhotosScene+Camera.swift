@@ -145,11 +145,14 @@ extension PhotosScene {
             updateCamera { $0.arrived(page, number: number, at: time) }
             underPrompt { $0.enqueue(.insert([page]), at: time) }
         case .failed(let line):
+            // A camera that would not open: the view says so where its picture would be, for as
+            // long as it is open. A take that could not be kept: the status line, once.
+            let starting = interaction.camera?.phase == .starting
             updateCamera { $0.failed(line) }
-            notices.post(line, at: time)
+            if !starting { notices.post(line, at: time) }
         case .stopped(let line):
+            // Said over the last picture for as long as the view is open.
             updateCamera { $0.stopped(line) }
-            notices.post(line, at: time)
         }
         return effects
     }
