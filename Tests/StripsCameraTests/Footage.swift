@@ -10,6 +10,8 @@ enum Footage {
     static let folder: String = {
         let path = NSTemporaryDirectory() + "strips-camera-tests-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // The films go with the test process.
+        atexit { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + "strips-camera-tests-\(getpid())") }
         return path
     }()
 
