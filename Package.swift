@@ -36,6 +36,15 @@ let package = Package(
         // ffmpeg's libraries (libavcodec, libavformat, libavutil, libswscale): MP4 and WebM recordings.
         .systemLibrary(name: "CAVCodec",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        // ffmpeg's libavdevice: V4L2 cameras through its v4l2 input.
+        .systemLibrary(name: "CAVDevice", providers: [.apt(["libavdevice-dev"])]),
+        // What a V4L2 camera offers (formats, sizes, rates), asked read-only before it is opened:
+        // ffmpeg has no call that returns them.
+        .target(name: "CCameraDevices"),
+        // The camera (issue 27): devices and video files through one ffmpeg path, decoding and
+        // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames, encoded on a worker thread.
         .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
@@ -62,6 +71,14 @@ let package = Package(
         // JPEG noise): the border detector's evaluation set, made from seeds.
         .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Test footage for the camera: desks with pages laid down, a hand passing, a book's pages
+        // turned, a page that keeps moving; written as Motion JPEG in AVI, as webcams send it.
+        .target(name: "StripsCameraFootage", dependencies: ["StripsCore", "StripsPictures", "StripsDocumentPhotos", "CAVCodec"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Camera benchmark: decode and detection ms per 720p and 1080p frame, rest-to-take time;
+        // and `film` writes test footage.
+        .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"],
+                          path: "Sources/CameraBench"),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
         .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender"],
                           path: "Sources/CorrectionBench"),
@@ -111,7 +128,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -149,12 +166,14 @@ let package = Package(
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion",
+                                                           "StripsCameraFootage"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
+        .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"]),
     ]
 )

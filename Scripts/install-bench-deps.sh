@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the tools the benchmarks compare Strips with, only those missing (the app and the
 # tests need none of them): libjpeg-turbo's djpeg, libvips' vipsthumbnail, MuPDF's mutool,
-# poppler's pdftoppm. Safe to run again.
+# poppler's pdftoppm, the ffmpeg command (the camera benchmark's decoding baseline). Safe to run again.
 set -euo pipefail
 
 packages=(
@@ -9,6 +9,7 @@ packages=(
   libvips-tools         # vipsthumbnail
   mupdf-tools           # mutool draw
   poppler-utils         # pdftoppm
+  ffmpeg                # ffmpeg -threads 1 -i FILE -f null -: decoding a camera's MJPEG
 )
 
 missing=()

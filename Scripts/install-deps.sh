@@ -8,6 +8,7 @@ packages=(
   libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev                 # EXIF orientation, scaled and region JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev       # MP4 / WebM recording (ffmpeg's libraries)
+  libavdevice-dev                                                   # the camera: V4L2 devices through ffmpeg's v4l2 input
   libspng-dev                                                       # the thumbnail cache and saved PNGs
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept

@@ -44,6 +44,11 @@ public enum ImageHeader {
         return .success(info)
     }
 
+    /// A JPEG's header from its bytes in memory (a file read through a descriptor already).
+    public static func jpeg(bytes: [UInt8]) -> Result<ImageInfo, ImageFailure> {
+        jpeg(FileReader(bytes: bytes))
+    }
+
     /// The formats SDL_image decodes that have no reader above (PNM, QOI, PCX, LBM), measured
     /// from their headers; anything else is not opened (SDL_image would allocate on its word).
     static func other(_ file: FileReader) -> Result<ImageInfo, ImageFailure> {

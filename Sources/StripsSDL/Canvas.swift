@@ -18,11 +18,14 @@ final class Canvas {
     var icons: [String: OpaquePointer?] = [:]
     /// Where the icons are: Assets/Toolbar.
     lazy var iconFolder: String? = Resources.assetsFolder().map { $0 + "/Toolbar" }
+    /// The camera view's picture, when the host has a live source.
+    let live: LiveTexture?
 
     init(renderer: OpaquePointer, fonts: FontBook?, options: TextureOptions = TextureOptions(decode: .sync),
-         wake: @escaping @Sendable () -> Void = {}) {
+         wake: @escaping @Sendable () -> Void = {}, live: LivePicture? = nil) {
         self.renderer = renderer
         self.fonts = fonts
+        self.live = live.map { LiveTexture(renderer: renderer, source: $0) }
         textures = TextureCache(renderer: renderer, options: options, wake: wake)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
@@ -59,6 +62,7 @@ final class Canvas {
             case .errorCard(let card): drawErrorCard(card)
             case .polygon(let polygon): drawPolygon(polygon)
             case .icon(let icon): drawIcon(icon)
+            case .live(let quad): drawLive(quad)
             }
         }
         SDL_RenderSetClipRect(renderer, nil)

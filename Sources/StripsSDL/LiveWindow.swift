@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// The real window: SDL events in, the scene's draw list out, on a vsync-paced loop that sleeps
 /// in SDL_WaitEvent whenever the scene has nothing moving.
@@ -30,7 +31,9 @@ public final class LiveWindow {
 
     /// `textures`: how pictures are decoded (on worker threads by default) and the memory they may use.
     /// `scale`: device pixels per point (`--scale`); nil for the desktop's (`DesktopScale`).
-    public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions(), scale forced: Double? = nil) throws {
+    /// `live`: the host's live picture (the camera's), if it has one.
+    public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions(), scale forced: Double? = nil,
+                live: LivePicture? = nil) throws {
         try SDLSystem.start(video: true)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let center = Int32(SDL_WINDOWPOS_CENTERED_MASK)
@@ -72,7 +75,7 @@ public final class LiveWindow {
             var event = SDL_Event()
             event.type = wakeType
             SDL_PushEvent(&event)
-        })
+        }, live: live)
         canvas.textures.onFailure = { path, reason in
             FileHandleOutput.standardError("strips: \(path): \(reason)")
         }

@@ -20,10 +20,14 @@ public final class OffscreenRenderer {
     /// Device pixels per point: a frame of W x H points renders to W*scale x H*scale pixels
     /// (`--scale`), text and pictures at those pixels; the frame and its trace stay in points.
     public let scale: Double
+    /// The camera view's picture (the host's), drawn where a frame asks for it.
+    private let live: LivePicture?
 
     /// `textures`: decoding is synchronous unless asked otherwise, so screenshots are deterministic.
-    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync), scale: Double = 1) throws {
+    /// `live`: the host's live picture (the camera's), if it has one.
+    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync), scale: Double = 1, live: LivePicture? = nil) throws {
         self.fonts = fonts
+        self.live = live
         textureOptions = textures
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         try SDLSystem.start(video: false)
@@ -118,7 +122,7 @@ public final class OffscreenRenderer {
         }
         surface = newSurface
         renderer = newRenderer
-        let canvas = Canvas(renderer: newRenderer, fonts: fonts, options: textureOptions)
+        let canvas = Canvas(renderer: newRenderer, fonts: fonts, options: textureOptions, live: live)
         canvas.textures.onFailure = { [weak self] in self?.onImageFailure($0, $1) }
         self.canvas = canvas
         size = (width, height)

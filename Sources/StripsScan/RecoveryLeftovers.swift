@@ -1,5 +1,6 @@
 import Foundation
 import StripsFiles
+import StripsPictures
 
 /// An earlier session's recovery folder whose process is gone (a crash, `kill -9`, a power
 /// cut): what a start offers back.
@@ -168,8 +169,9 @@ extension ScanRecovery {
             .sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         for file in files {
             let path = folder.child(file)
-            let number = Int(file.dropFirst(5).prefix { $0.isNumber }) ?? 0
-            let name = "Scan \(number)"
+            let camera = file.hasPrefix("camera-")
+            let number = Int(file.dropFirst(camera ? 7 : 5).prefix { $0.isNumber }) ?? 0
+            let name = camera ? "Camera \(number)" : "Scan \(number)"
             switch check(file, in: folder, expectedBytes: nil) {
             case .failure(let problem): skipped.append("recovery: \(name) (\(path)) is \(problem.text); skipped")
             case .success(let size): pages.append(RecoveredPage(name: name, file: path, width: size.width, height: size.height))
@@ -185,10 +187,17 @@ extension ScanRecovery {
         return (manifest, pages, problems)
     }
 
-    /// `scan-0003.png` or `scan-0003-2.png`: the names pages are written under.
+    /// `scan-0003.png` or `scan-0003-2.png`, `camera-0003.jpg` or `camera-0003-2.jpg`: the
+    /// names pages are written under.
     static func isPageFileName(_ name: String) -> Bool {
-        guard name.hasPrefix("scan-"), name.hasSuffix(".png") else { return false }
-        let middle = name.dropFirst(5).dropLast(4)
+        let middle: Substring
+        if name.hasPrefix("scan-"), name.hasSuffix(".png") {
+            middle = name.dropFirst(5).dropLast(4)
+        } else if name.hasPrefix("camera-"), name.hasSuffix(".jpg") {
+            middle = name.dropFirst(7).dropLast(4)
+        } else {
+            return false
+        }
         let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
         return (1...2).contains(parts.count) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
@@ -199,10 +208,21 @@ extension ScanRecovery {
         case .failure(let error): return .failure(RecoveryPNG.Reason(error.code == ENOENT ? "missing" : "unreadable (\(error))"))
         case .success(let bytes):
             if let expectedBytes, bytes.count < expectedBytes { return .failure(RecoveryPNG.Reason("truncated (\(bytes.count) of \(expectedBytes) bytes)")) }
+            if file.hasSuffix(".jpg") { return checkJPEG(bytes) }
             if let problem = RecoveryPNG.problem(in: bytes) { return .failure(RecoveryPNG.Reason(problem)) }
             // The header follows the signature: width and height, big-endian.
             func word(_ at: Int) -> Int { Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) }
             return .success((word(16), word(20)))
         }
+    }
+
+    /// A camera page's JPEG: whole (it ends where a JPEG ends) and of a size its header states.
+    private static func checkJPEG(_ bytes: [UInt8]) -> Result<(width: Int, height: Int), RecoveryPNG.Reason> {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .failure(RecoveryPNG.Reason("not a JPEG")) }
+        guard bytes[bytes.count - 2] == 0xFF, bytes[bytes.count - 1] == 0xD9 else { return .failure(RecoveryPNG.Reason("truncated")) }
+        guard case .success(let info) = ImageHeader.jpeg(bytes: bytes), info.width > 0, info.height > 0 else {
+            return .failure(RecoveryPNG.Reason("damaged"))
+        }
+        return .success((info.width, info.height))
     }
 }

@@ -178,7 +178,7 @@ public final class ScanRecovery: @unchecked Sendable {
     }
 
     /// Writes a finished page (the app's host, which assembles pages from the scan worker's
-    /// rows; a camera's pages alike): its PNG at `file` (a path `reserveFile` gave, or nil for a
+    /// rows): its PNG at `file` (a path `reserveFile` gave, or nil for a
     /// fresh name), then the manifest naming it. Returns the page's file.
     public func record(_ pixels: PixelBuffer, name: String, settings: ScanSettings, file wanted: String?) throws(RecoveryFault) -> String {
         mutex.lock()
@@ -192,34 +192,58 @@ public final class ScanRecovery: @unchecked Sendable {
         case .failure(let reason): throw RecoveryFault("recovery: cannot keep \(name): \(reason.text)")
         }
         if let wanted, !isHere(wanted) { throw RecoveryFault("recovery: \(name): \(wanted) is not in \(folder)") }
-        var file = wanted.map { ($0 as NSString).lastPathComponent } ?? String(format: "scan-%04d.png", number)
+        let (file, identity) = try keep(bytes, name: name, file: wanted.map { ($0 as NSString).lastPathComponent },
+                                        fresh: { String(format: $0 == 1 ? "scan-%04d.png" : "scan-%04d-\($0).png", number) })
+        return try list(RecoveryManifest.Entry(name: name, file: file, bytes: bytes.count, width: pixels.width, height: pixels.height,
+                                               format: pixels.format == .grey ? "grey" : "rgb", device: settings.device,
+                                               source: settings.source, dpi: settings.dpi, mode: settings.mode,
+                                               scanned: Date().timeIntervalSince1970, identity: identity))
+    }
+
+    /// Writes a page taken with the camera (`Camera N`): its JPEG as it is, under a name never
+    /// used in the folder, then the manifest naming it. Returns the page's file. Camera pages
+    /// have their own numbers: they leave the scans' (`nextNumber`) as they are.
+    public func record(jpeg bytes: [UInt8], name: String, width: Int, height: Int) throws(RecoveryFault) -> String {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard !discarded else { throw RecoveryFault("recovery: \(name) came after the pages were discarded; not kept") }
+        let number = Int(name.split(separator: " ").last ?? "") ?? 0
+        let (file, identity) = try keep(bytes, name: name, file: nil,
+                                        fresh: { String(format: $0 == 1 ? "camera-%04d.jpg" : "camera-%04d-\($0).jpg", number) })
+        return try list(RecoveryManifest.Entry(name: name, file: file, bytes: bytes.count, width: width, height: height, format: "jpeg",
+                                               device: nil, source: "camera", dpi: 0, mode: .color,
+                                               scanned: Date().timeIntervalSince1970, identity: identity))
+    }
+
+    /// Writes `bytes` as a new file of the session: `file` (reserved, never given up for
+    /// another), else the first of `fresh(1)`, `fresh(2)`, ... not taken. Under `mutex`.
+    private func keep(_ bytes: [UInt8], name: String, file wanted: String?,
+                      fresh: (Int) -> String) throws(RecoveryFault) -> (file: String, identity: FileIdentity) {
+        var file = wanted ?? fresh(1)
         var attempt = 1
-        var identity: FileIdentity?
-        while identity == nil {
+        while true {
             switch session.create(bytes, named: file) {
-            case .success(let written): identity = written
+            case .success(let written): return (file, written)
             case .failure(let error):
-                // A reserved name is the page's source already: it is never given up for another.
                 guard error.exists, wanted == nil, attempt < 100 else {
                     throw RecoveryFault("recovery: cannot write \(name) to \(folder): \(error)")
                 }
                 attempt += 1
-                file = String(format: "scan-%04d-%d.png", number, attempt)
+                file = fresh(attempt)
             }
         }
-        let now = Date()
-        let entry = RecoveryManifest.Entry(name: name, file: file, bytes: bytes.count, width: pixels.width, height: pixels.height,
-                                           format: pixels.format == .grey ? "grey" : "rgb", device: settings.device,
-                                           source: settings.source, dpi: settings.dpi, mode: settings.mode,
-                                           scanned: now.timeIntervalSince1970, identity: identity)
+    }
+
+    /// Names a page written by `keep` in the manifest. Under `mutex`.
+    private func list(_ entry: RecoveryManifest.Entry) throws(RecoveryFault) -> String {
         manifest.pages.append(entry)
         recorded.append(RecoveredPage(entry, folder: folder))
         // The page is on disk already: a manifest that cannot be rewritten costs its order and
         // settings, not the page (leftovers() finds page files the manifest does not name).
         if let error = session.replace(manifest.encoded(), named: Self.manifestName) {
-            throw RecoveryFault("recovery: \(name) is kept in \(folder), but its list could not be updated: \(error)")
+            throw RecoveryFault("recovery: \(entry.name) is kept in \(folder), but its list could not be updated: \(error)")
         }
-        return session.child(file)
+        return session.child(entry.file)
     }
 
     /// Pages kept that a later start would offer back (none once they are all saved).
@@ -341,6 +365,12 @@ public struct RecoveredPage: Hashable, Sendable {
         settings = nil
         scanned = nil
     }
+
+    /// A page taken with the camera (a JPEG, `Camera N`), not scanned.
+    public var isCamera: Bool { name.hasPrefix("Camera ") }
+
+    /// The number in its name (`Scan 3`, `Camera 3`).
+    public var number: Int? { Int(name.split(separator: " ").last ?? "") }
 
     /// The page's pixels (decoding a 300 dpi A4 page takes a while: call it on a worker).
     public func load() -> Result<PixelBuffer, RecoveryFault> {

@@ -26,10 +26,11 @@ enum ManualText {
         Trace: every line has t, frame, scene, window and idle; the photos scene adds count, active, \
         pages, preview and thumbnails (cells of a page in a look with its look), dirty, selected, \
         text (pages whose text is known, of count), search while the search field is open, \
-        clipboard after Ctrl+C, toolbar (the buttons on screen: name, rect, enabled), help while the \
-        keys overlay is shown, menu while a page's menu is open; the pizza scene left, right and \
-        captions. Rectangles are [x, y, width, height] in window points, as drawn, whatever --scale \
-        (device pixels per point: a screenshot of a W x H window is W*S x H*S pixels).
+        clipboard after Ctrl+C, camera while the camera view is open (source, frame, quad in the \
+        frame's pixels or null, steady, taken), toolbar (the buttons on screen: name, rect, enabled), \
+        help while the keys overlay is shown, menu while a page's menu is open; the pizza scene left, \
+        right and captions. Rectangles are [x, y, width, height] in window points, as drawn, whatever \
+        --scale (device pixels per point: a screenshot of a W x H window is W*S x H*S pixels).
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
         starts that way), X the x-ray overlay (cell frames and indices, parallax, expanding values, \
@@ -110,11 +111,26 @@ enum ManualText {
         at all, Ctrl+N says so and scans nothing), until the document is saved or discarded; after a \
         crash the next start offers them back (T or Return takes them, D discards them, Esc decides \
         later; --recover ask, take, discard or keep). Recovery removes only the files it wrote there. \
-        Scans are saved as JPEG (colour and grey) or 1-bit (line art). SANE runs in a helper process (strips-scan-probe --worker), so a driver that hangs \
-        or crashes costs that process, never the window.
+        Scans are saved as JPEG (colour and grey) or 1-bit (line art). SANE runs in a helper \
+        process (strips-scan-probe --worker), so a driver that hangs or crashes costs that process, \
+        never the window.
 
         HIDPI: the window draws at the desktop's scale (Wayland's, GDK_SCALE, else Xft.dpi / 96); \
         --scale S forces S device pixels per point, in the window and in headless screenshots.
+
+        CAMERA (a webcam, a document camera, a phone used as a webcam; V4L2 through ffmpeg): Ctrl+K \
+        puts the camera's live picture where the preview was (its best size, MJPEG where it offers \
+        it, never mirrored), the page found in it outlined (green once it lies still). A page that \
+        lies still for half a second is taken by itself: a flash, and it flies into the thumbnail \
+        strip after the page in focus as 'Camera N', its corners as its crop (C opens the border \
+        editor on it). A hand or a page moving is not taken, nor the same page twice; a book is taken \
+        page by page by turning its pages. The thumbnail strip and its keys (arrows, Delete, undo, \
+        Ctrl+S) work under the view. --camera SOURCE: the device (/dev/video0; default the first \
+        camera found) or a video file (a recording of a camera; a script plays it on its own clock \
+        from the moment the camera opens). No camera, a busy one, no permission (the video group), \
+        one unplugged, a file that ends or is cut short: one line over the view and on standard \
+        error; the pages taken stay. Pages taken are kept in $XDG_STATE_HOME/strips/recovery as \
+        JPEGs until the document is saved, and offered back after a crash, as scans are.
         """
 
     /// Every key and gesture, by group, one paragraph each (so each stays on its own line).

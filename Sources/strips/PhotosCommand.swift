@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StripsCamera
 import StripsCore
 import StripsPDF
 import StripsPictures
@@ -81,6 +82,13 @@ struct PhotosCommand: ParsableCommand {
         """)
     var recover: RecoverMode?
 
+    @Option(name: .long, help: """
+        The camera Ctrl+K shows: a V4L2 device (/dev/video0) or a video file (a recording of a camera, \
+        for tests and demos; a script plays it on its own clock from the moment the camera opens). \
+        Default: the first camera found.
+        """)
+    var camera: String?
+
     func validate() throws {
         if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
@@ -92,6 +100,7 @@ struct PhotosCommand: ParsableCommand {
             throw ValidationError("--scan-page takes a4, a5, letter, legal or WIDTHxHEIGHT in mm")
         }
         if scanner?.isEmpty == true || scanSource?.isEmpty == true { throw ValidationError("--scanner and --scan-source need a name") }
+        if camera?.isEmpty == true { throw ValidationError("--camera needs a device (/dev/video0) or a video file") }
     }
 
     /// The scanner host: the command line's settings over the last ones; the window remembers.
@@ -105,6 +114,16 @@ struct PhotosCommand: ParsableCommand {
         if let silence = environment["STRIPS_SCAN_WORKER_SILENCE"].flatMap(Double.init), silence > 0 { options.silenceLimit = silence }
         if let timeout = environment["STRIPS_SCAN_READ_TIMEOUT"].flatMap(Double.init), timeout > 0 { options.readTimeout = timeout }
         return ScanHost(options: options)
+    }
+
+    /// The camera host: `--camera`'s source (else the first device found when Ctrl+K asks); pages
+    /// taken are kept in the scans' recovery folder.
+    private func cameraHost(live: Bool, scanner: ScanHost) -> CameraHost {
+        var options = CameraHost.Options(source: camera.map(CameraSource.named), live: live) { jpeg, name, width, height in
+            scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
+        }
+        if live { options.wake = { LoopWaker.wake() } }
+        return CameraHost(options: options)
     }
 
     /// Scans an earlier session left: offered, taken, removed or left with a line, as `--recover` says.
@@ -164,10 +183,14 @@ struct PhotosCommand: ParsableCommand {
         text.prepare(pages)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
                                   textFiles: textFiles)
-        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: script == nil)
+        let cameraHost = self.cameraHost(live: script == nil, scanner: scanner)
+        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: cameraHost, live: script == nil)
         defer { text.stop() }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
-                            host: host, onQuit: { memory?.save($0) }, onEnd: { _ in scanner.finish() })
+                            host: host, live: cameraHost.picture, onQuit: { memory?.save($0) }, onEnd: { _ in
+                                cameraHost.finish()
+                                scanner.finish()
+                            })
     }
 }
 

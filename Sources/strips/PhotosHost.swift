@@ -1,3 +1,4 @@
+import StripsCamera
 import StripsCore
 import StripsPictures
 import StripsSDL
@@ -17,12 +18,14 @@ final class PhotosHost: EffectHost {
     private var keptAtSave: Set<String>?
     private let borders: BorderFinder
     private let opener: FileOpener
+    let camera: CameraHost
 
-    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool) {
+    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, live: Bool) {
         self.saver = saver
         self.reader = reader
         self.scanner = scanner
         self.text = text
+        self.camera = camera
         self.live = live
         borders = BorderFinder(reader: reader, live: live)
         opener = FileOpener(live: live)
@@ -49,10 +52,14 @@ final class PhotosHost: EffectHost {
             return opener.start(folder: folder)
         case .toggleRecording:
             return []
+        case .camera(let request):
+            return camera.run(request)
         }
     }
 
-    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + opener.poll() }
+    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + opener.poll() + camera.poll() }
+
+    func clock(_ sceneTime: Double) { camera.clock(sceneTime) }
 
     func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
 

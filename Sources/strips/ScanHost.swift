@@ -111,7 +111,7 @@ final class ScanHost: @unchecked Sendable {
             changed.lock()
             discardAsked = true
             changed.unlock()
-        case .save, .load, .toggleRecording, .copy, .findBorders, .chooseFiles: return []
+        case .save, .load, .toggleRecording, .copy, .findBorders, .chooseFiles, .camera: return []
         }
         guard !options.live else { return [] }
         changed.lock()
@@ -215,6 +215,19 @@ final class ScanHost: @unchecked Sendable {
         let settings = resolve(nil)
         return ScanChoice(device: settings.device, source: settings.source, dpi: settings.dpi, mode: settings.mode.rawValue,
                           pageSize: settings.pageSize?.name)
+    }
+
+    /// Keeps a page taken with the camera in this session's recovery folder, as scans are kept.
+    func keepCameraPage(_ jpeg: [UInt8], name: String, width: Int, height: Int) -> Result<String, RecoveryFault> {
+        switch keptScans() {
+        case .failure(let fault): return .failure(fault)
+        case .success(let recovery):
+            do {
+                return .success(try recovery.record(jpeg: jpeg, name: name, width: width, height: height))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// This session's recovery folder, made at its first scan (in the private folder in the
@@ -433,8 +446,14 @@ final class ScanHost: @unchecked Sendable {
                 if take {
                     let recovery = try session.claim()
                     for page in recovery.pages {
-                        pages.append(Page(id: "Scan \(number)", source: .scan(path: page.file, number: number),
-                                          pixelSize: Size(width: Double(page.width), height: Double(page.height))))
+                        let size = Size(width: Double(page.width), height: Double(page.height))
+                        if page.isCamera {
+                            // A camera page keeps its name (the editor names it anew if it is taken).
+                            let n = page.number ?? 0
+                            pages.append(Page(id: "Camera \(n)", source: .camera(path: page.file, number: n), pixelSize: size))
+                            continue
+                        }
+                        pages.append(Page(id: "Scan \(number)", source: .scan(path: page.file, number: number), pixelSize: size))
                         number += 1
                     }
                     changed.lock()

@@ -79,7 +79,7 @@ import Testing
         // An empty document: only what brings pages is on.
         var empty = scene([])
         let on = Set(try #require(empty.photosFrame?.toolbar?.buttons).filter(\.enabled).map(\.name))
-        #expect(on == ["open", "scan", "help"])
+        #expect(on == ["open", "scan", "camera", "help"])
         _ = run(&empty, to: 0.1, from: 0)
     }
 
@@ -160,7 +160,7 @@ import Testing
         #expect(trace[1].json["help"] == nil && trace[3].json["help"] == nil)
         #expect(trace[2].json["help"] as? [String] == help)
         func rows<A>(_ table: KeyTable<A>) -> [(String, [String])] { table.rows.map { ($0.help, $0.bindings.map(\.chord.label)) } }
-        let all = rows(EditorKey.table) + rows(BorderKey.table) + rows(SearchKey.table) + rows(ScanPanelKey.table) + rows(MenuKey.table)
+        let all = rows(EditorKey.table) + rows(BorderKey.table) + rows(SearchKey.table) + rows(ScanPanelKey.table) + rows(MenuKey.table) + rows(CameraCommand.table)
             + rows(OverlayKey.table) + rows(InstrumentKey.table)
         #expect(help.count == all.count)
         for (words, chords) in all {

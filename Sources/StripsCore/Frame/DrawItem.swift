@@ -9,6 +9,9 @@ public enum DrawItem: Hashable, Sendable {
     case polygon(Polygon)
     /// One of the app's icons (`Assets/Toolbar/NAME.png`, drawn at the device's pixels), tinted.
     case icon(Icon)
+    /// The newest picture of a live source (the camera view's), which the renderer is handed by
+    /// the host as it comes, never read from a file.
+    case live(LiveQuad)
 }
 
 /// An icon of the app's own, white on clear in its files, drawn in `color`.
@@ -23,6 +26,19 @@ public struct Icon: Hashable, Sendable {
         self.frame = frame
         self.color = color
         self.alpha = alpha
+    }
+}
+
+/// Where the live picture is drawn: `frame` is the whole picture (aspect-fit by the frame's maker).
+public struct LiveQuad: Hashable, Sendable {
+    public var frame: Rect
+    public var alpha: Double
+    public var clip: Rect?
+
+    public init(frame: Rect, alpha: Double = 1, clip: Rect? = nil) {
+        self.frame = frame
+        self.alpha = alpha
+        self.clip = clip
     }
 }
 

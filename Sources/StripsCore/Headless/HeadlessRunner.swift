@@ -27,6 +27,8 @@ public struct HeadlessRunner<S: Scene> {
     ///   - poll: answers the host has for the scene on its own (text read for the pages a frame
     ///     wanted), asked before every frame, the first included, and delivered at that frame's time.
     ///   - shown: sees every frame once it is traced and drawn (the host's `shown`).
+    ///   - clock: told the scene's clock (seconds) before every poll and every effect the host
+    ///     runs (the host's `clock`: a video file played as the camera keeps the script's time).
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
@@ -34,7 +36,8 @@ public struct HeadlessRunner<S: Scene> {
         frameDone: (Frame, Double) throws -> Void = { _, _ in },
         host: (Effect, Double) -> [HostEvent] = { _, _ in [] },
         poll: () -> [HostEvent] = { [] },
-        shown: (Frame) -> Void = { _ in }
+        shown: (Frame) -> Void = { _ in },
+        clock: (Double) -> Void = { _ in }
     ) throws {
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
@@ -61,9 +64,11 @@ public struct HeadlessRunner<S: Scene> {
                 // The host answers at once; its answers may ask for more.
                 while !effects.isEmpty {
                     let effect = effects.removeFirst()
+                    clock(stepper.sceneTime(at: at))
                     for answer in host(effect, at) { effects += stepper.deliver(.host(answer), at: at) }
                 }
             }
+            clock(stepper.sceneTime(at: t / 1000))
             for answer in poll() { deliverNow(.host(answer), at: t / 1000) }
             while next < script.steps.count, script.steps[next].time <= t {
                 let step = script.steps[next]

@@ -7,7 +7,8 @@ extension PhotosFrame {
             ("pages", .array(pages.map { .string($0.id) })),
             ("preview", .object([
                 ("offset", .number(previewOffset)),
-                ("cells", .array(preview.map { p in
+                // Under the camera view the preview's pages are not drawn.
+                ("cells", .array((camera == nil ? preview : []).map { p in
                     .object([
                         ("page", .string(pages[p.cell.index].id)), ("index", .int(p.cell.index)),
                         ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
@@ -29,7 +30,7 @@ extension PhotosFrame {
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
-        ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? []) + windowFields
+        ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? []) + (camera.map { [$0.traceField] } ?? []) + windowFields
     }
 
     /// `"toolbar"`: the buttons on screen; `"help"` while the keys overlay is shown; `"menu"`

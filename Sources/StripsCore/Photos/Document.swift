@@ -95,6 +95,20 @@ public struct Document: Hashable, Sendable {
         return highest + 1
     }
 
+    /// The number the next page taken with the camera takes (`Camera N`), as `nextScanNumber`.
+    public var nextCameraNumber: Int {
+        var highest = 0
+        func see(_ page: Page) {
+            if case .camera(_, let number) = page.source { highest = max(highest, number) }
+        }
+        pages.forEach(see)
+        for entry in history.undoStack + history.redoStack {
+            if case .insert(let placed) = entry.edit { placed.forEach { see($0.page) } }
+            if case .remove(let placed) = entry.edit { placed.forEach { see($0.page) } }
+        }
+        return highest + 1
+    }
+
     /// The last edit, if it is `edit`, taken back as if it had never been made: the document
     /// before it and the edit that takes this one there (to animate). Nothing to redo. Nil when
     /// the last edit is another.

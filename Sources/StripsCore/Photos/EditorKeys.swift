@@ -31,6 +31,8 @@ public enum EditorKey: Hashable, Sendable {
     case help
     /// Shift+F10 or the Menu key: the context menu of the page in focus.
     case contextMenu
+    /// Ctrl+K: the camera view (its own keys while it is open: `CameraCommand.table`).
+    case camera(CameraCommand)
 
     public init?(_ key: Key) {
         guard let action = Self.table.action(for: key) else { return nil }
@@ -114,6 +116,8 @@ public enum EditorKey: Hashable, Sendable {
                [(KeyChord(.n, ctrl: .yes, shift: .no, alt: .either), .scan)]),
         KeyRow(.scanning, "Scan panel", "the scan panel: scanner, source, resolution, mode, page size",
                [(KeyChord(.n, ctrl: .yes, shift: .yes, alt: .either), .scanPanel)]),
+        KeyRow(.scanning, "Camera", "the camera's live picture: pages are taken as they come to rest",
+               [(KeyChord(.k, ctrl: .yes, shift: .either, alt: .either), .camera(.toggle))]),
         KeyRow(.scanning, "Interleave", "the selection, else the document, scanned two-sided on a one-sided feeder, put in order",
                [(KeyChord(.i, ctrl: .yes, shift: .either, alt: .either), .command(.interleave))]),
     ])

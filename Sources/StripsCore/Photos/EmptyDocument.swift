@@ -12,6 +12,7 @@ public struct EmptyDocument: Hashable, Sendable {
     public static let waysIn: [WayIn] = [
         WayIn(name: "open", title: "Open files…", action: .open),
         WayIn(name: "scan", title: "Scan", action: .scan),
+        WayIn(name: "camera", title: "Camera", action: .camera(.toggle)),
     ]
 
     public var buttons: [(way: WayIn, frame: Rect)]

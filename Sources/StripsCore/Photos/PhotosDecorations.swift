@@ -102,7 +102,8 @@ extension PhotosScene {
         let box = geometry.preview
         let count = shownPages.count
         let alpha = notices.counterAlpha(at: time, tuning: tuning.editor)
-        if alpha > 0, count > 0, box.height > 60 {
+        // The camera view has its own line where the counter would be.
+        if alpha > 0, count > 0, box.height > 60, !isCameraOpen {
             d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }

@@ -56,6 +56,8 @@ public struct PhotosFrame: FrameContent {
     public var dialog: Dialog?
     /// The toolbar along the top (nil when the window leaves it out).
     public var toolbar: ToolbarFrame?
+    /// The camera view where the preview was, while it is open.
+    public var camera: CameraViewFrame?
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -68,6 +70,9 @@ public struct PhotosFrame: FrameContent {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
         items += emptyState?.drawItems() ?? []
         let selected = selectedSet
+        // The camera's picture takes the preview's place: its pages are not drawn (nor decoded).
+        let preview = camera == nil ? self.preview : []
+        let flying = Set(camera?.flights.map(\.page.id) ?? [])
         for p in preview {
             let page = pages[p.cell.index], degrees = degrees(of: p.cell.index)
             // A turned picture: its own rectangle, turned to fill the box the page takes.
@@ -81,7 +86,7 @@ public struct PhotosFrame: FrameContent {
             }
             if selected.contains(p.cell.index) { items += SelectionMark.badge(at: box, alpha: p.cell.alpha, clip: p.clip) }
         }
-        items += searchHighlights()
+        if camera == nil { items += searchHighlights() }
         for cell in thumbnails {
             let page = pages[cell.index], degrees = degrees(of: cell.index)
             // The cell as the picture sees it: turned back by the nearest quarter.
@@ -96,14 +101,38 @@ public struct PhotosFrame: FrameContent {
             if lifted {
                 items.append(.fill(Fill(rect: cell.frame.offsetBy(dx: 2, dy: 3), color: Color(0, 0, 0), alpha: 0.45 * cell.alpha, clip: clip)))
             }
-            items += pictures(page, index: cell.index, variant: .thumbnail) { image, alpha in
-                ImageQuad(image: image, frame: frame, source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
-                          alpha: cell.alpha * alpha, clip: clip, rotation: degrees)
+            // A page taken with the camera is drawn by its flight until it lands.
+            if !flying.contains(page.id) {
+                items += pictures(page, index: cell.index, variant: .thumbnail) { image, alpha in
+                    ImageQuad(image: image, frame: frame, source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
+                              alpha: cell.alpha * alpha, clip: clip, rotation: degrees)
+                }
             }
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
+        if let camera { items += camera.drawItems() + flights(camera) }
         return items + (borders?.drawItems() ?? []) + (toolbar?.drawItems() ?? []) + decorations.drawItems(toolbar: toolbar)
+    }
+
+    /// The pages taken with the camera flying from where they lay in its picture to their
+    /// thumbnails (the strip's middle while theirs is not on screen), shrinking to its size. Only
+    /// the cells on screen are searched: a flight costs the same in a document of any length.
+    private func flights(_ camera: CameraViewFrame) -> [DrawItem] {
+        camera.flights.map { flight in
+            let page = flight.page
+            let aspect = page.pictureAspect
+            let from = flight.from.aspectFit(aspect)
+            // The page as the document has it now (renamed if its name was taken).
+            let cell = thumbnails.first { pages[$0.index].id == page.id }?.frame
+                ?? Rect(center: thumbnailStrip.center, size: Size(width: thumbnailStrip.height * aspect, height: thumbnailStrip.height))
+            let to = Rect(center: cell.center, size: Size(width: cell.height * aspect, height: cell.height))
+            let p = flight.progress
+            let frame = Rect(center: Point(x: from.midX.lerp(to: to.midX, p), y: from.midY.lerp(to: to.midY, p)),
+                             size: Size(width: from.width.lerp(to: to.width, p), height: from.height.lerp(to: to.height, p)))
+            // The full picture: it starts as large as the page lay in the camera's picture.
+            return .image(ImageQuad(image: page.picture(.full), frame: frame))
+        }
     }
 
     /// The pages whose text is not known, nearest the focus first: the host reads them, after the
@@ -223,6 +252,9 @@ extension PhotosScene {
         photos.dialog = top.dialog
         photos.toolbar = toolbarFrame(at: time)
         photos.previewTop = g.preview.minY
+        if let view = interaction.camera {
+            photos.camera = CameraViewFrame(view: view, area: g.preview, at: time, measurer: measurer)
+        }
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame

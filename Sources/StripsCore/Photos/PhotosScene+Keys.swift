@@ -54,6 +54,9 @@ extension PhotosScene {
         case .scanPanel:
             if repeating { return [] }
             return openScanPanel(at: time)
+        case .camera(let command):
+            if repeating { return [] }
+            return camera(command, at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if repeating, !isIdle { return [] }
             zoomKey(action, at: time)

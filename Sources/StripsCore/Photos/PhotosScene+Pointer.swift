@@ -15,7 +15,7 @@ extension PhotosScene: InputRouting {
             borderPointerDown(p, session, at: time)
         case .dialog(let dialog, let under):
             return dialogPress(at: p, dialog, under: under, at: time)
-        case .carrying, .searching:
+        case .carrying, .searching, .camera:
             break
         case .zoomed(var zoom) where geometry.preview.contains(p):
             // The zoomed preview pans.
@@ -68,7 +68,7 @@ extension PhotosScene: InputRouting {
                 preview.drag(p, at: time)
             }
             follow(strip)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             break
         }
     }
@@ -113,7 +113,7 @@ extension PhotosScene: InputRouting {
             startQueued(at: time)
             // A double-click on the preview at fit zooms to the close-up about it.
             if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zoomIn(about: p, at: time) }
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             startQueued(at: time)
         }
         return []
@@ -137,7 +137,7 @@ extension PhotosScene: InputRouting {
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {
-        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders:
+        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders, .camera:
             return
         case .zoomed(var zoom) where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.

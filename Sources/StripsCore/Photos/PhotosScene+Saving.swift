@@ -54,7 +54,7 @@ extension PhotosScene {
             gestures.abandon()
             session.drag = nil
             interaction = .editingBorders(session)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             break
         }
         interaction = .askingToQuit(under: interaction)
@@ -132,6 +132,8 @@ extension PhotosScene {
             openFailed(line, at: time)
         case .textReading(let reading):
             readingText = reading
+        case .camera(let news):
+            return cameraNews(news, at: time)
         }
         return []
     }

@@ -81,9 +81,9 @@ public struct PhotosScene: Scene {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
         case .editingBorders(let session): interactionIdle = session.settled
-        case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog: interactionIdle = true
+        case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog, .camera: interactionIdle = true
         }
-        return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
+        return interactionIdle && interaction.camera?.isAnimating != true && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
             && gestures.press?.isDragging != true
     }
 
@@ -100,6 +100,7 @@ public struct PhotosScene: Scene {
     @discardableResult
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
         if case .searching(let search, let under) = interaction { return searching(event, search, under: under, at: time) }
+        if case .camera(_, let under) = interaction { return cameraInput(event, under: under, at: time) }
         return route(event, at: time)
     }
 
@@ -109,6 +110,7 @@ public struct PhotosScene: Scene {
         if let held = gestures.hold(at: time, tuning: tuning) { lift(held, at: time) }
         underPrompt { $0.advance(at: time) }
         tickSearch(at: time)
+        tickCamera(at: time)
         // The rate follows one rule: 0 while the user scrolls or carries on the thumbnails, 1
         // whenever the strip is at rest, however it came to rest.
         if thumbnails.isIdle && !handsOnThumbnails {
@@ -153,7 +155,7 @@ public struct PhotosScene: Scene {
             }
         case .editingBorders(let session):
             advanceBorders(session, at: time)
-        case .askingToQuit, .searching, .dialog:
+        case .askingToQuit, .searching, .dialog, .camera:
             break  // `underPrompt` unwraps them
         }
     }
@@ -174,6 +176,10 @@ public struct PhotosScene: Scene {
             interaction = under
             underPrompt(body)
             interaction = .dialog(dialog, under: interaction)
+        case .camera(let view, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = interaction.wrapped(inCamera: view)
         default:
             body(&self)
         }
@@ -198,10 +204,13 @@ public struct PhotosScene: Scene {
     /// Something on screen changes with time though nothing moves (the counter fading, a hold
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
     /// A scan under way or a dialog waiting on the host keeps frames coming too: the host's
-    /// answers are asked for before each one, and the page being scanned fills in.
+    /// answers are asked for before each one, and the page being scanned fills in. (The camera
+    /// view does not: its host wakes the loop for each new frame, so the window draws at the
+    /// camera's rate, not at its own.)
     public var needsFrames: Bool {
         notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
             || awaitingBorders > 0 || toolbarPointer.waitsForTooltip
+            || interaction.camera?.phase == .starting
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

@@ -32,6 +32,9 @@ public enum Effect: Hashable, Sendable {
     /// Ctrl+O or the open button: the desktop's file chooser, opened in `folder` (the page in
     /// focus's) when given. Answered by `filesChosen` (none: cancelled) or `openFailed`.
     case chooseFiles(folder: String?)
+    /// Open or close the camera, or keep a frame as a page (docs/CAMERA.md). Answered by
+    /// `camera` news.
+    case camera(CameraRequest)
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -59,6 +62,8 @@ public enum HostEvent: Hashable, Sendable {
     /// The host starts (true) or stops (false) reading pages' text in the background: while it
     /// reads, the toolbar shows how many pages are read.
     case textReading(Bool)
+    /// The camera opened, a frame looked at, a page taken, a fault.
+    case camera(CameraNews)
 }
 
 /// What the host should save: pages as they stand when the user asked.

@@ -42,6 +42,9 @@ public struct Key: Hashable, Sendable {
         /// Ctrl+N scans (Ctrl+Shift+N: the scan panel), Ctrl+I interleaves; T answers the
         /// offer of earlier scans; Return confirms a panel.
         case n, i, t
+        /// Ctrl+K opens and closes the camera view; in it Space takes the frame now and A turns
+        /// taking pages by themselves off and on.
+        case k
         case `return`
         /// C opens the border editor (Shift+C applies detected borders, Alt+C copies them to the
         /// selection); in it Return applies, `[` and `]` turn the page by a tenth of a degree.

@@ -31,6 +31,7 @@ public struct KeysOverlay: Hashable, Sendable {
         add(BorderKey.table)
         add(SearchKey.table)
         add(ScanPanelKey.table)
+        add(CameraCommand.table)
         add(InstrumentKey.table)
         return KeyGroup.allCases.flatMap { group in all.filter { $0.group == group } }
     }()

@@ -41,8 +41,14 @@ extension PhotosScene {
         case .save: return hasPages && notices.saving == nil && scanning == nil
         case .scan, .scanPanel: return scanning == nil
         case .open: return !notices.opening
-        case .help, .escape, .quit: return true
+        case .camera, .help, .escape, .quit: return true
         }
+    }
+
+    /// Whether the action's mode is on now (its button shows it).
+    func isOn(_ action: EditorKey) -> Bool {
+        if case .camera = action { return isCameraOpen }
+        return false
     }
 
     /// A press on the bar: a button that can act is held down; the strips see nothing of it.
@@ -74,7 +80,7 @@ extension PhotosScene {
         let buttons = toolbarButtons.map { entry in
             ToolbarFrame.Button(name: entry.button.name, frame: entry.frame, enabled: live && canPerform(entry.button.action),
                                 hovered: live && toolbarPointer.hover == entry.button.name, pressed: toolbarPointer.pressed == entry.button.name,
-                                tooltip: entry.button.tooltip)
+                                on: isOn(entry.button.action), tooltip: entry.button.tooltip)
         }
         let reading = readingText && !pages.isEmpty ? (known: textTally.known, of: pages.count) : nil
         return ToolbarFrame(bar: bar, buttons: buttons, window: windowSize,

@@ -39,6 +39,7 @@ public enum Toolbar {
     public static let buttons: [ToolbarButton] = [
         ToolbarButton("open", .open, priority: 9),
         ToolbarButton("scan", .scan, priority: 6),
+        ToolbarButton("camera", .camera(.toggle), priority: 5),
         ToolbarButton("borders", .borders, priority: 3, startsGroup: true),
         ToolbarButton("look", .command(.cycleLook), priority: 2),
         ToolbarButton("rotate", .command(.rotate(1)), priority: 5),

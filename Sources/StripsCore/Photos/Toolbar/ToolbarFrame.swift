@@ -8,6 +8,8 @@ public struct ToolbarFrame: Hashable, Sendable {
         public var enabled: Bool
         public var hovered: Bool
         public var pressed: Bool
+        /// A button that turns a mode on shows it on (the camera while its view is open).
+        public var on: Bool
         public var tooltip: String
     }
 
@@ -31,6 +33,7 @@ public struct ToolbarFrame: Hashable, Sendable {
             .fill(Fill(rect: Rect(x: bar.minX, y: bar.maxY - 1, width: bar.width, height: 1), color: Color(56, 56, 64))),
         ]
         for b in buttons {
+            if b.on { items.append(.polygon(Polygon.roundedRect(b.frame, radius: 6, color: Self.accent, alpha: 0.35))) }
             if b.enabled, b.pressed || b.hovered {
                 items.append(.polygon(Polygon.roundedRect(b.frame, radius: 6, color: Color(255, 255, 255), alpha: b.pressed ? 0.2 : 0.1)))
             }
