@@ -119,7 +119,7 @@ final class TextHost: @unchecked Sendable {
                 let page = pages[i]
                 do throws(RecognitionError) {
                     let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
-                                                    detectOrientation: languages != nil, render: { render(page, reader: reader) })
+                                                    geometry: geometry(page), detectOrientation: languages != nil, render: { render(page, reader: reader) })
                     results.update { $0[i] = text }
                 } catch {
                     problem(page, error)
@@ -142,7 +142,7 @@ final class TextHost: @unchecked Sendable {
             keys[id] = page.textKey
             lock.unlock()
             return TextWorkers.Job(id: id, file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
-                                   detectOrientation: languages != nil, render: { Self.render(page, reader: reader) })
+                                   geometry: Self.geometry(page), detectOrientation: languages != nil, render: { Self.render(page, reader: reader) })
         })
     }
 
@@ -193,6 +193,12 @@ final class TextHost: @unchecked Sendable {
         let which = page.source.pageIndex.map { "page=\($0)" } ?? "picture"
         let geometry = page.textKey.geometry.fingerprint
         return geometry.isEmpty ? which : "\(which) \(geometry)"
+    }
+
+    /// What the page's crop and straighten do, which its PDF text is laid through; nil when nothing.
+    static func geometry(_ page: Page) -> RecipeGeometry? {
+        let moving = page.textKey.geometry
+        return moving.isIdentity ? nil : RecipeGeometry(recipe: moving, sourceSize: page.pixelSize)
     }
 
     /// The longest side a page is read at: a letter page at 380 dpi. Larger pictures are read

@@ -38,6 +38,9 @@ public struct RecipeGeometry: Hashable, Sendable {
     /// A point of the corrected page to the source.
     public var pageToSource: Homography { flatten.after(unturn) ?? flatten }
 
+    /// A point of the source to the corrected page (nil for a map that cannot be undone).
+    public var sourceToPage: Homography? { pageToSource.inverse }
+
     /// Turned by `degrees` counter-clockwise on screen (y down) about `centre`, as a map from the
     /// turned picture back to the unturned one (`Straightener.rotated`'s convention).
     static func turn(degrees: Double, about centre: Point) -> Homography {
