@@ -120,13 +120,13 @@ final class TextHost: @unchecked Sendable {
                 do throws(RecognitionError) {
                     let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
                                                     geometry: geometry(page), detectOrientation: languages != nil, render: { render(page, reader: reader) })
-                    results.update { $0[i] = text }
+                    results.withLock { $0[i] = text }
                 } catch {
                     problem(page, error)
                 }
             }
         }
-        return results.value
+        return results.current
     }
 
     /// Hands the workers the pages not yet read, in order (the first call starts them).
@@ -234,24 +234,4 @@ final class TextHost: @unchecked Sendable {
 extension PageSource {
     /// The PDF page's index (from 0), nil for other sources.
     var pdfPageIndex: Int? { isPDFPage ? pageIndex : nil }
-}
-
-/// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.lock()
-        change(&stored)
-        lock.unlock()
-    }
 }
