@@ -84,7 +84,7 @@ let package = Package(
         // A scanning child process for the scan tests (a fresh sane_init, a real kill -9) and by hand.
         .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan", "StripsPictures"], path: "Sources/ScanProbe"),
         // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.
-        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "CSANE"], path: "Sources/ScanBench"),
+        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "StripsCore", "CSANE"], path: "Sources/ScanBench"),
         .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "StripsTestSupport", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
@@ -122,7 +122,7 @@ let package = Package(
                           path: "Sources/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
-        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "CSDL2"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
@@ -132,7 +132,7 @@ let package = Package(
         // text cache, invisible text layers laid onto saved pages (qpdf).
         .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
         // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
-        .target(name: "StripsSampleScans", dependencies: ["StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
+        .target(name: "StripsSampleScans", dependencies: ["StripsCore", "StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
         // against the tesseract command (Scripts/bench-text.sh).
         .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],

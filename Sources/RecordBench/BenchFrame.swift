@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import StripsCore
 
 /// One frame to record: ARGB8888 bytes (B, G, R, A), rows packed.
 struct BenchFrame {
@@ -28,14 +29,13 @@ struct BenchFrame {
     static func synthetic(_ k: Int) -> BenchFrame {
         let (w, h) = (1024, 768)
         var pixels = [UInt8](repeating: 255, count: w * h * 4)
-        var seed = UInt32(truncatingIfNeeded: k &* 2_654_435_761)
+        var random = SeededRandom(seed: UInt64(k))
         for y in 0..<h {
             for x in 0..<w {
-                seed = seed &* 1_664_525 &+ 1_013_904_223
                 let o = (y * w + x) * 4
                 pixels[o] = UInt8((x + k * 7) & 255)
                 pixels[o + 1] = UInt8((y + k * 3) & 255)
-                pixels[o + 2] = UInt8((x ^ y) & 255) &+ UInt8(seed >> 28)
+                pixels[o + 2] = UInt8((x ^ y) & 255) &+ UInt8(random.next() >> 60)
             }
         }
         return BenchFrame(width: w, height: h, pixels: pixels)

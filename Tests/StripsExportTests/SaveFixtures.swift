@@ -1,6 +1,7 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
+import StripsCore
 import StripsTestSupport
 import StripsPictures
 import Testing
@@ -72,11 +73,8 @@ struct RGBImage: Equatable {
 
     /// Fine detail that any resampling or lossy step would change.
     static func noise(width: Int, height: Int, seed: UInt32) -> RGBImage {
-        var state = seed | 1
-        let pixels = (0..<(width * height * 3)).map { _ -> UInt8 in
-            state ^= state << 13; state ^= state >> 17; state ^= state << 5
-            return UInt8(truncatingIfNeeded: state)
-        }
+        var random = SeededRandom(seed: UInt64(seed))
+        let pixels = (0..<(width * height * 3)).map { _ in random.byte() }
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
