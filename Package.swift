@@ -40,12 +40,14 @@ let package = Package(
         .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // GLib (already there for poppler-glib): the thumbnail cache names entries by an MD5.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
         // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, SDL_image
         // for the rest), the page formats and their protocol, the thumbnail cache, the decode workers,
         // and PixelBuffer, the library-neutral picture they give. Its API never speaks SDL.
-        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CSDL2"]),
+        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib", "CSDL2"]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.

@@ -10,6 +10,7 @@ packages=(
   libspng-dev                                                       # the thumbnail cache and saved PNGs
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
+  libglib2.0-dev                                                    # GLib (poppler-glib brings it): the thumbnail cache's MD5 names
   libleptonica-dev libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd   # border correction, looks, text recognition
   libtiff-dev                                                       # multi-page TIFF pages, CCITT G4 pages
   libsane-dev sane-airscan sane-utils                               # scanners (network ones through sane-airscan)
