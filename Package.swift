@@ -36,8 +36,9 @@ let package = Package(
         // ffmpeg's libraries (libavcodec, libavformat, libavutil, libswscale): MP4 and WebM recordings.
         .systemLibrary(name: "CAVCodec",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
-        // GIF, MP4 and WebM recording of rendered frames, encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
+        // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
+        // the window's), encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // GLib (already there for poppler-glib): the thumbnail cache names entries by an MD5.
@@ -144,9 +145,9 @@ let package = Package(
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
-        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
