@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "StripsRenderTests", dependencies: ["StripsRender", "StripsCorrection", "StripsCore", "StripsPictures", "StripsLooks"]),
         // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
         // JPEG noise): the border detector's evaluation set, made from seeds.
-        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
+        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
         .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender"],

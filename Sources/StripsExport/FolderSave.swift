@@ -203,7 +203,7 @@ struct FolderSave {
 
     private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {
         let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
-        switch PNGEncoder.encode(pixels) {
+        switch PNGWriter().encode(pixels) {
         case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
         case .success(let bytes): return bytes
         }

@@ -194,7 +194,8 @@ enum JPEGMaker {
 /// Other formats through SDL: what the exporter decodes with, so pixels compare exactly.
 enum SDLPictures {
     static func savePNG(_ image: RGBImage, to path: String) -> Bool {
-        withSurface(image) { IMG_SavePNG($0, path) == 0 }
+        guard let pixels = PixelBuffer(width: image.width, height: image.height, format: .rgb, bytes: image.pixels) else { return false }
+        return (try? PNGWriter().write(pixels, to: path, replacing: true).get()) != nil
     }
 
     static func saveBMP(_ image: RGBImage, to path: String) -> Bool {
