@@ -15,11 +15,12 @@ let package = Package(
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
         // No SDL and no wall clock: time is always a parameter.
         .target(name: "StripsCore"),
-        // Headers are found through <SDL2/...>, so no pkg-config flags are needed (SDL's own
-        // -D_REENTRANT is one SwiftPM refuses and warns about on every build).
+        // SDL2 and SDL_ttf: the window, its renderer, fonts and events. Headers are found through
+        // <SDL2/...>, so no pkg-config flags are needed (SDL's own -D_REENTRANT is one SwiftPM
+        // refuses and warns about on every build).
         .systemLibrary(
             name: "CSDL2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding for thumbnails and previews.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -45,10 +46,14 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
-        // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, SDL_image
-        // for the rest), the page formats and their protocol, the thumbnail cache, the decode workers,
-        // and PixelBuffer, the library-neutral picture they give. Its API never speaks SDL.
-        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib", "CSDL2"]),
+        // libwebp: WebP pictures.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, libwebp,
+        // ffmpeg's for BMP, TGA, PNM, QOI, PCX and LBM), the page formats and their protocol, the
+        // thumbnail cache, the decode workers, the PNG writer, and PixelBuffer, the library-neutral
+        // picture they give. No SDL.
+        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib",
+                                                       "CWebP", "CAVCodec"]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
@@ -125,7 +130,7 @@ let package = Package(
                           path: "Sources/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
-        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "CSDL2"], path: "Sources/RecordBench"),
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact

@@ -3,11 +3,12 @@
 set -euo pipefail
 
 packages=(
-  libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
+  libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core                     # the window, its fonts
   libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev                 # EXIF orientation, scaled and region JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev       # MP4 / WebM recording (ffmpeg's libraries)
   libspng-dev                                                       # the thumbnail cache and saved PNGs
+  libwebp-dev                                                       # WebP pictures
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
   libglib2.0-dev                                                    # GLib (poppler-glib brings it): the thumbnail cache's MD5 names
