@@ -9,11 +9,11 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 convert "$f/formats/shape.png" -depth 8 -compress lzw "$tmp/shape.tif"
 convert -size 9x5 gradient:red-blue -interlace PNG -depth 16 "$tmp/interlaced16.png"
 convert -size 7x3 xc:'rgba(10,200,30,0.5)' -colors 4 "$tmp/palette.png"
-mkdir -p Fuzz/corpus/{header,png,decode,sdlimage}
+mkdir -p Fuzz/corpus/{header,png,decode,formats}
 for file in $f/formats/* "$tmp/shape.tif" "$tmp/interlaced16.png" "$tmp/palette.png" $f/orientation/orient-{1,6}.jpg; do
   ext=${file##*.}; name=$(basename "$file")
-  for target in header decode sdlimage; do
-    [ "$target" = sdlimage ] && [ "$ext" = jpg ] && continue
+  for target in header decode formats; do
+    [ "$target" = formats ] && [ "$ext" = jpg ] && continue
     { printf "\\x$(printf %02x "$(index "$ext")")"; cat "$file"; } > "Fuzz/corpus/$target/$name"
   done
   [ "$ext" = png ] && cp "$file" "Fuzz/corpus/png/$name"

@@ -199,9 +199,8 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
         // The old loader: every file fully decoded to learn its size, before the first frame.
         pages = files.enumerated().map { i, path in
             var size = DocumentLoader.fallbackSize
-            if let surface = IMG_Load(path) {
-                size = Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
-                SDL_FreeSurface(surface)
+            if case .success(let picture) = PictureDecoder.decodeStored(path) {
+                size = Size(width: Double(picture.width), height: Double(picture.height))
             }
             return Page(id: "page\(i)", path: path, pixelSize: size)
         }

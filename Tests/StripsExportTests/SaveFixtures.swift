@@ -212,17 +212,13 @@ enum SDLPictures {
         }
     }
 
-    /// Any picture file decoded to RGB by SDL_image.
+    /// Any picture file decoded to RGB, whole, as stored.
     static func decode(_ path: String) -> RGBImage? {
-        guard let loaded = IMG_Load(path) else { return nil }
-        defer { SDL_FreeSurface(loaded) }
-        guard let rgb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24.rawValue, 0) else { return nil }
-        defer { SDL_FreeSurface(rgb) }
-        var image = RGBImage(width: Int(rgb.pointee.w), height: Int(rgb.pointee.h))
-        let pitch = Int(rgb.pointee.pitch)
-        guard let pixels = rgb.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        for y in 0..<image.height {
-            for i in 0..<(image.width * 3) { image.pixels[y * image.width * 3 + i] = pixels[y * pitch + i] }
+        guard case .success(let decoded) = PictureDecoder.decodeStored(path) else { return nil }
+        let rgba = decoded.rgbaBytes()
+        var image = RGBImage(width: decoded.width, height: decoded.height)
+        for i in 0..<(decoded.width * decoded.height) {
+            for c in 0..<3 { image.pixels[i * 3 + c] = rgba[i * 4 + c] }
         }
         return image
     }
