@@ -117,7 +117,8 @@ struct PDFSave {
                 let pixels = try PagePixels.make(.pdfPage(path: path, index: index, size: size, copyable: copyable),
                                                  corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize, pdfDPI: dpi,
                                                  renderer: renderer, destination: destination)
-                rendered.append((drawn[k], dpi))
+                // Saved as a picture although its recipe keeps it as it is: damage is why.
+                if page.corrections.pixels.keeping == .bytes { rendered.append((drawn[k], dpi)) }
                 // A corrected page is as large as its pixels at the rendering's resolution.
                 let upright = page.corrections.pixels.keeping == .bytes ? (width: size.width, height: size.height)
                     : (width: Double(pixels.width) * 72 / dpi, height: Double(pixels.height) * 72 / dpi)
