@@ -68,5 +68,20 @@ import Testing
         // Across: "Total due " is about 133 pt of the page's 612.
         let across = (rect[0] - image[0]) / image[2]
         #expect(abs(across - 0.32) < 0.02, "the highlight is \(across) of the page across")
+
+        // Saved, the page's invisible text is the words it shows, where it shows them: "120" 67 pt
+        // down the 487 pt page (372 pt less the 305 pt cropped off), "Invoice" cropped off with its line.
+        let saving = script.replacingOccurrences(of: ".strips", with: "-save.strips")
+        try (try String(contentsOfFile: script, encoding: .utf8)).components(separatedBy: "\n").prefix(8).joined(separator: "\n")
+            .appending("\nat 3500 key ctrl+s\nat 4000 end\n").write(toFile: saving, atomically: true, encoding: .utf8)
+        let saved = folder + "/saved.pdf"
+        let save = try runProcess(stripsBinary, ["photos", pdf, "--script", saving, "--ocr", "off", "--output", saved],
+                                  environment: ["XDG_CACHE_HOME": folder + "/cache"])
+        #expect(save.status == 0 && save.stderr.isEmpty, "\(save.stderr)")
+        let words = try runProcess("/usr/bin/pdftotext", ["-bbox", saved, "-"]).stdout
+        #expect(!words.contains("Invoice") && words.contains("Thank"))
+        let word = try #require(words.split(separator: "\n").first { $0.hasSuffix(">120</word>") })
+        let yMin = try #require(word.split(separator: " ").first { $0.hasPrefix("yMin=") }.flatMap { Double($0.dropFirst(6).dropLast()) })
+        #expect(abs(yMin - 67.3) < 3, "\(word)")
     }
 }
