@@ -55,8 +55,11 @@ enum FFmpegPictureDecoder {
             guard let packet = av_packet_alloc() else { return .failure(ImageFailure("out of memory")) }
             var p: UnsafeMutablePointer<AVPacket>? = packet
             defer { av_packet_free(&p) }
-            guard bytes.count < Int(Int32.max), av_new_packet(packet, Int32(bytes.count)) == 0 else { return .failure(ImageFailure("out of memory")) }
-            bytes.withUnsafeBufferPointer { packet.pointee.data.update(from: $0.baseAddress!, count: $0.count) }
+            guard !bytes.isEmpty else { return .failure(ImageFailure("the file is empty")) }
+            guard bytes.count < Int(Int32.max), av_new_packet(packet, Int32(bytes.count)) == 0, let data = packet.pointee.data else {
+                return .failure(ImageFailure("out of memory"))
+            }
+            bytes.withUnsafeBufferPointer { source in source.baseAddress.map { data.update(from: $0, count: source.count) } }
             return picture(from: context, packets: [packet])
         }
     }
@@ -185,7 +188,7 @@ private final class MemorySource {
     func read(into target: UnsafeMutablePointer<UInt8>, count: Int) -> Int32 {
         let n = min(count, bytes.count - position)
         guard n > 0 else { return strips_averror_eof() }
-        bytes.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + position, count: n) }
+        bytes.withUnsafeBufferPointer { source in source.baseAddress.map { target.update(from: $0 + position, count: n) } }
         position += n
         return Int32(n)
     }

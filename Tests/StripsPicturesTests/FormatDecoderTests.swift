@@ -69,6 +69,8 @@ import Testing
                 #expect(!failure.reason.isEmpty && !failure.reason.contains("\n"))
             }
         }
+        // No bytes at all, under a name that says TGA (the one format known by its name).
+        #expect(throws: ImageFailure.self) { try PictureDecoder.decode([], type: .tga).get() }
         // A header that says more than the bytes that follow could hold is refused before decoding.
         var lying = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(Self.folder)/rgba.qoi")))
         lying.replaceSubrange(4..<12, with: [0, 0, 0x40, 0, 0, 0, 0x40, 0])

@@ -1,7 +1,8 @@
 /// One correction a page's pixels go through, with what it means for every part of the app that
 /// shows, keys, reads or saves a page. A new correction is a case here (its value, its key, its
-/// answers below: the compiler points at each), a line in `PixelRecipe` to reach it by name, and
-/// its step in the renderer (StripsRender's `PageRenderer`, also a switch over these).
+/// answers below: the compiler points at each), its map in `RecipeGeometry` when it moves pixels,
+/// its step in the renderer (StripsRender's `PageRenderer`), both switches over these too, and a
+/// line in `PixelRecipe` to reach it by name (README: Adding a correction).
 ///
 /// The order of the cases is the order a page's pixels go through them (`Kind`).
 public enum RecipeStep: Hashable, Sendable {
