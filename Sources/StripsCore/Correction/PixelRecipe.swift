@@ -64,6 +64,8 @@ public struct PixelRecipe: Hashable, Sendable {
     /// Only the steps that move pixels: what the page's shape and its words' places depend on
     /// (the text's key: a new look keeps the text).
     public var geometry: PixelRecipe {
+        // Asked for every page's text key: no new list when there is nothing to leave out.
+        guard steps.contains(where: { !$0.movesPixels }) else { return self }
         var moving = PixelRecipe()
         moving.steps = steps.filter(\.movesPixels)
         return moving
