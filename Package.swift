@@ -15,11 +15,12 @@ let package = Package(
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
         // No SDL and no wall clock: time is always a parameter.
         .target(name: "StripsCore"),
-        // Headers are found through <SDL2/...>, so no pkg-config flags are needed (SDL's own
-        // -D_REENTRANT is one SwiftPM refuses and warns about on every build).
+        // SDL2 and SDL_ttf: the window, its renderer, fonts and events. Headers are found through
+        // <SDL2/...>, so no pkg-config flags are needed (SDL's own -D_REENTRANT is one SwiftPM
+        // refuses and warns about on every build).
         .systemLibrary(
             name: "CSDL2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding for thumbnails and previews.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -45,16 +46,23 @@ let package = Package(
         // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
         .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        // GIF, MP4 and WebM recording of rendered frames, encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
+        // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
+        // the window's), encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // GLib (already there for poppler-glib): the thumbnail cache names entries by an MD5.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
-        // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, SDL_image
-        // for the rest), the page formats and their protocol, the thumbnail cache, the decode workers,
-        // and PixelBuffer, the library-neutral picture they give. Its API never speaks SDL.
-        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CSDL2"]),
+        // libwebp: WebP pictures.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, libwebp,
+        // ffmpeg's for BMP, TGA, PNM, QOI, PCX and LBM), the page formats and their protocol, the
+        // thumbnail cache, the decode workers, the PNG writer, and PixelBuffer, the library-neutral
+        // picture they give. No SDL.
+        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib",
+                                                       "CWebP", "CAVCodec"]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
@@ -69,7 +77,7 @@ let package = Package(
         .testTarget(name: "StripsRenderTests", dependencies: ["StripsRender", "StripsCorrection", "StripsCore", "StripsPictures", "StripsLooks"]),
         // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
         // JPEG noise): the border detector's evaluation set, made from seeds.
-        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
+        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Test footage for the camera: desks with pages laid down, a hand passing, a book's pages
         // turned, a page that keeps moving; written as Motion JPEG in AVI, as webcams send it.
@@ -99,9 +107,9 @@ let package = Package(
             .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=pthread_setcanceltype"]),
         ]),
         // A scanning child process for the scan tests (a fresh sane_init, a real kill -9) and by hand.
-        .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan"], path: "Sources/ScanProbe"),
+        .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan", "StripsPictures"], path: "Sources/ScanProbe"),
         // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.
-        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "CSANE"], path: "Sources/ScanBench"),
+        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "StripsCore", "CSANE"], path: "Sources/ScanBench"),
         .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "StripsTestSupport", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
@@ -127,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
+                "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
                 "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -146,7 +154,7 @@ let package = Package(
                           path: "Sources/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
-        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
@@ -154,9 +162,9 @@ let package = Package(
         .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),
         // Text (issue 22): Tesseract recognition and orientation, PDF pages' own text (poppler), the
         // text cache, invisible text layers laid onto saved pages (qpdf).
-        .target(name: "StripsText", dependencies: ["StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
+        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
         // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
-        .target(name: "StripsSampleScans", dependencies: ["StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
+        .target(name: "StripsSampleScans", dependencies: ["StripsCore", "StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
         // against the tesseract command (Scripts/bench-text.sh).
         .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],
@@ -166,10 +174,10 @@ let package = Package(
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion",
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording",
                                                            "StripsCameraFootage"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
-        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),

@@ -3,13 +3,14 @@
 set -euo pipefail
 
 packages=(
-  libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
-  libx11-dev libglib2.0-dev                                         # the desktop's scale (Xft.dpi), its file chooser (the portal over D-Bus)
+  libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core                     # the window, its fonts
+  libx11-dev libglib2.0-dev                                         # the desktop's scale (Xft.dpi); GLib: the file chooser (the portal over D-Bus), the thumbnail cache's MD5 names
   libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev                 # EXIF orientation, scaled and region JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev       # MP4 / WebM recording (ffmpeg's libraries)
   libavdevice-dev                                                   # the camera: V4L2 devices through ffmpeg's v4l2 input
   libspng-dev                                                       # the thumbnail cache and saved PNGs
+  libwebp-dev                                                       # WebP pictures
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
   libleptonica-dev libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd   # border correction, looks, text recognition

@@ -41,12 +41,11 @@ guard pageCount > 0 else { fail("--pages needs a positive number") }
 func photographedPage(_ variant: Int) -> [UInt8] {
     let width = 4000, height = 3000
     var rgb = [UInt8](repeating: 0, count: width * height * 3)
-    var noise = UInt64(variant + 1) &* 0x9E37_79B9_7F4A_7C15
+    var noise = SeededRandom(seed: UInt64(variant + 1))
     for y in 0..<height {
         let inTextRow = y > 240 && y < height - 240 && (y / 48) % 2 == 0 && y % 48 > 10
         for x in 0..<width {
-            noise = noise &* 6364136223846793005 &+ 1442695040888963407
-            let grain = Int(noise >> 60)
+            let grain = Int(noise.next() >> 60)
             let word = (x / 29 &+ y / 48 &* 7 &+ variant) % 9 != 0 && x % 29 < 23
             let ink = inTextRow && x > 300 && x < width - 300 && word
             let paper = 228 - (x + y) / 400

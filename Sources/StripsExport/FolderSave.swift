@@ -133,11 +133,14 @@ struct FolderSave {
     /// The file's contents and extension, and a note when something had to give.
     private func contents(of page: ExportPage, sources: SavedSources, renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
         let loaded = try sources.load(page)
+        // A page in a look is stored as the look allows, whatever else its recipe does.
         if page.corrections.look != .original { return try inLook(loaded, page, renderer) }
-        if case .scan = page.source, case .picture(let picture) = loaded, page.corrections.onlyTurns {
-            return try scanned(picture, page, renderer)
-        }
-        if case .picture(let picture) = loaded, picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original {
+        switch page.corrections.pixels.keeping {
+        case .bytes:
+            break
+        case .transformed, .pixels:
+            // A picture file has no page transform: the recipe drawn, a JPEG's as a JPEG again.
+            guard case .picture(let picture) = loaded, picture.format == .jpeg else { return (.new(try png(loaded, page, renderer)), "png", nil) }
             let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI,
                                              renderer: renderer, destination: destination)
             guard let jpeg = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) else {
@@ -145,9 +148,8 @@ struct FolderSave {
             }
             return (.new(jpeg.bytes), "jpg", nil)
         }
-        guard case .picture(let picture) = loaded, page.corrections.onlyTurns else {
-            return (.new(try png(loaded, page, renderer)), "png", nil)
-        }
+        guard case .picture(let picture) = loaded else { return (.new(try png(loaded, page, renderer)), "png", nil) }
+        if case .scan = page.source { return try scanned(picture, page, renderer) }
         let bytes = picture.file.readOnly
         // A page of a multi-page TIFF is never the whole file copied: it is written as a PNG of its own.
         if page.turns == 0 && picture.tiffPage == nil { return (.source(picture.file), Self.copiedExtension(picture), nil) }
@@ -201,7 +203,7 @@ struct FolderSave {
 
     private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {
         let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
-        switch PNGEncoder.encode(pixels) {
+        switch PNGWriter().encode(pixels) {
         case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
         case .success(let bytes): return bytes
         }

@@ -34,7 +34,7 @@ struct PDFSave {
         var plans: [Plan] = []
         for page in pages {
             if case .pdfPage = page.source, case .pdfPage(let path, let index, let size, let copyable) = try sources.load(page) {
-                if let copyable, page.corrections.onlyTurns {
+                if let copyable, page.corrections.pixels.keeping == .bytes {
                     plans.append(.copy(PDFPageRef(sourcePDF: path, pageIndex: copyable, extraQuarterTurns: page.turns)))
                 } else {
                     plans.append(.draw(.pdfPage(path: path, index: index, size: size, copyable: copyable)))
@@ -83,26 +83,30 @@ struct PDFSave {
                 let orientation = picture.orientation.turned(clockwise: turns)
                 let stored = PageSize.points(width: picture.width, height: picture.height, dpi: picture.dpi)
                 let size = orientation.swapsAxes ? (width: stored.height, height: stored.width) : stored
-                if let jpeg = picture.jpeg, jpeg.isEmbeddable, page.corrections.onlyTurns {
-                    return .jpeg(picture, orientation, size: size)
-                }
-                if case .scan = page.source, page.corrections.onlyTurns {
-                    return try scanned(picture, page, turns: turns, size: size, renderer: renderer)
-                }
-                if let jpeg = picture.jpeg, jpeg.isEmbeddable, let view = CroppedJPEG.view(picture, page) {
-                    let own = PageSize.points(width: Int(view.page.width), height: Int(view.page.height), dpi: picture.dpi)
-                    return .croppedJPEG(picture, exif: picture.orientation, view: view, turns: turns,
-                                        size: turns % 2 == 0 ? own : (width: own.height, height: own.width))
+                // What the recipe lets the page keep of the file; what it cannot keep is drawn.
+                let keeping = page.corrections.pixels.keeping
+                switch keeping {
+                case .bytes:
+                    if let jpeg = picture.jpeg, jpeg.isEmbeddable { return .jpeg(picture, orientation, size: size) }
+                    if case .scan = page.source { return try scanned(picture, page, turns: turns, size: size, renderer: renderer) }
+                case .transformed(let transform):
+                    if let jpeg = picture.jpeg, jpeg.isEmbeddable, let view = CroppedJPEG.view(picture, page, transform) {
+                        let own = PageSize.points(width: Int(view.page.width), height: Int(view.page.height), dpi: picture.dpi)
+                        return .croppedJPEG(picture, exif: picture.orientation, view: view, turns: turns,
+                                            size: turns % 2 == 0 ? own : (width: own.height, height: own.width))
+                    }
+                case .pixels:
+                    break
                 }
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
                 let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize,
                                                  pdfDPI: 0, renderer: renderer, destination: destination)
                 // A corrected page is as large as its pixels at the picture's resolution.
                 let own = PageSize.points(width: pixels.width, height: pixels.height, dpi: picture.dpi)
-                let corrected = page.corrections.onlyTurns ? size : turns % 2 == 0 ? own : (width: own.height, height: own.width)
+                let corrected = keeping == .bytes ? size : turns % 2 == 0 ? own : (width: own.height, height: own.width)
                 // A photo flattened from a JPEG is stored as a JPEG again, once, at a high quality;
                 // lossless sources stay lossless.
-                if picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original,
+                if picture.format == .jpeg, keeping != .bytes, page.corrections.look == .original,
                    let encoded = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) {
                     return .encodedJPEG(encoded.bytes, turns: turns, size: corrected)
                 }
@@ -113,9 +117,10 @@ struct PDFSave {
                 let pixels = try PagePixels.make(.pdfPage(path: path, index: index, size: size, copyable: copyable),
                                                  corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize, pdfDPI: dpi,
                                                  renderer: renderer, destination: destination)
-                rendered.append((drawn[k], dpi))
+                // Saved as a picture although its recipe keeps it as it is: damage is why.
+                if page.corrections.pixels.keeping == .bytes { rendered.append((drawn[k], dpi)) }
                 // A corrected page is as large as its pixels at the rendering's resolution.
-                let upright = page.corrections.onlyTurns ? (width: size.width, height: size.height)
+                let upright = page.corrections.pixels.keeping == .bytes ? (width: size.width, height: size.height)
                     : (width: Double(pixels.width) * 72 / dpi, height: Double(pixels.height) * 72 / dpi)
                 let turned = turns % 2 == 0 ? upright : (width: upright.height, height: upright.width)
                 return Self.compact(pixels, look: page.corrections.look, turns: turns, size: turned)

@@ -195,7 +195,7 @@ enum PDFWriter {
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
         // cairo packs A1 pixels into words in the machine's order: the first pixel is the low bit here.
-        let bits = ScanPageImage.packed(grey, blackIsOne: true, lowBitFirst: UInt16(1).littleEndian == 1, stride: stride)
+        let bits = grey.packedBits(blackIsOne: true, lowBitFirst: UInt16(1).littleEndian == 1, stride: stride)
         bits.withUnsafeBytes { UnsafeMutableRawPointer(target).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(target), byteCount: min(bits.count, stride * Int(h))) }
         cairo_surface_mark_dirty(surface)
         return surface

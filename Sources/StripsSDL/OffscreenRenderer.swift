@@ -74,7 +74,22 @@ public final class OffscreenRenderer {
     public func screenshot(_ frame: Frame, to path: String) throws {
         try render(frame)
         guard let surface else { return }
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write the screenshot \(path)") }
+        if case .failure(let failure) = PNGWriter().write(Self.pixels(of: surface), to: path, replacing: true, durable: false) {
+            throw SDLError("cannot write the screenshot \(path): \(failure.reason)")
+        }
+    }
+
+    /// An ARGB8888 surface's pixels: B, G, R, A bytes on a little-endian machine, rows unpadded.
+    static func pixels(of surface: UnsafeMutablePointer<SDL_Surface>) -> PixelBuffer {
+        let s = surface.pointee
+        let (w, h, pitch) = (Int(s.w), Int(s.h), Int(s.pitch))
+        var pixels = PixelBuffer(width: w, height: h, format: .bgra)
+        guard let source = s.pixels else { return pixels }
+        pixels.bytes.withUnsafeMutableBytes { rows in
+            guard let base = rows.baseAddress else { return }
+            for y in 0..<h { (base + y * w * 4).copyMemory(from: source + y * pitch, byteCount: w * 4) }
+        }
+        return pixels
     }
 
     /// Renders the frame into the surface only (`strips bench` times this).

@@ -134,14 +134,14 @@ final class TextHost: @unchecked Sendable {
                 let page = pages[i]
                 do throws(RecognitionError) {
                     let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
-                                                    detectOrientation: languages != nil, render: { render(page, reader: reader) })
-                    results.update { $0[i] = text }
+                                                    geometry: geometry(page), detectOrientation: languages != nil, render: { render(page, reader: reader) })
+                    results.withLock { $0[i] = text }
                 } catch {
                     problem(page, error)
                 }
             }
         }
-        return results.value
+        return results.current
     }
 
     /// Hands the workers the pages not yet read, in order (the first call starts them).
@@ -157,7 +157,7 @@ final class TextHost: @unchecked Sendable {
             keys[id] = page.textKey
             lock.unlock()
             return TextWorkers.Job(id: id, file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
-                                   detectOrientation: languages != nil, render: { Self.render(page, reader: reader) })
+                                   geometry: Self.geometry(page), detectOrientation: languages != nil, render: { Self.render(page, reader: reader) })
         })
     }
 
@@ -210,6 +210,12 @@ final class TextHost: @unchecked Sendable {
         return geometry.isEmpty ? which : "\(which) \(geometry)"
     }
 
+    /// What the page's crop and straighten do, which its PDF text is laid through; nil when nothing.
+    static func geometry(_ page: Page) -> RecipeGeometry? {
+        let moving = page.textKey.geometry
+        return moving.isIdentity ? nil : RecipeGeometry(recipe: moving, sourceSize: page.pixelSize)
+    }
+
     /// The longest side a page is read at: a letter page at 380 dpi. Larger pictures are read
     /// reduced (Tesseract gains nothing past ~300 dpi for text of usual sizes).
     static let readingSide = 4200.0
@@ -243,24 +249,4 @@ final class TextHost: @unchecked Sendable {
 extension PageSource {
     /// The PDF page's index (from 0), nil for other sources.
     var pdfPageIndex: Int? { isPDFPage ? pageIndex : nil }
-}
-
-/// A value shared between threads behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.lock()
-        change(&stored)
-        lock.unlock()
-    }
 }

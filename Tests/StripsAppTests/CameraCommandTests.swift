@@ -1,7 +1,7 @@
-import CSDL2
 import Foundation
 import StripsCameraFootage
 import StripsCore
+import StripsPictures
 import StripsSDL
 import StripsTestSupport
 import Testing
@@ -45,13 +45,8 @@ import Testing
 
     /// The screenshot's pixel at window point (x, y), as (r, g, b).
     func pixel(_ png: String, _ x: Int, _ y: Int) throws -> (Int, Int, Int) {
-        try SDLSystem.start(video: false)
-        let loaded = try #require(IMG_Load(png))
-        defer { SDL_FreeSurface(loaded) }
-        let surface = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
-        defer { SDL_FreeSurface(surface) }
-        let v = surface.pointee.pixels.advanced(by: y * Int(surface.pointee.pitch) + x * 4).load(as: UInt32.self)
-        return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
+        let picture = try PictureDecoder.decode(png, limit: PixelLimit(width: 8192, height: 8192)).get()
+        return LoaderOrientationTests.pixel(picture, x, y)
     }
 
     @Test func theLivePictureIsDrawnThePagesTakenAreSavedAndTheRestComeBackAfterACrash() throws {

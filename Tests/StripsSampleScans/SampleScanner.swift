@@ -1,6 +1,7 @@
 import CCairo
 import CTurboJPEG
 import Foundation
+import StripsCore
 import StripsPictures
 
 /// Typesets a page of `SampleProse` with cairo (DejaVu through fontconfig), turns it, darkens one
@@ -182,12 +183,11 @@ public enum SampleScanner {
         guard let tile = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(side.w), Int32(side.h)),
               let data = cairo_image_surface_get_data(tile) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(tile))
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        var random = SeededRandom(seed: UInt64(seed))
         for y in 0..<side.h {
             let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: side.w) { $0 }
             for x in 0..<side.w {
-                state ^= state << 13; state ^= state >> 7; state ^= state << 17
-                let grey = UInt32(clamping: 128 + Int(state % UInt64(2 * amplitude + 1)) - amplitude)
+                let grey = UInt32(clamping: 128 + Int(random.next() % UInt64(2 * amplitude + 1)) - amplitude)
                 row[x] = grey << 16 | grey << 8 | grey
             }
         }

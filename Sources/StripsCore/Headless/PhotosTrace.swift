@@ -106,15 +106,10 @@ extension PhotosFrame {
         return fields
     }
 
-    /// A corrected page's cells say how (docs/headless.md): `crop` in the picture's own pixels,
-    /// `straighten` in degrees, `look`; each absent while the page is as it was.
+    /// A corrected page's cells say how (docs/headless.md): a field per step of its recipe
+    /// (`crop` in the picture's own pixels, `straighten` in degrees, `look`), each absent while the
+    /// page is as it was.
     static func correctionFields(_ corrections: Corrections) -> [(String, JSON)] {
-        var fields: [(String, JSON)] = []
-        if let crop = corrections.crop {
-            fields.append(("crop", .array(crop.corners.map { .array([.number($0.x), .number($0.y)]) })))
-        }
-        if corrections.straighten != 0 { fields.append(("straighten", .number(corrections.straighten))) }
-        if corrections.look != .original { fields.append(("look", .string(corrections.look.name))) }
-        return fields
+        corrections.pixels.traceFields
     }
 }

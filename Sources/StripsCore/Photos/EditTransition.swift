@@ -192,10 +192,9 @@ public struct EditTransition: Hashable, Sendable {
                     turning[change.index] = Turning(aspect: was.aspectRatio.lerp(to: now.aspectRatio, p),
                                                     degrees: Double(was.rotation) + degrees * p)
                 }
-                // Only the look changed what the pixels are: a cross-fade (a crop or a straighten
-                // moves the page, which has its own animation).
-                let old = was.corrections.pixels, new = now.corrections.pixels
-                if old.look != new.look, old.crop == new.crop, old.straighten == new.straighten, p < 1 {
+                // Only tones changed (a new look): the new picture cross-fades over the old.
+                let old = was.corrections.pixels
+                if old.crossFades(to: now.corrections.pixels), p < 1 {
                     fading[change.index] = LookFade(from: old, progress: p)
                 }
             }

@@ -1,23 +1,6 @@
 import Foundation
 import StripsCore
 
-/// The photo set is a list of seeds, not files: the core's SplitMix64 generator gives the same
-/// numbers from the same seed on every machine; these are the draws the photos need.
-extension SeededRandom {
-    /// Uniform in the range.
-    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
-    }
-
-    /// Normal with mean 0 and deviation 1 (Box-Muller).
-    public mutating func gaussian() -> Double {
-        let u = max(uniform(0...1), 1e-12), v = uniform(0...1)
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-
-    public mutating func chance(_ p: Double) -> Bool { uniform(0...1) < p }
-}
-
 /// Smooth value noise on a lattice (cubic fade), summed over octaves: wood's wobble, cloth's
 /// unevenness, light falling off. Values about -1...1.
 struct ValueNoise: Sendable {

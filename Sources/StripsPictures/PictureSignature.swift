@@ -1,15 +1,15 @@
-import CSDL2
-
-/// The formats handed to SDL_image, each recognised by its first bytes and measured from its
-/// header before any decoding, then decoded by that format's own loader (never by SDL_image's
-/// guess: a PCX whose pixels happen to spell "<svg" must not become an unmeasured SVG). Formats
-/// that cannot be measured this way are not opened: XPM, SVG, and XCF, whose layers carry sizes of
-/// their own (a libFuzzer run had SDL_image's XCF reader ask for 2^57 bytes).
-enum SDLImageFormat: Sendable {
+/// What a picture's first bytes say it is, for the formats decoded whole from memory (JPEG,
+/// BMP, WebP, TGA, TIFF, PNM, QOI, PCX, LBM; PNG and GIF have decoders that check their own),
+/// each measured from its header before any decoding and then decoded by that format's own
+/// decoder (never by a library's guess: a PCX whose pixels happen to spell "<svg" must not become
+/// an unmeasured SVG). Formats that cannot be measured this way are not opened: XPM, SVG, and XCF,
+/// whose layers carry sizes of their own (a libFuzzer run had SDL_image's XCF reader, which read
+/// these formats once, ask for 2^57 bytes).
+enum PictureSignature: Sendable {
     case bmp, webp, tga, tiff, pnm, qoi, pcx, lbm, jpeg
 
     /// The format of `head` (the file's first bytes); TGA has no signature, so only its name says so.
-    static func sniff(_ head: [UInt8], isTGA: Bool) -> SDLImageFormat? {
+    static func sniff(_ head: [UInt8], isTGA: Bool) -> PictureSignature? {
         func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
         if head.starts(with: [0xFF, 0xD8]) { return .jpeg }
         if starts("BM") { return .bmp }
@@ -25,8 +25,8 @@ enum SDLImageFormat: Sendable {
     /// The most pixels a file of `bytes` bytes can hold in this format at its best compression (TGA
     /// and LBM runs of 128 pixels, BMP's of 255, PCX's of 63, QOI's of 62, PNM's eight pixels a
     /// byte); nil where there is no such bound (WebP). A header that claims more lies, or the file
-    /// was cut: it is refused before SDL_image allocates for the picture (a 29-byte TGA claiming
-    /// 8224 x 8736 had it allocate 287 MB, libFuzzer).
+    /// was cut: it is refused before a decoder allocates for the picture (a 29-byte TGA claiming
+    /// 8224 x 8736 had SDL_image allocate 287 MB, libFuzzer).
     func mostPixels(forBytes bytes: Int) -> Int? {
         switch self {
         case .tga, .lbm: return bytes * 128
@@ -39,7 +39,7 @@ enum SDLImageFormat: Sendable {
     }
 
     /// Width and height from the header, for the formats ImageHeader has no reader of its own for.
-    static func measure(_ format: SDLImageFormat, _ head: [UInt8]) -> (width: Int, height: Int)? {
+    static func measure(_ format: PictureSignature, _ head: [UInt8]) -> (width: Int, height: Int)? {
         func be32(_ i: Int) -> Int? { head.count >= i + 4 ? head[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } : nil }
         func be16(_ i: Int) -> Int? { head.count >= i + 2 ? Int(head[i]) << 8 | Int(head[i + 1]) : nil }
         func le16(_ i: Int) -> Int? { head.count >= i + 2 ? Int(head[i]) | Int(head[i + 1]) << 8 : nil }
@@ -56,9 +56,10 @@ enum SDLImageFormat: Sendable {
         }
     }
 
-    /// PNM: "P6", then width and height as decimal text, read exactly as SDL_image reads them: its
-    /// reader drops the byte after each number, so "11#9\n21" is 11 x 9, not a comment (a libFuzzer
-    /// input measured 11 x 21 here while SDL_image asked for 10.9 GB).
+    /// PNM: "P6", then width and height as decimal text. The byte after each number is dropped
+    /// unread, as SDL_image's reader did ("11#9\n21" is 11 x 9; a libFuzzer input measured 11 x 21
+    /// while SDL_image asked for 10.9 GB); a decoder that reads such a header otherwise decodes a
+    /// picture of another size than measured, which is refused.
     private static func pnmSize(_ head: [UInt8]) -> (width: Int, height: Int)? {
         var i = 2
         func next() -> UInt8? {
@@ -85,26 +86,11 @@ enum SDLImageFormat: Sendable {
             repeat {
                 value = value * 10 + Int(c - UInt8(ascii: "0"))
                 guard value < 1 << 31, let read = next() else { return nil }
-                c = read  // consumed and dropped, as SDL_image does
+                c = read  // consumed and dropped
             } while isDigit(c)
             return value
         }
         guard let width = number(), let height = number() else { return nil }
         return (width, height)
-    }
-
-    /// Decodes with this format's own SDL_image loader; the stream is not freed.
-    func load(_ rw: UnsafeMutablePointer<SDL_RWops>) -> UnsafeMutablePointer<SDL_Surface>? {
-        switch self {
-        case .bmp: return IMG_LoadBMP_RW(rw)
-        case .webp: return IMG_LoadWEBP_RW(rw)
-        case .tga: return IMG_LoadTGA_RW(rw)
-        case .tiff: return IMG_LoadTIF_RW(rw)
-        case .pnm: return IMG_LoadPNM_RW(rw)
-        case .qoi: return IMG_LoadQOI_RW(rw)
-        case .pcx: return IMG_LoadPCX_RW(rw)
-        case .lbm: return IMG_LoadLBM_RW(rw)
-        case .jpeg: return IMG_LoadJPG_RW(rw)
-        }
     }
 }
