@@ -7,6 +7,7 @@ let usage = """
            strips-bench-text run DIR            measure recognition, text layers and looks on them
            strips-bench-text looks DIR          write one scan in every look, to look at
            strips-bench-text saved DIR PDF      measure a PDF the program saved from DIR's scans
+           strips-bench-text colour DIR [COUNT] write COUNT (default 3) 300 dpi colour letter scans with their truth
     """
 
 func fail(_ message: String) -> Never {
@@ -22,6 +23,8 @@ do {
         try Evaluation.run(arguments[1])
     case ("saved", 3):
         try AppEvaluation.run(arguments[1], saved: arguments[2])
+    case ("colour", 2), ("colour", 3):
+        try MakeColourScans.run(into: arguments[1], count: arguments.count > 2 ? Int(arguments[2]) ?? 3 : 3)
     case ("looks", 2):
         try LooksDemo.run(into: arguments[1])
     default:
