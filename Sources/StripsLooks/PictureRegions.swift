@@ -9,8 +9,8 @@ import StripsCore
 /// the preview and the saved page find the same pictures. There the text is wiped off by the
 /// closing that estimates the paper (0.2 inch: wider than letters, narrower than pictures); what
 /// stays is paper (even under a shadow, which changes slowly), and pictures. A picture shows itself
-/// by edges packed close together (a photograph's detail, a drawing's fills) or by strong colour
-/// over an area at least 0.2 inch across in both directions: the seeds. From the seeds a picture
+/// by edges packed close together over at least 0.3 inch (a photograph's detail, a drawing's fills)
+/// or by strong colour over an area at least 0.4 inch across in both directions: the seeds. From the seeds a picture
 /// grows over what is not paper around them (a smooth sky is darker than the paper beside the
 /// photograph, judged against the paper's light with the seeds left out), and pictures being
 /// rectangles on a page, each is its bounding box. A box smaller than 0.6 inch either way is not a
@@ -38,6 +38,8 @@ struct PictureRegions {
     static let smallest = 0.6
     /// The share of a picture's box that must be unlike paper.
     static let minimumCover = 0.5
+    /// The share of the page past which a box is taken for a picture without judging its paper.
+    static let mostOfThePage = 0.6
     /// A region touching the page's edge no deeper than this (inches) is border, not picture.
     static let borderDepth = 0.5
 
@@ -48,6 +50,8 @@ struct PictureRegions {
         let (width, height) = (pix.width / reduction, pix.height / reduction)
         let mapInch = scale.pixelsPerInch / Double(reduction)
         let closing = scale.closingSize
+        // A seed is at least 0.3 inch across: a highlighted line's two edges, joined, are thinner.
+        let seedSize = max(closing + 2, Int((0.3 * mapInch).rounded()) | 1)
         // Too coarse to tell a picture from a line of text (a thumbnail): none.
         guard mapInch >= 10, width >= 3 * closing, height >= 3 * closing else { return nil }
         // Reduced first (area-averaged, so paper noise averages out), then made grey.
@@ -61,7 +65,7 @@ struct PictureRegions {
               let flat = Pix(taking: pixThresholdToBinary(sobel.pointer, edgeLevel)),
               let edges = Pix(taking: pixInvert(nil, flat.pointer)),
               let joined = Pix(taking: pixCloseSafeBrick(nil, edges.pointer, Int32(closing), Int32(closing))),
-              let seeds = Pix(taking: pixOpenBrick(nil, joined.pointer, Int32(closing), Int32(closing))) else { return nil }
+              let seeds = Pix(taking: pixOpenBrick(nil, joined.pointer, Int32(seedSize), Int32(seedSize))) else { return nil }
         // Strong colour over an area, as the look's colour mask finds it, is a picture's seed too
         // (a stamp's ring or a coloured word is thinner than the opening).
         let colourReduced = colour.flatMap { reduction > 1 ? Pix(taking: pixScaleByIntSampling($0.pointer, Int32(reduction))) : $0 }?
@@ -77,17 +81,23 @@ struct PictureRegions {
         // is coloured) left out of the paper, which is filled in from around them.
         guard let seedMask = Pix(taking: pixDilateBrick(nil, seeds.pointer, 3, 3)) else { return nil }
         if let colourReduced { pixOr(seedMask.pointer, seedMask.pointer, colourReduced.pointer) }
-        guard let notPaper = Self.notPaper(closed, leavingOut: seedMask), let reach = Pix(taking: pixOr(nil, notPaper.pointer, seeds.pointer)) else { return nil }
-        // A picture spreads over what is coloured around its seeds, and over what an unbroken line
+        // Seeds over (nearly) the whole page leave no paper to measure: then what they cover is all.
+        guard let notPaper = Self.notPaper(closed, leavingOut: seedMask) ?? Pix(taking: pixCopy(nil, seedMask.pointer)),
+              let reach = Pix(taking: pixOr(nil, notPaper.pointer, seeds.pointer)) else { return nil }
+        // A picture spreads over what is not paper around its seeds, and over what an unbroken line
         // of edges encloses (a photograph's frame around a pale sky that is nearly paper).
-        if let colourReduced { pixOr(reach.pointer, reach.pointer, colourReduced.pointer) }
-        if let enclosed = Pix(taking: pixFillClosedBorders(edges.pointer, 4)) { pixOr(reach.pointer, reach.pointer, enclosed.pointer) }
-        guard let grown = Pix(taking: pixSeedfillBinary(nil, seeds.pointer, reach.pointer, 8)),
+        // (What a highlighted line's edges enclose is thinner than a seed: opened away.)
+        if let enclosed = Pix(taking: pixFillClosedBorders(edges.pointer, 4)),
+           let wide = Pix(taking: pixOpenBrick(nil, enclosed.pointer, Int32(seedSize), Int32(seedSize))) {
+            pixOr(reach.pointer, reach.pointer, wide.pointer)
+        }
+        guard let grown = Pix(taking: pixSeedfillBinary(nil, seeds.pointer, reach.pointer, 4)),
               let found = pixConnCompBB(grown.pointer, 8) else { return nil }
         // What is not paper judged again with all that left out: within a picture's box most is
         // not paper; within a stamp's ring, a framed note, the enclosed part is paper.
-        guard let grownMask = Pix(taking: pixDilateBrick(nil, grown.pointer, 3, 3)),
-              let inside = Self.notPaper(closed, leavingOut: grownMask) ?? Optional(notPaper) else { return nil }
+        // (With no paper left to measure, the pictures are the page.)
+        guard let grownMask = Pix(taking: pixDilateBrick(nil, grown.pointer, 3, 3)) else { return nil }
+        let inside = Self.notPaper(closed, leavingOut: grownMask)
         var boxa: UnsafeMutablePointer<BOXA>? = found
         defer { boxaDestroy(&boxa) }
 
@@ -104,18 +114,25 @@ struct PictureRegions {
             if alongTopOrBottom || alongSide { continue }
             // Mostly not paper once text and lines are wiped off: a stamp's ring and letters, a
             // framed text box, are mostly paper.
-            var count: Int32 = 0
-            guard let area = boxCreate(x, y, w, h) else { continue }
-            var owned: UnsafeMutablePointer<BOX>? = area
-            pixCountPixelsInRect(inside.pointer, area, &count, nil)
-            boxDestroy(&owned)
+            // A box over most of the page leaves too little paper around it to judge against:
+            // a photograph filling the page.
+            if let inside, Double(box.w * box.h) < mostOfThePage * Double(width * height) {
+                var count: Int32 = 0
+                guard let area = boxCreate(x, y, w, h) else { continue }
+                var owned: UnsafeMutablePointer<BOX>? = area
+                pixCountPixelsInRect(inside.pointer, area, &count, nil)
+                boxDestroy(&owned)
             guard Double(count) >= minimumCover * Double(box.w * box.h) else { continue }
+            }
             boxes.append(box)
         }
         guard !boxes.isEmpty, let mask = Pix(taking: pixCreate(Int32(pix.width), Int32(pix.height), 1)) else { return nil }
         let full = boxes.map { box in
-            refined(Box(x: box.x * reduction, y: box.y * reduction, width: min(box.w * reduction, pix.width - box.x * reduction),
-                        height: min(box.h * reduction, pix.height - box.y * reduction)), in: pix, order: order, reduction: reduction)
+            // The last map pixel of a row or column also stands for the few pixels past the map.
+            let right = box.x + box.w >= width ? pix.width : min(pix.width, (box.x + box.w) * reduction)
+            let bottom = box.y + box.h >= height ? pix.height : min(pix.height, (box.y + box.h) * reduction)
+            return refined(Box(x: box.x * reduction, y: box.y * reduction, width: right - box.x * reduction, height: bottom - box.y * reduction),
+                           in: pix, order: order, reduction: reduction)
         }
         for box in full {
             pixRasterop(mask.pointer, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height), PIX_SET, nil, 0, 0)
@@ -137,12 +154,14 @@ struct PictureRegions {
     /// A box found on the map, its sides moved to the picture's own edges in the full picture: the
     /// map's box is whole map pixels, and the edges that found it lie on both sides of the picture's
     /// rim, so a side may stand two or three map pixels off. Each side goes where the mean across the
-    /// box (of a column for the left and right sides, of a row for the top and bottom) changes the
-    /// most, within three map pixels either way; a side with no clear step stays.
+    /// box (of a column for the left and right sides, of a row for the top and bottom) steps down
+    /// the most from paper, within three map pixels outward or nine inward; a side with no clear
+    /// step stays.
     static func refined(_ box: Box, in pix: Pix, order: Pix.ChannelOrder, reduction: Int) -> Box {
         let reach = 3 * reduction
         let x0 = max(0, box.x - reach), y0 = max(0, box.y - reach)
         let x1 = min(pix.width, box.x + box.width + reach), y1 = min(pix.height, box.y + box.height + reach)
+        guard box.width > 2 * reach, box.height > 2 * reach else { return box }
         guard reduction > 1, let area = pix.clipped(Box(x: x0, y: y0, width: x1 - x0, height: y1 - y0)),
               let grey = area.depth == 8 ? area : Pix(taking: pixConvertRGBToGray(area.pointer, order == .rgb ? 0.299 : 0.114, 0.587,
                                                                                    order == .rgb ? 0.114 : 0.299)) else { return box }
@@ -159,24 +178,31 @@ struct PictureRegions {
             defer { numaDestroy(&owned2) }
             return (0..<numaGetCount(numbers)).map { i in var v: Float = 0; numaGetFValue(numbers, i, &v); return v }
         }
-        /// The step nearest `edge` (a position in `values`' frame, the first pixel inside) that is
-        /// the largest within reach: the first pixel past it, or `edge` when there is none.
-        func step(_ values: [Float], near edge: Int) -> Int {
+        /// Where the picture begins across a side at `edge` (a position in `values`' frame, the
+        /// first pixel inside; `outward` the direction away from the box): the largest step within
+        /// reach from paper (the brightest level there) to something darker, as the first pixel
+        /// past the step, or `edge` when there is none.
+        func step(_ values: [Float], near edge: Int, outward: Int) -> Int {
+            // Inward further: what grew the box past the picture (text close beside it) may have.
+            let (low, high) = outward < 0 ? (max(1, edge - reach), min(values.count - 1, edge + 3 * reach))
+                : (max(1, edge - 3 * reach), min(values.count - 1, edge + reach))
+            guard low <= high, let brightest = values[(low - 1)...high].max() else { return edge }
             var best = edge, strongest: Float = 4
-            let (low, high) = (max(1, edge - reach), min(values.count - 1, edge + reach))
-            guard low <= high else { return edge }
             for i in low...high {
-                let change = abs(values[i] - values[i - 1])
-                if change > strongest { strongest = change; best = i }
+                let (before, after) = (values[i - 1], values[i])
+                let (outside, inside) = outward < 0 ? (before, after) : (after, before)
+                let change = outside - inside
+                if change > strongest, outside >= 0.92 * brightest { strongest = change; best = i }
             }
             return best
         }
         let columns = means(columns: true), rows = means(columns: false)
         guard columns.count == x1 - x0, rows.count == y1 - y0 else { return box }
-        let left = x0 + step(columns, near: box.x - x0)
-        let right = x0 + step(columns, near: box.x + box.width - x0)
-        let top = y0 + step(rows, near: box.y - y0)
-        let bottom = y0 + step(rows, near: box.y + box.height - y0)
+        // A side on the page's edge has nothing outside it to step from.
+        let left = box.x == 0 ? box.x : x0 + step(columns, near: box.x - x0, outward: -1)
+        let right = box.x + box.width >= pix.width ? box.x + box.width : x0 + step(columns, near: box.x + box.width - x0, outward: 1)
+        let top = box.y == 0 ? box.y : y0 + step(rows, near: box.y - y0, outward: -1)
+        let bottom = box.y + box.height >= pix.height ? box.y + box.height : y0 + step(rows, near: box.y + box.height - y0, outward: 1)
         guard right - left > reach, bottom - top > reach else { return box }
         return Box(x: left, y: top, width: right - left, height: bottom - top)
     }

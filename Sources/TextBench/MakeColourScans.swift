@@ -1,9 +1,10 @@
 import Foundation
 import StripsSampleScans
 
-/// `colour DIR [COUNT]`: writes colour letter scans (`ColourScanner`: tinted paper, a blue
+/// `colour DIR [COUNT] [WxH]`: writes colour letter scans (`ColourScanner`: tinted paper, a blue
 /// letterhead, a photograph, a highlighted line, a red stamp) as `colour-N.jpg`, 300 dpi, with
-/// `colour-N.json`, the truth: the words, the photograph's rectangle and the stamp's ring.
+/// `colour-N.json`, the truth: the words, the photograph's rectangle and the stamp's ring. `WxH`:
+/// another page size in inches (`4.25x5.5`, the tests' half letter).
 enum MakeColourScans {
     struct Truth: Codable {
         var dpi: Double
@@ -14,10 +15,10 @@ enum MakeColourScans {
         var stamp: [Double]
     }
 
-    static func run(into folder: String, count: Int) throws {
+    static func run(into folder: String, count: Int, inches: (width: Double, height: Double) = (8.5, 11)) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for index in 0..<count {
-            guard let scan = ColourScanner.scan(seed: index) else { throw CocoaError(.featureUnsupported) }
+            guard let scan = ColourScanner.scan(inches: inches, seed: index) else { throw CocoaError(.featureUnsupported) }
             let name = String(format: "%@/colour-%02d", folder, index + 1)
             try Data(scan.jpeg).write(to: URL(fileURLWithPath: name + ".jpg"))
             let truth = Truth(dpi: scan.dpi, width: scan.picture.width, height: scan.picture.height,

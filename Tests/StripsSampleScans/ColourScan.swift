@@ -53,6 +53,34 @@ public struct ColourScan: Sendable {
     }
 }
 
+extension ColourScan {
+    /// How far the photograph in `page` (a saved page rendered at the scan's size, rgb) is from the
+    /// scan's: the mean absolute difference of its pixels `inset` in from its edge, 0...255,
+    /// averaged over the channels.
+    public func photoDifference(_ page: PixelBuffer, inset: Int = 6) -> Double? {
+        guard page.width == picture.width, page.height == picture.height, page.format == .rgb else { return nil }
+        let pixels = photoPixels(inset: inset)
+        var sum = 0.0
+        for i in pixels {
+            for c in 0..<3 { sum += abs(Double(page.bytes[i * 3 + c]) - Double(picture.bytes[i * 3 + c])) }
+        }
+        return sum / Double(max(1, 3 * pixels.count))
+    }
+
+    /// The mean colour of the stamp's ring in `page` (rgb, the scan's size) where it is clear of text.
+    public func stampColour(_ page: PixelBuffer) -> (red: Double, green: Double, blue: Double)? {
+        guard page.width == picture.width, page.height == picture.height, page.format == .rgb else { return nil }
+        let pixels = stampPixels(clear: dpi / 30)
+        guard !pixels.isEmpty else { return nil }
+        var sum = (0.0, 0.0, 0.0)
+        for i in pixels {
+            sum.0 += Double(page.bytes[i * 3]); sum.1 += Double(page.bytes[i * 3 + 1]); sum.2 += Double(page.bytes[i * 3 + 2])
+        }
+        let n = Double(pixels.count)
+        return (sum.0 / n, sum.1 / n, sum.2 / n)
+    }
+}
+
 /// A rectangle of whole pixels.
 public struct PixelRect: Hashable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
@@ -108,7 +136,7 @@ public enum ColourScanner {
         // The letter's text in near-black ink, beside the photograph where it stands.
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.12)
         let body = SampleScanner.typeset(style, on: cr, dpi: dpi, width: Double(width), height: Double(height), top: margin * 0.6 + 0.8 * inch,
-                                         around: (Double(photo.x), Double(photo.y), Double(photo.width), Double(photo.height)))
+                                         around: (Double(photo.x), Double(photo.y), Double(photo.width), Double(photo.height)), margin: margin)
         words += body
 
         // A line marked with a yellow highlighter (multiplied over the ink, as a marker is).
@@ -125,7 +153,7 @@ public enum ColourScanner {
 
         // A red "RECEIVED" stamp over the text, low on the right, turned a little.
         let radius = min(0.8 * inch, Double(width) / 8)
-        let stamp = (x: Double(width) - margin - radius * 1.3, y: Double(height) - margin - radius * 1.4)
+        let stamp = (x: Double(width) - margin - radius * 1.3, y: Double(height) - margin - radius * 0.5)
         let ring = (inner: radius - 0.035 * inch, outer: radius + 0.035 * inch)
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_MULTIPLY)

@@ -101,22 +101,24 @@ public enum SampleScanner {
         return (turned, moved)
     }
 
-    /// Lays out a heading and paragraphs inside one-inch margins (from `top` down, when given),
+    /// Lays out a heading and paragraphs inside one-inch margins (or `margin` pixels; from `top`
+    /// down, when given),
     /// word by word, as long as lines fit on the page; a line that would cross `around` (a picture
     /// on the page, in pixels) is set beside it, on its wider side. Returns each drawn word with its
     /// ink rectangle in device pixels.
     static func typeset(_ style: SampleScanStyle, on cr: OpaquePointer, dpi: Double, width: Double, height: Double,
-                        top: Double? = nil, around: (x: Double, y: Double, width: Double, height: Double)? = nil) -> [DrawnWord] {
+                        top: Double? = nil, around: (x: Double, y: Double, width: Double, height: Double)? = nil,
+                        margin given: Double? = nil) -> [DrawnWord] {
         let size = style.points * dpi / 72
-        let margin = dpi, bottom = height - dpi
+        let margin = given ?? dpi, bottom = height - margin
         var drawn: [DrawnWord] = []
         var y = top ?? margin
         /// Where a line from `y` down `lineHeight` may run.
         func span(_ lineHeight: Double) -> (left: Double, right: Double) {
-            guard let box = around, y < box.y + box.height, y + lineHeight > box.y else { return (margin, width - dpi) }
+            guard let box = around, y < box.y + box.height, y + lineHeight > box.y else { return (margin, width - margin) }
             let gap = dpi / 5
-            let leftRoom = box.x - gap - margin, rightRoom = width - dpi - (box.x + box.width + gap)
-            return leftRoom >= rightRoom ? (margin, box.x - gap) : (box.x + box.width + gap, width - dpi)
+            let leftRoom = box.x - gap - margin, rightRoom = width - margin - (box.x + box.width + gap)
+            return leftRoom >= rightRoom ? (margin, box.x - gap) : (box.x + box.width + gap, width - margin)
         }
 
         func setFont(bold: Bool, scale: Double) {
