@@ -106,7 +106,7 @@ struct PDFSave {
                    let encoded = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) {
                     return .encodedJPEG(encoded.bytes, turns: turns, size: corrected)
                 }
-                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: corrected)
+                return Self.compact(pixels, look: page.corrections.look, words: Self.words(page.text, on: pixels), turns: turns, size: corrected)
             case .pdfPage(let path, let index, let size, let copyable):
                 let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
                 let dpi = min(Self.maximumRenderingDPI, max(Self.minimumRenderingDPI, own.rounded()))
@@ -118,7 +118,7 @@ struct PDFSave {
                 let upright = page.corrections.onlyTurns ? (width: size.width, height: size.height)
                     : (width: Double(pixels.width) * 72 / dpi, height: Double(pixels.height) * 72 / dpi)
                 let turned = turns % 2 == 0 ? upright : (width: upright.height, height: upright.width)
-                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: turned)
+                return Self.compact(pixels, look: page.corrections.look, words: Self.words(page.text, on: pixels), turns: turns, size: turned)
             }
         }
 
@@ -227,15 +227,38 @@ struct PDFSave {
         return stat(path, &info) == 0 ? Int(info.st_size) : file.bytesWritten
     }
 
-    /// A drawn page as stored: in a look, compactly (black and white as 1-bit CCITT G4, grey as an
-    /// 8-bit JPEG, colour as a JPEG of `PageImageEncoder.jpegQuality`); as it was, losslessly.
-    /// 1-bit Flate (a bw page G4 codes worse, halftones) is left to cairo, which stores a picture
-    /// of only black and white at 1 bit a pixel itself.
-    static func compact(_ pixels: PixelBuffer, look: Look, turns: Int, size: (width: Double, height: Double)) -> CairoPage {
+    /// A drawn page as stored: in a look, compactly (black and white as 1-bit CCITT G4; grey and
+    /// colour with ink on them as mixed raster content, the ink in 1-bit masks over a background
+    /// of fewer pixels, when that is smaller than the page as one JPEG, else as that JPEG: 8-bit
+    /// grey, colour of `PageImageEncoder.jpegQuality`); as it was, losslessly. 1-bit Flate (a bw
+    /// page G4 codes worse, halftones) is left to cairo, which stores a picture of only black and
+    /// white at 1 bit a pixel itself. `words`: the page's known words in the pixels' space.
+    static func compact(_ pixels: PixelBuffer, look: Look, words: [MixedRaster.Word] = [], turns: Int,
+                        size: (width: Double, height: Double)) -> CairoPage {
         guard look != .original, let encoded = PageImageEncoder.encode(pixels, look: look), encoded.cairoMimeType != nil else {
             return .pixels(pixels, turns: turns, size: size)
         }
+        if look == .colour || look == .grey {
+            let inches = (turns % 2 == 0 ? size.width : size.height) / 72
+            let resolution = inches > 0 ? Double(pixels.width) / inches : nil
+            if let layered = MixedRaster.encode(pixels, look: look, words: words, pixelsPerInch: resolution),
+               layered.byteCount < encoded.bytes.count {
+                return .mixedRaster(layered, turns: turns, size: size)
+            }
+        }
         return .encoded(encoded, turns: turns, size: size)
+    }
+
+    /// A page's known text as words in its drawn pixels (`pixels`, the corrected page upright
+    /// before the user's turns; the text may have been read turned).
+    static func words(_ text: PageText?, on pixels: PixelBuffer) -> [MixedRaster.Word] {
+        guard let text, !text.isEmpty else { return [] }
+        let upright = text.turned(by: (4 - text.quarterTurns % 4) % 4)
+        guard upright.width > 0, upright.height > 0 else { return [] }
+        let sx = Double(pixels.width) / upright.width, sy = Double(pixels.height) / upright.height
+        return upright.words.map { word in
+            MixedRaster.Word(x: word.box.x * sx, y: word.box.y * sy, width: word.box.width * sx, height: word.box.height * sy, confidence: word.confidence)
+        }
     }
 
     private func makeFile(placing: WholeFile.Placing, durable: Bool = true) throws(SaveError) -> WholeFile {
