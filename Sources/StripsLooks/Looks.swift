@@ -5,16 +5,21 @@ import StripsPictures
 /// The looks of a page, made with leptonica: the paper's own light (a scanner lid's shadow, a
 /// phone's uneven lamp) is estimated by wiping the text off a reduced copy (a grey closing), each
 /// pixel is divided by it so the paper becomes white everywhere, and the tones are stretched so ink
-/// is black again. Grey is the same on one channel; black and white thresholds that.
+/// is black again, except in pictures (`PictureRegions`), which are only whitened; strips along
+/// the page's edge (`BorderNoise`) become paper. Grey is the same on one channel; black and white
+/// thresholds that.
 public enum Looks {
     /// `picture` in `look`. Colour keeps the picture's format; grey and bw give `.grey` buffers (bw
     /// holds only 0 and 255, except below 40 pixels an inch, a thumbnail, where it is what the bw
     /// page reduced looks like: its ink and paper mixed). `pixelsPerInch` is the page's resolution in this picture, when known
     /// (else the long side counts as 11 inches). Safe on any thread; a picture leptonica cannot take
     /// (empty, absurd) comes back as it was.
-    public static func apply(_ look: Look, to picture: PixelBuffer, pixelsPerInch: Double? = nil) -> PixelBuffer {
+    /// `pageEdges`: which sides of `picture` are the page's edges (a part of a page has fewer).
+    public static func apply(_ look: Look, to picture: PixelBuffer, pixelsPerInch: Double? = nil, pageEdges: PageEdges = .all) -> PixelBuffer {
         guard look != .original, !picture.isEmpty else { return picture }
-        let scale = LookScale(pixelsPerInch: pixelsPerInch, width: picture.width, height: picture.height)
+        LeptonicaMessages.quiet()
+        var scale = LookScale(pixelsPerInch: pixelsPerInch, width: picture.width, height: picture.height)
+        scale.pageEdges = pageEdges
         let made: PixelBuffer?
         switch look {
         case .original: made = picture
@@ -79,7 +84,12 @@ public enum Looks {
         let colour = ColourMask.make(pix, scale)
         let pictures = PictureRegions.find(pix, order: order, colour: colour, scale: scale)
         guard let evened = evenColour(pix, mask: union(colour, pictures?.mask), scale) else { return nil }
-        return toned(evened, pictures, scale).buffer(as: picture.format, order: order)
+        let look = toned(evened, pictures, scale)
+        if let grey = Pix(taking: pixConvertRGBToGray(look.pointer, 0.299, 0.587, 0.114)),
+           let noise = BorderNoise.find(in: grey, pixelsPerInch: scale.pixelsPerInch, edges: scale.pageEdges, pictures: pictures?.mask) {
+            pixSetMasked(look.pointer, noise.pointer, 0xFFFF_FF00)
+        }
+        return look.buffer(as: picture.format, order: order)
     }
 
     /// The grey look as leptonica's 8 bpp picture: the luma evened, pictures treated gently.
@@ -92,7 +102,11 @@ public enum Looks {
         guard let (grey, colour) = lumaAndColour(pix, order: order, scale) else { return nil }
         let pictures = PictureRegions.find(pix, order: order, colour: colour, scale: scale)
         guard let evened = evenGrey(grey, mask: union(colour, pictures?.mask), scale) else { return nil }
-        return (toned(evened, pictures, scale), pictures)
+        let look = toned(evened, pictures, scale)
+        if let noise = BorderNoise.find(in: look, pixelsPerInch: scale.pixelsPerInch, edges: scale.pageEdges, pictures: pictures?.mask) {
+            pixSetMasked(look.pointer, noise.pointer, 255)
+        }
+        return (look, pictures)
     }
 
     /// The page's luma and what of it is coloured (Rec. 601; a bgra picture has leptonica's red
@@ -123,6 +137,11 @@ public enum Looks {
     /// Divides an 8 bpp picture by its paper's light; `mask` marks what is not paper (colour).
     private static func evenGrey(_ pix: Pix, mask: Pix?, _ scale: LookScale) -> Pix? {
         guard scale.canEven else { return Pix(taking: pixCopy(nil, pix.pointer)) }
+        if let mask, leavesNoPaper(mask), let copy = Pix(taking: pixCopy(nil, pix.pointer)) {
+            // All picture: as it is (white at the paper level, which the gentle tones take back to white).
+            pixMultConstantGray(copy.pointer, Float(paperLevel) / 255)
+            return copy
+        }
         var map: UnsafeMutablePointer<CLeptonica.Pix>?
         guard pixGetBackgroundGrayMapMorph(pix.pointer, mask?.pointer, Int32(scale.reduction), Int32(scale.closingSize), &map) == 0,
               let background = Pix(taking: map),
@@ -137,6 +156,10 @@ public enum Looks {
     /// so it keeps its colour.
     private static func evenColour(_ pix: Pix, mask: Pix?, _ scale: LookScale) -> Pix? {
         guard scale.canEven else { return Pix(taking: pixCopy(nil, pix.pointer)) }
+        if let mask, leavesNoPaper(mask) {
+            let share = Float(paperLevel) / 255
+            return Pix(taking: pixMultConstantColor(pix.pointer, share, share, share))
+        }
         var red: UnsafeMutablePointer<CLeptonica.Pix>?, green: UnsafeMutablePointer<CLeptonica.Pix>?, blue: UnsafeMutablePointer<CLeptonica.Pix>?
         let status = pixGetBackgroundRGBMapMorph(pix.pointer, mask?.pointer, Int32(scale.reduction), Int32(scale.closingSize), &red, &green, &blue)
         let maps = [Pix(taking: red), Pix(taking: green), Pix(taking: blue)]
@@ -145,6 +168,14 @@ public enum Looks {
         let inverses = maps.map { map in map.flatMap { Pix(taking: pixGetInvBackgroundMap($0.pointer, paperLevel, smoothing, smoothing)) } }
         guard let r = inverses[0], let g = inverses[1], let b = inverses[2] else { return nil }
         return Pix(taking: pixApplyInvBackgroundRGBMap(pix.pointer, r.pointer, g.pointer, b.pointer, Int32(scale.reduction), Int32(scale.reduction)))
+    }
+
+    /// Whether what is not paper covers nine tenths of the page or more: there is no paper left to
+    /// measure the light by (a photograph filling the page), as `ColourMask` has it.
+    private static func leavesNoPaper(_ mask: Pix) -> Bool {
+        var count: Int32 = 0
+        pixCountPixels(mask.pointer, &count, nil)
+        return Double(count) >= 0.9 * Double(mask.width * mask.height)
     }
 
     /// Ink is what is darker than about two thirds of its own paper's light. The page is evened

@@ -46,6 +46,7 @@ public enum MixedRaster {
     /// resolution in the picture (else its long side counts as 11 inches). Safe on any thread.
     public static func encode(_ picture: PixelBuffer, look: Look, words: [Word] = [], pixelsPerInch: Double? = nil) -> MixedRasterPage? {
         guard look == .colour || look == .grey, !picture.isEmpty else { return nil }
+        LeptonicaMessages.quiet()
         let source = look == .grey && picture.format != .grey ? Looks.luma(of: picture) : picture
         guard let (pix, order) = Pix.from(source) else { return nil }
         let scale = LookScale(pixelsPerInch: pixelsPerInch, width: source.width, height: source.height)

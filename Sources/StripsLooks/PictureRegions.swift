@@ -38,6 +38,8 @@ struct PictureRegions {
     static let smallest = 0.6
     /// The share of a picture's box that must be unlike paper.
     static let minimumCover = 0.5
+    /// How near the page's edge (inches) a seed may be for the edge to close its picture's frame.
+    static let pageReach = 0.75
     /// The share of the page past which a box is taken for a picture without judging its paper.
     static let mostOfThePage = 0.6
     /// A region touching the page's edge no deeper than this (inches) is border, not picture.
@@ -85,9 +87,11 @@ struct PictureRegions {
         guard let notPaper = Self.notPaper(closed, leavingOut: seedMask) ?? Pix(taking: pixCopy(nil, seedMask.pointer)),
               let reach = Pix(taking: pixOr(nil, notPaper.pointer, seeds.pointer)) else { return nil }
         // A picture spreads over what is not paper around its seeds, and over what an unbroken line
-        // of edges encloses (a photograph's frame around a pale sky that is nearly paper).
-        // (What a highlighted line's edges enclose is thinner than a seed: opened away.)
-        if let enclosed = Pix(taking: pixFillClosedBorders(edges.pointer, 4)),
+        // of edges encloses (a photograph's frame around a pale sky that is nearly paper; printed
+        // to the page's edge, the page's edge closes its frame). (What a highlighted line's edges
+        // enclose is thinner than a seed: opened away.)
+        if let framed = Self.closedAtThePage(edges, seeds: seeds, within: Int((PictureRegions.pageReach * mapInch).rounded()), edges: scale.pageEdges),
+           let enclosed = Pix(taking: pixFillClosedBorders(framed.pointer, 4)),
            let wide = Pix(taking: pixOpenBrick(nil, enclosed.pointer, Int32(seedSize), Int32(seedSize))) {
             pixOr(reach.pointer, reach.pointer, wide.pointer)
         }
@@ -109,8 +113,9 @@ struct PictureRegions {
             let box = (x: Int(x), y: Int(y), w: Int(w), h: Int(h))
             guard box.w >= smallest, box.h >= smallest else { continue }
             // A strip along an edge: what flattening left of the desk, or a shadow.
-            let alongTopOrBottom = (box.y == 0 || box.y + box.h >= height) && box.h <= border
-            let alongSide = (box.x == 0 || box.x + box.w >= width) && box.w <= border
+            let edges = scale.pageEdges
+            let alongTopOrBottom = ((edges.contains(.top) && box.y == 0) || (edges.contains(.bottom) && box.y + box.h >= height)) && box.h <= border
+            let alongSide = ((edges.contains(.left) && box.x == 0) || (edges.contains(.right) && box.x + box.w >= width)) && box.w <= border
             if alongTopOrBottom || alongSide { continue }
             // Mostly not paper once text and lines are wiped off: a stamp's ring and letters, a
             // framed text box, are mostly paper.
@@ -138,6 +143,25 @@ struct PictureRegions {
             pixRasterop(mask.pointer, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height), PIX_SET, nil, 0, 0)
         }
         return PictureRegions(boxes: full, mask: mask, reduction: reduction)
+    }
+
+    /// `edges` with the page's own edge drawn in where a seed comes within `within` of it, along
+    /// the seed's length: the side a photograph printed to the edge lacks.
+    private static func closedAtThePage(_ edges: Pix, seeds: Pix, within: Int, edges sides: PageEdges) -> Pix? {
+        guard let framed = Pix(taking: pixCopy(nil, edges.pointer)), let found = pixConnCompBB(seeds.pointer, 8) else { return nil }
+        var boxa: UnsafeMutablePointer<BOXA>? = found
+        defer { boxaDestroy(&boxa) }
+        let (width, height) = (Int32(edges.width), Int32(edges.height))
+        for i in 0..<boxaGetCount(found) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(found, i, &x, &y, &w, &h) == 0 else { continue }
+            let (x0, x1) = (max(0, x - 2), min(width, x + w + 2)), (y0, y1) = (max(0, y - 2), min(height, y + h + 2))
+            if sides.contains(.top), y <= within { pixRasterop(framed.pointer, x0, 0, x1 - x0, 1, PIX_SET, nil, 0, 0) }
+            if sides.contains(.bottom), height - (y + h) <= within { pixRasterop(framed.pointer, x0, height - 1, x1 - x0, 1, PIX_SET, nil, 0, 0) }
+            if sides.contains(.left), x <= within { pixRasterop(framed.pointer, 0, y0, 1, y1 - y0, PIX_SET, nil, 0, 0) }
+            if sides.contains(.right), width - (x + w) <= within { pixRasterop(framed.pointer, width - 1, y0, 1, y1 - y0, PIX_SET, nil, 0, 0) }
+        }
+        return framed
     }
 
     /// 1 where the closed reduced page is darker than `paperShare` of the paper's light there, the

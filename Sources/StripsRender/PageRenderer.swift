@@ -80,7 +80,13 @@ public struct PageRenderer: RecipeRenderer {
             page = warped
         }
         if recipe.look != .original {
-            page = Looks.apply(recipe.look, to: page, pixelsPerInch: geometry.pagePixelsPerInch * outputDensity)
+            // A part of the page has the page's edges only where it reaches them.
+            var edges: PageEdges = []
+            if made.minY < 0.5 { edges.insert(.top) }
+            if made.minX < 0.5 { edges.insert(.left) }
+            if made.maxY > Double(plan.whole.height) - 0.5 { edges.insert(.bottom) }
+            if made.maxX > Double(plan.whole.width) - 0.5 { edges.insert(.right) }
+            page = Looks.apply(recipe.look, to: page, pixelsPerInch: geometry.pagePixelsPerInch * outputDensity, pageEdges: edges)
         }
         guard plan.region != nil else { return (page, nil) }
         // The part asked for, out of the part made (grown for the look).

@@ -185,6 +185,25 @@ public enum ColourScanner {
     }
 }
 
+extension ColourScanner {
+    /// The letter's photograph alone, `width` x `height` (rgb), to lay on pages of one's own.
+    public static func photograph(width: Int, height: Int, seed: Int = 0) -> PixelBuffer? {
+        guard let surface = Photograph.draw(width: width, height: height, seed: seed) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var picture = PixelBuffer(width: width, height: height, format: .rgb)
+        for y in 0..<height {
+            for x in 0..<width {
+                let s = y * stride + x * 4, d = (y * width + x) * 3
+                // cairo's RGB24 is B, G, R, unused in memory on a little-endian machine.
+                (picture.bytes[d], picture.bytes[d + 1], picture.bytes[d + 2]) = (data[s + 2], data[s + 1], data[s])
+            }
+        }
+        return picture
+    }
+}
+
 /// A photograph of a cottage by the hills on a bright day: a smooth sky that a harsh tone stretch
 /// blows out, a pale sun, textured green hills, a red roof, dark trees and film grain.
 enum Photograph {
