@@ -104,7 +104,7 @@ final class DocumentSaver {
         case .success(let saved):
             if request.scope == .document { written.insert(saved.destination) }
             for note in saved.notes { FileHandleOutput.standardError("strips: \(note)") }
-            return .saved(SaveOutcome(path: saved.destination, request: request))
+            return .saved(SaveOutcome(path: saved.destination, request: request, bytes: saved.bytesWritten))
         case .failure(let error):
             FileHandleOutput.standardError("strips: \(error.description)")
             return .saveFailed("Not saved: \(error.description)")
