@@ -117,7 +117,9 @@ struct PDFSave {
                 let pixels = try PagePixels.make(.pdfPage(path: path, index: index, size: size, copyable: copyable),
                                                  corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize, pdfDPI: dpi,
                                                  renderer: renderer, destination: destination)
-                rendered.append((drawn[k], dpi))
+                // Only a page that could have been copied as it was, but not, is worth a note;
+                // one in a look or flattened is drawn because the user asked for it.
+                if page.corrections.onlyTurns { rendered.append((drawn[k], dpi)) }
                 // A corrected page is as large as its pixels at the rendering's resolution.
                 let upright = page.corrections.onlyTurns ? (width: size.width, height: size.height)
                     : (width: Double(pixels.width) * 72 / dpi, height: Double(pixels.height) * 72 / dpi)

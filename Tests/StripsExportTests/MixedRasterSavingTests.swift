@@ -89,6 +89,21 @@ import Testing
         #expect(try Self.read(page, dpi: scan.dpi, truth: scan.text) >= fromScan)
     }
 
+    /// A PDF page in a look is drawn because the user asked for the look: no note calls its file
+    /// damaged (one did before issue 31's pages in looks were looked at).
+    @Test func aPDFPageInALookIsLayeredWithoutANote() throws {
+        let files = try SaveFixtures()
+        let scan = try #require(Self.scan)
+        let path = try files.write("scans/letter.jpg", scan.jpeg)
+        let pdf = files.path("letter.pdf")
+        _ = try DocumentExporter.save([ExportPage(source: .picture(path: path))], to: pdf, sourcePaths: [path])
+        let out = files.path("colour.pdf")
+        let result = try DocumentExporter.save([ExportPage(source: .pdfPage(path: pdf, index: 0), corrections: Corrections(look: .colour))],
+                                               to: out, sourcePaths: [pdf])
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        #expect(try LookAndTextSavingTests.images(out).contains { $0.encoding == "ccitt" })
+    }
+
     @Test func knownWordsKeepTheirTextLayerOverTheLayers() throws {
         let files = try SaveFixtures()
         let scan = try #require(Self.scan)
