@@ -34,8 +34,9 @@ public enum MixedRaster {
     /// The background's resolution: photographs still look like photographs, flat paper costs
     /// next to nothing.
     public static let backgroundResolution = 150.0
-    /// Its JPEG quality: no letters are left in it, so no sharp edges for JPEG to ring around.
-    public static let backgroundQuality = 70
+    /// Its JPEG quality: no letters are left in it, so no sharp edges for JPEG to ring around; at
+    /// 70 a photograph's flat areas showed 8 x 8 blocks zoomed in.
+    public static let backgroundQuality = 80
     /// How far around the ink (inches) the background is filled: the blur a scan leaves at a
     /// letter's edge, lighter than the threshold, would otherwise stay as a grey rim.
     static let inkRim = 0.01
@@ -96,23 +97,28 @@ public enum MixedRaster {
         return layers
     }
 
-    /// The page without its ink, at `backgroundResolution`, as a JPEG. Under the ink (and its rim)
-    /// each pixel takes the colour of the nearest pixel that is not ink (leptonica's seed spread,
-    /// a Voronoi fill), then the page is reduced by area averaging.
+    /// The page without its ink, at `backgroundResolution`, as a JPEG. The page is reduced by area
+    /// averaging; every reduced pixel the ink (and its rim) touches at all is a hole, and takes the
+    /// colour of the nearest one it does not (leptonica's seed spread, a Voronoi fill): done at the
+    /// background's resolution, a quarter of the page's pixels at 300 dpi.
     private static func background(_ pix: Pix, order: Pix.ChannelOrder, format: PixelBuffer.Format, ink: Pix, scale: LookScale) -> PDFImage? {
         let rim = 2 * max(1, Int((inkRim * scale.pixelsPerInch).rounded())) + 1
-        guard let hidden = Pix(taking: pixDilateBrick(nil, ink.pointer, Int32(rim), Int32(rim))) else { return nil }
+        let factor = Float(min(1, backgroundResolution / scale.pixelsPerInch))
+        guard let hidden = Pix(taking: pixDilateBrick(nil, ink.pointer, Int32(rim), Int32(rim))),
+              let hiddenGrey = Pix(taking: pixConvert1To8(nil, hidden.pointer, 0, 255)),
+              let touched = factor < 1 ? Pix(taking: pixScaleAreaMap(hiddenGrey.pointer, factor, factor)) : hiddenGrey,
+              let clean = Pix(taking: pixThresholdToBinary(touched.pointer, 1)),
+              let holes = Pix(taking: pixInvert(nil, clean.pointer)),
+              let reduced = factor < 1 ? Pix(taking: pixScaleAreaMap(pix.pointer, factor, factor)) : pix else { return nil }
         let filled: Pix?
-        if pix.depth == 8 {
-            filled = spread(pix, under: hidden)
+        if reduced.depth == 8 {
+            filled = spread(reduced, under: holes)
         } else {
-            let channels = [COLOR_RED, COLOR_GREEN, COLOR_BLUE].map { Pix(taking: pixGetRGBComponent(pix.pointer, Int32($0))).flatMap { spread($0, under: hidden) } }
+            let channels = [COLOR_RED, COLOR_GREEN, COLOR_BLUE].map { Pix(taking: pixGetRGBComponent(reduced.pointer, Int32($0))).flatMap { spread($0, under: holes) } }
             guard let r = channels[0], let g = channels[1], let b = channels[2] else { return nil }
             filled = Pix(taking: pixCreateRGBImage(r.pointer, g.pointer, b.pointer))
         }
-        let factor = Float(min(1, backgroundResolution / scale.pixelsPerInch))
-        guard let filled, let reduced = factor < 1 ? Pix(taking: pixScaleAreaMap(filled.pointer, factor, factor)) : filled,
-              let buffer = reduced.buffer(as: format, order: order) else { return nil }
+        guard let filled, let buffer = filled.buffer(as: format, order: order) else { return nil }
         return JPEGEncoder.encode(buffer, quality: backgroundQuality, progressive: true)
     }
 
