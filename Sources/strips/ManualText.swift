@@ -23,7 +23,8 @@ enum ManualText {
         Trace: every line has t, frame, scene, window and idle; the photos scene adds count, active, \
         pages, preview and thumbnails (cells of a page in a look with its look), dirty, selected, \
         text (pages whose text is known, of count), search while the search field is open, \
-        clipboard after Ctrl+C; the pizza scene left, right and captions. Rectangles are \
+        clipboard after Ctrl+C, saved after a save (path, bytes, pages); the pizza scene left, \
+        right and captions. Rectangles are \
         [x, y, width, height] in window points, as drawn.
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
@@ -89,15 +90,22 @@ enum ManualText {
 
         Ctrl+S: saves to --output, or where the desktop's file chooser says, or beside the first page as
         'NAME edited.pdf'. Ctrl+Shift+S: saves the selected pages the same way, the document as it is. \
-        With unsaved edits, Esc or Q asks first (S or Return save, D discard, Esc keep editing).
+        With unsaved edits, Esc or Q asks first (S or Return save, D discard, Esc keep editing). \
+        The line over the preview says where it saved and how much it wrote. A saved PDF carries \
+        its title (--title TEXT, else the opened PDF's, else the document's name), author (your full \
+        name), dates, maker and recognised language, in its document information and XMP; a PDF \
+        opened and saved again keeps its title, author and creation date.
 
         Double-click the preview: zooms to a close-up about the click, or back to fit. Ctrl+wheel, \
         a two-finger pinch, + - 0: zoom about the pointer, up to twice the picture's own pixels (0: \
         fit). While zoomed, dragging and the wheel pan the picture instead of paging.
 
         L: cycles the look of the selection (or the page in focus): original, colour (the paper \
-        evened to white, shadows gone), grey, black and white; saved as drawn (black and white at 1 \
-        bit, grey and colour as JPEG). Undoable, as every edit.
+        evened to white, shadows gone, photographs only whitened), grey, black and white \
+        (photographs halftoned); strips of desk and shadow along a flattened page's edges become \
+        paper. Saved as drawn: black and white at 1 bit; grey and colour pages with text in a PDF as \
+        mixed raster content (the ink in 1-bit masks, one per colour, over a 150 dpi JPEG of the \
+        rest: about a tenth of one JPEG), else as JPEG. Undoable, as every edit.
 
         Ctrl+F: the search field over the preview. Typing searches every page's text (its own, or \
         recognised), ignoring case and accents; "3 of 17" counts the hits, the current one is \
