@@ -37,6 +37,8 @@ public enum MixedRaster {
     /// Its JPEG quality: no letters are left in it, so no sharp edges for JPEG to ring around; at
     /// 70 a photograph's flat areas showed 8 x 8 blocks zoomed in.
     public static let backgroundQuality = 80
+    /// The share of the page past which ink is not layered.
+    static let mostInk = 0.4
     /// How far around the ink (inches) the background is filled: the blur a scan leaves at a
     /// letter's edge, lighter than the threshold, would otherwise stay as a grey rim.
     static let inkRim = 0.01
@@ -55,6 +57,11 @@ public enum MixedRaster {
         guard let luma else { return nil }
         let pictures = PictureRegions.find(pix, order: order, colour: pix.depth == 32 ? ColourMask.make(pix, scale) : nil, scale: scale)
         guard let ink = InkMask.find(source, pix: pix, luma: luma, pictures: pictures, words: words), !ink.pieces.isEmpty else { return nil }
+        // Ink over most of the page (white letters on a dark panel, a dark page) leaves too little
+        // background to fill the letters' places from: one JPEG keeps such a page as it is.
+        var inked: Int32 = 0
+        pixCountPixels(ink.mask.pointer, &inked, nil)
+        guard Double(inked) < mostInk * Double(source.width * source.height) else { return nil }
         guard let layers = layers(of: ink, in: source) else { return nil }
         guard let background = background(pix, order: order, format: source.format == .grey ? .grey : .rgb, ink: ink.mask, scale: scale) else { return nil }
         return MixedRasterPage(width: source.width, height: source.height, background: background, layers: layers)

@@ -55,6 +55,25 @@ import Testing
         #expect(stamp.red > 150 && stamp.red - max(stamp.green, stamp.blue) > 100, "the stamp's ring \(stamp)")
     }
 
+    /// A turned page in the colour look is layered and turned as a whole: background, masks and
+    /// all (the page's transform), so turned back it is the page unturned.
+    @Test func aTurnedColourLetterIsLayeredAndTurnedWhole() throws {
+        let files = try SaveFixtures()
+        let scan = try #require(Self.scan)
+        let path = try files.write("scans/letter.jpg", scan.jpeg)
+        let out = files.path("turned.pdf")
+        _ = try DocumentExporter.save([ExportPage(source: .picture(path: path), corrections: Corrections(quarterTurns: 1, look: .colour))],
+                                      to: out, sourcePaths: [path])
+        #expect(try LookAndTextSavingTests.images(out).contains { $0.encoding == "ccitt" })
+        let turned = try #require(RenderedPage.render(out, dpi: scan.dpi, grey: false))
+        #expect(turned.width == scan.picture.height && turned.height == scan.picture.width)
+        let page = turned.oriented(Orientation.up.turned(clockwise: 3))
+        let photo = try #require(scan.photoDifference(page))
+        #expect(photo <= 20, "the photograph's colours off by \(photo)")
+        let stamp = try #require(scan.stampColour(page))
+        #expect(stamp.red > 150 && stamp.red - max(stamp.green, stamp.blue) > 100, "the stamp's ring \(stamp)")
+    }
+
     @Test func noHaloAroundTheLetters() throws {
         let files = try SaveFixtures()
         let (pdf, scan) = try Self.saved(.colour, files)

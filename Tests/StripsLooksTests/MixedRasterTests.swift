@@ -73,6 +73,16 @@ struct MixedRasterTests {
         #expect(MixedRaster.encode(scan.picture, look: .bw)?.layers.count == nil && MixedRaster.encode(scan.picture, look: .original)?.layers.count == nil)
     }
 
+    @Test("white letters on a dark page are not layered: the letters' places could not be filled from a background")
+    func darkPagesStayWhole() {
+        var picture = PixelBuffer(width: 400, height: 500, format: .rgb, filledWith: 20)
+        for y in stride(from: 40, to: 460, by: 30) { for x in stride(from: 40, to: 360, by: 9) { for dy in 0..<14 { for dx in 0..<3 {
+            let i = ((y + dy) * 400 + x + dx) * 3
+            picture.bytes[i] = 250; picture.bytes[i + 1] = 250; picture.bytes[i + 2] = 250
+        } } } }
+        #expect(MixedRaster.encode(picture, look: .colour, pixelsPerInch: 100)?.layers.count == nil)
+    }
+
     @Test("ink of two colours touching (a red ring over black letters) goes to each colour pixel by pixel")
     func touchingInks() throws {
         // Black bars crossed by a red bar, on white: one connected piece of two inks.
