@@ -40,6 +40,8 @@ struct PictureRegions {
     static let minimumCover = 0.5
     /// How near the page's edge (inches) a seed may be for the edge to close its picture's frame.
     static let pageReach = 0.75
+    /// The share of the page pictures may cover before the whole page is taken for one.
+    static let mostlyPicture = 0.6
     /// The share of the page past which a box is taken for a picture without judging its paper.
     static let mostOfThePage = 0.6
     /// A region touching the page's edge no deeper than this (inches) is border, not picture.
@@ -141,6 +143,14 @@ struct PictureRegions {
         }
         for box in full {
             pixRasterop(mask.pointer, Int32(box.x), Int32(box.y), Int32(box.width), Int32(box.height), PIX_SET, nil, 0, 0)
+        }
+        var count: Int32 = 0
+        pixCountPixels(mask.pointer, &count, nil)
+        // Mostly picture (a photograph of a page on a desk, a poster): the little paper left is no
+        // measure of the light, so the page is one picture, kept as it is.
+        if Double(count) >= mostlyPicture * Double(pix.width * pix.height) {
+            pixSetAll(mask.pointer)
+            return PictureRegions(boxes: [Box(x: 0, y: 0, width: pix.width, height: pix.height)], mask: mask, reduction: reduction)
         }
         return PictureRegions(boxes: full, mask: mask, reduction: reduction)
     }

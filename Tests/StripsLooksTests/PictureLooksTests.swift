@@ -118,6 +118,24 @@ struct PictureLooksTests {
         }
     }
 
+    @Test("a page that is mostly photograph (a print on a narrow margin, a page still on its desk) keeps its tones")
+    func mostlyPictureStaysAsItIs() throws {
+        // A 6 x 4 inch print at 100 pixels an inch on a margin of cream paper 0.15 inch wide.
+        let photo = try #require(ColourScanner.photograph(width: 570, height: 370, seed: 3))
+        var page = PixelBuffer(width: 600, height: 400, format: .rgb)
+        for i in 0..<(600 * 400) { page.bytes[i * 3] = 240; page.bytes[i * 3 + 1] = 232; page.bytes[i * 3 + 2] = 210 }
+        for y in 0..<370 {
+            page.bytes.replaceSubrange(((y + 15) * 600 + 15) * 3..<((y + 15) * 600 + 585) * 3, with: photo.bytes[(y * 570 * 3)..<((y + 1) * 570 * 3)])
+        }
+        for look in [Look.colour, .grey] {
+            let result = Looks.apply(look, to: page, pixelsPerInch: 100)
+            let source = look == .grey ? Looks.luma(of: page) : page
+            var moved = 0.0
+            for y in 20..<380 { for x in 20..<580 { moved += abs(Measure.luma(result, y * 600 + x) - Measure.luma(source, y * 600 + x)) } }
+            #expect(moved / Double(360 * 560) < 8, "\(look): moved by \(moved / Double(360 * 560))")
+        }
+    }
+
     @Test("text pages under a lid's shadow have no pictures: their looks are as before")
     func textPagesHaveNone() throws {
         for style in SampleScanStyle.standardSet.prefix(4) {
