@@ -78,24 +78,9 @@ struct InkMask {
     /// Every pixel of a piece's ink, in the page's pixels, with its colour; `inner` only those with
     /// ink on all four sides (a scan blurs the others into the paper).
     static func pixels(of piece: Piece, in picture: PixelBuffer, inner: Bool = false) -> [(x: Int, y: Int, colour: (Double, Double, Double))] {
-        guard let data = pixGetData(piece.bits.pointer) else { return [] }
-        let wordsPerRow = Int(pixGetWpl(piece.bits.pointer))
-        let step = picture.format.bytesPerPixel, rowBytes = picture.bytesPerRow
-        let (ri, bi) = picture.format == .bgra ? (2, 0) : (0, 2)
         var found: [(x: Int, y: Int, colour: (Double, Double, Double))] = []
-        picture.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<piece.height {
-                func bit(_ x: Int, _ y: Int) -> Bool {
-                    guard x >= 0, y >= 0, x < piece.width, y < piece.height else { return false }
-                    return (data[y * wordsPerRow + x >> 5] >> (31 - UInt32(x & 31))) & 1 == 1
-                }
-                for x in 0..<piece.width where bit(x, y) && (!inner || (bit(x - 1, y) && bit(x + 1, y) && bit(x, y - 1) && bit(x, y + 1))) {
-                    let i = (piece.y + y) * rowBytes + (piece.x + x) * step
-                    let colour = step == 1 ? (Double(bytes[i]), Double(bytes[i]), Double(bytes[i]))
-                        : (Double(bytes[i + ri]), Double(bytes[i + 1]), Double(bytes[i + bi]))
-                    found.append((piece.x + x, piece.y + y, colour))
-                }
-            }
+        walk(piece.bits, at: piece.x, piece.y, in: picture) { x, y, isInner, colour in
+            if !inner || isInner { found.append((x, y, colour)) }
         }
         return found
     }
@@ -104,15 +89,32 @@ struct InkMask {
     /// sides), or of all of them when it has none inside (a hairline).
     private static func colour(of bits: Pix, at left: Int, _ top: Int, in picture: PixelBuffer)
         -> (mean: (Double, Double, Double), spread: Double, colourSpread: Double, pixels: Int) {
+        var inner = (r: 0.0, g: 0.0, b: 0.0, l: 0.0, l2: 0.0, c: 0.0, c2: 0.0, n: 0)
+        var all = inner
+        walk(bits, at: left, top, in: picture) { _, _, isInner, colour in
+            let (r, g, b) = colour
+            let l = 0.299 * r + 0.587 * g + 0.114 * b, c = max(r, g, b) - min(r, g, b)
+            all.r += r; all.g += g; all.b += b; all.l += l; all.l2 += l * l; all.c += c; all.c2 += c * c; all.n += 1
+            if isInner { inner.r += r; inner.g += g; inner.b += b; inner.l += l; inner.l2 += l * l; inner.c += c; inner.c2 += c * c; inner.n += 1 }
+        }
+        let use = inner.n >= 4 ? inner : all
+        let n = Double(max(1, use.n))
+        let mean = use.l / n, chroma = use.c / n
+        return ((use.r / n, use.g / n, use.b / n), (max(0, use.l2 / n - mean * mean)).squareRoot(),
+                (max(0, use.c2 / n - chroma * chroma)).squareRoot(), all.n)
+    }
+
+    /// Calls `body` for every pixel of `bits` (a piece placed at `left`, `top` on the page): its
+    /// place on the page, whether it has ink on all four sides, its colour in `picture`.
+    private static func walk(_ bits: Pix, at left: Int, _ top: Int, in picture: PixelBuffer,
+                             _ body: (Int, Int, Bool, (Double, Double, Double)) -> Void) {
         let width = bits.width, height = bits.height
-        guard let data = pixGetData(bits.pointer) else { return ((0, 0, 0), 0, 0, 0) }
+        guard let data = pixGetData(bits.pointer) else { return }
         let wordsPerRow = Int(pixGetWpl(bits.pointer))
         func bit(_ x: Int, _ y: Int) -> Bool {
             guard x >= 0, y >= 0, x < width, y < height else { return false }
             return (data[y * wordsPerRow + x >> 5] >> (31 - UInt32(x & 31))) & 1 == 1
         }
-        var inner = (r: 0.0, g: 0.0, b: 0.0, l: 0.0, l2: 0.0, c: 0.0, c2: 0.0, n: 0)
-        var all = (r: 0.0, g: 0.0, b: 0.0, l: 0.0, l2: 0.0, c: 0.0, c2: 0.0, n: 0)
         let step = picture.format.bytesPerPixel, rowBytes = picture.bytesPerRow
         let (ri, bi) = picture.format == .bgra ? (2, 0) : (0, 2)
         picture.bytes.withUnsafeBufferPointer { bytes in
@@ -120,25 +122,12 @@ struct InkMask {
                 let row = (top + y) * rowBytes
                 for x in 0..<width where bit(x, y) {
                     let i = row + (left + x) * step
-                    let (r, g, b): (Double, Double, Double)
-                    if step == 1 {
-                        let v = Double(bytes[i]); (r, g, b) = (v, v, v)
-                    } else {
-                        (r, g, b) = (Double(bytes[i + ri]), Double(bytes[i + 1]), Double(bytes[i + bi]))
-                    }
-                    let l = 0.299 * r + 0.587 * g + 0.114 * b, c = max(r, g, b) - min(r, g, b)
-                    all.r += r; all.g += g; all.b += b; all.l += l; all.l2 += l * l; all.c += c; all.c2 += c * c; all.n += 1
-                    if bit(x - 1, y), bit(x + 1, y), bit(x, y - 1), bit(x, y + 1) {
-                        inner.r += r; inner.g += g; inner.b += b; inner.l += l; inner.l2 += l * l; inner.c += c; inner.c2 += c * c; inner.n += 1
-                    }
+                    let colour = step == 1 ? (Double(bytes[i]), Double(bytes[i]), Double(bytes[i]))
+                        : (Double(bytes[i + ri]), Double(bytes[i + 1]), Double(bytes[i + bi]))
+                    body(left + x, top + y, bit(x - 1, y) && bit(x + 1, y) && bit(x, y - 1) && bit(x, y + 1), colour)
                 }
             }
         }
-        let use = inner.n >= 4 ? inner : all
-        let n = Double(max(1, use.n))
-        let mean = use.l / n, chroma = use.c / n
-        return ((use.r / n, use.g / n, use.b / n), (max(0, use.l2 / n - mean * mean)).squareRoot(),
-                (max(0, use.c2 / n - chroma * chroma)).squareRoot(), all.n)
     }
 }
 
