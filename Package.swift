@@ -156,7 +156,7 @@ let package = Package(
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
-        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "StripsPDF", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
         // encodings for saving (CCITT G4 or 1-bit Flate, grey and colour JPEG).
         .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),

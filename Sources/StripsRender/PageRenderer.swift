@@ -84,7 +84,14 @@ public struct PageRenderer: RecipeRenderer {
         for step in recipe.steps {
             switch step {
             case .crop, .straighten: continue
-            case .look(let look): page = Looks.apply(look, to: page, pixelsPerInch: geometry.pagePixelsPerInch * outputDensity)
+            case .look(let look):
+                // A part of the page has the page's edges only where it reaches them.
+                var edges: PageEdges = []
+                if made.minY < 0.5 { edges.insert(.top) }
+                if made.minX < 0.5 { edges.insert(.left) }
+                if made.maxY > Double(plan.whole.height) - 0.5 { edges.insert(.bottom) }
+                if made.maxX > Double(plan.whole.width) - 0.5 { edges.insert(.right) }
+                page = Looks.apply(look, to: page, pixelsPerInch: geometry.pagePixelsPerInch * outputDensity, pageEdges: edges)
             }
         }
         guard plan.region != nil else { return (page, nil) }

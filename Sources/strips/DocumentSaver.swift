@@ -2,6 +2,7 @@ import Foundation
 import StripsCore
 import StripsDesktop
 import StripsExport
+import StripsPDF
 import StripsSDL
 
 /// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
@@ -27,7 +28,13 @@ final class DocumentSaver {
     /// Folder saves write each page's text beside its picture (`--text-files`).
     private let textFiles: Bool
 
-    init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil, textFiles: Bool = false) {
+    /// What saved PDFs say about the document (title, kept author and dates); made the first time
+    /// the document is saved, when it was not known, and kept for the saves after.
+    private var metadata: PDFMetadata
+
+    init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil, textFiles: Bool = false,
+         metadata: PDFMetadata = PDFMetadata()) {
+        self.metadata = metadata
         self.texts = texts
         self.textFiles = textFiles
         self.output = output
@@ -88,12 +95,14 @@ final class DocumentSaver {
         }
         let textFiles = self.textFiles
         let replacing = written.contains(path)
+        if metadata.created == nil { metadata.created = Date() }
+        let metadata = self.metadata
         if live {
-            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, textFiles: textFiles, request: request)
+            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, textFiles: textFiles, metadata: metadata, request: request)
             return []
         }
         let result = Result { () throws(SaveError) in
-            try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles)
+            try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles, metadata: metadata)
         }
         return [finish(result, request: request)]
     }
@@ -103,7 +112,7 @@ final class DocumentSaver {
         case .success(let saved):
             if request.scope == .document { written.insert(saved.destination) }
             for note in saved.notes { FileHandleOutput.standardError("strips: \(note)") }
-            return .saved(SaveOutcome(path: saved.destination, request: request))
+            return .saved(SaveOutcome(path: saved.destination, request: request, bytes: saved.bytesWritten))
         case .failure(let error):
             FileHandleOutput.standardError("strips: \(error.description)")
             return .saveFailed("Not saved: \(error.description)")
@@ -122,11 +131,11 @@ private final class SaveJob: @unchecked Sendable {
     private let lock = NSLock()
     private var current = State()
 
-    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, textFiles: Bool, request: SaveRequest) {
+    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, textFiles: Bool, metadata: PDFMetadata, request: SaveRequest) {
         self.request = request
         let thread = Thread { [self] in
             let result = Result { () throws(SaveError) in
-                try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles) { done in
+                try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles, metadata: metadata) { done in
                     self.update { $0.done = done }
                 }
             }

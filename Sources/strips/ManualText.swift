@@ -28,9 +28,10 @@ enum ManualText {
         text (pages whose text is known, of count), search while the search field is open, \
         clipboard after Ctrl+C, camera while the camera view is open (source, frame, quad in the \
         frame's pixels or null, steady, taken), toolbar (the buttons on screen: name, rect, enabled), \
-        help while the keys overlay is shown, menu while a page's menu is open; the pizza scene left, \
-        right and captions. Rectangles are [x, y, width, height] in window points, as drawn, whatever \
-        --scale (device pixels per point: a screenshot of a W x H window is W*S x H*S pixels).
+        help while the keys overlay is shown, menu while a page's menu is open, saved after a save \
+        (path, bytes, pages); the pizza scene left, right and captions. Rectangles are [x, y, width, \
+        height] in window points, as drawn, whatever --scale (device pixels per point: a screenshot \
+        of a W x H window is W*S x H*S pixels).
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
         starts that way), X the x-ray overlay (cell frames and indices, parallax, expanding values, \
@@ -83,7 +84,17 @@ enum ManualText {
         SAVING: Ctrl+S saves to --output, or where the desktop's file chooser says, or beside the first \
         page as 'NAME edited.pdf'; a bar shows the pages done. Ctrl+Shift+S saves the selected pages the \
         same way, the document as it is. With unsaved edits, Esc or Q asks first (S or Return save, D \
-        discard, Esc keep editing).
+        discard, Esc keep editing). The line over the preview says where it saved and how much it \
+        wrote. A saved PDF carries its title (--title TEXT, else the opened PDF's, else the document's \
+        name), author (your full name), dates, maker and recognised language, in its document \
+        information and XMP; a PDF opened and saved again keeps its title, author and creation date.
+
+        LOOKS: L cycles the look of the selection (or the page in focus): original, colour (the paper \
+        evened to white, shadows gone, photographs only whitened), grey, black and white \
+        (photographs halftoned); strips of desk and shadow along a flattened page's edges become \
+        paper. Saved as drawn: black and white at 1 bit; grey and colour pages with text in a PDF as \
+        mixed raster content (the ink in 1-bit masks, one per colour, over a 150 dpi JPEG of the \
+        rest: about a tenth of one JPEG), else as JPEG.
 
         TEXT: --ocr LANGS (Tesseract's languages, 'eng', 'eng+deu') recognises the text of pages \
         that have none; the window does it in the background on idle cores, nearest the page in \

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StripsCamera
 import StripsCore
+import StripsExport
 import StripsPDF
 import StripsPictures
 import StripsRender
@@ -60,6 +61,13 @@ struct PhotosCommand: ParsableCommand {
         '001.jpg'). A PDF always carries the text, as an invisible layer on the page.
         """)
     var textFiles = false
+
+    @Option(name: .long, help: """
+        The title a saved PDF carries (its document information and XMP). Default: the title of the \
+        PDF the document was opened from, else the document's name.
+        """)
+    var title: String?
+
     @Option(name: .long, help: "The scanner Ctrl+N scans with: a SANE device name (e.g. test:0). Default: the last one used, else the first found.")
     var scanner: String?
 
@@ -182,7 +190,7 @@ struct PhotosCommand: ParsableCommand {
         let text = TextHost(languages: languages, reader: reader, live: script == nil)
         text.prepare(pages)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
-                                  textFiles: textFiles)
+                                  textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files))
         let cameraHost = self.cameraHost(live: script == nil, scanner: scanner)
         let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: cameraHost, live: script == nil)
         defer { text.stop() }

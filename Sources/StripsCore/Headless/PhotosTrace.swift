@@ -31,6 +31,14 @@ extension PhotosFrame {
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
         ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? []) + (camera.map { [$0.traceField] } ?? []) + windowFields
+            + savedFields
+    }
+
+    /// After a save: `"saved": {"path": where, "bytes": its size, "pages": pages saved}` (the last
+    /// save's, on every line; docs/headless.md, issue 31).
+    var savedFields: [(String, JSON)] {
+        guard let saved else { return [] }
+        return [("saved", .object([("path", .string(saved.path)), ("bytes", .int(saved.bytes)), ("pages", .int(saved.pages))]))]
     }
 
     /// `"toolbar"`: the buttons on screen; `"help"` while the keys overlay is shown; `"menu"`

@@ -51,6 +51,8 @@ public struct PhotosFrame: FrameContent {
     /// The search field's search while it is open; the text Ctrl+C copied last.
     public var search: Search?
     public var clipboard: String?
+    /// The last save's result, when there was one.
+    public var saved: SaveReport?
     /// A scan under way, and the dialog up (for the trace).
     public var scanning: ScanProgress?
     public var dialog: Dialog?
@@ -243,6 +245,7 @@ extension PhotosScene {
         photos.texts = texts
         photos.search = interaction.search
         photos.clipboard = clipboard
+        photos.saved = lastSave
         if case .editingBorders(let session) = interaction.underPrompt {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }

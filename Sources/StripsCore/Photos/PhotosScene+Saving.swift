@@ -102,13 +102,15 @@ extension PhotosScene {
             notices.saving = SaveProgress(done: done, total: total)
         case .saved(let outcome):
             notices.saving = nil
+            lastSave = outcome.report
+            let size = outcome.report.size.isEmpty ? "" : " (\(outcome.report.size))"
             if outcome.request.scope == .document {
                 document = document.saved(revision: outcome.request.revision)
-                notices.post("Saved to \(outcome.path)", at: time)
+                notices.post("Saved to \(outcome.path)\(size)", at: time)
                 if notices.quitAfterSave { wantsToQuit = true }
             } else {
                 let count = outcome.request.pages.count
-                notices.post("Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)", at: time)
+                notices.post("Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)\(size)", at: time)
             }
             notices.quitAfterSave = false
         case .saveFailed(let message):

@@ -33,6 +33,8 @@ public struct PhotosScene: Scene {
     public internal(set) var texts = PageTexts()
     /// The text Ctrl+C copied last (the trace's `clipboard`).
     public internal(set) var clipboard: String?
+    /// The last save's result (the trace's `saved`).
+    public internal(set) var lastSave: SaveReport?
     /// A scan under way (the scanner works while the user goes on), nil when none is.
     public internal(set) var scanning: ScanProgress?
     public internal(set) var wantsToQuit = false

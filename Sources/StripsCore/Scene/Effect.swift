@@ -90,10 +90,46 @@ public struct SaveRequest: Hashable, Sendable {
 public struct SaveOutcome: Hashable, Sendable {
     public var path: String
     public var request: SaveRequest
+    /// What was written: the file's size, or a folder's pictures' together.
+    public var bytes: Int
 
-    public init(path: String, request: SaveRequest) {
+    public init(path: String, request: SaveRequest, bytes: Int = 0) {
         self.path = path
         self.request = request
+        self.bytes = bytes
+    }
+
+    /// What the status line and the trace say of it.
+    public var report: SaveReport { SaveReport(path: path, bytes: bytes, pages: request.pages.count) }
+}
+
+/// A save's result as the user hears of it: where, how many bytes, how many pages.
+public struct SaveReport: Hashable, Sendable {
+    public var path: String
+    public var bytes: Int
+    public var pages: Int
+
+    public init(path: String, bytes: Int, pages: Int) {
+        self.path = path
+        self.bytes = bytes
+        self.pages = pages
+    }
+
+    /// `1.2 MB, 46 KB a page` (decimal units, as file managers count them); empty when the size
+    /// is not known.
+    public var size: String {
+        guard bytes > 0 else { return "" }
+        let total = Self.amount(bytes)
+        return pages > 1 ? "\(total), \(Self.amount(bytes / pages)) a page" : total
+    }
+
+    static func amount(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1000: return "\(bytes) bytes"
+        case ..<1_000_000: return "\(Int((Double(bytes) / 1000).rounded())) KB"
+        case ..<10_000_000: return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        default: return "\(Int((Double(bytes) / 1_000_000).rounded())) MB"
+        }
     }
 }
 
