@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StripsBatch
 import StripsCore
 import StripsPDF
 import StripsPictures
@@ -164,10 +165,26 @@ struct PhotosCommand: ParsableCommand {
         text.prepare(pages)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
                                   textFiles: textFiles)
-        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: script == nil)
-        defer { text.stop() }
+        // Pages are judged blank or separator sheets near the focus; the window goes on to every page.
+        let judges = JudgeHost(judge: PageJudge(reader: reader), live: script == nil, wake: { LoopWaker.wake() })
+        scene.judgingReach = script == nil ? .everyPage : .nearFocus
+        scene.outputName = output.map(Self.outputName)
+        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, judges: judges, live: script == nil)
+        defer {
+            text.stop()
+            judges.stop()
+        }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
                             host: host, onQuit: { memory?.save($0) }, onEnd: { _ in scanner.finish() })
+    }
+}
+
+extension PhotosCommand {
+    /// What the strip calls the first document: the file `--output` names, without `.pdf`.
+    static func outputName(_ path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let file = (trimmed as NSString).lastPathComponent
+        return (file as NSString).pathExtension.lowercased() == "pdf" ? (file as NSString).deletingPathExtension : file
     }
 }
 

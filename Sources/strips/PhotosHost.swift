@@ -1,3 +1,4 @@
+import StripsBatch
 import StripsCore
 import StripsPictures
 import StripsSDL
@@ -16,12 +17,15 @@ final class PhotosHost: EffectHost {
     /// The scanned pages kept when the document save under way began: safe once it succeeds.
     private var keptAtSave: Set<String>?
     private let borders: BorderFinder
+    /// Blank pages and separator sheets (StripsBatch).
+    private let judges: JudgeHost
 
-    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, live: Bool) {
+    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, judges: JudgeHost, live: Bool) {
         self.saver = saver
         self.reader = reader
         self.scanner = scanner
         self.text = text
+        self.judges = judges
         self.live = live
         borders = BorderFinder(reader: reader, live: live)
     }
@@ -43,10 +47,12 @@ final class PhotosHost: EffectHost {
             return []
         case .toggleRecording:
             return []
+        case .judge(let request):
+            return judges.run(request)
         }
     }
 
-    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() }
+    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + judges.poll() }
 
     func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
 

@@ -92,7 +92,7 @@ final class ScanHost: @unchecked Sendable {
             changed.lock()
             discardAsked = true
             changed.unlock()
-        case .save, .load, .toggleRecording, .copy, .findBorders: return []
+        case .save, .load, .toggleRecording, .copy, .findBorders, .judge: return []
         }
         guard !options.live else { return [] }
         changed.lock()

@@ -27,6 +27,9 @@ public enum EditorCommand: Hashable, Sendable {
     case interleave
     /// A scanned page starting, completing or cut short, or the scan's end, from the host.
     case scan(ScanStep)
+    /// B ("break here"): a document break before the page (nil: the page in focus) put, or the
+    /// break there taken away (a separator sheet then counts as an ordinary page).
+    case toggleBreak(Int?)
     case undo, redo
 }
 
@@ -73,6 +76,8 @@ public enum EditorKey: Hashable, Sendable {
     case copyBorders
     /// Ctrl+N: scan with the last settings; Ctrl+Shift+N: the scan panel first.
     case scan, scanPanel
+    /// Ctrl+Shift+B: the blank pages selected (those not judged yet judged first).
+    case selectBlank
 
     public init?(_ key: Key) {
         switch (key.name, key.ctrl, key.shift) {
@@ -94,6 +99,8 @@ public enum EditorKey: Hashable, Sendable {
         case (.c, true, _): self = .copyText
         case (.n, true, let shift): self = shift ? .scanPanel : .scan
         case (.i, true, _): self = .command(.interleave)
+        case (.b, true, true): self = .selectBlank
+        case (.b, false, false) where !key.alt: self = .command(.toggleBreak(nil))
         case (.escape, _, _): self = .escape
         case (.q, false, _): self = .quit
         case (.c, _, _) where key.alt: self = .copyBorders

@@ -97,6 +97,10 @@ extension PhotosScene {
             // No pages counted yet: the desktop's file chooser is asking where.
             let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+        } else if let waiting = judging.waiting {
+            // Pages still being judged before Ctrl+Shift+B or a save can act.
+            let what = waiting == .save ? "Looking for separator sheets before saving" : "Looking for blank pages"
+            d.status = measurer.run("\(what)… \(judging.outstanding) pages to go", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = notices.status {
             let alpha = notices.statusAlpha(at: time, tuning: tuning.editor)
             if alpha > 0 {

@@ -52,6 +52,8 @@ public struct PhotosFrame: FrameContent {
     /// A scan under way, and the dialog up (for the trace).
     public var scanning: ScanProgress?
     public var dialog: Dialog?
+    /// Blank pages, separator sheets and the documents of a split batch.
+    public var batch = BatchMarks()
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -96,9 +98,11 @@ public struct PhotosFrame: FrameContent {
                 ImageQuad(image: image, frame: frame, source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
                           alpha: cell.alpha * alpha, clip: clip, rotation: degrees)
             }
+            items += batch.thumbnailMarks(cell.index, frame: cell.frame, alpha: cell.alpha, clip: clip)
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
+        items += batch.overlayItems(strip: thumbnailStrip)
         return items + (borders?.drawItems() ?? []) + decorations.drawItems()
     }
 
@@ -214,6 +218,7 @@ extension PhotosScene {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }
         photos.scanning = scanning
+        photos.batch = batchMarks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, at: time)
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }
         photos.dialog = top.dialog

@@ -46,6 +46,9 @@ extension PhotosScene {
         case .scanPanel:
             if key.isRepeat { return [] }
             return openScanPanel(at: time)
+        case .selectBlank:
+            if key.isRepeat { return [] }
+            return selectBlank(at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if key.isRepeat, !isIdle { return [] }
             zoomKey(action, at: time)
@@ -72,7 +75,7 @@ extension EditorCommand {
     var editsDocument: Bool {
         switch self {
         case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages: return true
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages, .toggleBreak: return true
         }
     }
 }

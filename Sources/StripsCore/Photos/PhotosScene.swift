@@ -38,6 +38,13 @@ public struct PhotosScene: Scene {
     public internal(set) var wantsToQuit = false
     /// Border requests the host has not answered: the window keeps drawing until they come.
     var awaitingBorders = 0
+    /// Blank pages and separator sheets as the host judged them, and what waits for them.
+    public internal(set) var judging = Judging()
+    /// The split of the pages shown into documents, made again when they or the separators change.
+    var splitCache = SplitCache()
+    /// What the first document is saved as (`--output`'s name), for the strip's labels; nil: the
+    /// document's name.
+    public var outputName: String?
     let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
@@ -109,6 +116,7 @@ public struct PhotosScene: Scene {
         }
         expanding.tick(at: time)
         notices.noteMotion(isMoving, at: time)
+        refreshSplit()
     }
 
     /// One step of whatever the user is doing.
@@ -192,7 +200,7 @@ public struct PhotosScene: Scene {
     /// answers are asked for before each one, and the page being scanned fills in.
     public var needsFrames: Bool {
         notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog != nil
-            || awaitingBorders > 0
+            || awaitingBorders > 0 || judging.waiting != nil
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

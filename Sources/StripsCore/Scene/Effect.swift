@@ -29,6 +29,9 @@ public enum Effect: Hashable, Sendable {
     case recoverScans(take: Bool, firstNumber: Int)
     /// The user quits without saving on purpose: scanned pages kept for recovery go too.
     case discardScans
+    /// Judge pages: blank, or a separator sheet (StripsBatch). Answered by `judged`, in parts as
+    /// they are done (the window judges in the background; a script at once).
+    case judge(JudgeRequest)
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -49,6 +52,20 @@ public enum HostEvent: Hashable, Sendable {
     /// A scan's progress, the scanners found, an offer of scans an earlier session left.
     case scan(ScanUpdate)
     case bordersFound(BorderAnswer)
+    /// Pages judged (`Effect.judge`), each under the key it was judged for.
+    case judged([JudgedPage])
+}
+
+/// Pages to judge, and whether something waits for them (Ctrl+Shift+B, a save: the host takes
+/// these before the pages merely near the focus).
+public struct JudgeRequest: Hashable, Sendable {
+    public var pages: [Page]
+    public var urgent: Bool
+
+    public init(pages: [Page], urgent: Bool = false) {
+        self.pages = pages
+        self.urgent = urgent
+    }
 }
 
 /// What the host should save: pages as they stand when the user asked.
@@ -64,21 +81,40 @@ public struct SaveRequest: Hashable, Sendable {
     /// The document's revision the pages are (a document save marks it saved).
     public var revision: Int
     public var scope: Scope
+    /// The pages split into documents, one file each (separator sheets left out): one holding
+    /// every page unless the batch is split.
+    public var documents: [SavedDocument]
 
     public init(pages: [Page], revision: Int, scope: Scope = .document) {
         self.pages = pages
         self.revision = revision
         self.scope = scope
+        documents = [SavedDocument(pages: pages)]
+    }
+}
+
+/// One document of a split batch as saved: its pages, and the text of the separator sheet before
+/// it (which names its file; nil: `NAME-N`).
+public struct SavedDocument: Hashable, Sendable {
+    public var pages: [Page]
+    public var title: String?
+
+    public init(pages: [Page], title: String? = nil) {
+        self.pages = pages
+        self.title = title
     }
 }
 
 public struct SaveOutcome: Hashable, Sendable {
     public var path: String
     public var request: SaveRequest
+    /// Every file (or folder) written, one a document: `path` first.
+    public var paths: [String]
 
     public init(path: String, request: SaveRequest) {
         self.path = path
         self.request = request
+        paths = [path]
     }
 }
 

@@ -39,6 +39,9 @@ public struct Key: Hashable, Sendable {
         /// Ctrl+N scans (Ctrl+Shift+N: the scan panel), Ctrl+I interleaves; T answers the
         /// offer of earlier scans; Return confirms a panel.
         case n, i, t
+        /// B puts or takes away a document break before the page in focus; Ctrl+Shift+B selects
+        /// the blank pages.
+        case b
         case `return`
         /// C opens the border editor (Shift+C applies detected borders, Alt+C copies them to the
         /// selection); in it Return applies, `[` and `]` turn the page by a tenth of a degree.
