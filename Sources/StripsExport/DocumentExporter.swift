@@ -45,13 +45,8 @@ public enum DocumentExporter {
     /// `save` with the system calls every byte goes through: tests give calls that fail.
     static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String], replacing: Bool, textFiles: Bool = false,
                      calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
-        let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
-        guard !pages.isEmpty else { throw SaveError(destination, "there are no pages to save") }
-        switch target {
-        case .pdf(let path):
-            return try PDFSave(pages: pages, destination: path, placing: replacing ? .replacing : .new, calls: calls).save(progress: progress)
-        case .folder(let path):
-            return try FolderSave(pages: pages, destination: path, textFiles: textFiles, calls: calls).save(progress: progress)
-        }
+        let staged = try stage(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, textFiles: textFiles, calls: calls, progress: progress)
+        try staged.publish()
+        return staged.result
     }
 }

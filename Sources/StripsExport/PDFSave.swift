@@ -29,6 +29,14 @@ struct PDFSave {
     }
 
     func save(progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let staged = try write(progress: progress)
+        try staged.publish()
+        return staged.result
+    }
+
+    /// Everything but the name: the file written whole and checked, hidden beside the destination
+    /// until the `StagedSave` publishes it (a batch publishes its documents together).
+    func write(progress: (Int) -> Void) throws(SaveError) -> StagedSave {
         let sources = SavedSources(destination: destination)
         let renderer = PDFRenderer(idleDocuments: 2)
         var plans: [Plan] = []
@@ -134,7 +142,9 @@ struct PDFSave {
         // overlay reads; only the overlaid file is published.
         let layered = !layers.isEmpty || drawn.contains { pages[$0].text.map { !$0.isEmpty } ?? false }
         let output = try layered ? makeFile(placing: .replacing, durable: false) : makeFile(placing: placing)
-        defer { output.discard() }
+        // The intermediate file goes; the one to be published is the staged save's to keep or discard.
+        var keepOutput = false
+        defer { if !keepOutput { output.discard() } }
         if drawn.count == pages.count {
             try PDFWriter.write(count: drawn.count, into: output, destination: destination, page: cairoPage, drawn: progress)
         } else {
@@ -182,16 +192,15 @@ struct PDFSave {
                 throw SaveError.writing(destination, error, folder: folder)
             }
         }
-        defer { published.discard() }
-        if let problem = PDFSource.verifySaved(published.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
-        do {
-            try published.publish()
-        } catch {
-            throw SaveError.writing(destination, error, folder: folder)
+        if let problem = PDFSource.verifySaved(published.temporaryPath, pages: pages.count) {
+            published.discard()
+            throw SaveError(destination, problem.reason)
         }
+        keepOutput = published === output
         progress(pages.count)
-        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: published),
-                          notes: renderingNotes(rendered))
+        let result = SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: published),
+                                notes: renderingNotes(rendered))
+        return StagedSave(result: result, files: [published], madeFolder: nil, folder: folder)
     }
 
     /// A scanned page: JPEG at quality 90 (colour, grey) or a 1-bit stencil (line art), turned
