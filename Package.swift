@@ -104,7 +104,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection", "StripsBatch",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsBatch", "StripsConvert",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -164,6 +164,9 @@ let package = Package(
         // The judges' false positives and negatives on a generated corpus, and `strips convert` timings.
         .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
                           path: "Sources/BatchBench"),
-        .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures", "StripsTestSupport"]),
+        // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures"]),
+        .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
+                                                             "StripsPDF", "StripsTestSupport"]),
     ]
 )

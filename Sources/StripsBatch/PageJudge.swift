@@ -17,8 +17,11 @@ public struct PageJudge: Sendable {
 
     /// The page's judgement; an ordinary page when its picture cannot be read (its error card
     /// said why already).
-    public func judge(_ page: Page) -> PageJudgement {
-        guard let small = picture(page, longSide: Self.workingSide) else { return .ordinary }
+    public func judge(_ page: Page) -> PageJudgement { judgeIfReadable(page) ?? .ordinary }
+
+    /// The page's judgement, or nil when its picture cannot be read.
+    public func judgeIfReadable(_ page: Page) -> PageJudgement? {
+        guard let small = picture(page, longSide: Self.workingSide) else { return nil }
         // Letter or A4: the long side is about 11 inches, as the looks take it.
         let ppi = Double(max(small.width, small.height)) / 11
         return SheetJudge.judge(small, pixelsPerInch: ppi) { share in picture(page, longSide: Self.sharpSide, region: share) }

@@ -4,13 +4,13 @@ import Foundation
 /// with atomics inside the uninstrumented standard library, so ThreadSanitizer cannot see it and
 /// reports every access it guards as a race (a ten-line Mutex program shows it); an NSLock is a
 /// pthread mutex, which TSan follows, so real races stay visible in Scripts/sanitize.sh.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

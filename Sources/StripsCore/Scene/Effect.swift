@@ -169,6 +169,17 @@ public struct BorderAnswer: Hashable, Sendable {
             self.corners = corners
             self.levelling = levelling
         }
+
+        /// `corrections` with these borders applied, as Shift+C applies them (and `strips convert
+        /// --borders auto`): the corners as the crop, the levelling to a tenth of a degree; nil
+        /// when no page was found.
+        public func applied(to corrections: Corrections) -> Corrections? {
+            guard let corners else { return nil }
+            var after = corrections
+            after.crop = corners
+            after.straighten = PhotosScene.tenths(levelling ?? 0)
+            return after
+        }
     }
 
     public var purpose: BorderRequest.Purpose
