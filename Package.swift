@@ -167,6 +167,6 @@ let package = Package(
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
         .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
-                                                             "StripsPDF", "StripsTestSupport"]),
+                                                             "StripsPDF", "StripsFiles", "StripsTestSupport"]),
     ]
 )

@@ -11,8 +11,10 @@ extension PhotosScene {
         set { judging.reach = newValue }
     }
 
-    /// The pages that came near the focus since the last frame, to be judged.
+    /// The pages that came near the focus since the last frame, to be judged: once the strips
+    /// rest, as the pictures flown past are never decoded either.
     public mutating func wishes(at time: Double) -> [Effect] {
+        guard isIdle else { return [] }
         let arriving = scanning?.arriving?.placed
         let wanted = judging.wishes(document.pages, focus: focusIndex, generation: document.generation, skipping: arriving)
         return wanted.isEmpty ? [] : [.judge(JudgeRequest(pages: wanted))]
@@ -20,7 +22,10 @@ extension PhotosScene {
 
     /// Judgements the host answered: kept; an action that waited for them runs.
     mutating func judged(_ pages: [JudgedPage], at time: Double) -> [Effect] {
-        guard judging.received(pages), let action = judging.takeWaiting() else { return [] }
+        let done = judging.received(pages)
+        // A separator found changes the split the next frame shows.
+        refreshSplit()
+        guard done, let action = judging.takeWaiting() else { return [] }
         switch action {
         case .selectBlank:
             selectBlankNow(at: time)
