@@ -12,6 +12,22 @@ import StripsSampleBatches
 ///
 ///     strips-bench-batch [PER_CLASS] [DPI] [SEED]      (default 60 200 1)
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "scans" {
+    // strips-bench-batch scans DIR COUNT [DPI]: COUNT pages of prose as scans (the convert benchmark's).
+    let rest = Array(arguments.dropFirst())
+    guard rest.count >= 2, let count = Int(rest[1]) else { print("strips-bench-batch scans DIR COUNT [DPI]"); exit(2) }
+    let dpi = rest.count > 2 ? Double(rest[2]) ?? 300 : 300
+    try? FileManager.default.createDirectory(atPath: rest[0], withIntermediateDirectories: true)
+    let failed = Locked(false)
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+        guard let sheet = SheetPainter.render(SampleSheet(.text, seed: UInt64(i + 1)), dpi: dpi),
+              FileManager.default.createFile(atPath: String(format: "%@/page-%03d.jpg", rest[0], i + 1), contents: Data(sheet.jpeg)) else {
+            failed.withLock { $0 = true }
+            return
+        }
+    }
+    exit(failed.withLock { $0 } ? 1 : 0)
+}
 if arguments.first == "feeder" {
     // strips-bench-batch feeder DIR [DPI]: the tests' feeder batch (SampleBatch.feeder) as JPEG files.
     let rest = Array(arguments.dropFirst())
