@@ -45,6 +45,16 @@ if arguments.first == "write" {
     for (i, sheet) in sheets.enumerated() { print(String(format: "%03d.jpg", i + 1), sheet.label) }
     exit(0)
 }
+if arguments.first == "explain" {
+    // strips-bench-batch explain FILE...: why each page is judged as it is.
+    let reader = PageReader()
+    let judge = PageJudge(reader: reader)
+    for page in DocumentLoader.pages(for: Array(arguments.dropFirst()), reader: reader, report: { print($0) }) {
+        print("\(page.id):")
+        print(judge.explain(page) ?? "cannot be read")
+    }
+    exit(0)
+}
 if arguments.first == "judge" {
     // strips-bench-batch judge FILE...: each file's judgement and writing.
     let reader = PageReader()

@@ -34,6 +34,12 @@ public struct PageJudge: Sendable {
         return BlankJudge.writingArea(small, pixelsPerInch: Double(max(small.width, small.height)) / 11)
     }
 
+    /// Why the page is judged as it is (`SheetJudge.explain`); nil when it cannot be read.
+    public func explain(_ page: Page) -> String? {
+        guard let small = picture(page, longSide: Self.workingSide) else { return nil }
+        return SheetJudge.explain(small, pixelsPerInch: Double(max(small.width, small.height)) / 11)
+    }
+
     /// The page upright as drawn (before the user's quarter turns), its long side at most `longSide`.
     func picture(_ page: Page, longSide: Double, region: Rect? = nil) -> PixelBuffer? {
         let geometry = page.textKey.geometry

@@ -82,11 +82,13 @@ struct SheetAnalysis: Sendable {
             return .writing
         }
         // Lonely small dots (dust, a staple's holes, a full stop on its own) are no writing: letters
-        // stand within a few millimetres of others. Neighbours are looked for among the larger
-        // blots only, through a grid of 8 mm cells, so a page of text costs no more than its letters.
+        // stand within a few millimetres of others. Neighbours are blots as large as a letter's
+        // (dust beside a hole makes it no letter), looked for through a grid of 8 mm cells, so a
+        // page of text costs no more than its letters.
         let cell = max(1, Int(8 * mm))
+        let neighbourArea = Int((0.6 * mm * mm).rounded(.up))
         var grid: [Int: [Int]] = [:]
-        for (i, blot) in blots.enumerated() where causes[i] == .writing {
+        for (i, blot) in blots.enumerated() where causes[i] == .writing && blot.area >= neighbourArea {
             grid[(blot.minY / cell) << 20 | (blot.minX / cell), default: []].append(i)
         }
         func hasNeighbour(_ i: Int) -> Bool {

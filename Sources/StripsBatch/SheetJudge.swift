@@ -19,6 +19,26 @@ public enum SheetJudge {
         return PageJudgement(blank: false, separator: separator(analysis, sharper: sharper))
     }
 
+    /// Why a page is judged as it is, in words (for `strips-bench-batch explain` and bug reports):
+    /// each blot of writing, the blocks, and what the separator test made of the largest.
+    public static func explain(_ picture: PixelBuffer, pixelsPerInch: Double? = nil) -> String {
+        let analysis = SheetAnalysis(picture: picture, pixelsPerInch: pixelsPerInch)
+        let mm = analysis.mm
+        func box(_ b: InkComponent) -> String {
+            String(format: "%.0f,%.0f mm, %.1f x %.1f mm, %.1f mm² ink", b.centreX / mm, b.centreY / mm, Double(b.width) / mm, Double(b.height) / mm,
+                   Double(b.area) / (mm * mm))
+        }
+        var lines = [String(format: "%.0f pixels an inch; writing %.1f mm² (blank under %.1f)", analysis.pixelsPerInch, analysis.writingArea, BlankJudge.writingLimit)]
+        var counts: [SheetAnalysis.Cause: Int] = [:]
+        for cause in analysis.causes { counts[cause, default: 0] += 1 }
+        lines.append("blots: " + counts.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", "))
+        let writing = analysis.writing
+        guard writing.count <= mostBlots else { return (lines + ["\(writing.count) blots of writing: a page of text"]).joined(separator: "\n") }
+        let groups = InkComponents.clusters(writing, gap: Int((3 * mm).rounded())).sorted { $0.area > $1.area }
+        for group in groups.prefix(8) { lines.append("block: " + box(group) + String(format: ", fill %.2f", group.fill)) }
+        return lines.joined(separator: "\n")
+    }
+
     /// More blots than any code's sheet has (a QR code is a few hundred at most, its caption a
     /// dozen): a page of text, not looked at further.
     static let mostBlots = 1200
@@ -59,7 +79,11 @@ public enum SheetJudge {
                          width: Double(maxX - minX + 1) / Double(picture.width), height: Double(maxY - minY + 1) / Double(picture.height))
         guard let sharp = sharper(share) else { return nil }
         let grey = sharp.format == .grey ? sharp : Looks.luma(of: sharp)
-        return BarcodeReader.read(grey).first.map { SeparatorCode(symbology: $0.symbology, text: $0.text) }
+        // As scanned, then with its paper evened (a back's text showing through between the bars
+        // goes, which ZBar would read as bars).
+        let ppi = analysis.pixelsPerInch * Double(sharp.width) / Double(maxX - minX + 1)
+        let found = BarcodeReader.read(grey).first ?? BarcodeReader.read(SheetAnalysis.ink(sharp, pixelsPerInch: ppi)).first
+        return found.map { SeparatorCode(symbology: $0.symbology, text: $0.text) }
     }
 
     static func crop(_ grey: PixelBuffer, minX: Int, minY: Int, maxX: Int, maxY: Int) -> PixelBuffer {
