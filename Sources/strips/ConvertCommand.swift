@@ -31,16 +31,16 @@ struct ConvertCommand: ParsableCommand {
         """)
     var ocr: String?
 
-    @Option(name: .long, help: "Every page's look: original, colour, grey or bw (black and white, 1 bit). Default: original.")
+    @Option(name: .long, help: "Every page's look: original, colour, grey or bw (black and white, 1 bit).")
     var look: String = "original"
 
-    @Option(name: .long, help: "'auto' finds each page's borders and flattens it (photographed pages), as Shift+C does; 'off' (the default) keeps pages whole.")
+    @Option(name: .long, help: "'auto' finds each page's borders and flattens it (photographed pages), as Shift+C does; 'off' keeps pages whole.")
     var borders: String = "off"
 
-    @Option(name: .long, help: "'separators' (the default) splits the batch where separator sheets stand (a barcode, QR code or patch code alone), leaving them out; 'off' keeps one document.")
+    @Option(name: .long, help: "'separators' splits the batch where separator sheets stand (a barcode, QR code or patch code alone), leaving them out; 'off' keeps one document.")
     var split: String = "separators"
 
-    @Option(name: .long, help: "'keep' (the default) keeps blank pages; 'drop' leaves them out.")
+    @Option(name: .long, help: "'keep' keeps blank pages; 'drop' leaves them out.")
     var blank: String = "keep"
 
     func validate() throws {

@@ -23,7 +23,8 @@ enum ManualText {
         Trace: every line has t, frame, scene, window and idle; the photos scene adds count, active, \
         pages, preview and thumbnails (cells of a page in a look with its look), dirty, selected, \
         text (pages whose text is known, of count), search while the search field is open, \
-        clipboard after Ctrl+C; the pizza scene left, right and captions. Rectangles are \
+        clipboard after Ctrl+C, documents (the pages split at separator sheets and breaks, the \
+        sheets left out; cells of a page found blank carry blank); the pizza scene left, right and captions. Rectangles are \
         [x, y, width, height] in window points, as drawn.
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
