@@ -24,11 +24,17 @@ mkdir -p "$dir/strips"
 "$venv/bin/img2pdf" "${pages[@]}" -o "$dir/in.pdf"
 
 cores=$(nproc)
-seconds() { /usr/bin/time -f "%e" -o "$dir/time.txt" "$@" >/dev/null 2>"$dir/stderr.txt" || { cat "$dir/stderr.txt" >&2; exit 1; }; cat "$dir/time.txt"; }
+# Wall seconds, and processor seconds (user + system) in time-cpu.txt: under other load the
+# processor time is the fairer of the two.
+seconds() { /usr/bin/time -f "%e %U %S" -o "$dir/time.txt" "$@" >/dev/null 2>"$dir/stderr.txt" || { cat "$dir/stderr.txt" >&2; exit 1; }
+            awk '{printf "%.1f", $2 + $3}' "$dir/time.txt" >> "$dir/time-cpu.txt"; echo >> "$dir/time-cpu.txt"; cut -d' ' -f1 "$dir/time.txt"; }
+rm -f "$dir/time-cpu.txt"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # The text cache is emptied for each run, so both read every page.
 strips=$(seconds env XDG_CACHE_HOME="$(mktemp -d)" "$build"/release/strips convert "${pages[@]}" --output "$dir/strips/out.pdf" --ocr eng --look bw)
 ocrmypdf=$(seconds env PATH="$venv/bin:$PATH" "$venv/bin/ocrmypdf" -l eng --jobs "$cores" --output-type pdf "$dir/in.pdf" "$dir/ocrmypdf.pdf")
-echo "pages: ${#pages[@]} (300 dpi letter JPEGs), cores: $cores"
+echo "pages: ${#pages[@]} (300 dpi letter JPEGs), cores: $cores, load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "processor seconds: strips $(sed -n 1p "$dir/time-cpu.txt"), ocrmypdf $(sed -n 2p "$dir/time-cpu.txt") (its helpers: tesseract, ghostscript)"
 awk -v s="$strips" -v o="$ocrmypdf" -v n="${#pages[@]}" 'BEGIN {
   printf "strips convert --ocr eng --look bw:  %7.1f s  %5.2f pages/s  %s\n", s, n / s, ""
   printf "ocrmypdf -l eng --output-type pdf:   %7.1f s  %5.2f pages/s\n", o, n / o

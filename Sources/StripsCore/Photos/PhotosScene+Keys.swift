@@ -17,6 +17,11 @@ extension PhotosScene {
                 cancel(carry, at: time)
             } else if isScanRunning, scanning?.cancelling == false {
                 return cancelScan(at: time)
+            } else if let waiting = judging.waiting {
+                // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
+                _ = judging.takeWaiting()
+                notices.quitAfterSave = false
+                notices.post(waiting == .save ? "Not saved" : "Stopped looking for blank pages", at: time)
             } else if !document.selection.isEmpty {
                 document.selection = .none
             } else {
