@@ -35,6 +35,8 @@ struct SheetAnalysis: Sendable {
     /// in shadow, which would hollow a patch code's wide bars and a QR code's corner squares; the
     /// plain threshold keeps those, and a lid's shadow is never that dark.
     static func ink(_ picture: PixelBuffer, pixelsPerInch: Double) -> PixelBuffer {
+        // Too small to even (a damaged file's few rows): leptonica would only complain on stderr.
+        guard min(picture.width, picture.height) >= 64 else { return Looks.luma(of: picture) }
         let evened = Looks.apply(.grey, to: picture, pixelsPerInch: pixelsPerInch)
         let grey = evened.format == .grey ? evened : Looks.luma(of: evened)
         let plain = Looks.luma(of: picture)
@@ -73,8 +75,13 @@ struct SheetAnalysis: Sendable {
         let margin = Int((5 * mm).rounded())
         let lonelyArea = 1.2 * mm * mm, lonelyGap = Int((4 * mm).rounded())
         // Specks and blots cut by the picture's edge first: they are never writing.
+        let bandDepth = Int((15 * mm).rounded())
         var causes: [Cause] = blots.map { blot in
-            if blot.minX == 0 || blot.minY == 0 || blot.maxX == width - 1 || blot.maxY == height - 1 { return .edge }
+            // Cut by the picture's edge and shallow from it: the scanner's backing past the sheet,
+            // a skewed sheet's corner. Deep from it, it is the page's own (a photo to the edge).
+            let left = blot.minX == 0 && blot.width <= bandDepth, right = blot.maxX == width - 1 && blot.width <= bandDepth
+            let top = blot.minY == 0 && blot.height <= bandDepth, bottom = blot.maxY == height - 1 && blot.height <= bandDepth
+            if left || right || top || bottom { return .edge }
             // Wholly within 5 mm of an edge: the scanner's backing and its fringe; printers leave
             // that margin bare, and a page number stands 10 mm in or more.
             if blot.maxX < margin || blot.maxY < margin || blot.minX > width - 1 - margin || blot.minY > height - 1 - margin { return .edge }

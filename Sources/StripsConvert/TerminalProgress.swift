@@ -55,7 +55,9 @@ public final class TerminalProgress: @unchecked Sendable {
         let eta = left.map { "  \(Int($0) / 60):" + String(format: "%02d", Int($0) % 60) + " left" } ?? ""
         let text = "  \(counts)\(speed)\(eta)"
         let label = stage.padding(toLength: 18, withPad: " ", startingAt: 0)
-        let barWidth = max(10, min(40, width - label.count - text.count - 4))
+        // The bar keeps one width through the stage: room for the longest text it will have.
+        let longest = "  \(total)/\(total) pages  999.9 pages/s  999:59 left"
+        let barWidth = max(10, min(40, width - label.count - longest.count - 2))
         let filled = total > 0 ? min(barWidth, barWidth * done / total) : 0
         return label + "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]" + text
     }

@@ -152,3 +152,11 @@ import Testing
                 == ["batch", "Invoices-2024", "batch-3", "Invoices-2024 (2)", "hidden", "batch-6"])
     }
 }
+
+extension PhotosScene {
+    /// Every page judged an ordinary page, as a host with nothing to find answers: a save after it
+    /// goes at once (a save first waits for every page to be judged).
+    mutating func judgedOrdinary(at time: Double = 0) {
+        handle(.host(.judged(pages.map { JudgedPage(key: $0.textKey, judgement: .ordinary) })), at: time)
+    }
+}

@@ -96,7 +96,8 @@ extension PhotosScene {
             marks.dividers.append(BatchMarks.Divider(x: (previousEdge + cell.frame.minX) / 2, alpha: alpha))
         }
         if split.parts.count > 1 { marks.labels = labels(cells, split: split, strip: strip) }
-        for p in preview where pages.indices.contains(p.index) {
+        // Zoomed in, the page's details matter more than its tag.
+        for p in preview where pages.indices.contains(p.index) && p.zoom == 1 {
             let page = pages[p.index]
             let text: String, color: Color
             if split.isSeparator(p.index), let code = judging.separator(page) {
