@@ -5,9 +5,10 @@ import StripsCore
 /// Carries out `Effect.judge`: each page judged once (`PageJudge`), the answers kept by key so a
 /// page asked for again is answered from memory. In a script (`live` false) pages are judged at
 /// once, on every core, and answered in the order asked, so a run is deterministic. In the window
-/// one worker judges in the background, below the frames (nice 10, as the decoders), the urgent
-/// asks (Ctrl+Shift+B, a save) first, then the newest of the others (the pages nearest where the
-/// user now is); answers come through `poll`, and `wake` tells the window there are some.
+/// one worker judges the pages near the focus in the background, below the frames (nice 10, as the
+/// decoders), the newest asks first (the pages nearest where the user now is); another takes the
+/// asks the user waits for (Ctrl+Shift+B, a save) at the frames' own priority, in order. Answers
+/// come through `poll`, and `wake` tells the window there are some.
 public final class JudgeHost: @unchecked Sendable {
     private let judge: PageJudge
     private let live: Bool
@@ -18,7 +19,7 @@ public final class JudgeHost: @unchecked Sendable {
     private var nearby: [[Page]] = []
     private var answers: [JudgedPage] = []
     private var known: [TextKey: PageJudgement] = [:]
-    private var worker: Thread?
+    private var workers: [Bool: Thread] = [:]
     private var stopped = false
 
     public init(judge: PageJudge, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
@@ -35,14 +36,15 @@ public final class JudgeHost: @unchecked Sendable {
         guard live else { return [.judged(judgeNow(request.pages))] }
         condition.lock()
         if request.urgent { urgent.append(request.pages) } else { nearby.append(request.pages) }
-        if worker == nil, !stopped {
-            let thread = Thread { [weak self] in self?.work() }
-            thread.name = "strips.judge"
+        if workers[request.urgent] == nil, !stopped {
+            let urgentOnes = request.urgent
+            let thread = Thread { [weak self] in self?.work(urgent: urgentOnes) }
+            thread.name = urgentOnes ? "strips.judge.asked" : "strips.judge"
             thread.stackSize = 1 << 22
-            worker = thread
+            workers[urgentOnes] = thread
             thread.start()
         }
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
         return []
     }
@@ -82,20 +84,19 @@ public final class JudgeHost: @unchecked Sendable {
         return keys.map { JudgedPage(key: $0, judgement: known[$0] ?? .ordinary) }
     }
 
-    private func work() {
-        // Background work: below the render loop and the display server (Linux keeps nice values
-        // per thread; `who` 0 is the calling thread).
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    private func work(urgent fromUrgent: Bool) {
+        // Background work below the render loop and the display server (Linux keeps nice values
+        // per thread; `who` 0 is the calling thread); what the user waits for runs as they do.
+        if !fromUrgent { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
         while true {
             condition.lock()
-            while !stopped && urgent.isEmpty && nearby.isEmpty { condition.wait() }
+            while !stopped && (fromUrgent ? urgent.isEmpty : nearby.isEmpty) { condition.wait() }
             if stopped {
                 condition.unlock()
                 return
             }
             // The urgent asks in order; of the others the newest first, one page at a time, so a
             // new ask is taken up after the page under way.
-            let fromUrgent = !urgent.isEmpty
             var batch = fromUrgent ? urgent[0] : nearby[nearby.count - 1]
             let page = batch.removeFirst()
             if fromUrgent {

@@ -96,14 +96,16 @@ public struct Judging: Hashable, Sendable {
     }
 
     /// Waits for `pages` to be judged before `action`: the pages not judged yet, to be asked for
-    /// (those asked already are waited for too). Empty when nothing needs judging.
+    /// again as urgent (those asked already may wait behind the background's asks; the host
+    /// answers a page twice asked from memory). Empty when nothing needs judging.
     mutating func wait(for action: Waiting, _ pages: [Page], skipping: String? = nil) -> [Page] {
         var missing: [Page] = []
         awaited = []
         for page in pages where found[page.textKey] == nil && page.id != skipping {
             let key = page.textKey
             guard awaited.insert(key).inserted else { continue }
-            if asked.insert(key).inserted { missing.append(page) }
+            asked.insert(key)
+            missing.append(page)
         }
         waiting = awaited.isEmpty ? nil : action
         return missing
