@@ -168,7 +168,7 @@ struct PhotosCommand: ParsableCommand {
         // Pages are judged blank or separator sheets near the focus; the window goes on to every page.
         let judges = JudgeHost(judge: PageJudge(reader: reader), live: script == nil, wake: { LoopWaker.wake() })
         scene.judgingReach = script == nil ? .everyPage : .nearFocus
-        scene.outputName = output.map(Self.outputName)
+        scene.outputName = output.map(PhotosScene.fileStem)
         let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, judges: judges, live: script == nil)
         defer {
             text.stop()
@@ -176,15 +176,6 @@ struct PhotosCommand: ParsableCommand {
         }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
                             host: host, onQuit: { memory?.save($0) }, onEnd: { _ in scanner.finish() })
-    }
-}
-
-extension PhotosCommand {
-    /// What the strip calls the first document: the file `--output` names, without `.pdf`.
-    static func outputName(_ path: String) -> String {
-        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        let file = (trimmed as NSString).lastPathComponent
-        return (file as NSString).pathExtension.lowercased() == "pdf" ? (file as NSString).deletingPathExtension : file
     }
 }
 

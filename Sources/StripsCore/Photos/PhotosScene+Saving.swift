@@ -115,6 +115,8 @@ extension PhotosScene {
             notices.saving = nil
             if outcome.request.scope == .document {
                 document = document.saved(revision: outcome.request.revision)
+                // The strip's names follow the file now written (`NAME-N` after its name).
+                outputName = Self.fileStem(outcome.path)
                 if outcome.paths.count > 1 {
                     let names = outcome.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
                     notices.post("Saved \(names.count) documents: \(names.joined(separator: ", "))", at: time)

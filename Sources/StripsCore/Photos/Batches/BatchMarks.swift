@@ -67,6 +67,9 @@ public struct BatchMarks: Hashable, Sendable {
 }
 
 extension PhotosScene {
+    /// Below this, a tag over the preview is clear of the status line (centred 28 points down).
+    static let statusBand = 52.0
+
     /// The batch's marks for the cells on screen.
     func batchMarks(pages: [Page], preview: [PhotosFrame.PreviewCell], thumbnails: [Cell], strip: Rect, at time: Double) -> BatchMarks {
         let split = documentSplit
@@ -111,8 +114,10 @@ extension PhotosScene {
             }
             let size = measurer.size(of: text, pointSize: 13, weight: .bold)
             let box = p.picture.intersection(p.clip)
-            guard box.width > size.width + 28, box.height > size.height + 24 else { continue }
-            let run = TextRun(text: text, frame: Rect(x: box.minX + 16, y: box.minY + 14, width: size.width, height: size.height),
+            guard box.width > size.width + 28, box.height > size.height + PhotosScene.statusBand + 24 else { continue }
+            // The picture's upper left, under the status line's band (the page counter takes the foot).
+            let top = max(box.minY + 14, PhotosScene.statusBand)
+            let run = TextRun(text: text, frame: Rect(x: box.minX + 16, y: top, width: size.width, height: size.height),
                               pointSize: 13, weight: .bold, color: color == BatchMarks.amber ? Color(30, 22, 6) : .text, alpha: p.alpha)
             marks.tagList.append(BatchMarks.Tag(pill: Rect(x: run.frame.minX - 8, y: run.frame.minY - 4, width: size.width + 16, height: size.height + 8),
                                                 run: run, color: color))

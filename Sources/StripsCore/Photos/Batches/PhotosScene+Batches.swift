@@ -118,6 +118,13 @@ extension PhotosScene {
         return SplitCache.Key(generation: document.generation, separators: judging.separatorsVersion, showingBefore: before)
     }
 
+    /// A saved file's or folder's name without its folder and `.pdf`.
+    public static func fileStem(_ path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let file = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        return file.lowercased().hasSuffix(".pdf") ? String(file.dropLast(4)) : file
+    }
+
     static func names(of split: DocumentSplit, base: String) -> [String] {
         DocumentNames.names(base: base, titles: split.parts.map(\.title))
     }
