@@ -136,7 +136,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -183,5 +183,24 @@ let package = Package(
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
         .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"]),
+        // ZBar: barcodes and QR codes on separator sheets.
+        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
+        // libqrencode: the QR codes of the made-up separator sheets (tests and benchmarks only).
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+        // Batches (issue 30): blank pages and separator sheets judged on a small picture, the judging
+        // host, and `strips convert`'s pipeline. Its pixel loops are optimised in debug builds too.
+        .target(name: "StripsBatch", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "CZBar"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Made-up feeder batches with the truth about each sheet (separator sheets with QR codes,
+        // Code 128 and Patch T, blank backs with bleed-through, punch holes, staples): tests and benchmarks.
+        .target(name: "StripsSampleBatches", dependencies: ["StripsCore", "StripsPictures", "StripsSampleScans", "StripsDocumentPhotos", "CCairo", "CQREncode"],
+                path: "Tests/StripsSampleBatches", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The judges' false positives and negatives on a generated corpus, and `strips convert` timings.
+        .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
+                          path: "Sources/BatchBench"),
+        // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures"]),
+        .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
+                                                             "StripsPDF", "StripsFiles", "StripsTestSupport"]),
     ]
 )

@@ -2,8 +2,9 @@
 # Installs the tools the benchmarks compare Strips with, only those missing (the app and the
 # tests need none of them): libjpeg-turbo's djpeg, libvips' vipsthumbnail, MuPDF's mutool,
 # poppler's pdftoppm, the ffmpeg command (the camera benchmark's decoding baseline), and OCRmyPDF
-# (from PyPI, in a virtual environment of its own, with the ghostscript and pngquant its
-# --optimize levels use) with exiftool to read saved PDFs' XMP. Safe to run again.
+# with img2pdf (from PyPI, in a virtual environment of its own, with the ghostscript, pngquant and
+# Tesseract language its --optimize levels and OCR use) with exiftool to read saved PDFs' XMP.
+# Safe to run again.
 #   Scripts/install-bench-deps.sh           then: "$(Scripts/install-bench-deps.sh --ocrmypdf)" --version
 set -euo pipefail
 
@@ -19,6 +20,7 @@ packages=(
   ffmpeg                # ffmpeg -threads 1 -i FILE -f null -: decoding a camera's MJPEG
   ghostscript pngquant  # OCRmyPDF's --optimize 1/2/3 (JPEG and PNG recompression)
   python3-venv          # OCRmyPDF's virtual environment
+  tesseract-ocr-eng     # OCRmyPDF's English text recognition (strips convert --ocr eng's baseline)
   libimage-exiftool-perl  # exiftool: a saved PDF's XMP
 )
 
@@ -38,5 +40,5 @@ if [ ! -x "$venv/bin/ocrmypdf" ]; then
   echo "Installing OCRmyPDF (PyPI) into $venv" >&2
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --upgrade pip
-  "$venv/bin/pip" install --quiet ocrmypdf
+  "$venv/bin/pip" install --quiet ocrmypdf img2pdf
 fi

@@ -16,6 +16,8 @@ packages=(
   libleptonica-dev libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd   # border correction, looks, text recognition
   libtiff-dev                                                       # multi-page TIFF pages, CCITT G4 pages
   libsane-dev sane-airscan sane-utils                               # scanners (network ones through sane-airscan)
+  libzbar-dev                                                       # separator sheets: QR codes and barcodes (ZBar)
+  libqrencode-dev                                                   # the test batches' QR codes (libqrencode)
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test

@@ -50,20 +50,9 @@ public enum DocumentExporter {
     /// `save` with the system calls every byte goes through: tests give calls that fail.
     static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String], replacing: Bool, textFiles: Bool = false,
                      metadata: PDFMetadata? = nil, calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
-        let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
-        guard !pages.isEmpty else { throw SaveError(destination, "there are no pages to save") }
-        // What an earlier save to the same place left when it was killed mid-way goes first, so
-        // it neither fills the disk nor blocks this one (an empty folder's hidden files).
-        switch target {
-        case .pdf(let path): WholeFile.removeStaleTemporaries(of: path)
-        case .folder(let path): WholeFile.removeStaleTemporaries(inFolder: path)
-        }
-        switch target {
-        case .pdf(let path):
-            return try PDFSave(pages: pages, destination: path, placing: replacing ? .replacing : .new, calls: calls, metadata: metadata)
-                .save(progress: progress)
-        case .folder(let path):
-            return try FolderSave(pages: pages, destination: path, textFiles: textFiles, calls: calls).save(progress: progress)
-        }
+        let staged = try stage(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, textFiles: textFiles, metadata: metadata,
+                               calls: calls, progress: progress)
+        try staged.publish()
+        return staged.result
     }
 }

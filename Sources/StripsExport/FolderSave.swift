@@ -30,9 +30,16 @@ struct FolderSave {
     static let pdfDPI = 150.0
 
     func save(progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let staged = try write(progress: progress)
+        try staged.publish()
+        return staged.result
+    }
+
+    /// Every page's file written, flushed and checked under its hidden name in the folder, to be
+    /// named by the `StagedSave` (a batch names its documents' files together).
+    func write(progress: (Int) -> Void) throws(SaveError) -> StagedSave {
         let madeFolder = try claimFolder()
         var files: [WholeFile] = []
-        var published: [(path: String, inode: ino_t)] = []
         var notes: [String] = []
         do throws(SaveError) {
             let sources = SavedSources(destination: destination)
@@ -58,25 +65,14 @@ struct FolderSave {
                 progress(index + 1)
             }
             try verify(files)
-            for file in files {
-                var info = stat()
-                let inode = stat(file.temporaryPath, &info) == 0 ? info.st_ino : 0
-                try writing { () throws(WholeFile.Failure) in try file.publish() }
-                published.append((file.destination, inode))
-            }
         } catch {
             for file in files { file.discard() }
-            // Only names this save gave, and only while they are still its files.
-            for (path, inode) in published {
-                var info = stat()
-                if lstat(path, &info) == 0, info.st_ino == inode { unlink(path) }
-            }
             if madeFolder { rmdir(destination) }
             throw error
         }
-        WholeFile.syncFolder(destination)
-        return SaveResult(kind: .folder, destination: destination, pageCount: pages.count, files: files.map { ($0.destination as NSString).lastPathComponent },
-                          bytesWritten: files.map(\.bytesWritten).reduce(0, +), notes: notes)
+        let result = SaveResult(kind: .folder, destination: destination, pageCount: pages.count, files: files.map { ($0.destination as NSString).lastPathComponent },
+                                bytesWritten: files.map(\.bytesWritten).reduce(0, +), notes: notes)
+        return StagedSave(result: result, files: files, madeFolder: madeFolder ? destination : nil, folder: destination)
     }
 
     /// Makes the folder when it is new (true); an empty one that is there is used as it is.

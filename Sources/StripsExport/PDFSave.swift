@@ -33,6 +33,14 @@ struct PDFSave {
     }
 
     func save(progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let staged = try write(progress: progress)
+        try staged.publish()
+        return staged.result
+    }
+
+    /// Everything but the name: the file written whole and checked, hidden beside the destination
+    /// until the `StagedSave` publishes it (a batch publishes its documents together).
+    func write(progress: (Int) -> Void) throws(SaveError) -> StagedSave {
         let sources = SavedSources(destination: destination)
         let renderer = PDFRenderer(idleDocuments: 2)
         var plans: [Plan] = []
@@ -194,23 +202,22 @@ struct PDFSave {
             }
         }
         // The document's title, author, dates, producer and language (information dictionary,
-        // XMP, /Lang), written by qpdf into the file that is published.
+        // XMP, /Lang), written by qpdf into the file that is published, which the staged save
+        // names or discards.
         let stamped = try makeFile(placing: placing)
-        defer { stamped.discard() }
+        var staged = false
+        defer { if !staged { stamped.discard() } }
         if case .failure(let failure) = PDFMetadataFile.write(resolvedMetadata, now: now, from: published.temporaryPath, into: { _ = stamped.write($0) }) {
             throw SaveError(destination, failure.reason)
         }
         if let failure = stamped.failure { throw SaveError.writing(destination, failure, folder: folder) }
         try finish(stamped)
         if let problem = PDFSource.verifySaved(stamped.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
-        do {
-            try stamped.publish()
-        } catch {
-            throw SaveError.writing(destination, error, folder: folder)
-        }
         progress(pages.count)
-        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: stamped),
-                          notes: renderingNotes(rendered))
+        let result = SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: stamped),
+                                notes: renderingNotes(rendered))
+        staged = true
+        return StagedSave(result: result, files: [stamped], madeFolder: nil, folder: folder)
     }
 
     /// The metadata the file gets: what was given (an opened PDF's, `--title`), the rest filled

@@ -157,7 +157,7 @@ public final class LiveWindow {
             instruments.poll(&stepper, now: Self.now())
             for answer in host?.poll() ?? [] { send(.host(answer), to: &stepper, at: Self.now()) }
             let workStart = Self.preciseNow()
-            let frame = stepper.step(at: Self.now())
+            let frame = stepper.step(at: Self.now()) { [host] in host?.run($0) ?? [] }
             if frame.title != title {
                 title = frame.title
                 SDL_SetWindowTitle(window, title)

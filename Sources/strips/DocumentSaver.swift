@@ -88,31 +88,43 @@ final class DocumentSaver {
     }
 
     private func start(_ request: SaveRequest, to path: String) -> [HostEvent] {
-        let pages = request.pages.map { page in
-            var saved = ExportPage(page)
-            saved.text = texts?.text(for: page.textKey)
-            return saved
+        let texts = self.texts
+        func exported(_ pages: [Page]) -> [ExportPage] {
+            pages.map { page in
+                var saved = ExportPage(page)
+                saved.text = texts?.text(for: page.textKey)
+                return saved
+            }
         }
-        let textFiles = self.textFiles
-        let replacing = written.contains(path)
+        let textFiles = self.textFiles, sources = self.sources, written = self.written
+        // Made once: saving again in this session keeps the document's creation date.
         if metadata.created == nil { metadata.created = Date() }
         let metadata = self.metadata
+        // A batch split into documents is saved one file a document, all or none (BatchExporter).
+        let parts = request.documents.map { BatchExporter.Part(pages: exported($0.pages), title: $0.title) }
+        let work: SaveJob.Work = { progress throws(SaveError) in
+            if parts.count > 1 {
+                return try BatchExporter.save(parts, to: path, sourcePaths: sources, replacing: written, textFiles: textFiles, metadata: metadata,
+                                              progress: progress)
+            }
+            return [try DocumentExporter.save(parts.first?.pages ?? [], to: path, sourcePaths: sources, replacing: written.contains(path),
+                                              textFiles: textFiles, metadata: metadata, progress: progress)]
+        }
         if live {
-            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, textFiles: textFiles, metadata: metadata, request: request)
+            job = SaveJob(work, request: request)
             return []
         }
-        let result = Result { () throws(SaveError) in
-            try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles, metadata: metadata)
-        }
-        return [finish(result, request: request)]
+        return [finish(Result { () throws(SaveError) in try work { _ in } }, request: request)]
     }
 
-    private func finish(_ result: Result<SaveResult, SaveError>, request: SaveRequest) -> HostEvent {
+    private func finish(_ result: Result<[SaveResult], SaveError>, request: SaveRequest) -> HostEvent {
         switch result {
-        case .success(let saved):
-            if request.scope == .document { written.insert(saved.destination) }
-            for note in saved.notes { FileHandleOutput.standardError("strips: \(note)") }
-            return .saved(SaveOutcome(path: saved.destination, request: request, bytes: saved.bytesWritten))
+        case .success(let results):
+            if request.scope == .document { written.formUnion(results.map(\.destination)) }
+            for note in results.flatMap(\.notes) { FileHandleOutput.standardError("strips: \(note)") }
+            var outcome = SaveOutcome(path: results.first?.destination ?? "", request: request, bytes: results.reduce(0) { $0 + $1.bytesWritten })
+            outcome.paths = results.map(\.destination)
+            return .saved(outcome)
         case .failure(let error):
             FileHandleOutput.standardError("strips: \(error.description)")
             return .saveFailed("Not saved: \(error.description)")
@@ -124,20 +136,21 @@ final class DocumentSaver {
 private final class SaveJob: @unchecked Sendable {
     struct State {
         var done = 0
-        var result: Result<SaveResult, SaveError>?
+        var result: Result<[SaveResult], SaveError>?
     }
+
+    /// The save itself, on the job's thread, telling the pages done as it goes.
+    typealias Work = @Sendable ((Int) -> Void) throws(SaveError) -> [SaveResult]
 
     let request: SaveRequest
     private let lock = NSLock()
     private var current = State()
 
-    init(pages: [ExportPage], to path: String, sources: [String], replacing: Bool, textFiles: Bool, metadata: PDFMetadata, request: SaveRequest) {
+    init(_ work: @escaping Work, request: SaveRequest) {
         self.request = request
         let thread = Thread { [self] in
             let result = Result { () throws(SaveError) in
-                try DocumentExporter.save(pages, to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles, metadata: metadata) { done in
-                    self.update { $0.done = done }
-                }
+                try work { done in self.update { $0.done = done } }
             }
             update { $0.result = result }
         }

@@ -29,9 +29,10 @@ enum ManualText {
         clipboard after Ctrl+C, camera while the camera view is open (source, frame, quad in the \
         frame's pixels or null, steady, taken), toolbar (the buttons on screen: name, rect, enabled), \
         help while the keys overlay is shown, menu while a page's menu is open, saved after a save \
-        (path, bytes, pages); the pizza scene left, right and captions. Rectangles are [x, y, width, \
-        height] in window points, as drawn, whatever --scale (device pixels per point: a screenshot \
-        of a W x H window is W*S x H*S pixels).
+        (path, bytes, pages), documents (the pages split at separator sheets and breaks, the sheets \
+        left out; cells of a page found blank carry blank); the pizza scene left, right and \
+        captions. Rectangles are [x, y, width, height] in window points, as drawn, whatever --scale \
+        (device pixels per point: a screenshot of a W x H window is W*S x H*S pixels).
 
         INSTRUMENTS (both scenes, live and headless): S slow motion (1/10 speed; --slow FACTOR \
         starts that way), X the x-ray overlay (cell frames and indices, parallax, expanding values, \
@@ -142,6 +143,25 @@ enum ManualText {
         one unplugged, a file that ends or is cut short: one line over the view and on standard \
         error; the pages taken stay. Pages taken are kept in $XDG_STATE_HOME/strips/recovery as \
         JPEGs until the document is saved, and offered back after a crash, as scans are.
+
+        BATCHES (a feeder's stack of letters):
+
+        Every page is judged as it comes near the page in focus (the window goes on to every page \
+        in the background): blank (paper, noise, punch holes, a staple, the back's text showing \
+        through) gets an amber corner on its thumbnail and a tag over the preview; a separator \
+        sheet (a barcode, QR code or patch code such as Patch T, and nothing else) is veiled and \
+        splits the batch there. The thumbnail strip shows each document's name over it and a \
+        divider where it begins; Ctrl+S saves one file a document (see SAVING).
+
+        Ctrl+Shift+B selects the blank pages (judging any not judged yet first), so Delete removes \
+        them in one undoable step; B (or the page menu) puts a document break before the page in \
+        focus, or takes the one there away (a separator sheet taken away becomes an ordinary page). \
+        Undoable.
+
+        SAVING A SPLIT BATCH: it is saved one file a document (PDF or folder): the first \
+        where asked, each later one beside it named by its separator sheet's text (with / made -), \
+        else NAME-2, NAME-3, ... All or none: every document is written and checked before any gets \
+        its name; a failure removes what the save wrote and names the document that failed.
         """
 
     /// Every key and gesture, by group, one paragraph each (so each stays on its own line).
@@ -151,6 +171,28 @@ enum ManualText {
             return ([group.title.uppercased() + ":"] + lines).joined(separator: "\n\n")
         }.joined(separator: "\n\n")
     }
+
+    static let convert = """
+        Turns a batch of pictures, PDFs and folders (read in name order) into saved documents \
+        without a window, through the same steps the window takes, so the files are the ones the \
+        window would save: --borders auto finds and flattens each photographed page (as Shift+C), \
+        --look sets every page's look (as L), every page is judged blank or a separator sheet, \
+        --ocr reads the text (laid invisibly on the saved pages), --split separators splits the \
+        batch at its separator sheets (left out) and --blank drop leaves blank pages out. The first \
+        document goes to --output (a .pdf, or a new or empty folder); each later one beside it, \
+        named by its separator sheet's text (/ becomes -), else NAME-2, NAME-3, ... Pages are \
+        worked on in parallel, one a core.
+
+        Saving is all or none: every document is written and checked under hidden names before \
+        any is named; a failure removes what was written.
+
+        On a terminal a progress bar on standard error shows the stage, the pages done, pages a \
+        second and the time left; nothing when standard error is not a terminal. The documents \
+        written are listed on standard output.
+
+        EXIT STATUS: 0 when every document was written; 1 otherwise, with one line on standard \
+        error for each failure (a file that cannot be read, a document that could not be saved).
+        """
 
     static let text = """
         Prints the text of every page of the PATHs (pictures, PDFs, folders of them in name order) \

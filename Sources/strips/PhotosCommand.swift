@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import StripsBatch
 import StripsCamera
 import StripsCore
 import StripsExport
@@ -191,9 +192,16 @@ struct PhotosCommand: ParsableCommand {
         text.prepare(pages)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files))
+        // Pages are judged blank or separator sheets near the focus; the window goes on to every page.
+        let judges = JudgeHost(judge: PageJudge(reader: reader), live: script == nil, wake: { LoopWaker.wake() })
+        scene.judgingReach = script == nil ? .everyPage : .nearFocus
+        scene.outputName = output.map(PhotosScene.fileStem)
         let cameraHost = self.cameraHost(live: script == nil, scanner: scanner)
-        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: cameraHost, live: script == nil)
-        defer { text.stop() }
+        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: cameraHost, judges: judges, live: script == nil)
+        defer {
+            text.stop()
+            judges.stop()
+        }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
                             host: host, live: cameraHost.picture, onQuit: { memory?.save($0) }, onEnd: { _ in
                                 cameraHost.finish()

@@ -1,3 +1,4 @@
+import StripsBatch
 import StripsCamera
 import StripsCore
 import StripsPictures
@@ -19,13 +20,16 @@ final class PhotosHost: EffectHost {
     private let borders: BorderFinder
     private let opener: FileOpener
     let camera: CameraHost
+    /// Blank pages and separator sheets (StripsBatch).
+    private let judges: JudgeHost
 
-    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, live: Bool) {
+    init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, judges: JudgeHost, live: Bool) {
         self.saver = saver
         self.reader = reader
         self.scanner = scanner
         self.text = text
         self.camera = camera
+        self.judges = judges
         self.live = live
         borders = BorderFinder(reader: reader, live: live)
         opener = FileOpener(live: live)
@@ -54,10 +58,14 @@ final class PhotosHost: EffectHost {
             return []
         case .camera(let request):
             return camera.run(request)
+        case .judge(let request):
+            return judges.run(request)
         }
     }
 
-    func poll() -> [HostEvent] { observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + opener.poll() + camera.poll() }
+    func poll() -> [HostEvent] {
+        observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + opener.poll() + camera.poll() + judges.poll()
+    }
 
     func clock(_ sceneTime: Double) { camera.clock(sceneTime) }
 

@@ -111,7 +111,7 @@ final class ScanHost: @unchecked Sendable {
             changed.lock()
             discardAsked = true
             changed.unlock()
-        case .save, .load, .toggleRecording, .copy, .findBorders, .chooseFiles, .camera: return []
+        case .save, .load, .toggleRecording, .copy, .findBorders, .chooseFiles, .camera, .judge: return []
         }
         guard !options.live else { return [] }
         changed.lock()

@@ -9,7 +9,8 @@ struct Strips: ParsableCommand {
         abstract: "Photos-style page strips and a half-pizza selector, on SDL2.",
         discussion: ManualText.strips,
         version: AppVersion.string,
-        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self, TextCommand.self],
+        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self, TextCommand.self,
+                      ConvertCommand.self],
         defaultSubcommand: PhotosCommand.self
     )
 }

@@ -123,8 +123,9 @@ final class TextHost: @unchecked Sendable {
     /// The text of each of `pages` (nil: none of its own and recognition off, or it could not be
     /// read, which `problem` hears of), read on as many threads as there are cores, each with its
     /// own engine; in page order whatever the threads did, so the same run gives the same answers.
+    /// `done`: told as each page is finished (`strips convert`'s progress bar).
     static func read(_ pages: [Page], languages: String?, reader: PageReader, cache: TextCache?,
-                     problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
+                     problem: @escaping @Sendable (Page, RecognitionError) -> Void, done: @escaping @Sendable () -> Void = {}) -> [PageText?] {
         guard !pages.isEmpty else { return [] }
         let threads = max(1, min(pages.count, ProcessInfo.processInfo.activeProcessorCount))
         let results = Locked([PageText?](repeating: nil, count: pages.count))
@@ -139,6 +140,7 @@ final class TextHost: @unchecked Sendable {
                 } catch {
                     problem(page, error)
                 }
+                done()
             }
         }
         return results.current

@@ -8,6 +8,7 @@ import Testing
 
     @Test func ctrlSReturnsASaveAndTheAnswerMarksTheDocumentSaved() throws {
         var scene = scene()
+        scene.judgedOrdinary()
         scene.handle(.key(Key(.delete)), at: 0)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.1)
         guard case .save(let request) = try #require(effects.first) else { Issue.record("no save"); return }
@@ -48,6 +49,7 @@ import Testing
     /// motion (the host used to stamp it with real time).
     @Test func theStatusLineFadesOnTheSceneClockAfterSlowMotion() throws {
         var stepper = FrameStepper(scene: scene())
+        stepper.scene.judgedOrdinary()
         stepper.instruments.setSlow(true, at: 0)
         _ = stepper.step(at: 10)
         stepper.instruments.setSlow(false, at: 10)

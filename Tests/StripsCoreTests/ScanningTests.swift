@@ -189,6 +189,7 @@ import Testing
         scene.handle(.host(.scan(.finished(scanPage(1)))), at: t)
         scene.handle(.host(.scan(.ended(pages: 1, end: .finished))), at: t)
         settle(&scene, from: &t)
+        scene.judgedOrdinary(at: t)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: t)
         guard case .save(let request)? = effects.first else {
             Issue.record("no save")

@@ -37,9 +37,16 @@ public struct FrameStepper<S: Scene> {
 
     /// Advances the scene to real time `time` and builds its frame, once; the instruments are
     /// drawn from that frame.
-    public mutating func step(at time: Double) -> Frame {
+    /// `host` carries out what the scene asks for of its own accord (`Scene.wishes`); answers it
+    /// has at once are delivered before the frame is built.
+    public mutating func step(at time: Double, host: (Effect) -> [HostEvent] = { _ in [] }) -> Frame {
         let t = sceneTime(at: time)
         scene.tick(at: t)
+        var effects = scene.wishes(at: t)
+        while !effects.isEmpty {
+            let effect = effects.removeFirst()
+            for answer in host(effect) { effects += scene.handle(.host(answer), at: t) }
+        }
         frameCount += 1
         var frame = scene.frame(at: t)
         frame.overlay = instruments.overlay(for: frame, at: time, measurer: measurer, tuning: scene.tuning.instruments)

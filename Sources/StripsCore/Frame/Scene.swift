@@ -17,6 +17,11 @@ public protocol Scene {
     /// What the window title should say.
     var title: String { get }
 
+    /// Work the scene asks for of its own accord once it has ticked, before its frame is built (the
+    /// pages that came near the focus, to be judged): answered as any effect is, a host that answers
+    /// at once (a script's) in time for that frame.
+    mutating func wishes(at time: Double) -> [Effect]
+
     /// The frame at `time` (seconds on the scene's clock), built once from the strips' cells.
     func frame(at time: Double) -> Frame
 
@@ -30,6 +35,7 @@ public protocol Scene {
 }
 
 extension Scene {
+    public mutating func wishes(at time: Double) -> [Effect] { [] }
     public var needsFrames: Bool { false }
     public var capturesKeys: Bool { false }
     public mutating func closeRequested(at time: Double) -> Bool { true }

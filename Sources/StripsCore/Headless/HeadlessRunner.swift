@@ -93,7 +93,7 @@ public struct HeadlessRunner<S: Scene> {
                 }
                 next += 1
             }
-            let frame = stepper.step(at: t / 1000)
+            let frame = stepper.step(at: t / 1000) { host($0, t / 1000) }
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
             for path in shots { try screenshot(path, frame) }
             try frameDone(frame, t / 1000)

@@ -14,7 +14,7 @@ extension PhotosFrame {
                         ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
                         ("rotation", .int(pages[p.cell.index].rotation)),
                         ("zoom", .number(p.zoom)),
-                    ] + Self.correctionFields(pages[p.cell.index].corrections))
+                    ] + Self.correctionFields(pages[p.cell.index].corrections) + blankField(p.cell.index))
                 })),
             ])),
             ("thumbnails", .object([
@@ -25,13 +25,13 @@ extension PhotosFrame {
                         ("page", .string(pages[cell.index].id)), ("index", .int(cell.index)),
                         ("frame", .rect(cell.frame)), ("alpha", .number(cell.alpha)),
                         ("rotation", .int(pages[cell.index].rotation)),
-                    ] + Self.correctionFields(pages[cell.index].corrections))
+                    ] + Self.correctionFields(pages[cell.index].corrections) + blankField(cell.index))
                 })),
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
         ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? []) + (camera.map { [$0.traceField] } ?? []) + windowFields
-            + savedFields
+            + savedFields + batchFields
     }
 
     /// After a save: `"saved": {"path": where, "bytes": its size, "pages": pages saved}` (the last
@@ -67,6 +67,15 @@ extension PhotosFrame {
             break
         }
         return fields
+    }
+
+    /// `"blank": true` on a cell of a page found blank (docs/headless.md, additions).
+    func blankField(_ index: Int) -> [(String, JSON)] { batch.blank.contains(index) ? [("blank", .bool(true))] : [] }
+
+    /// `"documents": [[page id, ...], ...]`: the pages split where separator sheets or breaks put
+    /// by hand stand, the separator sheets left out (docs/headless.md, additions).
+    var batchFields: [(String, JSON)] {
+        [("documents", .array(batch.split.parts.map { part in .array(pages[part.pages].map { .string($0.id) }) }))]
     }
 
     /// `"text": {"pages": known, "of": count}`; while searching, `"search"` with the current hit

@@ -3,8 +3,14 @@
 /// `Edit` applied here, at once; the editor then animates from the document before to this one.
 public struct Document: Hashable, Sendable {
     public private(set) var pages: [Page] {
-        didSet { aspects = pages.map(\.aspectRatio) }
+        didSet {
+            aspects = pages.map(\.aspectRatio)
+            generation += 1
+        }
     }
+    /// Counts every change of the pages: what was worked out from them (the split into documents)
+    /// is worked out again when it moves on.
+    public private(set) var generation = 0
     /// Each page's shape as shown: what the strips lay out, worked out when the pages change.
     public private(set) var aspects: [Double]
     public private(set) var history = EditHistory()

@@ -32,6 +32,9 @@ public enum EditorCommand: Hashable, Sendable {
     case interleave
     /// A scanned page starting, completing or cut short, or the scan's end, from the host.
     case scan(ScanStep)
+    /// B ("break here"): a document break before the page (nil: the page in focus) put, or the
+    /// break there taken away (a separator sheet then counts as an ordinary page).
+    case toggleBreak(Int?)
     case undo, redo
 }
 

@@ -33,6 +33,8 @@ public enum EditorKey: Hashable, Sendable {
     case contextMenu
     /// Ctrl+K: the camera view (its own keys while it is open: `CameraCommand.table`).
     case camera(CameraCommand)
+    /// Ctrl+Shift+B: the blank pages selected (those not judged yet judged first).
+    case selectBlank
 
     public init?(_ key: Key) {
         guard let action = Self.table.action(for: key) else { return nil }
@@ -63,6 +65,8 @@ public enum EditorKey: Hashable, Sendable {
         KeyRow(.pages, "Zoom to fit", "back to fit", [(.any(.zero), .zoomToFit), (.any(.keypadZero), .zoomToFit)]),
         .gesture(.pages, "Ctrl+click / Shift+click a thumbnail", "toggles it in the selection / selects the pages up to it"),
         KeyRow(.pages, "Select all", "selects every page", [(KeyChord(.a, ctrl: .yes, shift: .either, alt: .either), .selectAll)]),
+        KeyRow(.pages, "Select blank pages", "selects the pages found blank (Delete then removes them, one undo step)",
+               [(KeyChord(.b, ctrl: .yes, shift: .yes, alt: .either), .selectBlank)]),
         KeyRow(.pages, "Open", "opens files with the desktop's file chooser, inserted after the page in focus",
                [(KeyChord(.o, ctrl: .yes, shift: .either, alt: .either), .open)]),
         .gesture(.pages, "Drop files on the window", "inserts them after the page in focus"),
@@ -93,6 +97,8 @@ public enum EditorKey: Hashable, Sendable {
             (KeyChord(.end, ctrl: .either, shift: .either, alt: .yes), .command(.moveToEnd(true))),
         ]),
         .gesture(.editing, "Hold a thumbnail, then drag", "lifts it and moves it where it is dropped"),
+        KeyRow(.editing, "Document break", "puts or takes away a break before the page in focus (the documents it splits save as files of their own); on a separator sheet, makes it a page",
+               [(KeyChord(.b, ctrl: .no, shift: .no, alt: .no), .command(.toggleBreak(nil)))]),
         KeyRow(.editing, "Save", "saves the document (PDF or a folder of pictures)",
                [(KeyChord(.s, ctrl: .yes, shift: .no, alt: .either), .save(.document))]),
         KeyRow(.editing, "Save the selection", "saves the selection, else the page in focus, to a file of its own",

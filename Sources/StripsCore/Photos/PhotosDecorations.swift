@@ -118,6 +118,10 @@ extension PhotosScene {
             let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) of \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
             if saving.total > 0 { d.progress = Double(saving.done) / Double(saving.total) }
+        } else if let waiting = judging.waiting {
+            // Pages still being judged before Ctrl+Shift+B or a save can act.
+            let what = waiting == .save ? "Looking for separator sheets before saving" : "Looking for blank pages"
+            d.status = measurer.run("\(what)… \(judging.outstanding) pages to go", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if notices.opening {
             d.status = measurer.run("Choose files to open…", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = notices.status {

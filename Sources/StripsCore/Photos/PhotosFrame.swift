@@ -60,6 +60,8 @@ public struct PhotosFrame: FrameContent {
     public var toolbar: ToolbarFrame?
     /// The camera view where the preview was, while it is open.
     public var camera: CameraViewFrame?
+    /// Blank pages, separator sheets and the documents of a split batch.
+    public var batch = BatchMarks()
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -110,10 +112,12 @@ public struct PhotosFrame: FrameContent {
                               alpha: cell.alpha * alpha, clip: clip, rotation: degrees)
                 }
             }
+            items += batch.thumbnailMarks(cell.index, frame: cell.frame, alpha: cell.alpha, clip: clip)
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
         if let camera { items += camera.drawItems() + flights(camera) }
+        items += batch.overlayItems(strip: thumbnailStrip)
         return items + (borders?.drawItems() ?? []) + (toolbar?.drawItems() ?? []) + decorations.drawItems(toolbar: toolbar)
     }
 
@@ -250,6 +254,7 @@ extension PhotosScene {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }
         photos.scanning = scanning
+        photos.batch = batchMarks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, at: time)
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }
         photos.dialog = top.dialog

@@ -210,10 +210,7 @@ extension PhotosScene {
         case .apply:
             var changes: [CorrectionChange] = []
             for found in answer.pages {
-                guard let corners = found.corners, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
-                var after = pages[index].corrections
-                after.crop = corners
-                after.straighten = Self.tenths(found.levelling ?? 0)
+                guard let index = pages.firstIndex(where: { $0.id == found.pageID }), let after = found.applied(to: pages[index].corrections) else { continue }
                 if after != pages[index].corrections { changes.append(CorrectionChange(index: index, before: pages[index].corrections, after: after)) }
             }
             let count = answer.pages.count, applied = changes.count

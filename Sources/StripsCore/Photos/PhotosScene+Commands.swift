@@ -108,6 +108,8 @@ extension PhotosScene {
             edit(.correct(changes), at: time)
         case .interleave:
             interleave(at: time)
+        case .toggleBreak(let index):
+            toggleBreak(at: index, at: time)
         case .scan(let step):
             perform(step, at: time)
         case .undo:

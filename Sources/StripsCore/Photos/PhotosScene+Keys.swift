@@ -25,6 +25,11 @@ extension PhotosScene {
                 cancel(carry, at: time)
             } else if isScanRunning, scanning?.cancelling == false {
                 return cancelScan(at: time)
+            } else if let waiting = judging.waiting {
+                // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
+                _ = judging.takeWaiting()
+                notices.quitAfterSave = false
+                notices.post(waiting == .save ? "Not saved" : "Stopped looking for blank pages", at: time)
             } else if !document.selection.isEmpty {
                 document.selection = .none
             } else {
@@ -57,6 +62,9 @@ extension PhotosScene {
         case .camera(let command):
             if repeating { return [] }
             return camera(command, at: time)
+        case .selectBlank:
+            if repeating { return [] }
+            return selectBlank(at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
             if repeating, !isIdle { return [] }
             zoomKey(action, at: time)
@@ -92,7 +100,7 @@ extension EditorCommand {
     var editsDocument: Bool {
         switch self {
         case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages, .setLook, .moveToEnd: return true
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages, .setLook, .moveToEnd, .toggleBreak: return true
         }
     }
 }

@@ -47,6 +47,13 @@ public struct PhotosScene: Scene {
     public internal(set) var textTally = TextTally()
     /// Border requests the host has not answered: the window keeps drawing until they come.
     var awaitingBorders = 0
+    /// Blank pages and separator sheets as the host judged them, and what waits for them.
+    public internal(set) var judging = Judging()
+    /// The split of the pages shown into documents, made again when they or the separators change.
+    var splitCache = SplitCache()
+    /// What the first document is saved as (`--output`'s name), for the strip's labels; nil: the
+    /// document's name.
+    public var outputName: String?
     let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
@@ -122,6 +129,7 @@ public struct PhotosScene: Scene {
         notices.noteMotion(isMoving, at: time)
         if toolbarPointer.showsTooltip(at: time) { toolbarPointer.tooltipShown = true }
         if readingText { textTally.update(pages: pages, revision: document.history.revision, texts: texts) }
+        refreshSplit()
     }
 
     /// One step of whatever the user is doing.
@@ -212,7 +220,7 @@ public struct PhotosScene: Scene {
     public var needsFrames: Bool {
         notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
             || awaitingBorders > 0 || toolbarPointer.waitsForTooltip
-            || interaction.camera?.phase == .starting
+            || interaction.camera?.phase == .starting || judging.waiting != nil
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

@@ -45,6 +45,9 @@ public struct Key: Hashable, Sendable {
         /// Ctrl+K opens and closes the camera view; in it Space takes the frame now and A turns
         /// taking pages by themselves off and on.
         case k
+        /// B puts or takes away a document break before the page in focus; Ctrl+Shift+B selects
+        /// the blank pages.
+        case b
         case `return`
         /// C opens the border editor (Shift+C applies detected borders, Alt+C copies them to the
         /// selection); in it Return applies, `[` and `]` turn the page by a tenth of a degree.

@@ -12,6 +12,15 @@ extension PhotosScene {
         let canSave = notices.saving == nil && scanning == nil
         let hasText = texts[page].map { !$0.text.isEmpty } ?? false
         let look = page.corrections.look
+        // B's change on this page, in words: a new document from here, or the break here taken away.
+        let change = count == 1 ? breakChange(at: index) : nil
+        let breakTitle: String
+        switch (change?.before, change?.after) {
+        case (_, DocumentBreak.before?): breakTitle = "New document from here"
+        case (DocumentBreak.before?, _): breakTitle = "Remove the document break"
+        case (_, DocumentBreak.none?): breakTitle = "Not a separator sheet"
+        default: breakTitle = change == nil ? "New document from here" : "A separator sheet again"
+        }
         let looks = Look.allCases.map { l in
             MenuItem(name: l.name, title: l.title, action: .command(.setLook(l)), enabled: true, checked: count == 1 && l == look)
         }
@@ -26,6 +35,7 @@ extension PhotosScene {
             MenuItem(name: "save page", title: count == 1 ? "Save this page…" : "Save these \(count) pages…", action: .save(.selection),
                      enabled: canSave, startsGroup: true),
             MenuItem(name: "copy text", title: "Copy text", action: .copyText, enabled: hasText),
+            MenuItem(name: "break here", title: breakTitle, action: .command(.toggleBreak(nil)), enabled: change != nil, startsGroup: true),
         ]
     }
 

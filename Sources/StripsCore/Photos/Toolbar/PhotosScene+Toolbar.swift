@@ -33,10 +33,10 @@ extension PhotosScene {
         case .command(.undo): return document.nextUndo != nil
         case .command(.redo): return document.nextRedo != nil
         case .command(.go), .command(.delete), .command(.rotate), .command(.cycleLook), .command(.setLook), .command(.shift),
-             .command(.moveToEnd), .command(.interleave), .command(.upright):
+             .command(.moveToEnd), .command(.interleave), .command(.upright), .command(.toggleBreak):
             return hasPages
         case .command: return true
-        case .borders, .applyDetectedBorders, .copyBorders, .search, .copyText, .selectAll, .zoomIn, .zoomOut, .zoomToFit, .contextMenu:
+        case .borders, .applyDetectedBorders, .copyBorders, .search, .copyText, .selectAll, .selectBlank, .zoomIn, .zoomOut, .zoomToFit, .contextMenu:
             return hasPages
         case .save: return hasPages && notices.saving == nil && scanning == nil
         case .scan, .scanPanel: return scanning == nil
