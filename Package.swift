@@ -15,11 +15,12 @@ let package = Package(
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
         // No SDL and no wall clock: time is always a parameter.
         .target(name: "StripsCore"),
-        // Headers are found through <SDL2/...>, so no pkg-config flags are needed (SDL's own
-        // -D_REENTRANT is one SwiftPM refuses and warns about on every build).
+        // SDL2 and SDL_ttf: the window, its renderer, fonts and events. Headers are found through
+        // <SDL2/...>, so no pkg-config flags are needed (SDL's own -D_REENTRANT is one SwiftPM
+        // refuses and warns about on every build).
         .systemLibrary(
             name: "CSDL2",
-            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
         // libjpeg-turbo's TurboJPEG API: scaled JPEG decoding for thumbnails and previews.
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -36,16 +37,32 @@ let package = Package(
         // ffmpeg's libraries (libavcodec, libavformat, libavutil, libswscale): MP4 and WebM recordings.
         .systemLibrary(name: "CAVCodec",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
-        // GIF, MP4 and WebM recording of rendered frames, encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CSDL2", "CImageQuant", "CGIF", "CAVCodec"]),
+        // ffmpeg's libavdevice: V4L2 cameras through its v4l2 input.
+        .systemLibrary(name: "CAVDevice", providers: [.apt(["libavdevice-dev"])]),
+        // What a V4L2 camera offers (formats, sizes, rates), asked read-only before it is opened:
+        // ffmpeg has no call that returns them.
+        .target(name: "CCameraDevices"),
+        // The camera (issue 27): devices and video files through one ffmpeg path, decoding and
+        // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
+        // the window's), encoded on a worker thread.
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // GLib (already there for poppler-glib): the thumbnail cache names entries by an MD5.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // libspng: the freedesktop thumbnail cache's PNGs and their tEXt metadata; PNGs saved to a folder.
         .systemLibrary(name: "CSPNG", providers: [.apt(["libspng-dev"])]),
-        // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, SDL_image
-        // for the rest), the page formats and their protocol, the thumbnail cache, the decode workers,
-        // and PixelBuffer, the library-neutral picture they give. Its API never speaks SDL.
-        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CSDL2"]),
+        // libwebp: WebP pictures.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // Reading pages: headers, EXIF, the decoders (libjpeg-turbo, libspng, giflib, libtiff, libwebp,
+        // ffmpeg's for BMP, TGA, PNM, QOI, PCX and LBM), the page formats and their protocol, the
+        // thumbnail cache, the decode workers, the PNG writer, and PixelBuffer, the library-neutral
+        // picture they give. No SDL.
+        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib",
+                                                       "CWebP", "CAVCodec"]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
@@ -60,8 +77,16 @@ let package = Package(
         .testTarget(name: "StripsRenderTests", dependencies: ["StripsRender", "StripsCorrection", "StripsCore", "StripsPictures", "StripsLooks"]),
         // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
         // JPEG noise): the border detector's evaluation set, made from seeds.
-        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG", "CSPNG"],
+        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Test footage for the camera: desks with pages laid down, a hand passing, a book's pages
+        // turned, a page that keeps moving; written as Motion JPEG in AVI, as webcams send it.
+        .target(name: "StripsCameraFootage", dependencies: ["StripsCore", "StripsPictures", "StripsDocumentPhotos", "CAVCodec"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Camera benchmark: decode and detection ms per 720p and 1080p frame, rest-to-take time;
+        // and `film` writes test footage.
+        .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"],
+                          path: "Sources/CameraBench"),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
         .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender"],
                           path: "Sources/CorrectionBench"),
@@ -82,14 +107,21 @@ let package = Package(
             .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=pthread_setcanceltype"]),
         ]),
         // A scanning child process for the scan tests (a fresh sane_init, a real kill -9) and by hand.
-        .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan"], path: "Sources/ScanProbe"),
+        .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan", "StripsPictures"], path: "Sources/ScanProbe"),
         // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.
-        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "CSANE"], path: "Sources/ScanBench"),
+        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "StripsCore", "CSANE"], path: "Sources/ScanBench"),
         .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "StripsTestSupport", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles"),
         // Everything that touches SDL: window, renderer, textures (from PixelBuffers), fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2", "CX11"]),
+        // Xlib: the desktop's scale (Xft.dpi in the X resource database) where SDL 2 gives none.
+        .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
+        // GIO: the session's D-Bus, for the XDG desktop portal's file chooser.
+        .systemLibrary(name: "CGIO", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // The desktop's services for the window: its file chooser (the portal, else zenity or kdialog).
+        .target(name: "StripsDesktop", dependencies: ["CGIO"]),
+        .testTarget(name: "StripsDesktopTests", dependencies: ["StripsDesktop", "StripsTestSupport", "CGIO"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look
@@ -104,14 +136,14 @@ let package = Package(
         // reading dropped files, scanning in a worker process, reading text, finding borders), answered
         // as host events. No SDL: the program wires in the window's waker, clipboard and standard error.
         .target(name: "StripsHosts", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsText", "StripsScan",
-                                                    "StripsExport", "StripsCorrection"]),
+                                                    "StripsExport", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch"]),
         .testTarget(name: "StripsHostsTests", dependencies: ["StripsHosts", "StripsCore", "StripsPictures", "StripsScan", "StripsText",
                                                              "StripsDocumentPhotos", "StripsSampleScans", "StripsTestSupport", "StripsPDF", "StripsRender"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection", "StripsHosts",
+                "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert", "StripsHosts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -131,17 +163,17 @@ let package = Package(
                           path: "Sources/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
-        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "CSDL2"], path: "Sources/RecordBench"),
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Sources/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
-        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "CTurboJPEG"], path: "Sources/SaveBench"),
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "StripsPDF", "CTurboJPEG"], path: "Sources/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
         // encodings for saving (CCITT G4 or 1-bit Flate, grey and colour JPEG).
         .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),
         // Text (issue 22): Tesseract recognition and orientation, PDF pages' own text (poppler), the
         // text cache, invisible text layers laid onto saved pages (qpdf).
-        .target(name: "StripsText", dependencies: ["StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
+        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
         // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
-        .target(name: "StripsSampleScans", dependencies: ["StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
+        .target(name: "StripsSampleScans", dependencies: ["StripsCore", "StripsPictures", "CCairo", "CTurboJPEG", "CSPNG"], path: "Tests/StripsSampleScans"),
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
         // against the tesseract command (Scripts/bench-text.sh).
         .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],
@@ -151,12 +183,33 @@ let package = Package(
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording",
+                                                           "StripsCameraFootage"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
-        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CSDL2", "CAVCodec"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CAVCodec"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
+        .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"]),
+        // ZBar: barcodes and QR codes on separator sheets.
+        .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
+        // libqrencode: the QR codes of the made-up separator sheets (tests and benchmarks only).
+        .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
+        // Batches (issue 30): blank pages and separator sheets judged on a small picture, the judging
+        // host, and `strips convert`'s pipeline. Its pixel loops are optimised in debug builds too.
+        .target(name: "StripsBatch", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "CZBar"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Made-up feeder batches with the truth about each sheet (separator sheets with QR codes,
+        // Code 128 and Patch T, blank backs with bleed-through, punch holes, staples): tests and benchmarks.
+        .target(name: "StripsSampleBatches", dependencies: ["StripsCore", "StripsPictures", "StripsSampleScans", "StripsDocumentPhotos", "CCairo", "CQREncode"],
+                path: "Tests/StripsSampleBatches", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // The judges' false positives and negatives on a generated corpus, and `strips convert` timings.
+        .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
+                          path: "Sources/BatchBench"),
+        // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures"]),
+        .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
+                                                             "StripsPDF", "StripsFiles", "StripsTestSupport"]),
     ]
 )

@@ -3,19 +3,25 @@
 set -euo pipefail
 
 packages=(
-  libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev fonts-dejavu-core   # the app
+  libsdl2-dev libsdl2-ttf-dev fonts-dejavu-core                     # the window, its fonts
+  libx11-dev libglib2.0-dev                                         # the desktop's scale (Xft.dpi); GLib: the file chooser (the portal over D-Bus), the thumbnail cache's MD5 names
   libexif-dev libturbojpeg0-dev libjpeg62-turbo-dev                 # EXIF orientation, scaled and region JPEG decoding
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev       # MP4 / WebM recording (ffmpeg's libraries)
+  libavdevice-dev                                                   # the camera: V4L2 devices through ffmpeg's v4l2 input
   libspng-dev                                                       # the thumbnail cache and saved PNGs
+  libwebp-dev                                                       # WebP pictures
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
   libleptonica-dev libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd   # border correction, looks, text recognition
   libtiff-dev                                                       # multi-page TIFF pages, CCITT G4 pages
   libsane-dev sane-airscan sane-utils                               # scanners (network ones through sane-airscan)
+  libzbar-dev                                                       # separator sheets: QR codes and barcodes (ZBar)
+  libqrencode-dev                                                   # the test batches' QR codes (libqrencode)
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
+  dbus-daemon                                                       # the file chooser test's private session bus
 )
 
 missing=()

@@ -118,6 +118,10 @@ for folder in Sample Pizza; do
     put "$file" "$prefix/share/strips/$file" 644
   done < <(find "Assets/$folder" -type f | sort)
 done
+# The toolbar's icons, at 1x, 2x and 3x (their SVG sources are not needed to run).
+while IFS= read -r file; do
+  put "$file" "$prefix/share/strips/$file" 644
+done < <(find Assets/Toolbar -maxdepth 1 -type f -name '*.png' | sort)
 put Assets/Icons/hicolor/128x128/apps/strips.png "$prefix/share/strips/Assets/Icons/hicolor/128x128/apps/strips.png" 644
 while IFS= read -r icon; do
   put "$icon" "$prefix/share/icons/${icon#Assets/Icons/}" 644

@@ -70,6 +70,12 @@ else
   step "Delete" key --window WID Delete
   step "Ctrl+Z" key --window WID ctrl+z
   step "Right" key --window WID Right
+  step "a right click on the preview (its menu)" mousemove --window WID 500 300 click 3
+  step "Escape closes the menu" key --window WID Escape
+  step "F1 (the keys)" key --window WID F1
+  step "Escape hides them" key --window WID Escape
+  step "the toolbar's rotate button" mousemove --window WID 179 20 click 1
+  step "Ctrl+Z" key --window WID ctrl+z
   if [[ " ${args[*]} " == *" --scanner "* ]]; then
     # A feeder scan in the window, through the scanner worker; Escape stops it mid-batch.
     step "Ctrl+N" key --window WID ctrl+n

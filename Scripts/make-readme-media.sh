@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the README's pictures from headless runs (deterministic: the same scripts give the same
 # files): docs/media/photos.gif and pizza.gif (a few seconds each, recorded at half size) and
-# docs/media/xray.png (the x-ray overlay, mid-fling, in slow motion).
+# docs/media/xray.png (the x-ray overlay, mid-fling, in slow motion), docs/media/window.png (the
+# toolbar and a page's menu).
 #
 # Usage: Scripts/make-readme-media.sh [STRIPS_BINARY]   (default .build/debug/strips, built if missing)
 set -euo pipefail
@@ -57,9 +58,22 @@ at 1100 end
 SCRIPT
 sed -i "s|XRAY|$WORK/xray.png|" "$WORK/xray.txt"
 
-rm -f "$OUT/photos.gif" "$OUT/pizza.gif" "$OUT/xray.png"
+# The toolbar and a page's menu with its look submenu open, at the mouse.
+cat > "$WORK/window.txt" <<'SCRIPT'
+window 900 620
+at 100  down 520 260 right
+at 150  up 520 260 right
+at 300  move 560 356
+at 800  screenshot WINDOW
+at 800  end
+SCRIPT
+sed -i "s|WINDOW|$WORK/window.png|" "$WORK/window.txt"
+
+rm -f "$OUT/photos.gif" "$OUT/pizza.gif" "$OUT/xray.png" "$OUT/window.png"
 "$STRIPS" photos --script "$WORK/photos.txt" --trace /dev/null --record "$OUT/photos.gif" --record-scale 0.5
 "$STRIPS" pizza --script "$WORK/pizza.txt" --trace /dev/null --record "$OUT/pizza.gif" --record-scale 0.5
 "$STRIPS" photos --script "$WORK/xray.txt" --trace /dev/null
 mv "$WORK/xray.png" "$OUT/xray.png"
+"$STRIPS" photos --script "$WORK/window.txt" --trace /dev/null
+mv "$WORK/window.png" "$OUT/window.png"
 ls -l "$OUT"

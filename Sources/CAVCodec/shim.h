@@ -11,6 +11,7 @@
 static inline int strips_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int strips_averror_eof(void) { return AVERROR_EOF; }
 static inline int strips_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
+static inline int strips_averror_invalid_data(void) { return AVERROR_INVALIDDATA; }
 
 // sws_scale with one packed source plane into (or out of) a frame's planes: the frame's
 // data and linesize are fixed-size C arrays, which Swift sees as tuples.

@@ -1,7 +1,6 @@
 #ifndef STRIPS_CSDL2_SHIM_H
 #define STRIPS_CSDL2_SHIM_H
 #include <SDL2/SDL.h>
-#include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>

@@ -65,7 +65,7 @@ enum Evaluation {
             try? FileManager.default.createDirectory(atPath: misses, withIntermediateDirectories: true)
             for r in results where !r.hit || !r.aspectRight {
                 let path = String(format: "%@/miss-%03d-%@.png", misses, r.photo.index, r.photo.className)
-                _ = PNG.write(Overlay.draw(r.photo.picture, truth: r.photo.corners, found: r.detected), to: path)
+                _ = PNGWriter().write(Overlay.draw(r.photo.picture, truth: r.photo.corners, found: r.detected), to: path, replacing: true)
             }
             say("")
             say("misses drawn (green: true corners, red: found) in \(misses)")

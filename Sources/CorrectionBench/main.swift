@@ -70,7 +70,7 @@ case "explain":
     guard let index = folder.flatMap({ Int($0) }) else { fail("explain needs a photo number") }
     let photo = DocumentPhotoSet.photo(index, seed: seed, pages: pages, maximumPixels: maximumPixels)
     say(BorderDetector.explain(photo.picture, truth: photo.corners))
-    if let misses { _ = PNG.write(photo.picture, to: misses) }
+    if let misses { _ = PNGWriter().write(photo.picture, to: misses, replacing: true) }
 
 case "bench":
     Benchmark.run(runs: runs, seed: seed, pages: pages)

@@ -129,8 +129,8 @@ func makeExifScan(seed: UInt32, orientation: UInt16) -> [UInt8] {
 func scanPixels(seed: UInt32) -> [UInt8] {
     let w = scanWidth, h = scanHeight
     var pixels = [UInt8](repeating: 0, count: w * h * 3)
-    var state = seed &* 2654435761 | 1
-    func random() -> UInt32 { state ^= state << 13; state ^= state >> 17; state ^= state << 5; return state }
+    var generator = SeededRandom(seed: UInt64(seed))
+    func random() -> UInt32 { UInt32(truncatingIfNeeded: generator.next() >> 32) }
     for y in 0..<h {
         let line = (y / 60) % 2 == 1 && y % 60 > 18 && y % 60 < 42 && y > 200 && y < h - 200
         for x in 0..<w {
@@ -205,9 +205,8 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
         // The old loader: every file fully decoded to learn its size, before the first frame.
         pages = files.enumerated().map { i, path in
             var size = DocumentLoader.fallbackSize
-            if let surface = IMG_Load(path) {
-                size = Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
-                SDL_FreeSurface(surface)
+            if case .success(let picture) = PictureDecoder.decodeStored(path) {
+                size = Size(width: Double(picture.width), height: Double(picture.height))
             }
             return Page(id: "page\(i)", path: path, pixelSize: size)
         }

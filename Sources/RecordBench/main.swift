@@ -1,6 +1,5 @@
 // Recording benchmark: encode time per frame and file size of GIF, MP4 and WebM recordings, for
 // frames rendered by the app or synthetic worst-case frames. See `--help`.
-import CSDL2
 import Foundation
 import StripsRecording
 

@@ -1,5 +1,6 @@
 import CSANE
 import Foundation
+import StripsCore
 import StripsPictures
 import StripsScan
 
@@ -201,14 +202,13 @@ do {
 
     // Paper is not a grid: a page of light, noisy paper with darker strokes, as a scanner
     // gives, encoded the way the recovery folder does.
-    var seed: UInt32 = 2463534242
+    var random = SeededRandom(seed: 2463534242)
     var paper = [UInt8](repeating: 0, count: 2480 * 3507 * 3)
     for y in 0..<3507 {
         let ink = y % 60 < 12
         for x in 0..<2480 {
-            seed ^= seed << 13; seed ^= seed >> 17; seed ^= seed << 5
             let base = ink && (x / 7) % 3 == 0 ? 40 : 235
-            let value = UInt8(clamping: base + Int(seed % 17) - 8)
+            let value = UInt8(clamping: base + Int(random.next() % 17) - 8)
             let i = (y * 2480 + x) * 3
             paper[i] = value; paper[i + 1] = value; paper[i + 2] = UInt8(clamping: Int(value) - 6)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StripsFiles
 
 /// Where a save goes: a path ending in `.pdf` (any case) is one PDF file; any other path is a
 /// folder of numbered pictures, which must be new or empty (an empty one is filled, never replaced).
@@ -58,12 +59,13 @@ enum Destination {
         return lstat(path, &info) == 0
     }
 
+    /// Empty but for what killed saves left (their temporary files, which the save removes).
     static func isEmptyFolder(_ path: String) -> Bool {
         guard let dir = opendir(path) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { return false }
+            if name != "." && name != "..", !WholeFile.isStaleTemporary(named: name, inFolder: path) { return false }
         }
         return true
     }

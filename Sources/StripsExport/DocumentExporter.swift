@@ -1,5 +1,6 @@
 import Foundation
 import StripsFiles
+import StripsPDF
 
 /// Saves the edited document: a PDF, or a folder of numbered pictures. Source files are only
 /// ever read. Whatever is written appears complete or not at all: every file is written under a
@@ -16,9 +17,13 @@ public enum DocumentExporter {
     /// thread (the app's saver gives it a worker).
     /// `textFiles`: a folder save also writes each page's known text (`ExportPage.text`) beside its
     /// picture as `NNN.txt` (a PDF always carries it, laid invisibly on its pages).
+    /// `metadata`: what a PDF says about itself (an opened PDF's kept, `--title`); the rest is
+    /// filled in (`PDFSave.resolvedMetadata`).
     public static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String],
-                            replacing: Bool = false, textFiles: Bool = false, progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
-        try save(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, textFiles: textFiles, calls: .system, progress: progress)
+                            replacing: Bool = false, textFiles: Bool = false, metadata: PDFMetadata? = nil,
+                            progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
+        try save(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, textFiles: textFiles, metadata: metadata, calls: .system,
+                 progress: progress)
     }
 
     /// The destination when none was given: `NAME edited.pdf` beside the first source, or
@@ -44,14 +49,10 @@ public enum DocumentExporter {
 
     /// `save` with the system calls every byte goes through: tests give calls that fail.
     static func save(_ pages: [ExportPage], to destination: String, sourcePaths: [String], replacing: Bool, textFiles: Bool = false,
-                     calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
-        let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
-        guard !pages.isEmpty else { throw SaveError(destination, "there are no pages to save") }
-        switch target {
-        case .pdf(let path):
-            return try PDFSave(pages: pages, destination: path, placing: replacing ? .replacing : .new, calls: calls).save(progress: progress)
-        case .folder(let path):
-            return try FolderSave(pages: pages, destination: path, textFiles: textFiles, calls: calls).save(progress: progress)
-        }
+                     metadata: PDFMetadata? = nil, calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let staged = try stage(pages, to: destination, sourcePaths: sourcePaths, replacing: replacing, textFiles: textFiles, metadata: metadata,
+                               calls: calls, progress: progress)
+        try staged.publish()
+        return staged.result
     }
 }

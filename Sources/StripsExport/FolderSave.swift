@@ -30,9 +30,16 @@ struct FolderSave {
     static let pdfDPI = 150.0
 
     func save(progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let staged = try write(progress: progress)
+        try staged.publish()
+        return staged.result
+    }
+
+    /// Every page's file written, flushed and checked under its hidden name in the folder, to be
+    /// named by the `StagedSave` (a batch names its documents' files together).
+    func write(progress: (Int) -> Void) throws(SaveError) -> StagedSave {
         let madeFolder = try claimFolder()
         var files: [WholeFile] = []
-        var published: [(path: String, inode: ino_t)] = []
         var notes: [String] = []
         do throws(SaveError) {
             let sources = SavedSources(destination: destination)
@@ -58,25 +65,14 @@ struct FolderSave {
                 progress(index + 1)
             }
             try verify(files)
-            for file in files {
-                var info = stat()
-                let inode = stat(file.temporaryPath, &info) == 0 ? info.st_ino : 0
-                try writing { () throws(WholeFile.Failure) in try file.publish() }
-                published.append((file.destination, inode))
-            }
         } catch {
             for file in files { file.discard() }
-            // Only names this save gave, and only while they are still its files.
-            for (path, inode) in published {
-                var info = stat()
-                if lstat(path, &info) == 0, info.st_ino == inode { unlink(path) }
-            }
             if madeFolder { rmdir(destination) }
             throw error
         }
-        WholeFile.syncFolder(destination)
-        return SaveResult(kind: .folder, destination: destination, pageCount: pages.count, files: files.map { ($0.destination as NSString).lastPathComponent },
-                          bytesWritten: files.map(\.bytesWritten).reduce(0, +), notes: notes)
+        let result = SaveResult(kind: .folder, destination: destination, pageCount: pages.count, files: files.map { ($0.destination as NSString).lastPathComponent },
+                                bytesWritten: files.map(\.bytesWritten).reduce(0, +), notes: notes)
+        return StagedSave(result: result, files: files, madeFolder: madeFolder ? destination : nil, folder: destination)
     }
 
     /// Makes the folder when it is new (true); an empty one that is there is used as it is.
@@ -133,11 +129,14 @@ struct FolderSave {
     /// The file's contents and extension, and a note when something had to give.
     private func contents(of page: ExportPage, sources: SavedSources, renderer: PDFRenderer) throws(SaveError) -> (Contents, String, String?) {
         let loaded = try sources.load(page)
+        // A page in a look is stored as the look allows, whatever else its recipe does.
         if page.corrections.look != .original { return try inLook(loaded, page, renderer) }
-        if case .scan = page.source, case .picture(let picture) = loaded, page.corrections.onlyTurns {
-            return try scanned(picture, page, renderer)
-        }
-        if case .picture(let picture) = loaded, picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original {
+        switch page.corrections.pixels.keeping {
+        case .bytes:
+            break
+        case .transformed, .pixels:
+            // A picture file has no page transform: the recipe drawn, a JPEG's as a JPEG again.
+            guard case .picture(let picture) = loaded, picture.format == .jpeg else { return (.new(try png(loaded, page, renderer)), "png", nil) }
             let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI,
                                              renderer: renderer, destination: destination)
             guard let jpeg = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) else {
@@ -145,9 +144,8 @@ struct FolderSave {
             }
             return (.new(jpeg.bytes), "jpg", nil)
         }
-        guard case .picture(let picture) = loaded, page.corrections.onlyTurns else {
-            return (.new(try png(loaded, page, renderer)), "png", nil)
-        }
+        guard case .picture(let picture) = loaded else { return (.new(try png(loaded, page, renderer)), "png", nil) }
+        if case .scan = page.source { return try scanned(picture, page, renderer) }
         let bytes = picture.file.readOnly
         // A page of a multi-page TIFF is never the whole file copied: it is written as a PNG of its own.
         if page.turns == 0 && picture.tiffPage == nil { return (.source(picture.file), Self.copiedExtension(picture), nil) }
@@ -201,7 +199,7 @@ struct FolderSave {
 
     private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {
         let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
-        switch PNGEncoder.encode(pixels) {
+        switch PNGWriter().encode(pixels) {
         case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
         case .success(let bytes): return bytes
         }

@@ -16,6 +16,10 @@ struct PDFSave {
     let destination: String
     let placing: WholeFile.Placing
     let calls: FileCalls
+    /// What the document says about itself; what is missing is filled in (`resolvedMetadata`).
+    var metadata: PDFMetadata? = nil
+    /// The save's time: the file's modification date (and its creation date, when new).
+    var now = Date()
 
     /// PDF pages qpdf cannot copy (or cannot be sure are the page shown) are saved as their
     /// rendering at the resolution of their sharpest picture, at least this.
@@ -29,12 +33,20 @@ struct PDFSave {
     }
 
     func save(progress: (Int) -> Void) throws(SaveError) -> SaveResult {
+        let staged = try write(progress: progress)
+        try staged.publish()
+        return staged.result
+    }
+
+    /// Everything but the name: the file written whole and checked, hidden beside the destination
+    /// until the `StagedSave` publishes it (a batch publishes its documents together).
+    func write(progress: (Int) -> Void) throws(SaveError) -> StagedSave {
         let sources = SavedSources(destination: destination)
         let renderer = PDFRenderer(idleDocuments: 2)
         var plans: [Plan] = []
         for page in pages {
             if case .pdfPage = page.source, case .pdfPage(let path, let index, let size, let copyable) = try sources.load(page) {
-                if let copyable, page.corrections.onlyTurns {
+                if let copyable, page.corrections.pixels.keeping == .bytes {
                     plans.append(.copy(PDFPageRef(sourcePDF: path, pageIndex: copyable, extraQuarterTurns: page.turns)))
                 } else {
                     plans.append(.draw(.pdfPage(path: path, index: index, size: size, copyable: copyable)))
@@ -83,42 +95,47 @@ struct PDFSave {
                 let orientation = picture.orientation.turned(clockwise: turns)
                 let stored = PageSize.points(width: picture.width, height: picture.height, dpi: picture.dpi)
                 let size = orientation.swapsAxes ? (width: stored.height, height: stored.width) : stored
-                if let jpeg = picture.jpeg, jpeg.isEmbeddable, page.corrections.onlyTurns {
-                    return .jpeg(picture, orientation, size: size)
-                }
-                if case .scan = page.source, page.corrections.onlyTurns {
-                    return try scanned(picture, page, turns: turns, size: size, renderer: renderer)
-                }
-                if let jpeg = picture.jpeg, jpeg.isEmbeddable, let view = CroppedJPEG.view(picture, page) {
-                    let own = PageSize.points(width: Int(view.page.width), height: Int(view.page.height), dpi: picture.dpi)
-                    return .croppedJPEG(picture, exif: picture.orientation, view: view, turns: turns,
-                                        size: turns % 2 == 0 ? own : (width: own.height, height: own.width))
+                // What the recipe lets the page keep of the file; what it cannot keep is drawn.
+                let keeping = page.corrections.pixels.keeping
+                switch keeping {
+                case .bytes:
+                    if let jpeg = picture.jpeg, jpeg.isEmbeddable { return .jpeg(picture, orientation, size: size) }
+                    if case .scan = page.source { return try scanned(picture, page, turns: turns, size: size, renderer: renderer) }
+                case .transformed(let transform):
+                    if let jpeg = picture.jpeg, jpeg.isEmbeddable, let view = CroppedJPEG.view(picture, page, transform) {
+                        let own = PageSize.points(width: Int(view.page.width), height: Int(view.page.height), dpi: picture.dpi)
+                        return .croppedJPEG(picture, exif: picture.orientation, view: view, turns: turns,
+                                            size: turns % 2 == 0 ? own : (width: own.height, height: own.width))
+                    }
+                case .pixels:
+                    break
                 }
                 // Turned by the page transform, as a JPEG is: the pixels stay as decoded.
                 let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize,
                                                  pdfDPI: 0, renderer: renderer, destination: destination)
                 // A corrected page is as large as its pixels at the picture's resolution.
                 let own = PageSize.points(width: pixels.width, height: pixels.height, dpi: picture.dpi)
-                let corrected = page.corrections.onlyTurns ? size : turns % 2 == 0 ? own : (width: own.height, height: own.width)
+                let corrected = keeping == .bytes ? size : turns % 2 == 0 ? own : (width: own.height, height: own.width)
                 // A photo flattened from a JPEG is stored as a JPEG again, once, at a high quality;
                 // lossless sources stay lossless.
-                if picture.format == .jpeg, !page.corrections.onlyTurns, page.corrections.look == .original,
+                if picture.format == .jpeg, keeping != .bytes, page.corrections.look == .original,
                    let encoded = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) {
                     return .encodedJPEG(encoded.bytes, turns: turns, size: corrected)
                 }
-                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: corrected)
+                return Self.compact(pixels, look: page.corrections.look, words: Self.words(page.text, on: pixels), turns: turns, size: corrected)
             case .pdfPage(let path, let index, let size, let copyable):
                 let own = PDFSource.pictureResolution(path, pageIndex: index) ?? 0
                 let dpi = min(Self.maximumRenderingDPI, max(Self.minimumRenderingDPI, own.rounded()))
                 let pixels = try PagePixels.make(.pdfPage(path: path, index: index, size: size, copyable: copyable),
                                                  corrections: page.corrections.withoutTurns, sourceSize: page.pixelSize, pdfDPI: dpi,
                                                  renderer: renderer, destination: destination)
-                rendered.append((drawn[k], dpi))
+                // Saved as a picture although its recipe keeps it as it is: damage is why.
+                if page.corrections.pixels.keeping == .bytes { rendered.append((drawn[k], dpi)) }
                 // A corrected page is as large as its pixels at the rendering's resolution.
-                let upright = page.corrections.onlyTurns ? (width: size.width, height: size.height)
+                let upright = page.corrections.pixels.keeping == .bytes ? (width: size.width, height: size.height)
                     : (width: Double(pixels.width) * 72 / dpi, height: Double(pixels.height) * 72 / dpi)
                 let turned = turns % 2 == 0 ? upright : (width: upright.height, height: upright.width)
-                return Self.compact(pixels, look: page.corrections.look, turns: turns, size: turned)
+                return Self.compact(pixels, look: page.corrections.look, words: Self.words(page.text, on: pixels), turns: turns, size: turned)
             }
         }
 
@@ -133,7 +150,8 @@ struct PDFSave {
         // With text to lay on, cairo's and qpdf's pages go into a hidden file first, which the
         // overlay reads; only the overlaid file is published.
         let layered = !layers.isEmpty || drawn.contains { pages[$0].text.map { !$0.isEmpty } ?? false }
-        let output = try layered ? makeFile(placing: .replacing, durable: false) : makeFile(placing: placing)
+        // Hidden: the file published is the one qpdf writes with the document's metadata, last.
+        let output = try makeFile(placing: .replacing, durable: false)
         defer { output.discard() }
         if drawn.count == pages.count {
             try PDFWriter.write(count: drawn.count, into: output, destination: destination, page: cairoPage, drawn: progress)
@@ -161,6 +179,7 @@ struct PDFSave {
         }
         try finish(output)
         var published = output
+        defer { published.discard() }
         if layered {
             // The text pages, hidden beside the destination while qpdf reads them.
             let indices = layers.keys.sorted()
@@ -168,7 +187,7 @@ struct PDFSave {
             defer { textPDF.discard() }
             textPDF.write(TextLayer.document(indices.compactMap { layers[$0] }))
             try finish(textPDF)
-            let overlaid = try makeFile(placing: placing)
+            let overlaid = try makeFile(placing: .replacing, durable: false)
             published = overlaid
             if let problem = TextOverlay.overlay(textPDF: textPDF.temporaryPath, onto: indices, of: output.temporaryPath,
                                                        turning: rotations, into: overlaid) {
@@ -182,16 +201,52 @@ struct PDFSave {
                 throw SaveError.writing(destination, error, folder: folder)
             }
         }
-        defer { published.discard() }
-        if let problem = PDFSource.verifySaved(published.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
-        do {
-            try published.publish()
-        } catch {
-            throw SaveError.writing(destination, error, folder: folder)
+        // The document's title, author, dates, producer and language (information dictionary,
+        // XMP, /Lang), written by qpdf into the file that is published, which the staged save
+        // names or discards.
+        let stamped = try makeFile(placing: placing)
+        var staged = false
+        defer { if !staged { stamped.discard() } }
+        if case .failure(let failure) = PDFMetadataFile.write(resolvedMetadata, now: now, from: published.temporaryPath, into: { _ = stamped.write($0) }) {
+            throw SaveError(destination, failure.reason)
         }
+        if let failure = stamped.failure { throw SaveError.writing(destination, failure, folder: folder) }
+        try finish(stamped)
+        if let problem = PDFSource.verifySaved(stamped.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
         progress(pages.count)
-        return SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: published),
-                          notes: renderingNotes(rendered))
+        let result = SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: stamped),
+                                notes: renderingNotes(rendered))
+        staged = true
+        return StagedSave(result: result, files: [stamped], madeFolder: nil, folder: folder)
+    }
+
+    /// The metadata the file gets: what was given (an opened PDF's, `--title`), the rest filled
+    /// in: the title from the file's name, the author from the user's full name, Strips as the
+    /// program that made it, made now unless known, modified now, the languages the pages' text
+    /// was recognised in (the most pages' first).
+    var resolvedMetadata: PDFMetadata {
+        var resolved = metadata ?? PDFMetadata()
+        if resolved.title == nil {
+            let name = ((destination as NSString).lastPathComponent as NSString).deletingPathExtension
+            resolved.title = name.isEmpty ? nil : name
+        }
+        if resolved.author == nil { resolved.author = PDFMetadata.currentUser() }
+        if resolved.creator == nil { resolved.creator = AppVersion.software }
+        resolved.producer = AppVersion.software
+        if resolved.created == nil { resolved.created = now }
+        resolved.modified = now
+        if resolved.languages.isEmpty {
+            var pagesIn: [String: Int] = [:], order: [String] = []
+            for page in pages {
+                guard let text = page.text, !text.isEmpty, case .recognised(let languages) = text.origin else { continue }
+                for tag in LanguageTags.tags(forTesseract: languages) {
+                    if pagesIn[tag] == nil { order.append(tag) }
+                    pagesIn[tag, default: 0] += 1
+                }
+            }
+            resolved.languages = order.enumerated().sorted { (pagesIn[$0.element] ?? 0, -$0.offset) > (pagesIn[$1.element] ?? 0, -$1.offset) }.map(\.element)
+        }
+        return resolved
     }
 
     /// A scanned page: JPEG at quality 90 (colour, grey) or a 1-bit stencil (line art), turned
@@ -227,15 +282,38 @@ struct PDFSave {
         return stat(path, &info) == 0 ? Int(info.st_size) : file.bytesWritten
     }
 
-    /// A drawn page as stored: in a look, compactly (black and white as 1-bit CCITT G4, grey as an
-    /// 8-bit JPEG, colour as a JPEG of `PageImageEncoder.jpegQuality`); as it was, losslessly.
-    /// 1-bit Flate (a bw page G4 codes worse, halftones) is left to cairo, which stores a picture
-    /// of only black and white at 1 bit a pixel itself.
-    static func compact(_ pixels: PixelBuffer, look: Look, turns: Int, size: (width: Double, height: Double)) -> CairoPage {
+    /// A drawn page as stored: in a look, compactly (black and white as 1-bit CCITT G4; grey and
+    /// colour with ink on them as mixed raster content, the ink in 1-bit masks over a background
+    /// of fewer pixels, when that is smaller than the page as one JPEG, else as that JPEG: 8-bit
+    /// grey, colour of `PageImageEncoder.jpegQuality`); as it was, losslessly. 1-bit Flate (a bw
+    /// page G4 codes worse, halftones) is left to cairo, which stores a picture of only black and
+    /// white at 1 bit a pixel itself. `words`: the page's known words in the pixels' space.
+    static func compact(_ pixels: PixelBuffer, look: Look, words: [MixedRaster.Word] = [], turns: Int,
+                        size: (width: Double, height: Double)) -> CairoPage {
         guard look != .original, let encoded = PageImageEncoder.encode(pixels, look: look), encoded.cairoMimeType != nil else {
             return .pixels(pixels, turns: turns, size: size)
         }
+        if look == .colour || look == .grey {
+            let inches = (turns % 2 == 0 ? size.width : size.height) / 72
+            let resolution = inches > 0 ? Double(pixels.width) / inches : nil
+            if let layered = MixedRaster.encode(pixels, look: look, words: words, pixelsPerInch: resolution),
+               layered.byteCount < encoded.bytes.count {
+                return .mixedRaster(layered, turns: turns, size: size)
+            }
+        }
         return .encoded(encoded, turns: turns, size: size)
+    }
+
+    /// A page's known text as words in its drawn pixels (`pixels`, the corrected page upright
+    /// before the user's turns; the text may have been read turned).
+    static func words(_ text: PageText?, on pixels: PixelBuffer) -> [MixedRaster.Word] {
+        guard let text, !text.isEmpty else { return [] }
+        let upright = text.turned(by: (4 - text.quarterTurns % 4) % 4)
+        guard upright.width > 0, upright.height > 0 else { return [] }
+        let sx = Double(pixels.width) / upright.width, sy = Double(pixels.height) / upright.height
+        return upright.words.map { word in
+            MixedRaster.Word(x: word.box.x * sx, y: word.box.y * sy, width: word.box.width * sx, height: word.box.height * sy, confidence: word.confidence)
+        }
     }
 
     private func makeFile(placing: WholeFile.Placing, durable: Bool = true) throws(SaveError) -> WholeFile {

@@ -21,6 +21,10 @@ enum CairoPage {
     /// Black and white at 1 bit (a line-art scan, grey pixels of 0 and 255): black painted
     /// through a 1-bit stencil on a white page, turned and sized as `pixels`.
     case lineArt(PixelBuffer, turns: Int, size: (width: Double, height: Double))
+    /// A page in the colour or grey look as mixed raster content (`MixedRaster`): its background
+    /// JPEG stretched over the page, then each ink colour painted through its 1-bit G4 mask (a PDF
+    /// stencil mask), turned and placed as `pixels` is.
+    case mixedRaster(MixedRasterPage, turns: Int, size: (width: Double, height: Double))
     /// A JPEG's bytes as the image stream with the page's rectangle crop and fine turn done by
     /// the page transform and a clip (`exif` shows it upright), then turned `turns` quarter turns:
     /// a cropped or straightened photo keeps its own bytes.
@@ -30,7 +34,7 @@ enum CairoPage {
     var size: (width: Double, height: Double) {
         switch self {
         case .jpeg(_, _, let size), .pixels(_, _, let size), .encoded(_, _, let size), .encodedJPEG(_, _, let size), .lineArt(_, _, let size),
-             .croppedJPEG(_, _, _, _, let size):
+             .croppedJPEG(_, _, _, _, let size), .mixedRaster(_, _, let size):
             return size
         }
     }
@@ -138,6 +142,8 @@ enum PDFWriter {
             cairo_set_source_surface(cr, image, 0, 0)
             cairo_paint(cr)
             cairo_show_page(cr)
+        case .mixedRaster(let page, let turns, let size):
+            try drawMixedRaster(page, turns: turns, size: size, on: pdf, destination: destination)
         case .lineArt(let grey, let turns, let size):
             let mask = try stencilSurface(grey, destination: destination)
             defer { cairo_surface_destroy(mask) }
@@ -151,6 +157,54 @@ enum PDFWriter {
             cairo_mask_surface(cr, mask, 0, 0)
             cairo_show_page(cr)
         }
+    }
+
+    private static func drawMixedRaster(_ page: MixedRasterPage, turns: Int, size: (width: Double, height: Double), on pdf: OpaquePointer,
+                                        destination: String) throws(SaveError) {
+        let background = try encodedJPEGSurface(page.background.bytes, destination: destination)
+        defer { cairo_surface_destroy(background) }
+        var masks: [OpaquePointer] = []
+        defer { masks.forEach { cairo_surface_destroy($0) } }
+        for layer in page.layers { masks.append(try maskSurface(layer.mask, destination: destination)) }
+        cairo_pdf_surface_set_size(pdf, size.width, size.height)
+        guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+        defer { cairo_destroy(cr) }
+        // Page points <- the page picture's pixels, the space every layer is placed in.
+        turn(cr, turns: turns, size: size, pictureWidth: Double(page.width), pictureHeight: Double(page.height))
+        cairo_save(cr)
+        // The background's one-pixel stand-in stretched over the whole page.
+        cairo_scale(cr, Double(page.width), Double(page.height))
+        cairo_set_source_surface(cr, background, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        for (layer, mask) in zip(page.layers, masks) {
+            cairo_set_source_rgb(cr, Double(layer.colour.red) / 255, Double(layer.colour.green) / 255, Double(layer.colour.blue) / 255)
+            guard let pattern = cairo_pattern_create_for_surface(mask) else { throw SaveError(destination, "out of memory") }
+            // Whole mask pixels on whole page pixels: nothing to smooth (PDF's /Interpolate false).
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
+            var placement = cairo_matrix_t()
+            cairo_matrix_init_translate(&placement, -Double(layer.x), -Double(layer.y))
+            cairo_pattern_set_matrix(pattern, &placement)
+            cairo_mask(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        }
+        cairo_show_page(cr)
+    }
+
+    /// An A1 surface of a G4 mask's size carrying its bytes as cairo's CCITT mime data: painted
+    /// through with `cairo_mask`, cairo writes it as a stencil mask (an `/ImageMask`) whose stream
+    /// is those bytes, black painting (cairo's stencil decodes 1 as paint: BlackIs1).
+    private static func maskSurface(_ mask: PDFImage, destination: String) throws(SaveError) -> OpaquePointer {
+        guard mask.filter == .ccittFax, let surface = cairo_image_surface_create(CAIRO_FORMAT_A1, Int32(mask.width), Int32(mask.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw SaveError(destination, "out of memory for a \(mask.width) x \(mask.height) mask")
+        }
+        guard attach(mask.bytes, as: "image/g3fax", to: surface),
+              attach(Array("Columns=\(mask.width) Rows=\(mask.height) K=-1 BlackIs1=true".utf8), as: "application/x-cairo.ccitt.params", to: surface) else {
+            cairo_surface_destroy(surface)
+            throw SaveError(destination, "cairo refused a mask's CCITT data")
+        }
+        return surface
     }
 
     /// The page's corner the picture's top left lands on, then the turn, then the scale that
@@ -195,7 +249,7 @@ enum PDFWriter {
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
         // cairo packs A1 pixels into words in the machine's order: the first pixel is the low bit here.
-        let bits = ScanPageImage.packed(grey, blackIsOne: true, lowBitFirst: UInt16(1).littleEndian == 1, stride: stride)
+        let bits = grey.packedBits(blackIsOne: true, lowBitFirst: UInt16(1).littleEndian == 1, stride: stride)
         bits.withUnsafeBytes { UnsafeMutableRawPointer(target).copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(target), byteCount: min(bits.count, stride * Int(h))) }
         cairo_surface_mark_dirty(surface)
         return surface

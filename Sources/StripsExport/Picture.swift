@@ -23,7 +23,7 @@ struct Picture {
         let file = try SourceFile.read(path, destination: destination)
         var picture: Picture
         if let index = tiffPage {
-            guard case .success(let pages) = TIFFPages.pages(of: file.path), pages.indices.contains(index) else {
+            guard case .success(let pages) = TIFFPages.pages(of: file.path), pages.indices.contains(index), pages[index].problem == nil else {
                 throw SaveError.page(destination, file.name, "page \(index + 1) of the TIFF cannot be read")
             }
             let info = pages[index].info

@@ -20,7 +20,7 @@ final class SavedSources {
 
     func load(_ page: ExportPage) throws(SaveError) -> LoadedSource {
         switch page.source {
-        case .picture(let path), .scan(let path, _):
+        case .picture(let path), .scan(let path, _), .camera(let path, _):
             return .picture(try Picture.load(path, expecting: page.pixelSize, destination: destination))
         case .tiffPage(let path, let index):
             // Decoded from its own directory, never the whole file again (a single-page TIFF is a `.picture`).

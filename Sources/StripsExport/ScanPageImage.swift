@@ -1,4 +1,3 @@
-import CSPNG
 import Foundation
 import StripsLooks
 import StripsPictures
@@ -58,42 +57,8 @@ enum ScanPageImage {
         PageImageEncoder.jpeg(page.pixels, quality: jpegQuality)?.bytes
     }
 
-    /// A line-art scan's rows at 1 bit, `blackIsOne` as asked (PNG greys count 1 as white,
-    /// cairo's A1 masks 1 as ink), the first pixel in the high bit (PNG) or the low bit (cairo's
-    /// A1 on a little-endian machine).
-    static func packed(_ grey: PixelBuffer, blackIsOne: Bool, lowBitFirst: Bool = false, stride: Int? = nil) -> [UInt8] {
-        let rowBytes = stride ?? (grey.width + 7) / 8
-        var out = [UInt8](repeating: 0, count: rowBytes * grey.height)
-        grey.bytes.withUnsafeBufferPointer { p in
-            for y in 0..<grey.height {
-                for x in 0..<grey.width where (p[y * grey.width + x] < 128) == blackIsOne {
-                    out[y * rowBytes + x / 8] |= lowBitFirst ? 1 << UInt8(x % 8) : 0x80 >> UInt8(x % 8)
-                }
-            }
-        }
-        return out
-    }
-
     /// A 1-bit grey PNG of a line-art scan (with its resolution, when known).
     static func bilevelPNG(_ grey: PixelBuffer, dpi: Double?) -> [UInt8]? {
-        guard grey.format == .grey, !grey.isEmpty, let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { return nil }
-        defer { spng_ctx_free(ctx) }
-        spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
-        var header = spng_ihdr(width: UInt32(grey.width), height: UInt32(grey.height), bit_depth: 1,
-                               color_type: UInt8(SPNG_COLOR_TYPE_GRAYSCALE.rawValue), compression_method: 0, filter_method: 0, interlace_method: 0)
-        spng_set_ihdr(ctx, &header)
-        if let dpi, dpi > 0 {
-            let perMetre = UInt32((dpi / 0.0254).rounded(.up))
-            var phys = spng_phys(ppu_x: perMetre, ppu_y: perMetre, unit_specifier: 1)
-            spng_set_phys(ctx, &phys)
-        }
-        let rows = packed(grey, blackIsOne: false)
-        let status = rows.withUnsafeBytes { spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) }
-        guard status == 0 else { return nil }
-        var length = 0
-        var error: Int32 = 0
-        guard let buffer = spng_get_png_buffer(ctx, &length, &error), error == 0 else { return nil }
-        defer { free(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+        try? PNGWriter(bilevel: true, pixelsPerInch: dpi).encode(grey).get()
     }
 }

@@ -10,6 +10,11 @@ import Glibc
 /// Saved documents, the pages of a saved folder, GIF recordings (which stream into a lent
 /// descriptor), thumbnail cache entries and the document memory all go through it; each caller
 /// words its own errors from `Failure`. One thread at a time uses an instance.
+///
+/// A temporary file is named `.NAME.strips-PID-RANDOM` and held with `flock` from its making
+/// until it is published or discarded, so a process killed mid-write (`kill -9`, a power cut)
+/// leaves a file any later save can tell is nobody's: its lock is free and its maker gone
+/// (`removeStaleTemporaries`).
 public final class WholeFile: @unchecked Sendable {
     /// How the finished file gets its name.
     public enum Placing: Sendable {
@@ -30,6 +35,11 @@ public final class WholeFile: @unchecked Sendable {
     public private(set) var failure: Failure?
 
     private var descriptor: Int32
+    /// A second descriptor of the temporary file holding its `flock` until it is published or
+    /// discarded (the writing descriptor closes at `finish`, which must not free it).
+    private var holder: Int32 = -1
+    /// The folder names are relative to (`AT_FDCWD`: the working directory, as paths are).
+    private let folder: Int32
     private let calls: FileCalls
     private let durable: Bool
     private var pending: [UInt8] = []
@@ -41,24 +51,44 @@ public final class WholeFile: @unchecked Sendable {
     /// A new temporary file beside `destination`, with permissions `mode` (less the umask).
     /// `durable: false` skips fsync, for files a crash may lose (a thumbnail is made again).
     /// Fails at once when `placing` is `.new` and something already has the name.
-    public init(destination: String, placing: Placing = .new, mode: mode_t = 0o666, durable: Bool = true,
-                calls: FileCalls = .system) throws(Failure) {
+    public convenience init(destination: String, placing: Placing = .new, mode: mode_t = 0o666, durable: Bool = true,
+                            calls: FileCalls = .system) throws(Failure) {
+        try self.init(in: AT_FDCWD, destination: destination, placing: placing, mode: mode, durable: durable, calls: calls)
+    }
+
+    /// The same in the folder open as `folder` (a descriptor), `name` a plain name in it: nothing
+    /// on the way is looked up again, so a folder swapped for a link meanwhile is not followed.
+    public convenience init(inFolder folder: Int32, name: String, placing: Placing = .new, mode: mode_t = 0o600, durable: Bool = true,
+                            calls: FileCalls = .system) throws(Failure) {
+        guard !name.contains("/") else { throw Failure(.create, EINVAL) }
+        try self.init(in: folder, destination: name, placing: placing, mode: mode, durable: durable, calls: calls)
+    }
+
+    private init(in folder: Int32, destination: String, placing: Placing, mode: mode_t, durable: Bool, calls: FileCalls) throws(Failure) {
         self.destination = destination
         self.placing = placing
         self.calls = calls
         self.durable = durable
-        let (folder, name) = Self.split(destination)
+        self.folder = folder
+        let (parent, name) = folder == AT_FDCWD ? Self.split(destination) : ("", destination)
         guard !name.isEmpty else { throw Failure(.create, EISDIR) }
         var info = stat()
-        if placing == .new, lstat(destination, &info) == 0 { throw Failure(.create, EEXIST) }
-        // Long names keep their start: a temporary name must fit NAME_MAX too.
-        let stem = String(decoding: name.utf8.prefix(200), as: UTF8.self)
+        if placing == .new, fstatat(folder, destination, &info, AT_SYMLINK_NOFOLLOW) == 0 { throw Failure(.create, EEXIST) }
+        let prefix = Self.temporaryPrefix(of: name) + "\(getpid())-"
         for _ in 0..<100 {
-            let candidate = "\(folder)/.\(stem)\(Self.marker)\(String(UInt32.random(in: 0...UInt32.max), radix: 36))"
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+            let temporary = prefix + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            let candidate = folder == AT_FDCWD ? "\(parent)/\(temporary)" : temporary
+            let fd = openat(folder, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 {
                 descriptor = fd
                 temporaryPath = candidate
+                // Held for the file's life: a later save sees it is someone's work in progress.
+                // A file system without locks still has the maker's PID in the name.
+                holder = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+                if holder >= 0, flock(holder, LOCK_EX | LOCK_NB) != 0 {
+                    _ = Glibc.close(holder)
+                    holder = -1
+                }
                 pending.reserveCapacity(Self.bufferSize)
                 return
             }
@@ -69,8 +99,14 @@ public final class WholeFile: @unchecked Sendable {
 
     deinit { discard() }
 
-    /// What marks work in progress in a temporary file's name (`.NAME.strips-RANDOM`).
+    /// What marks work in progress in a temporary file's name (`.NAME.strips-PID-RANDOM`).
     public static let marker = ".strips-"
+
+    /// `.NAME.strips-`: what every temporary file of `name` begins with. Long names keep their
+    /// start: a temporary name must fit NAME_MAX too.
+    static func temporaryPrefix(of name: String) -> String {
+        "." + String(decoding: name.utf8.prefix(200), as: UTF8.self) + marker
+    }
 
     // MARK: Writing
 
@@ -169,34 +205,42 @@ public final class WholeFile: @unchecked Sendable {
         guard state == .finished, failure == nil else { throw failure ?? Failure(.publish, EINVAL) }
         switch placing {
         case .replacing:
-            guard rename(temporaryPath, destination) == 0 else { throw Failure(.publish, errno) }
+            guard renameat(folder, temporaryPath, folder, destination) == 0 else { throw Failure(.publish, errno) }
         case .new:
-            if let error = Self.link(temporaryPath, as: destination) { throw error }
+            if let error = Self.link(temporaryPath, as: destination, in: folder) { throw error }
         }
         state = .published
-        Self.syncFolder(containing: destination)
+        releaseHold()
+        if folder == AT_FDCWD { Self.syncFolder(containing: destination) } else { _ = fsync(folder) }
+    }
+
+    private func releaseHold() {
+        if holder >= 0 { _ = Glibc.close(holder) }
+        holder = -1
     }
 
     /// Closes and removes the temporary file (nothing once published).
     public func discard() {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
         descriptor = -1
-        if state != .published && state != .discarded { unlink(temporaryPath) }
+        // Removed while still held: no other save can take it for a leftover meanwhile.
+        if state != .published && state != .discarded { unlinkat(folder, temporaryPath, 0) }
         if state != .published { state = .discarded }
+        releaseHold()
     }
 
     /// Names `temporary` `path` without replacing anything there. File systems without hard links
     /// (FAT, some network mounts) get one more look that the name is free, then a rename.
-    static func link(_ temporary: String, as path: String) -> Failure? {
-        if Glibc.link(temporary, path) == 0 {
-            unlink(temporary)
+    static func link(_ temporary: String, as path: String, in folder: Int32 = AT_FDCWD) -> Failure? {
+        if linkat(folder, temporary, folder, path, 0) == 0 {
+            unlinkat(folder, temporary, 0)
             return nil
         }
         let code = errno
         guard [EPERM, ENOTSUP, EOPNOTSUPP, EXDEV, EMLINK].contains(code) else { return Failure(.publish, code) }
         var info = stat()
-        if lstat(path, &info) == 0 { return Failure(.publish, EEXIST) }
-        return rename(temporary, path) == 0 ? nil : Failure(.publish, errno)
+        if fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0 { return Failure(.publish, EEXIST) }
+        return renameat(folder, temporary, folder, path) == 0 ? nil : Failure(.publish, errno)
     }
 
     /// Flushes a folder's entries, so a new name survives a crash. Best effort: the file itself

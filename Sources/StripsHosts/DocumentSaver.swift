@@ -1,9 +1,12 @@
 import Foundation
 import StripsCore
+import StripsDesktop
 import StripsExport
+import StripsPDF
 
 /// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
-/// `--output`, else to the path the desktop's file chooser returns, else beside the first source
+/// `--output`, else to the path the desktop's file chooser returns (the portal's, zenity's or
+/// kdialog's), else beside the first source
 /// as "NAME edited.pdf" ("NAME selection.pdf"). Live, the save runs on a worker thread and its
 /// progress and end are answered as they come (`poll`); headless, it runs at once, so a script's
 /// trace is deterministic.
@@ -26,10 +29,15 @@ public final class DocumentSaver {
     private let textFiles: Bool
     private let say: @Sendable (String) -> Void
 
+    /// What saved PDFs say about the document (title, kept author and dates); made the first time
+    /// the document is saved, when it was not known, and kept for the saves after.
+    private var metadata: PDFMetadata
+
     /// `say`: where its one-line diagnostics go (standard error in the program).
     public init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil, textFiles: Bool = false,
-                say: @escaping @Sendable (String) -> Void) {
+                metadata: PDFMetadata = PDFMetadata(), say: @escaping @Sendable (String) -> Void) {
         self.say = say
+        self.metadata = metadata
         self.texts = texts
         self.textFiles = textFiles
         self.output = output
@@ -44,8 +52,9 @@ public final class DocumentSaver {
         if let output { return start(request, to: output) }
         if request.scope == .document, let last = written.first { return start(request, to: last) }
         let suggested = suggestedPath(for: request)
-        if live, let dialog = FileChooser(suggested: suggested, title: request.scope == .document ? "Save \(documentName) as" : "Save the selected pages as") {
-            chooser = (dialog, request)
+        if live {
+            let title = request.scope == .document ? "Save \(documentName) as" : "Save the selected pages as"
+            chooser = (FileChooser(.save(title: title, suggested: suggested)), request)
             return [.saveProgress(done: 0, total: 0)]
         }
         return start(request, to: suggested)
@@ -63,7 +72,12 @@ public final class DocumentSaver {
         }
         if let (dialog, request) = chooser, let answer = dialog.poll() {
             chooser = nil
-            return answer.isEmpty ? [.saveFailed("Not saved: no file was chosen")] : start(request, to: answer)
+            switch answer {
+            case .chosen(let paths): return start(request, to: paths[0])
+            case .cancelled: return [.saveFailed("Not saved: no file was chosen")]
+            // No chooser on this desktop: beside the first page, as always without one.
+            case .unavailable: return start(request, to: suggestedPath(for: request))
+            }
         }
         return []
     }
@@ -78,33 +92,46 @@ public final class DocumentSaver {
 
     private func start(_ request: SaveRequest, to path: String) -> [HostEvent] {
         let texts = self.texts
-        let pages = { @Sendable in
-            let text = texts?.texts(for: request.pages) ?? []
-            return request.pages.enumerated().map { i, page in
+        /// The pages with their text, the text not read yet read now: on the save's thread in the
+        /// window, before its pages are written.
+        @Sendable func exported(_ pages: [Page]) -> [ExportPage] {
+            let text = texts?.texts(for: pages) ?? []
+            return pages.enumerated().map { i, page in
                 var saved = ExportPage(page)
                 saved.text = text.indices.contains(i) ? text[i] : nil
                 return saved
             }
         }
-        let textFiles = self.textFiles
-        let replacing = written.contains(path)
+        let textFiles = self.textFiles, sources = self.sources, written = self.written
+        // Made once: saving again in this session keeps the document's creation date.
+        if metadata.created == nil { metadata.created = Date() }
+        let metadata = self.metadata
+        let documents = request.documents
+        let work: SaveJob.Work = { progress throws(SaveError) in
+            // A batch split into documents is saved one file a document, all or none (BatchExporter).
+            let parts = documents.map { BatchExporter.Part(pages: exported($0.pages), title: $0.title) }
+            if parts.count > 1 {
+                return try BatchExporter.save(parts, to: path, sourcePaths: sources, replacing: written, textFiles: textFiles, metadata: metadata,
+                                              progress: progress)
+            }
+            return [try DocumentExporter.save(parts.first?.pages ?? [], to: path, sourcePaths: sources, replacing: written.contains(path),
+                                              textFiles: textFiles, metadata: metadata, progress: progress)]
+        }
         if live {
-            // The text not read yet is read on the save's thread, before its pages are written.
-            job = SaveJob(pages: pages, to: path, sources: sources, replacing: replacing, textFiles: textFiles, request: request)
+            job = SaveJob(work, request: request)
             return []
         }
-        let result = Result { () throws(SaveError) in
-            try DocumentExporter.save(pages(), to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles)
-        }
-        return [finish(result, request: request)]
+        return [finish(Result { () throws(SaveError) in try work { _ in } }, request: request)]
     }
 
-    private func finish(_ result: Result<SaveResult, SaveError>, request: SaveRequest) -> HostEvent {
+    private func finish(_ result: Result<[SaveResult], SaveError>, request: SaveRequest) -> HostEvent {
         switch result {
-        case .success(let saved):
-            if request.scope == .document { written.insert(saved.destination) }
-            for note in saved.notes { say("strips: \(note)") }
-            return .saved(SaveOutcome(path: saved.destination, request: request))
+        case .success(let results):
+            if request.scope == .document { written.formUnion(results.map(\.destination)) }
+            for note in results.flatMap(\.notes) { say("strips: \(note)") }
+            var outcome = SaveOutcome(path: results.first?.destination ?? "", request: request, bytes: results.reduce(0) { $0 + $1.bytesWritten })
+            outcome.paths = results.map(\.destination)
+            return .saved(outcome)
         case .failure(let error):
             say("strips: \(error.description)")
             return .saveFailed("Not saved: \(error.description)")
@@ -116,21 +143,21 @@ public final class DocumentSaver {
 private final class SaveJob: @unchecked Sendable {
     struct State {
         var done = 0
-        var result: Result<SaveResult, SaveError>?
+        var result: Result<[SaveResult], SaveError>?
     }
+
+    /// The save itself, on the job's thread, telling the pages done as it goes.
+    typealias Work = @Sendable ((Int) -> Void) throws(SaveError) -> [SaveResult]
 
     let request: SaveRequest
     private let lock = NSLock()
     private var current = State()
 
-    init(pages: @escaping @Sendable () -> [ExportPage], to path: String, sources: [String], replacing: Bool, textFiles: Bool,
-         request: SaveRequest) {
+    init(_ work: @escaping Work, request: SaveRequest) {
         self.request = request
         let thread = Thread { [self] in
             let result = Result { () throws(SaveError) in
-                try DocumentExporter.save(pages(), to: path, sourcePaths: sources, replacing: replacing, textFiles: textFiles) { done in
-                    self.update { $0.done = done }
-                }
+                try work { done in self.update { $0.done = done } }
             }
             update { $0.result = result }
         }

@@ -10,10 +10,11 @@ extension TextHost {
     /// The text of each of `pages` (nil: none of its own and recognition off, or it could not be
     /// read, which `problem` hears of), read on as many threads as there are cores, each with its
     /// own engine; in page order whatever the threads did, so the same run gives the same answers.
+    /// `done`: told as each page is finished (`strips convert`'s progress bar).
     public static func read(_ pages: [Page], languages: String?, reader: PageReader, cache: TextCache?,
-                            problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
+                            problem: @escaping @Sendable (Page, RecognitionError) -> Void, done: @escaping @Sendable () -> Void = {}) -> [PageText?] {
         let lanes = (0..<threads(for: pages.count)).map { _ in PageTextService(languages: languages, cache: cache) }
-        return read(pages, services: lanes, reader: reader, problem: problem)
+        return read(pages, services: lanes, reader: reader, problem: problem, done: done)
     }
 
     /// Threads for reading `count` pages: one a page, at most one a core.
@@ -22,7 +23,7 @@ extension TextHost {
     /// `read`, lane `k` with `services[k]` (a service, with its engine and its open PDF, serves one
     /// thread at a time: a host keeps its lanes' from one read to the next).
     static func read(_ pages: [Page], services: [PageTextService], reader: PageReader,
-                     problem: @escaping @Sendable (Page, RecognitionError) -> Void) -> [PageText?] {
+                     problem: @escaping @Sendable (Page, RecognitionError) -> Void, done: @escaping @Sendable () -> Void = {}) -> [PageText?] {
         guard !pages.isEmpty, !services.isEmpty else { return [] }
         let threads = min(services.count, pages.count)
         let results = Locked([PageText?](repeating: nil, count: pages.count))
@@ -35,14 +36,15 @@ extension TextHost {
                 let page = pages[i]
                 do throws(RecognitionError) {
                     let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
-                                                    detectOrientation: languages != nil, render: { render(page, reader: reader) })
-                    results.update { $0[i] = text }
+                                                    geometry: geometry(page), detectOrientation: languages != nil, render: { render(page, reader: reader) })
+                    results.withLock { $0[i] = text }
                 } catch {
                     problem(page, error)
                 }
+                done()
             }
         }
-        return results.value
+        return results.current
     }
 
     /// The text cache's recipe: which page of the file, and the corrections that move its words.
@@ -50,6 +52,12 @@ extension TextHost {
         let which = page.source.pageIndex.map { "page=\($0)" } ?? "picture"
         let geometry = page.textKey.geometry.fingerprint
         return geometry.isEmpty ? which : "\(which) \(geometry)"
+    }
+
+    /// What the page's crop and straighten do, which its PDF text is laid through; nil when nothing.
+    static func geometry(_ page: Page) -> RecipeGeometry? {
+        let moving = page.textKey.geometry
+        return moving.isIdentity ? nil : RecipeGeometry(recipe: moving, sourceSize: page.pixelSize)
     }
 
     /// The longest side a page is read at: a letter page at 380 dpi. Larger pictures are read

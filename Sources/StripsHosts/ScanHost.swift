@@ -17,8 +17,14 @@ public final class ScanHost: @unchecked Sendable {
         /// The window: remembers settings (`ScannerMemory`) and answers as things arrive.
         public var live = false
         public var memory: ScannerMemory?
-        /// Where recovery folders go (nil: `$XDG_STATE_HOME/strips/recovery`).
+        /// Where recovery folders go (nil: `$XDG_STATE_HOME/strips/recovery`); when it cannot
+        /// keep them, a private folder in the temporary folder.
         public var recoveryRoot: String?
+
+        /// Every place scans may be kept, in the order tried, and where leftovers are looked for.
+        public var recoveryRoots: [String] {
+            ((recoveryRoot ?? ScanRecovery.defaultRoot()).map { [$0] } ?? []) + [ScanRecovery.fallbackRoot()]
+        }
         /// Seconds without a word from the worker before it is killed (STRIPS_SCAN_WORKER_SILENCE).
         public var silenceLimit = 10.0
         /// Seconds a read may take before the scan stops.
@@ -52,6 +58,17 @@ public final class ScanHost: @unchecked Sendable {
         var firstNumber: Int
         var arriving: Arriving?
         var finished = 0
+        /// Why a finished page could not be kept: the scan stops, with this line.
+        var unkept: String?
+    }
+
+    /// A finished page the recovery folder refused (a full disk): drawn from memory, written to
+    /// its file as soon as a save asks (`keepUnwritten`), never called kept until then.
+    private struct Unwritten {
+        var pixels: PixelBuffer
+        var name: String
+        var settings: ScanSettings
+        var recovery: ScanRecovery
     }
 
     private let options: Options
@@ -65,6 +82,8 @@ public final class ScanHost: @unchecked Sendable {
     private var claimed: [ScanRecovery] = []
     private var leftovers: [RecoveredSession] = []
     private var discardAsked = false
+    /// By the file each page's recipe names.
+    private var unwritten: [String: Unwritten] = [:]
 
     private let writer = DispatchQueue(label: "strips-scan-recovery-writer")
     private let writes = DispatchGroup()
@@ -87,7 +106,7 @@ public final class ScanHost: @unchecked Sendable {
             changed.lock()
             discardAsked = true
             changed.unlock()
-        case .save, .load, .toggleRecording, .copy, .findBorders, .readText: return []
+        case .save, .load, .toggleRecording, .copy, .findBorders, .readText, .chooseFiles, .camera, .judge: return []
         }
         guard !options.live else { return [] }
         changed.lock()
@@ -148,8 +167,14 @@ public final class ScanHost: @unchecked Sendable {
         changed.unlock()
         guard !busy else { return post(.scan(.ended(pages: 0, end: .fault("Already scanning")))) }
         let settings = resolve(request.choice)
-        guard let recovery = keptScans() else {
-            return post(.scan(.ended(pages: 0, end: .fault("recovery: no folder to keep scanned pages in; not scanning"))))
+        let recovery: ScanRecovery
+        switch keptScans() {
+        case .success(let kept): recovery = kept
+        case .failure(let fault):
+            // Nothing is scanned that could not be kept: the scan does not start, in one line.
+            let line = fault.line + "; not scanning"
+            say(line)
+            return post(.scan(.ended(pages: 0, end: .fault(line))))
         }
         var started = false
         withWorker { worker in
@@ -187,19 +212,36 @@ public final class ScanHost: @unchecked Sendable {
                           pageSize: settings.pageSize?.name)
     }
 
-    /// This session's recovery folder, made at its first scan (under the temporary folder when
-    /// the state folder refuses, so pages still have a file).
-    private func keptScans() -> ScanRecovery? {
+    /// Keeps a page taken with the camera in this session's recovery folder, as scans are kept.
+    public func keepCameraPage(_ jpeg: [UInt8], name: String, width: Int, height: Int) -> Result<String, RecoveryFault> {
+        switch keptScans() {
+        case .failure(let fault): return .failure(fault)
+        case .success(let recovery):
+            do {
+                return .success(try recovery.record(jpeg: jpeg, name: name, width: width, height: height))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// This session's recovery folder, made at its first scan (in the private folder in the
+    /// temporary folder when the state folder refuses, with a line saying so), or why no place
+    /// can keep scans.
+    private func keptScans() -> Result<ScanRecovery, RecoveryFault> {
         changed.lock()
         defer { changed.unlock() }
-        if let recovery { return recovery }
+        if let recovery { return .success(recovery) }
         do {
-            recovery = try ScanRecovery.create(root: options.recoveryRoot)
+            let made = try ScanRecovery.create(roots: options.recoveryRoots)
+            for line in made.passedOver {
+                say("\(line); scanned pages are kept in \(made.recovery.folder) instead (offered back at the next start like the others)")
+            }
+            recovery = made.recovery
+            return .success(made.recovery)
         } catch {
-            say("\(error.line); scanned pages are kept in the temporary folder instead, and cannot be recovered after a crash")
-            recovery = try? ScanRecovery.create(root: NSTemporaryDirectory() + "/strips-scans-\(getuid())")
+            return .failure(error)
         }
-        return recovery
     }
 
     /// The worker's news, on its reader thread, one at a time.
@@ -251,9 +293,15 @@ public final class ScanHost: @unchecked Sendable {
                     _ = try recovery.record(pixels, name: name, settings: settings, file: arriving.path)
                     pictures.remove(arriving.path)
                 } catch {
-                    // The page stays drawn from memory; saving it will say it cannot be read.
-                    say(error.line)
-                    post(.scan(.note(error.line)))
+                    // No place for it: the page stays drawn from memory (not kept), the scan
+                    // stops, and every save tries to write it again first.
+                    let line = "\(error.line); the scan stops, and \(name) is only in memory until it can be written (saving tries again)"
+                    changed.lock()
+                    unwritten[arriving.path] = Unwritten(pixels: pixels, name: name, settings: settings, recovery: recovery)
+                    let first = scan?.unkept == nil
+                    if first { scan?.unkept = line }
+                    changed.unlock()
+                    if first { withWorker { $0.cancel() } }
                 }
             }
             post(.scan(.finished(Page(id: name, source: .scan(path: arriving.path, number: arriving.number),
@@ -269,6 +317,11 @@ public final class ScanHost: @unchecked Sendable {
             kept?.release(arriving.path)
             if arriving.announced { post(.scan(.cutShort(pageID: name))) }
         case .ended(let stop, let line, _):
+            writes.wait()
+            changed.lock()
+            let unkept = scan?.unkept
+            changed.unlock()
+            if let unkept { return end(.fault(unkept)) }
             end(stop == "finished" ? .finished : stop == "cancelled" ? .cancelled : .fault(line ?? "the scan failed"))
         case .lost(let line, _):
             changed.lock()
@@ -351,7 +404,7 @@ public final class ScanHost: @unchecked Sendable {
 
     /// Scans earlier sessions left (their problems on standard error): what to offer, or nil.
     public func lookForLeftovers() -> RecoveryOffer? {
-        let found = ScanRecovery.leftovers(root: options.recoveryRoot)
+        let found = ScanRecovery.leftovers(roots: options.recoveryRoots)
         for line in found.problems { say(line) }
         let sessions = found.sessions.filter { !$0.pages.isEmpty }
         changed.lock()
@@ -388,15 +441,21 @@ public final class ScanHost: @unchecked Sendable {
                 if take {
                     let recovery = try session.claim()
                     for page in recovery.pages {
-                        pages.append(Page(id: "Scan \(number)", source: .scan(path: page.file, number: number),
-                                          pixelSize: Size(width: Double(page.width), height: Double(page.height))))
+                        let size = Size(width: Double(page.width), height: Double(page.height))
+                        if page.isCamera {
+                            // A camera page keeps its name (the editor names it anew if it is taken).
+                            let n = page.number ?? 0
+                            pages.append(Page(id: "Camera \(n)", source: .camera(path: page.file, number: n), pixelSize: size))
+                            continue
+                        }
+                        pages.append(Page(id: "Scan \(number)", source: .scan(path: page.file, number: number), pixelSize: size))
                         number += 1
                     }
                     changed.lock()
                     claimed.append(recovery)
                     changed.unlock()
-                } else {
-                    try session.discard()
+                } else if let left = try session.discard() {
+                    say(left)
                 }
             } catch {
                 say(error.line)
@@ -404,6 +463,26 @@ public final class ScanHost: @unchecked Sendable {
         }
         if !take, !sessions.isEmpty { say("discarded the scanned pages an earlier session left in \(sessions.map(\.folder).joined(separator: ", "))") }
         return take ? [.scan(.recovered(pages))] : []
+    }
+
+    /// Pages the recovery folder refused are written now, if they can be (a save is about to
+    /// read them from their files); the ones that still cannot stay in memory, with a line.
+    public func keepUnwritten() {
+        changed.lock()
+        let waiting = unwritten
+        changed.unlock()
+        for (path, page) in waiting.sorted(by: { $0.key < $1.key }) {
+            do throws(RecoveryFault) {
+                _ = try page.recovery.record(page.pixels, name: page.name, settings: page.settings, file: path)
+                changed.lock()
+                unwritten[path] = nil
+                changed.unlock()
+                pictures.remove(path)
+                say("recovery: \(page.name) is kept in \(page.recovery.folder) now")
+            } catch {
+                say("\(error.line); \(page.name) is still only in memory")
+            }
+        }
     }
 
     /// Every page file kept now, this session's and the ones taken over: what a save about to
@@ -438,9 +517,19 @@ public final class ScanHost: @unchecked Sendable {
         changed.unlock()
         worker?.stop()
         writes.wait()
+        if !discard {
+            // A last try for pages the disk refused; what still cannot be written is said, not hidden.
+            keepUnwritten()
+            changed.lock()
+            let lost = unwritten.values.map(\.name).sorted()
+            changed.unlock()
+            if !lost.isEmpty {
+                say("recovery: \(lost.joined(separator: ", ")) could not be written anywhere and \(lost.count == 1 ? "is" : "are") lost with this session")
+            }
+        }
         let unsaved = all.reduce(0) { $0 + $1.unsettledCount }
         if discard || unsaved == 0 {
-            for kept in all { kept.discard() }
+            for kept in all { if let left = kept.discard() { say(left) } }
             return
         }
         if unsaved > 0 {

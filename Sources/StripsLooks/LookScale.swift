@@ -14,6 +14,9 @@ struct LookScale: Hashable, Sendable {
     /// The picture's shorter side, which bounds the reduction.
     var shortSide: Int
 
+    /// Which of the picture's sides are the page's edges (a zoomed part of a page has fewer).
+    var pageEdges: PageEdges = .all
+
     init(pixelsPerInch: Double?, width: Int, height: Int) {
         let guess = Double(max(width, height)) / Self.assumedLongSideInches
         let given = pixelsPerInch.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }

@@ -91,15 +91,8 @@ public final class PDFRenderer: Sendable {
     }
 
     private static func png(_ page: OpaquePointer, _ raster: PDFPageRaster, to destination: String) -> Result<Void, PDFFailure> {
-        // RGB24 (no alpha channel): the PNG of a paper page needs no transparency.
-        guard let canvas = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(raster.width), Int32(raster.height)) else {
-            return .failure(PDFFailure("out of memory"))
-        }
-        defer { cairo_surface_destroy(canvas) }
-        guard cairo_surface_status(canvas) == CAIRO_STATUS_SUCCESS else {
-            return .failure(PDFFailure("out of memory for a \(raster.width) x \(raster.height) page"))
-        }
-        if let problem = raster.draw(page, on: canvas) { return .failure(problem) }
-        return PNGFile.write(canvas, to: destination)
+        let whole = RegionPlan(size: (raster.width, raster.height), limit: PixelLimit(width: Int32(clamping: raster.width), height: Int32(clamping: raster.height)),
+                               region: nil)
+        return pixels(page, raster, part: whole).flatMap { PNGFile.write($0, to: destination) }
     }
 }

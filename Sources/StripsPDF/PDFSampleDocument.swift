@@ -56,12 +56,9 @@ public enum PDFSampleDocument {
 
     private static func drawCurves(_ cr: OpaquePointer, size: Size, count: Int, seed: Int) {
         guard count > 0 else { return }
-        // A fixed sequence (no random numbers), so every run draws the same page.
-        var state = UInt64(seed + 1) &* 0x9E37_79B9_7F4A_7C15
-        func next() -> Double {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        // A fixed sequence, so every run draws the same page.
+        var random = SeededRandom(seed: UInt64(seed + 1))
+        func next() -> Double { random.uniform(0...1) }
         cairo_set_line_width(cr, 0.5)
         for _ in 0..<count {
             cairo_set_source_rgb(cr, next() * 0.6, next() * 0.6, next() * 0.6)

@@ -1,27 +1,24 @@
-import CPoppler
 import Foundation
 import StripsFiles
+import StripsPictures
 
-/// A cairo image surface written as a new PNG file, whole or not at all (`WholeFile`): cairo's
-/// PNG stream goes through the file's checked writes.
+/// A rendered page written as a new PNG file (the project's `PNGWriter`; opaque paper: RGB), whole
+/// or not at all (`WholeFile`).
 enum PNGFile {
-    static func write(_ surface: OpaquePointer, to path: String) -> Result<Void, PDFFailure> {
+    static func write(_ pixels: PixelBuffer, to path: String) -> Result<Void, PDFFailure> {
+        let bytes: [UInt8]
+        switch PNGWriter().encode(pixels) {
+        case .failure(let failure): return .failure(PDFFailure(failure.reason))
+        case .success(let encoded): bytes = encoded
+        }
         let file: WholeFile
         switch WholeFile.newFile(path) {
         case .success(let opened): file = opened
         case .failure(let failure): return .failure(failure)
         }
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            let file = Unmanaged<WholeFile>.fromOpaque(closure).takeUnretainedValue()
-            return file.write(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
-        }, Unmanaged.passUnretained(file).toOpaque())
         do throws(WholeFile.Failure) {
+            file.write(bytes)
             if let failure = file.failure { throw failure }
-            guard status == CAIRO_STATUS_SUCCESS else {
-                file.discard()
-                return .failure(PDFFailure("cannot write PNG: \(String(cString: cairo_status_to_string(status)))"))
-            }
             try file.finish()
             try file.publish()
             return .success(())

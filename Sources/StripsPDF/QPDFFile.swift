@@ -25,6 +25,9 @@ final class QPDFFile {
 
     deinit { close() }
 
+    /// qpdf's own handle, for work on the document's objects elsewhere in this module.
+    var handle: qpdf_data? { data }
+
     /// Frees everything qpdf holds for this file (and closes a file it was writing).
     func close() {
         guard data != nil else { return }

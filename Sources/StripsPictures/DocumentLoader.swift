@@ -7,8 +7,8 @@ public enum DocumentLoader {
         public var description: String
     }
 
-    /// What the decoders read (ImageHeader, SDLImageFormat, libtiff); anything else in a folder is not a page.
-    /// XPM, SVG and XCF are left out: their sizes cannot be checked before SDL_image allocates for them.
+    /// What the decoders read (ImageHeader, PictureSignature, libtiff); anything else in a folder is not a page.
+    /// XPM, SVG and XCF are left out: their sizes cannot be checked before a decoder allocates for them.
     public static let imageExtensions: Set<String> = [
         "jpg", "jpeg", "png", "bmp", "gif", "tif", "tiff", "webp", "tga", "pnm", "ppm", "pgm", "pbm",
         "pcx", "lbm", "qoi", "jfif",

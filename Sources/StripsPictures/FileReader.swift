@@ -24,13 +24,18 @@ public struct FileReader {
         return .success(reader)
     }
 
+    /// Bytes already in memory, read as a file is (every piece comes from them).
+    init(bytes: [UInt8]) {
+        self.init(fd: -1, size: bytes.count, head: bytes)
+    }
+
     private init(fd: Int32, size: Int, head: [UInt8]) {
         self.fd = fd
         self.size = size
         self.head = head
     }
 
-    func close() { Glibc.close(fd) }
+    func close() { if fd >= 0 { Glibc.close(fd) } }
 
     /// Up to `count` bytes at `offset`: fewer at the end of the file.
     func bytes(at offset: Int, count: Int) -> [UInt8] {

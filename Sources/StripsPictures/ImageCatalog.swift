@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 
 /// What the loader saw of each picture file when the document was opened, so that a file which
 /// changes or vanishes later is noticed; and which files' problems were already reported. One per

@@ -4,7 +4,7 @@ import StripsCore
 
 /// Reads a picture's size and orientation from its header: JPEG SOF (and EXIF through libexif),
 /// PNG IHDR, GIF, BMP, WebP, TGA and TIFF are read directly, so absurd sizes are refused before
-/// any decoder allocates; PNM, QOI, PCX and LBM by SDLImageFormat; nothing else is opened.
+/// any decoder allocates; PNM, QOI, PCX and LBM by PictureSignature; nothing else is opened.
 public enum ImageHeader {
     /// The header of the file at `path`, or why there is no usable picture.
     public static func read(_ path: String) -> Result<ImageInfo, ImageFailure> {
@@ -20,8 +20,8 @@ public enum ImageHeader {
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             return jpeg(file)
         } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            // Four bytes, as SDL_image tests: a PNG with a damaged signature is still ours to
-            // refuse, never SDL_image's libpng (which prints and may spin on damaged files).
+            // Four bytes: a PNG with a damaged signature is still ours to refuse (libspng's), never
+            // another decoder's guess.
             guard head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
                 return .failure(ImageFailure("corrupt PNG: damaged signature"))
             }
@@ -35,7 +35,7 @@ public enum ImageHeader {
         } else if head.starts(with: Array("II*\0".utf8)) || head.starts(with: Array("MM\0*".utf8)) {
             return TIFFHeader.read(file)
         } else if (path as NSString).pathExtension.lowercased() == "tga" {
-            // TGA has no signature: SDL_image only reads it when told the type.
+            // TGA has no signature: it is only read when its name says so.
             info = tga(head)
         } else {
             return other(file)
@@ -44,14 +44,19 @@ public enum ImageHeader {
         return .success(info)
     }
 
-    /// The formats SDL_image decodes that have no reader above (PNM, QOI, PCX, LBM), measured
-    /// from their headers; anything else is not opened (SDL_image would allocate on its word).
+    /// A JPEG's header from its bytes in memory (a file read through a descriptor already).
+    public static func jpeg(bytes: [UInt8]) -> Result<ImageInfo, ImageFailure> {
+        jpeg(FileReader(bytes: bytes))
+    }
+
+    /// The formats that have no reader above (PNM, QOI, PCX, LBM), measured from their headers;
+    /// anything else is not opened (a decoder would allocate on its word).
     static func other(_ file: FileReader) -> Result<ImageInfo, ImageFailure> {
         let head = file.bytes(at: 0, count: 512)
-        guard let format = SDLImageFormat.sniff(head, isTGA: false) else {
+        guard let format = PictureSignature.sniff(head, isTGA: false) else {
             return .failure(ImageFailure("not a picture: unknown file format"))
         }
-        guard let size = SDLImageFormat.measure(format, head) else {
+        guard let size = PictureSignature.measure(format, head) else {
             return .failure(ImageFailure("the file is truncated or its header is damaged"))
         }
         return .success(ImageInfo(format: .other, width: size.width, height: size.height))
@@ -126,14 +131,14 @@ public enum ImageHeader {
         return ImageInfo(format: .png, width: be32(head, 16), height: be32(head, 20), interlaced: head[28] != 0)
     }
 
-    /// The size of the first frame, which is what SDL_image decodes (and allocates for): a small
+    /// The size of the first frame, which is what is decoded (and allocated for): a small
     /// logical screen may hold a frame that claims 65535 x 65535.
     static func gif(_ file: FileReader) -> ImageInfo? {
         let head = file.bytes(at: 0, count: 13)
         guard head.count == 13 else { return nil }
         let screen = ImageInfo(format: .gif, width: le16(head, 6), height: le16(head, 8))
         var offset = 13 + (head[10] & 0x80 != 0 ? 3 << (Int(head[10] & 7) + 1) : 0)
-        // Extensions (comments, animation control) come before the first frame; SDL_image skips
+        // Extensions (comments, animation control) come before the first frame; a decoder skips
         // any other byte there, so this reader does too, or a frame behind junk would go unmeasured.
         while offset < min(file.size, 1 << 20) {
             let block = file.bytes(at: offset, count: 10)
@@ -163,7 +168,7 @@ public enum ImageHeader {
     }
 
     static func tga(_ head: [UInt8]) -> ImageInfo? {
-        // Colour-map type 0 or 1, and an image type SDL_image decodes (mapped, true-colour, grey, RLE or not).
+        // Colour-map type 0 or 1, and an image type TGA decoders read (mapped, true-colour, grey, RLE or not).
         guard head.count >= 18, head[1] <= 1, [1, 2, 3, 9, 10, 11].contains(head[2]) else { return nil }
         return ImageInfo(format: .tga, width: le16(head, 12), height: le16(head, 14))
     }

@@ -8,7 +8,8 @@ import StripsCore
 public enum JPEGDecoder {
     /// The stored picture (no orientation applied) at a scale covering `limit`, as B, G, R, A.
     /// `shape` is the picture's displayed size, for a failure's error card. `fast`: libjpeg-turbo's
-    /// fast integer DCT (thumbnails). CMYK, which libjpeg-turbo will not convert, goes to SDL_image.
+    /// fast integer DCT (thumbnails). CMYK (print scans), which libjpeg-turbo gives as ink, is
+    /// turned into light here (`CMYKPixels`).
     public static func decode(_ bytes: [UInt8], limit: PixelLimit, fast: Bool, shape: ImageInfo? = nil) -> Result<PixelBuffer, ImageFailure> {
         guard let tj = tjInitDecompress() else { return .failure(ImageFailure("libjpeg-turbo could not start")) }
         defer { tjDestroy(tj) }
@@ -26,12 +27,15 @@ public enum JPEGDecoder {
         }
         var pixels = PixelBuffer(width: Int(sw), height: Int(sh), format: .bgra)
         let flags = fast ? Int32(TJFLAG_FASTDCT) : 0
+        let ink = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         // TJPF_BGRA is PixelBuffer's bgra (and SDL's ARGB8888) on a little-endian machine.
+        let format = ink ? TJPF_CMYK : TJPF_BGRA
         let status = bytes.withUnsafeBufferPointer { source in
             pixels.bytes.withUnsafeMutableBufferPointer { dest in
-                tjDecompress2(tj, source.baseAddress, UInt(source.count), dest.baseAddress, sw, sw * 4, sh, Int32(TJPF_BGRA.rawValue), flags)
+                tjDecompress2(tj, source.baseAddress, UInt(source.count), dest.baseAddress, sw, sw * 4, sh, Int32(format.rawValue), flags)
             }
         }
+        if ink { CMYKPixels.toLight(&pixels.bytes, inverted: CMYKPixels.isAdobe(bytes)) }
         if status != 0 {
             let message = errorText(tj)
             let fatal = tjGetErrorCode(tj) != Int32(TJERR_WARNING.rawValue)
@@ -41,11 +45,7 @@ public enum JPEGDecoder {
             if !fatal && !message.contains("extraneous bytes") {
                 return .failure(ImageFailure(message.hasPrefix("Corrupt JPEG") ? message : "corrupt JPEG: \(message)", shape: displayed))
             }
-            if fatal {
-                // Colour spaces libjpeg-turbo will not convert (CMYK) may still be SDL_image's.
-                if case .success(let fallback) = SDLImageDecoder.load(bytes, format: .jpeg) { return .success(fallback) }
-                return .failure(ImageFailure("corrupt JPEG: \(message)", shape: displayed))
-            }
+            if fatal { return .failure(ImageFailure("corrupt JPEG: \(message)", shape: displayed)) }
         }
         return .success(pixels)
     }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Keeps the image libraries under SDL_image quiet. libtiff prints its warnings and errors on
-/// standard error unless told otherwise (one damaged TIFF could print a line per strip); here they
-/// are captured instead, the last error per thread, so the decoder can use it as the reason.
-/// SDL_image links libtiff, so its symbols are found at run time without a build dependency.
+/// Keeps libtiff quiet. It prints its warnings and errors on standard error unless told otherwise
+/// (one damaged TIFF could print a line per strip); here they are captured instead, the last error
+/// per thread, so the decoder can use it as the reason. The handlers are found at run time, so
+/// whichever libtiff the process has is the one told.
 enum LibraryDiagnostics {
     // The va_list argument arrives as the pointer the x86-64 and arm64 ABIs pass it as.
     private typealias TIFFHandler = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void

@@ -59,7 +59,7 @@ public struct PageReader: Sendable {
     /// The format that decodes a page.
     public func format(of source: PageSource) -> any PageFormat {
         switch source {
-        case .picture, .scan: return pictures
+        case .picture, .scan, .camera: return pictures
         case .tiffPage: return tiff
         case .pdfPage: return pdf ?? UnreadablePDF()
         }

@@ -4,7 +4,8 @@ import StripsCore
 /// Turns a picture file into an upright picture no larger than asked, or a part of one at the
 /// size it is drawn: JPEGs through libjpeg-turbo (scaled decoding; a part by skipping and
 /// cropping scanlines), PNGs through libspng (by rows), TIFFs through libtiff (by strips), GIFs
-/// through giflib, the rest through SDL_image (whole, then cut and shrunk). Every decoder reads
+/// through giflib, WebP through libwebp, BMP, TGA, PNM, QOI, PCX and LBM through ffmpeg's
+/// decoders (whole, then cut and shrunk). Every decoder reads
 /// from the file's bytes in memory (or, for TIFF, through reads that stop at the file's end), so
 /// none reads past the end. Safe on any thread; refuses absurd sizes before allocating anything.
 public enum PictureDecoder {
@@ -47,8 +48,7 @@ public enum PictureDecoder {
     }
 
     /// The whole picture at `path` in its stored orientation, header checked first (saving:
-    /// pictures that are embedded or written as they decode). JPEGs go through SDL_image's libjpeg
-    /// here, as they always have for saving; TurboJPEG is for scaled decodes.
+    /// pictures that are embedded or written as they decode).
     public static func decodeStored(_ path: String) -> Result<PixelBuffer, ImageFailure> {
         ImageHeader.read(path).flatMap { info in
             if let problem = info.sizeProblem { return .failure(ImageFailure(problem)) }
@@ -62,17 +62,17 @@ public enum PictureDecoder {
     }
 
     /// Whole-picture decoding from bytes in memory, stored orientation (the fuzz targets' entry
-    /// point too): PNG through libspng, GIF through giflib, TIFF through libtiff, the rest through
-    /// SDL_image, each after its header is measured.
+    /// point too): PNG through libspng, GIF through giflib, TIFF through libtiff, JPEG through
+    /// libjpeg-turbo at its own size, WebP through libwebp, the rest through ffmpeg, each after
+    /// its header is measured.
     public static func decode(_ bytes: [UInt8], type: ImageInfo.Format?) -> Result<PixelBuffer, ImageFailure> {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return PNGDecoder.decode(bytes) }
         if bytes.starts(with: Array("GIF8".utf8)) { return GIFDecoder.decode(bytes) }
         let head = Array(bytes.prefix(512))
-        guard let format = SDLImageFormat.sniff(head, isTGA: type == .tga) else {
+        guard let format = PictureSignature.sniff(head, isTGA: type == .tga) else {
             return .failure(ImageFailure("not a picture: unknown file format"))
         }
-        if format == .tiff { return TIFFPages.decodeFirst(bytes) }
-        let measured = SDLImageFormat.measure(format, head)
+        let measured = PictureSignature.measure(format, head)
             ?? (format == .bmp ? ImageHeader.bmp(head) : format == .tga ? ImageHeader.tga(head) : nil).map { ($0.width, $0.height) }
         if let size = measured {
             if let problem = ImageInfo(format: .other, width: size.width, height: size.height).sizeProblem { return .failure(ImageFailure(problem)) }
@@ -80,6 +80,18 @@ public enum PictureDecoder {
                 return .failure(ImageFailure("the file is truncated or its header is damaged (\(size.width) x \(size.height) pixels in \(bytes.count) bytes)"))
             }
         }
-        return SDLImageDecoder.load(bytes, format: format)
+        let decoded: Result<PixelBuffer, ImageFailure>
+        switch format {
+        case .tiff: return TIFFPages.decodeFirst(bytes)
+        case .jpeg: return JPEGDecoder.decode(bytes, limit: PixelLimit(width: .max, height: .max), fast: false)
+        case .webp: return WebPDecoder.decode(bytes)
+        case .bmp, .tga, .pnm, .qoi, .pcx, .lbm: decoded = FFmpegPictureDecoder.decode(bytes, format: format)
+        }
+        // A picture of another size than its header says is not the picture the page was laid
+        // out for (and a header read two ways is a forgery).
+        if case .success(let pixels) = decoded, let size = measured, (pixels.width, pixels.height) != (size.width, size.height) {
+            return .failure(ImageFailure("the file is damaged: its header says \(size.width) x \(size.height), its pixels are \(pixels.width) x \(pixels.height)"))
+        }
+        return decoded
     }
 }

@@ -33,7 +33,8 @@ public struct TIFFFiles: PageFormat {
             pages.enumerated().map { index, page in
                 let size = page.info.displaySize
                 return PageShape(source: pages.count == 1 ? .picture(path: path) : .tiffPage(path: path, index: index),
-                                 size: size.width > 0 && size.height > 0 ? size : PictureFiles.fallbackSize, problem: page.info.sizeProblem)
+                                 size: size.width > 0 && size.height > 0 ? size : PictureFiles.fallbackSize,
+                                 problem: page.problem ?? page.info.sizeProblem, fileProblem: page.fileProblem)
             }
         }
     }

@@ -34,11 +34,6 @@ public struct RecipePlan: Hashable, Sendable {
     /// The page's output pixels per full-size page pixel.
     public var density: Double { Double(page.whole.width) / max(1, geometry.pageSize.width) }
 
-    /// Output pixels around a part of a page that gets a look: the look evens the paper over a
-    /// neighbourhood this wide, so a part is rendered with this much of the page around it and
-    /// then cut, and its edges match the whole page's.
-    public static let lookMargin = 96
-
     public init?(recipe: PixelRecipe, sourceSize: Size, limit: PixelLimit, region: Rect?) {
         guard let geometry = RecipeGeometry(recipe: recipe, sourceSize: sourceSize) else { return nil }
         self.geometry = geometry
@@ -48,7 +43,7 @@ public struct RecipePlan: Hashable, Sendable {
         // The source at the page's density: the page's size is at the source's own density.
         sourceLimit = PixelLimit(width: Int32(min(Double(Int32.max), (sourceSize.width * density).rounded(.up) + 1)),
                                  height: Int32(min(Double(Int32.max), (sourceSize.height * density).rounded(.up) + 1)))
-        guard page.region != nil, let part = RecipePlan.outputPart(page, look: recipe.look, density: density) else {
+        guard page.region != nil, let part = RecipePlan.outputPart(page, margin: recipe.outputMargin) else {
             sourceRegion = nil
             return
         }
@@ -66,10 +61,12 @@ public struct RecipePlan: Hashable, Sendable {
     }
 
     /// The output pixels rendered for a part of a page (`page`'s region, in the whole output's
-    /// pixels), grown for a look's neighbourhood; nil for the whole page.
-    public static func outputPart(_ page: RegionPlan, look: Look, density: Double) -> Rect? {
+    /// pixels), grown by the `margin` the recipe's steps read around a pixel
+    /// (`PixelRecipe.outputMargin`: a look's neighbourhood) and kept inside the page; nil for the
+    /// whole page.
+    public static func outputPart(_ page: RegionPlan, margin: Int) -> Rect? {
         guard page.region != nil else { return nil }
-        let margin = look == .original ? 0 : Double(lookMargin)
+        let margin = Double(margin)
         let whole = Rect(x: 0, y: 0, width: Double(page.whole.width), height: Double(page.whole.height))
         return Rect(x: Double(page.x) - margin, y: Double(page.y) - margin,
                     width: Double(page.width) + 2 * margin, height: Double(page.height) + 2 * margin).intersection(whole)

@@ -102,6 +102,17 @@ final class TIFFFile {
         return .success(TIFFFile(tiff: tiff, source: source))
     }
 
+    /// The number of pages the current directory's PageNumber tag says the file has (0: unknown).
+    func pageCount() -> Int? {
+        var page: UInt16 = 0, total: UInt16 = 0
+        let found = withUnsafeMutablePointer(to: &page) { p in
+            withUnsafeMutablePointer(to: &total) { t in
+                withVaList([p, t]) { TIFFVGetField(tiff, UInt32(TIFFTAG_PAGENUMBER), $0) }
+            }
+        }
+        return found == 1 && total > 0 ? Int(total) : nil
+    }
+
     /// A tag's value read through TIFFVGetField (TIFFGetField is variadic, which Swift cannot call).
     func field<T: FixedWidthInteger>(_ tag: Int32, as _: T.Type) -> T? {
         var value: T = 0

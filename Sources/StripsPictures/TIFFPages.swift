@@ -3,12 +3,20 @@ import StripsCore
 
 /// The pages of a TIFF through libtiff: every full-resolution image directory is a page (reduced
 /// copies, the thumbnails some scanners add, are not), each with its own size and orientation,
-/// each decoded from its own directory.
+/// each decoded from its own directory. A damaged file loses no page silently: a directory
+/// without a size, and the pages past a directory that cannot be read (as many as the pages'
+/// own PageNumber tags count, else one for the rest of the file), are pages with a problem
+/// (error cards, refused at save), and the first page names the loss once, as a PDF's does
+/// ("damaged: 1 of 3 pages could be read").
 public enum TIFFPages {
     /// A page: the directory it is in and what its tags say.
     public struct Page: Hashable, Sendable {
         public var directory: Int
         public var info: ImageInfo
+        /// Why the page cannot be read (its directory is damaged or lost); nil for a page that should decode.
+        public var problem: String?
+        /// What is wrong with the whole file, said once, on its first page.
+        public var fileProblem: String?
     }
 
     /// No real document has more; a damaged file's directory chain stops here.
@@ -22,18 +30,46 @@ public enum TIFFPages {
     static func pages(in file: TIFFFile) -> Result<[Page], ImageFailure> {
         var pages: [Page] = []
         var directory = 0
-        repeat {
+        var claimed = 0
+        var brokenOff = false
+        while true {
             let subfile = file.field(TIFFTAG_SUBFILETYPE, as: UInt32.self) ?? 0
-            if subfile & UInt32(FILETYPE_REDUCEDIMAGE) == 0, let info = info(of: file) {
-                pages.append(Page(directory: directory, info: info))
+            if subfile & UInt32(FILETYPE_REDUCEDIMAGE) == 0 {
+                claimed = max(claimed, file.pageCount() ?? 0)
+                if let info = info(of: file) {
+                    pages.append(Page(directory: directory, info: info))
+                } else {
+                    pages.append(Page(directory: directory, info: unreadable, problem: "damaged: this page has no size"))
+                }
             }
             directory += 1
-        } while directory < maxPages && TIFFReadDirectory(file.tiff) == 1
-        if pages.isEmpty {
+            guard directory < maxPages, TIFFLastDirectory(file.tiff) == 0 else { break }
+            guard TIFFReadDirectory(file.tiff) == 1 else {
+                brokenOff = true
+                break
+            }
+        }
+        let readable = pages.filter { $0.problem == nil }.count
+        if readable == 0 {
             return .failure(ImageFailure(file.lastError.map { "corrupt TIFF: \($0)" } ?? "corrupt TIFF: no image size"))
+        }
+        if brokenOff {
+            // The pages the file counts that were never reached, or one standing for the rest.
+            let lost = max(1, claimed - pages.count)
+            for _ in 0..<lost {
+                pages.append(Page(directory: -1, info: unreadable, problem: "damaged: this page cannot be read (the file breaks off before it)"))
+            }
+        }
+        if readable < pages.count {
+            let known = !brokenOff || claimed >= pages.count
+            pages[0].fileProblem = known ? "damaged: \(readable) of \(pages.count) pages could be read"
+                : "damaged: \(readable) \(readable == 1 ? "page" : "pages") could be read, the rest of the file cannot"
         }
         return .success(pages)
     }
+
+    /// What an unreadable page's shape comes from: no size of its own.
+    static let unreadable = ImageInfo(format: .tiff, width: 0, height: 0)
 
     /// The current directory's size and orientation (TIFF numbers orientations as EXIF does).
     static func info(of file: TIFFFile) -> ImageInfo? {
@@ -83,6 +119,7 @@ public enum TIFFPages {
         }
         guard pages.indices.contains(index) else { return .failure(ImageFailure("no page \(index + 1) (the file has \(pages.count))")) }
         let page = pages[index]
+        if let problem = page.problem { return .failure(ImageFailure(problem)) }
         guard TIFFSetDirectory(file.tiff, UInt32(page.directory)) == 1 else {
             return .failure(ImageFailure("corrupt TIFF: page \(index + 1) cannot be read", shape: page.info.displaySize))
         }

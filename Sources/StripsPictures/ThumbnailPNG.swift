@@ -1,7 +1,8 @@
 import CSPNG
 import Foundation
 
-/// PNG files with tEXt metadata, through libspng: the format of freedesktop thumbnail cache entries.
+/// PNG files with tEXt metadata, through libspng: the format of freedesktop thumbnail cache entries,
+/// read here and written by the project's `PNGWriter`.
 enum ThumbnailPNG {
     /// Cache entries are at most 1024 px (xx-large); anything much larger is not a thumbnail.
     static let maxSide: UInt32 = 4096
@@ -31,59 +32,12 @@ enum ThumbnailPNG {
         }
     }
 
-    /// A PNG of the picture with these tEXt entries, keys in order; RGB when every pixel is
-    /// opaque, else RGBA.
+    /// A PNG of the picture with these tEXt entries, keys in order. Entries are written on decode
+    /// workers while pages wait: `fast` (zlib level 1, one filter) is four times faster than the
+    /// default for a 256 px scan and the file about a fifth larger, and takes libspng's share of a
+    /// cold thumbnail from about 7 % to 2 % (perf, strips-bench-load).
     static func encode(_ picture: PixelBuffer, texts: [(key: String, value: String)]) -> [UInt8]? {
-        let w = picture.width, h = picture.height
-        guard w > 0, h > 0, let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { return nil }
-        var rgba = picture.rgbaBytes()
-        defer { spng_ctx_free(ctx) }
-        // tEXt is Latin-1 and the keys and values here are ASCII (URIs are percent-encoded).
-        let values = texts.compactMap { strdup($0.value) }
-        defer { values.forEach { free($0) } }
-        guard values.count == texts.count else { return nil }
-        var chunks: [spng_text] = zip(texts, values).map { pair, value in
-            var chunk = spng_text()
-            withUnsafeMutableBytes(of: &chunk.keyword) { keyword in
-                for (i, byte) in pair.key.utf8.prefix(79).enumerated() { keyword[i] = byte }
-            }
-            chunk.type = Int32(SPNG_TEXT.rawValue)
-            chunk.text = value
-            chunk.length = strlen(value)
-            return chunk
-        }
-        // Scans are opaque: without the alpha channel the entry is a quarter smaller.
-        let opaque = rgba.withUnsafeBufferPointer { pixels in stride(from: 3, to: pixels.count, by: 4).allSatisfy { pixels[$0] == 255 } }
-        if opaque {
-            let rgb = [UInt8](unsafeUninitializedCapacity: w * h * 3) { rgb, count in
-                rgba.withUnsafeBufferPointer { pixels in
-                    for i in 0..<(w * h) {
-                        rgb[3 * i] = pixels[4 * i]
-                        rgb[3 * i + 1] = pixels[4 * i + 1]
-                        rgb[3 * i + 2] = pixels[4 * i + 2]
-                    }
-                }
-                count = w * h * 3
-            }
-            rgba = rgb
-        }
-        let colorType = opaque ? SPNG_COLOR_TYPE_TRUECOLOR : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA
-        var ihdr = spng_ihdr(width: UInt32(w), height: UInt32(h), bit_depth: 8, color_type: UInt8(colorType.rawValue),
-                             compression_method: 0, filter_method: 0, interlace_method: 0)
-        // Entries are written on decode workers while pages wait: zlib level 1 is four times faster
-        // than the default 6 for a 256 px scan and the file about a fifth larger; one filter (Up)
-        // instead of trying all five on every row takes libspng's share of a cold thumbnail from
-        // about 7 % to 2 % (perf, strips-bench-load).
-        guard spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1) == 0, spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, 1) == 0,
-              spng_set_option(ctx, SPNG_FILTER_CHOICE, Int32(SPNG_FILTER_CHOICE_UP.rawValue)) == 0,
-              spng_set_ihdr(ctx, &ihdr) == 0,
-              chunks.isEmpty || spng_set_text(ctx, &chunks, UInt32(chunks.count)) == 0,
-              rgba.withUnsafeBytes({ spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue)) }) == 0
-        else { return nil }
-        var length = 0, error: Int32 = 0
-        guard let buffer = spng_get_png_buffer(ctx, &length, &error), error == 0 else { return nil }
-        defer { free(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: length))
+        try? PNGWriter(texts: texts.map { PNGWriter.Text($0.key, $0.value) }, fast: true).encode(picture).get()
     }
 
     private static func withDecoder<T>(_ bytes: [UInt8], _ body: (OpaquePointer) -> T?) -> T? {

@@ -1,7 +1,5 @@
-import CSDL2
-
-/// One captured frame: tightly packed ARGB8888 pixels (bytes B, G, R, A on little-endian), as
-/// SDL_RenderReadPixels and the offscreen surface give them, plus its 30 fps slot.
+/// One captured frame: tightly packed ARGB8888 pixels (bytes B, G, R, A on little-endian), as a
+/// renderer reads them back, plus its 30 fps slot.
 public struct RecordedFrame: Sendable {
     public let width: Int
     public let height: Int
@@ -34,20 +32,6 @@ public struct RecordedFrame: Sendable {
             count = rowBytes * height
         }
         self.init(width: width, height: height, slot: slot, pixels: pixels)
-    }
-}
-
-extension RecordedFrame {
-    /// A copy of an ARGB8888 surface (the offscreen renderer's, or one filled by
-    /// SDL_RenderReadPixels); nil for another format or an empty surface.
-    public init?(surface: UnsafeMutablePointer<SDL_Surface>, slot: Int) {
-        let s = surface.pointee
-        guard let format = s.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
-              s.w > 0, s.h > 0, let pixels = s.pixels else { return nil }
-        let locked = (s.flags & UInt32(SDL_RLEACCEL)) != 0  // SDL_MUSTLOCK is a macro Swift cannot import
-        if locked, SDL_LockSurface(surface) != 0 { return nil }
-        defer { if locked { SDL_UnlockSurface(surface) } }
-        self.init(copying: UnsafeRawPointer(pixels), width: Int(s.w), height: Int(s.h), pitch: Int(s.pitch), slot: slot)
     }
 }
 

@@ -1,4 +1,3 @@
-import CSDL2
 import Foundation
 
 /// Records what the app renders at 30 fps into an animated GIF, an MP4 or a WebM video (the
@@ -93,7 +92,7 @@ public final class Recorder: @unchecked Sendable {
 
     deinit { if !closed { _ = worker.close(cancel: true) } }
 
-    /// Whether a frame at `time` would be kept: the live loop skips SDL_RenderReadPixels otherwise.
+    /// Whether a frame at `time` would be kept: the live loop skips reading its frame otherwise.
     public func wantsFrame(at time: Double) -> Bool { !closed && pacer.slot(at: time) != nil }
 
     /// Offers ARGB8888 pixels (B, G, R, A bytes) rendered for scene time `time` (seconds).
@@ -105,32 +104,22 @@ public final class Recorder: @unchecked Sendable {
         return worker.offer { RecordedFrame(copying: pixels, width: width, height: height, pitch: pitch, slot: slot) }
     }
 
-    /// Offers an ARGB8888 surface (the offscreen renderer's, or one filled by SDL_RenderReadPixels).
+    /// Offers a frame of `width` x `height` ARGB8888 pixels rendered for scene time `time`, read
+    /// only when it is kept: `read` fills rows of `width * 4` bytes (B, G, R, A; no padding) and
+    /// says whether it could. The live window reads its renderer's back buffer this way (StripsSDL),
+    /// so a frame the recording does not want costs no read.
     @discardableResult
-    public func append(surface: UnsafeMutablePointer<SDL_Surface>, at time: Double) -> Outcome {
+    public func append(width: Int, height: Int, at time: Double, reading read: (UnsafeMutableRawBufferPointer) -> Bool) -> Outcome {
         guard !closed else { return .failed }
-        let s = surface.pointee
-        guard let format = s.format, format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
-              s.pixels != nil, s.w > 0, s.h > 0 else { return .skipped }
-        guard let slot = pacer.take(at: time) else { return .skipped }
-        return worker.offer { RecordedFrame(surface: surface, slot: slot) }
-    }
-
-    /// Reads the renderer's current frame (SDL_RenderReadPixels, ARGB8888) when it is wanted:
-    /// call after drawing and before SDL_RenderPresent, whose back buffer is undefined afterwards.
-    @discardableResult
-    public func append(renderer: OpaquePointer, at time: Double) -> Outcome {
-        guard !closed else { return .failed }
-        var width: Int32 = 0, height: Int32 = 0
-        guard SDL_GetRendererOutputSize(renderer, &width, &height) == 0, width > 0, height > 0 else { return .skipped }
+        guard width > 0, height > 0 else { return .skipped }
         guard let slot = pacer.take(at: time) else { return .skipped }
         return worker.offer {
             var ok = false
-            let pixels = [UInt8](unsafeUninitializedCapacity: Int(width) * Int(height) * 4) { buffer, count in
-                ok = SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, buffer.baseAddress, width * 4) == 0
+            let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+                ok = read(UnsafeMutableRawBufferPointer(buffer))
                 count = ok ? buffer.count : 0
             }
-            return ok ? RecordedFrame(width: Int(width), height: Int(height), slot: slot, pixels: pixels) : nil
+            return ok ? RecordedFrame(width: width, height: height, slot: slot, pixels: pixels) : nil
         }
     }
 

@@ -22,6 +22,8 @@ final class RecordingFile: @unchecked Sendable {
         guard stat(folder.isEmpty ? "/" : folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw RecordingError("\(destination): folder \(folder.isEmpty ? "/" : folder) does not exist")
         }
+        // A recording killed mid-way left its temporary file: it goes before this one starts.
+        WholeFile.removeStaleTemporaries(of: destination)
         do {
             file = try WholeFile(destination: destination)
         } catch {

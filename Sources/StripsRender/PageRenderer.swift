@@ -3,10 +3,11 @@ import StripsCorrection
 import StripsLooks
 import StripsPictures
 
-/// A page's recipe drawn: the source's pixels (decoded at any scale, whole or a part) flattened
-/// from the crop's quad and turned by the straighten angle in one bicubic resampling
-/// (`RecipeGeometry` composes the two maps), at the decode's own density; then the look
-/// (`Looks.apply`, at the page's resolution at this scale). The preview, thumbnails, zoomed parts,
+/// A page's recipe drawn: the source's pixels (decoded at any scale, whole or a part) go through
+/// the recipe's steps in order. Those that move pixels (the crop's quad flattened, the straighten
+/// turn) are one bicubic resampling (`RecipeGeometry` composes their maps), at the decode's own
+/// density; then each of the others on the page's pixels (the look: `Looks.apply`, at the page's
+/// resolution at this scale). The preview, thumbnails, zoomed parts,
 /// `strips thumbnail` and saving all come through here, so every one of them is the same page.
 /// A value; safe on any thread.
 public struct PageRenderer: RecipeRenderer {
@@ -46,7 +47,7 @@ public struct PageRenderer: RecipeRenderer {
         let plan = RegionPlan(size: (Int(pageSize.width), Int(pageSize.height)), limit: fitted, region: region)
         let sx = Double(plan.whole.width) / pageSize.width, sy = Double(plan.whole.height) / pageSize.height
         let outputDensity = min(sx, sy)
-        let made = RecipePlan.outputPart(plan, look: recipe.look, density: outputDensity)
+        let made = RecipePlan.outputPart(plan, margin: recipe.outputMargin)
             ?? Rect(x: 0, y: 0, width: Double(plan.whole.width), height: Double(plan.whole.height))
         let (width, height) = (Int(made.width.rounded()), Int(made.height.rounded()))
 
@@ -79,8 +80,19 @@ public struct PageRenderer: RecipeRenderer {
                                               threads: threads) else { return nil }
             page = warped
         }
-        if recipe.look != .original {
-            page = Looks.apply(recipe.look, to: page, pixelsPerInch: geometry.pagePixelsPerInch * outputDensity)
+        // The recipe's steps in order: those that move pixels are in the resampling above.
+        for step in recipe.steps {
+            switch step {
+            case .crop, .straighten: continue
+            case .look(let look):
+                // A part of the page has the page's edges only where it reaches them.
+                var edges: PageEdges = []
+                if made.minY < 0.5 { edges.insert(.top) }
+                if made.minX < 0.5 { edges.insert(.left) }
+                if made.maxY > Double(plan.whole.height) - 0.5 { edges.insert(.bottom) }
+                if made.maxX > Double(plan.whole.width) - 0.5 { edges.insert(.right) }
+                page = Looks.apply(look, to: page, pixelsPerInch: geometry.pagePixelsPerInch * outputDensity, pageEdges: edges)
+            }
         }
         guard plan.region != nil else { return (page, nil) }
         // The part asked for, out of the part made (grown for the look).

@@ -14,17 +14,25 @@ final class Canvas {
     private var textTextures: [TextRun: (texture: OpaquePointer, w: Int32, h: Int32)] = [:]
     /// Texts shortened to fit a width, by (text, point size, weight, width).
     var fittedTexts: [String: String] = [:]
+    /// The app's icons by name and scale (nil: no such file, asked once).
+    var icons: [String: OpaquePointer?] = [:]
+    /// Where the icons are: Assets/Toolbar.
+    lazy var iconFolder: String? = Resources.assetsFolder().map { $0 + "/Toolbar" }
+    /// The camera view's picture, when the host has a live source.
+    let live: LiveTexture?
 
     init(renderer: OpaquePointer, fonts: FontBook?, options: TextureOptions = TextureOptions(decode: .sync),
-         wake: @escaping @Sendable () -> Void = {}) {
+         wake: @escaping @Sendable () -> Void = {}, live: LivePicture? = nil) {
         self.renderer = renderer
         self.fonts = fonts
+        self.live = live.map { LiveTexture(renderer: renderer, source: $0) }
         textures = TextureCache(renderer: renderer, options: options, wake: wake)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
     deinit {
         for entry in textTextures.values { SDL_DestroyTexture(entry.texture) }
+        for case let texture? in icons.values { SDL_DestroyTexture(texture) }
     }
 
     /// Draws one frame: the pictures it names are decoded or queued, their states resolved into
@@ -53,6 +61,8 @@ final class Canvas {
             case .text(let run): draw(run)
             case .errorCard(let card): drawErrorCard(card)
             case .polygon(let polygon): drawPolygon(polygon)
+            case .icon(let icon): drawIcon(icon)
+            case .live(let quad): drawLive(quad)
             }
         }
         SDL_RenderSetClipRect(renderer, nil)
@@ -129,13 +139,18 @@ final class Canvas {
         }
     }
 
+    func drawText(_ run: TextRun) { draw(run) }
+
     private func draw(_ run: TextRun) {
         guard run.alpha > 0, let entry = textTexture(run) else { return }
         _ = setClip(nil)
         SDL_SetTextureAlphaMod(entry.texture, Self.alphaByte(run.alpha))
-        // The texture is rendered at pixel size; draw it at its point size, centred in the frame.
+        // The texture is rendered at pixel size; draw it at its point size from the frame's left
+        // edge (at 2x a font's width is not exactly twice its 1x width, which the frame was
+        // measured at: centring would make the left edges of a column of lines ragged), centred
+        // up and down.
         let size = Size(width: Double(entry.w) / scale, height: Double(entry.h) / scale)
-        var dest = Self.frect(Rect(center: run.frame.center, size: size))
+        var dest = Self.frect(Rect(x: run.frame.minX, y: run.frame.midY - size.height / 2, width: size.width, height: size.height))
         SDL_RenderCopyF(renderer, entry.texture, nil, &dest)
     }
 

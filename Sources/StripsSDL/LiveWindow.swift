@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPictures
 
 /// The real window: SDL events in, the scene's draw list out, on a vsync-paced loop that sleeps
 /// in SDL_WaitEvent whenever the scene has nothing moving.
@@ -22,13 +23,21 @@ public final class LiveWindow {
     /// Tuning file reloads and recording (Ctrl+R); set for the length of `run`.
     private var instruments = LiveInstruments(LiveInstrumentOptions())
 
+    /// Window units (SDL's window coordinates and events) per point: the scale on X11, where an
+    /// SDL 2 window is in pixels; 1 where SDL scales itself (Wayland, macOS with high DPI).
+    private var unitsPerPoint = 1.0
+    /// Device pixels per point the window draws at.
+    public private(set) var scale = 1.0
+
     /// `textures`: how pictures are decoded (on worker threads by default) and the memory they may use.
-    public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions()) throws {
+    /// `scale`: device pixels per point (`--scale`); nil for the desktop's (`DesktopScale`).
+    /// `live`: the host's live picture (the camera's), if it has one.
+    public init(title: String, size: Size, fonts: FontBook?, textures: TextureOptions = TextureOptions(), scale forced: Double? = nil,
+                live: LivePicture? = nil) throws {
         try SDLSystem.start(video: true)
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         let center = Int32(SDL_WINDOWPOS_CENTERED_MASK)
-        let size = Self.fitted(size)
-        guard let window = SDL_CreateWindow(title, center, center, Int32(size.width), Int32(size.height), flags) else {
+        guard let window = SDL_CreateWindow(title, center, center, Int32(max(1, size.width)), Int32(max(1, size.height)), flags) else {
             throw SDLError("cannot open a window")
         }
         SDL_SetWindowMinimumSize(window, 1, 1)
@@ -42,6 +51,18 @@ public final class LiveWindow {
             SDL_DestroyWindow(window)
             throw SDLError("cannot make a renderer")
         }
+        // Pixels per window unit as SDL made the window: above 1 where SDL scales itself.
+        var pw: Int32 = 0, ph: Int32 = 0, uw: Int32 = 0, uh: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        SDL_GetWindowSize(window, &uw, &uh)
+        let native = uw > 0 && pw > 0 ? Double(pw) / Double(uw) : 1
+        let scale = (forced ?? (native > 1.01 ? native : DesktopScale.detect())).clamped(to: 0.25...8)
+        unitsPerPoint = scale / native
+        self.scale = scale
+        let fitted = Self.fitted(size, unitsPerPoint: unitsPerPoint)
+        SDL_SetWindowSize(window, Int32(max(1, (fitted.width * unitsPerPoint).rounded())), Int32(max(1, (fitted.height * unitsPerPoint).rounded())))
+        SDL_SetWindowPosition(window, center, center)
+        SDL_ShowWindow(window)
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
@@ -54,7 +75,7 @@ public final class LiveWindow {
             var event = SDL_Event()
             event.type = wakeType
             SDL_PushEvent(&event)
-        })
+        }, live: live)
         canvas.textures.onFailure = { path, reason in
             FileHandleOutput.standardError("strips: \(path): \(reason)")
         }
@@ -66,18 +87,21 @@ public final class LiveWindow {
         SDL_DestroyWindow(window)
     }
 
-    /// A remembered size from a larger screen is shrunk to fit this one.
-    private static func fitted(_ size: Size) -> Size {
+    /// A remembered size (points) from a larger screen is shrunk to fit this one.
+    private static func fitted(_ size: Size, unitsPerPoint: Double) -> Size {
         var bounds = SDL_Rect()
         guard SDL_GetDisplayUsableBounds(0, &bounds) == 0, bounds.w > 0, bounds.h > 0 else { return size }
-        return Size(width: min(size.width, Double(bounds.w)), height: min(size.height, Double(bounds.h)))
+        return Size(width: min(size.width, Double(bounds.w) / unitsPerPoint), height: min(size.height, Double(bounds.h) / unitsPerPoint))
     }
 
     public var pointSize: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        return Size(width: Double(w), height: Double(h))
+        return Size(width: Double(w) / unitsPerPoint, height: Double(h) / unitsPerPoint)
     }
+
+    /// A window position from SDL, in points.
+    private func point(_ x: Int32, _ y: Int32) -> Point { Point(x: Double(x) / unitsPerPoint, y: Double(y) / unitsPerPoint) }
 
     /// Seconds on SDL's clock, the same one the events are stamped with.
     private static func now() -> Double { Double(SDL_GetTicks64()) / 1000 }
@@ -236,13 +260,20 @@ public final class LiveWindow {
             let kind = SDL_WindowEventID(UInt32(event.window.event))
             if kind == SDL_WINDOWEVENT_SIZE_CHANGED || kind == SDL_WINDOWEVENT_RESIZED {
                 send(.resize(size), to: &stepper, at: time)
+            } else if kind == SDL_WINDOWEVENT_LEAVE, SDL_GetMouseState(nil, nil) == 0 {
+                // The pointer left the window: nothing is under it (a tooltip goes).
+                send(.pointerMove(Point(x: -1, y: -1)), to: &stepper, at: time)
             }
         case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            send(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y)), KeyNames.modifiers()), to: &stepper, at: time)
+            send(.pointerDown(point(event.button.x, event.button.y), KeyNames.modifiers()), to: &stepper, at: time)
         case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
-            send(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))), to: &stepper, at: time)
+            send(.pointerUp(point(event.button.x, event.button.y)), to: &stepper, at: time)
+        case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_RIGHT):
+            send(.secondaryDown(point(event.button.x, event.button.y), KeyNames.modifiers()), to: &stepper, at: time)
+        case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_RIGHT):
+            send(.secondaryUp(point(event.button.x, event.button.y)), to: &stepper, at: time)
         case SDL_MOUSEMOTION:
-            send(.pointerMove(Point(x: Double(event.motion.x), y: Double(event.motion.y))), to: &stepper, at: time)
+            send(.pointerMove(point(event.motion.x, event.motion.y)), to: &stepper, at: time)
         case SDL_MOUSEWHEEL:
             var dx = Double(event.wheel.preciseX), dy = Double(event.wheel.preciseY)
             if event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue {

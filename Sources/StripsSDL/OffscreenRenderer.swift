@@ -17,10 +17,19 @@ public final class OffscreenRenderer {
     /// The last frame's draw list, pictures resolved.
     public private(set) var lastDrawList = DrawList(items: [])
 
+    /// Device pixels per point: a frame of W x H points renders to W*scale x H*scale pixels
+    /// (`--scale`), text and pictures at those pixels; the frame and its trace stay in points.
+    public let scale: Double
+    /// The camera view's picture (the host's), drawn where a frame asks for it.
+    private let live: LivePicture?
+
     /// `textures`: decoding is synchronous unless asked otherwise, so screenshots are deterministic.
-    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync)) throws {
+    /// `live`: the host's live picture (the camera's), if it has one.
+    public init(fonts: FontBook?, textures: TextureOptions = TextureOptions(decode: .sync), scale: Double = 1, live: LivePicture? = nil) throws {
         self.fonts = fonts
+        self.live = live
         textureOptions = textures
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
         try SDLSystem.start(video: false)
     }
 
@@ -61,20 +70,36 @@ public final class OffscreenRenderer {
         if let surface { SDL_FreeSurface(surface) }
     }
 
-    /// Renders the frame at its window's points (1 pixel per point) and writes a PNG.
+    /// Renders the frame at its window's points (`scale` pixels per point) and writes a PNG.
     public func screenshot(_ frame: Frame, to path: String) throws {
         try render(frame)
         guard let surface else { return }
-        guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("cannot write the screenshot \(path)") }
+        if case .failure(let failure) = PNGWriter().write(Self.pixels(of: surface), to: path, replacing: true, durable: false) {
+            throw SDLError("cannot write the screenshot \(path): \(failure.reason)")
+        }
+    }
+
+    /// An ARGB8888 surface's pixels: B, G, R, A bytes on a little-endian machine, rows unpadded.
+    static func pixels(of surface: UnsafeMutablePointer<SDL_Surface>) -> PixelBuffer {
+        let s = surface.pointee
+        let (w, h, pitch) = (Int(s.w), Int(s.h), Int(s.pitch))
+        var pixels = PixelBuffer(width: w, height: h, format: .bgra)
+        guard let source = s.pixels else { return pixels }
+        pixels.bytes.withUnsafeMutableBytes { rows in
+            guard let base = rows.baseAddress else { return }
+            for y in 0..<h { (base + y * w * 4).copyMemory(from: source + y * pitch, byteCount: w * 4) }
+        }
+        return pixels
     }
 
     /// Renders the frame into the surface only (`strips bench` times this).
     public func render(_ frame: Frame) throws {
         // The script caps window sizes; the clamp keeps a bad caller from trapping in the conversion.
-        let w = Int32(max(1, frame.window.width.rounded()).clamped(to: 1...32767))
-        let h = Int32(max(1, frame.window.height.rounded()).clamped(to: 1...32767))
+        let w = Int32(max(1, (frame.window.width * scale).rounded()).clamped(to: 1...32767))
+        let h = Int32(max(1, (frame.window.height * scale).rounded()).clamped(to: 1...32767))
         try prepare(width: w, height: h)
         guard let renderer, let canvas else { return }
+        canvas.scale = scale
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
         SDL_RenderClear(renderer)
         lastDrawList = canvas.draw(frame)
@@ -112,7 +137,7 @@ public final class OffscreenRenderer {
         }
         surface = newSurface
         renderer = newRenderer
-        let canvas = Canvas(renderer: newRenderer, fonts: fonts, options: textureOptions)
+        let canvas = Canvas(renderer: newRenderer, fonts: fonts, options: textureOptions, live: live)
         canvas.textures.onFailure = { [weak self] in self?.onImageFailure($0, $1) }
         self.canvas = canvas
         size = (width, height)

@@ -12,7 +12,7 @@ public struct SDLError: Error, CustomStringConvertible {
     public init(message: String) { description = message }
 }
 
-/// SDL, SDL_image and SDL_ttf are process-wide; they are started once, on the main thread.
+/// SDL and SDL_ttf are process-wide; they are started once, on the main thread.
 public enum SDLSystem {
     nonisolated(unsafe) private static var started = false
 
@@ -29,8 +29,6 @@ public enum SDLSystem {
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         let flags = video ? UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS) : UInt32(0)
         guard SDL_Init(flags) == 0 else { throw SDLError("SDL could not start") }
-        let formats = Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue)
-        _ = IMG_Init(formats)
         guard TTF_Init() == 0 else { throw SDLError("SDL_ttf could not start") }
         started = true
     }

@@ -1,10 +1,12 @@
 import Foundation
+import StripsFiles
 
 /// `manifest.json` in a recovery folder: the session's pages in order, with what they were
 /// scanned with. Rewritten whole (temporary file, flushed, renamed) after each page's file is
 /// on disk, so it never names a page that is not there.
 struct RecoveryManifest: Codable, Equatable {
-    static let version = 1
+    /// 2: files carry their identities; `settled` names them with theirs.
+    static let version = 2
 
     var version = Self.version
     /// Seconds since 1970 when the session began.
@@ -14,7 +16,18 @@ struct RecoveryManifest: Codable, Equatable {
     var pages: [Entry]
     /// Page files whose pages were saved (or deleted and then saved without): kept while their
     /// session lives, never offered back.
-    var settled: [String]?
+    var settled: [Kept]?
+
+    /// A file of the session's that is no page to offer any more, still its to remove.
+    struct Kept: Codable, Equatable {
+        var file: String
+        var identity: FileIdentity?
+    }
+
+    /// Every file the session wrote and may remove, by name, with its identity when known.
+    var ownFiles: [(name: String, identity: FileIdentity?)] {
+        pages.map { ($0.file, $0.identity) } + (settled ?? []).map { ($0.file, $0.identity) }
+    }
 
     struct Entry: Codable, Equatable {
         /// `Scan 3`.
@@ -33,6 +46,8 @@ struct RecoveryManifest: Codable, Equatable {
         var mode: ScanMode
         /// Seconds since 1970 when it was scanned.
         var scanned: Double
+        /// The file's device and inode when written: only that file is ever removed under the name.
+        var identity: FileIdentity?
     }
 
     /// Manifests larger than this are not ones Strips wrote.

@@ -2,9 +2,10 @@ import CSPNG
 import Foundation
 import StripsPictures
 
-/// A scanned page as PNG (libspng): lossless, so a recovered page is the page scanned. Encoded
-/// for speed (zlib level 1 and the "up" filter, a fraction of the default's time and about the
-/// same size on scans): the file only has to survive until the document is saved.
+/// A scanned page as PNG (the project's `PNGWriter`, libspng): lossless, so a recovered page is
+/// the page scanned. Encoded for speed (`fast`: zlib level 1 and the "up" filter, a fraction of the
+/// default's time and about the same size on scans): the file only has to survive until the
+/// document is saved.
 package enum RecoveryPNG {
     /// Why a page could not be encoded or decoded, in words.
     package struct Reason: Error, Equatable {
@@ -15,42 +16,7 @@ package enum RecoveryPNG {
     /// `dpi`: the scan's resolution, kept in the pHYs chunk so a saved page has the paper's size.
     package static func encode(_ pixels: PixelBuffer, dpi: Int? = nil) -> Result<[UInt8], Reason> {
         guard !pixels.isEmpty else { return .failure(Reason("the page is empty")) }
-        var packed = pixels.bytes
-        let colour: spng_color_type
-        switch pixels.format {
-        case .grey: colour = SPNG_COLOR_TYPE_GRAYSCALE
-        case .rgb: colour = SPNG_COLOR_TYPE_TRUECOLOR
-        case .bgra:
-            colour = SPNG_COLOR_TYPE_TRUECOLOR_ALPHA
-            for i in stride(from: 0, to: packed.count, by: 4) { packed.swapAt(i, i + 2) }
-        }
-        guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { return .failure(Reason("libspng could not start")) }
-        defer { spng_ctx_free(ctx) }
-        spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
-        spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, 1)
-        spng_set_option(ctx, SPNG_FILTER_CHOICE, Int32(SPNG_FILTER_CHOICE_UP.rawValue))
-        var header = spng_ihdr(width: UInt32(pixels.width), height: UInt32(pixels.height), bit_depth: 8, color_type: UInt8(colour.rawValue),
-                               compression_method: 0, filter_method: 0, interlace_method: 0)
-        spng_set_ihdr(ctx, &header)
-        if let dpi, dpi > 0 {
-            // Pixels a metre, as PNG counts them; rounded up, so the resolution read back is not
-            // a hair under the one scanned (a 100 dpi page read as 99.9998).
-            let perMetre = UInt32((Double(dpi) / 0.0254).rounded(.up))
-            var phys = spng_phys(ppu_x: perMetre, ppu_y: perMetre, unit_specifier: 1)
-            spng_set_phys(ctx, &phys)
-        }
-        let status = packed.withUnsafeBytes {
-            spng_encode_image(ctx, $0.baseAddress, $0.count, Int32(SPNG_FMT_PNG.rawValue), Int32(SPNG_ENCODE_FINALIZE.rawValue))
-        }
-        guard status == 0 else { return .failure(Reason("cannot encode PNG: \(String(cString: spng_strerror(status)))")) }
-        var length = 0
-        var error: Int32 = 0
-        guard let buffer = spng_get_png_buffer(ctx, &length, &error), error == 0 else {
-            return .failure(Reason("cannot encode PNG: \(String(cString: spng_strerror(error)))"))
-        }
-        // libspng hands the buffer over: ours to free.
-        defer { free(buffer) }
-        return .success(Array(UnsafeRawBufferPointer(start: buffer, count: length)))
+        return PNGWriter(pixelsPerInch: dpi.map(Double.init), fast: true).encode(pixels).mapError { Reason($0.reason) }
     }
 
     /// The page back: grey or RGB, 8-bit, as written.

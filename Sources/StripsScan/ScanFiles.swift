@@ -9,9 +9,15 @@ enum ScanFiles {
     /// A C library error number, with its words.
     struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
         var code: Int32
-        init(_ code: Int32) { self.code = code }
+        /// Words of our own, where the C library's would mislead.
+        var text: String?
+        init(_ code: Int32, _ text: String? = nil) {
+            self.code = code
+            self.text = text
+        }
         var exists: Bool { code == EEXIST }
-        var description: String { String(cString: strerror(code)) }
+        var description: String { text ?? String(cString: strerror(code)) }
+
     }
 
     /// A new file `path` holding `bytes`; EEXIST when something is there.
@@ -24,23 +30,15 @@ enum ScanFiles {
         WholeFile.write(bytes, to: path, mode: mode, placing: .replacing).map { Errno($0.code) }
     }
 
-    /// The bytes of `path`, refusing files over `limit` bytes (EFBIG).
+    /// The bytes of `path`, refusing files over `limit` bytes (EFBIG) and anything that is not a
+    /// regular file (a FIFO is opened without waiting for a writer, then refused).
     static func read(_ path: String, limit: Int) -> Result<[UInt8], Errno> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(Errno(errno)) }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return .failure(Errno(errno)) }
-        guard Int(status.st_size) <= limit else { return .failure(Errno(EFBIG)) }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw in raw.baseAddress.map { Glibc.read(fd, $0 + done, raw.count - done) } ?? 0 }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            done += n
-        }
-        return .success(Array(bytes.prefix(done)))
+        FileBytes.read(path, limit: limit).mapError { Errno($0.code, $0.text) }
+    }
+
+    /// The bytes of `name` in the folder open as `folder`, never through a symbolic link.
+    static func read(_ folder: Int32, _ name: String, limit: Int) -> Result<[UInt8], Errno> {
+        FileBytes.read(folder, name, limit: limit).mapError { Errno($0.code, $0.text) }
     }
 
     /// Makes `path` and missing parents (mode 0700: scans are private).

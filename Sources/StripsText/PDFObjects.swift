@@ -38,10 +38,15 @@ struct PDFObjects {
     }
 }
 
-/// Numbers as PDF writes them: no exponent, at most three decimals, no trailing zeros.
+/// The largest number written: PDF readers' limit for coordinates (ISO 32000-1, annex C).
+let pdfNumberLimit = 32_767.0
+
+/// Numbers as PDF writes them: no exponent, at most three decimals, no trailing zeros; a number
+/// that is not finite is 0 and one past the readers' limit is the limit (callers leave out what
+/// would need either: `TextLayer` skips such words).
 func pdfNumber(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let rounded = (value * 1000).rounded() / 1000
+    let rounded = (min(pdfNumberLimit, max(-pdfNumberLimit, value)) * 1000).rounded() / 1000
     if rounded == rounded.rounded() { return String(Int(rounded)) }
     var text = String(format: "%.3f", rounded)
     while text.hasSuffix("0") { text.removeLast() }

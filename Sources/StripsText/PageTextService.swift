@@ -1,3 +1,4 @@
+import StripsCore
 import StripsLooks
 import StripsPictures
 
@@ -18,18 +19,19 @@ public final class PageTextService {
     }
 
     /// The text of one page of `file`: page `pdfPage` (from 0) of a PDF, or a picture (nil).
-    /// `recipe` fingerprints the page's recipe (see `TextCacheKey.recipe`); `render` gives the page
-    /// as it is drawn and saved, with its resolution, and is only called when recognition is
-    /// needed. Returns nil when the page has no text of its own and recognition is off; throws
+    /// `recipe` fingerprints the page's recipe (see `TextCacheKey.recipe`); `geometry` is what its
+    /// crop and straighten do (nil: nothing), which a PDF page's own text is laid through onto the
+    /// page as it is drawn (`PageText.laid(on:)`); `render` gives the page as it is drawn and
+    /// saved, with its resolution, and is only called when recognition is needed. Returns nil when the page has no text of its own and recognition is off; throws
     /// when recognition fails or is cancelled (a missing language, say).
     ///
     /// With `detectOrientation`, Tesseract's orientation detection runs first (about a fifth of a
     /// page's reading time): the result says which way up the page is (`PageText.orientation`),
     /// and a page it is sure lies sideways or upside down is read turned the right way up, its
     /// text then in that upright space (`PageText.quarterTurns`).
-    public func pageText(file: String, pdfPage: Int?, recipe: String, detectOrientation: Bool = false, cancel: RecognitionCancel? = nil,
-                         render: () -> (picture: PixelBuffer, dpi: Double)?) throws(RecognitionError) -> PageText? {
-        if let pdfPage, let own = pdfText(file, page: pdfPage), !own.isEmpty { return own }
+    public func pageText(file: String, pdfPage: Int?, recipe: String, geometry: RecipeGeometry? = nil, detectOrientation: Bool = false,
+                         cancel: RecognitionCancel? = nil, render: () -> (picture: PixelBuffer, dpi: Double)?) throws(RecognitionError) -> PageText? {
+        if let pdfPage, let own = pdfText(file, page: pdfPage), !own.isEmpty { return geometry.map(own.laid(on:)) ?? own }
         guard let languages else { return nil }
         let key = TextCacheKey(path: file, recipe: recipe, languages: languages + (detectOrientation ? " osd" : ""))
         if let key, let kept = cache?.text(for: key) { return kept }

@@ -72,11 +72,22 @@ public struct TextCache: Sendable {
         return "\(folder)/\(name.prefix(2))/\(name)"
     }
 
-    /// The page text kept for `key`, or nil (never kept, damaged, or kept for another key).
+    /// Entries larger than this are not ones Strips wrote (a dense page of 5,000 words is about 250 KB).
+    static let maxEntryBytes = 8 << 20
+
+    /// The page text kept for `key`, or nil (never kept, damaged, too large, or kept for another
+    /// key). Only a regular file is read, and only up to `maxEntryBytes`.
     public func text(for key: TextCacheKey) -> PageText? {
         let path = path(for: key)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let entry = Self.decode([UInt8](data)), entry.key == key.text, let page = entry.page else {
+        let bytes: [UInt8]
+        switch FileBytes.read(path, limit: Self.maxEntryBytes) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            // Too large to be ours: read again, and written over.
+            if failure == .tooLarge { unlink(path) }
+            return nil
+        }
+        guard let entry = Self.decode(bytes), entry.key == key.text, let page = entry.page else {
             // Damaged, or a key that shares the name: it will be written over.
             unlink(path)
             return nil
@@ -135,11 +146,19 @@ public struct TextCache: Sendable {
             orientation = page.orientation
         }
 
-        /// The page, or nil when the columns do not fit together (a damaged or foreign entry).
+        /// The largest page side an entry may give, in its pixels (a 1200 dpi A0 scan is 40,000).
+        static let maxSide = 100_000.0
+
+        /// The page, or nil when the columns do not fit together or a number is out of place (a
+        /// damaged or foreign entry: not finite, a page side out of range, a box off its page).
         var page: PageText? {
             let n = words.count, m = lineWords.count / 2
             guard boxes.count == 4 * n, confidences.count == n, wordLines.count == n, lineWords.count == 2 * m,
                   lineBoxes.count == 4 * m, baselines.count == 4 * m, wordLines.allSatisfy({ (0..<max(1, m)).contains($0) }) else { return nil }
+            guard width.isFinite, height.isFinite, width > 0, height > 0, width <= Self.maxSide, height <= Self.maxSide,
+                  confidences.allSatisfy({ $0.isFinite }), Self.onPage(boxes, width: width, height: height),
+                  Self.onPage(lineBoxes, width: width, height: height),
+                  baselines.allSatisfy({ $0.isFinite && $0 >= -Self.maxSide && $0 <= 2 * Self.maxSide }) else { return nil }
             func box(_ numbers: [Double], _ i: Int) -> TextBox {
                 TextBox(x: numbers[4 * i], y: numbers[4 * i + 1], width: numbers[4 * i + 2], height: numbers[4 * i + 3])
             }
@@ -158,10 +177,21 @@ public struct TextCache: Sendable {
             page.orientation = orientation
             return page
         }
+
+        /// Boxes (x, y, width, height in fours) on a page of `width` x `height`: finite, not
+        /// negative in size, within the page but for a page's slack on each side.
+        static func onPage(_ numbers: [Double], width: Double, height: Double) -> Bool {
+            stride(from: 0, to: numbers.count - 3, by: 4).allSatisfy { i in
+                let (x, y, w, h) = (numbers[i], numbers[i + 1], numbers[i + 2], numbers[i + 3])
+                return [x, y, w, h].allSatisfy(\.isFinite) && w >= 0 && h >= 0
+                    && x >= -width && y >= -height && x + w <= 2 * width && y + h <= 2 * height
+            }
+        }
     }
 
     static func encode(_ entry: Entry) -> [UInt8]? {
-        (try? JSONEncoder().encode(entry)).map { magic + [UInt8]($0) }
+        guard entry.page != nil else { return nil }
+        return (try? JSONEncoder().encode(entry)).map { magic + [UInt8]($0) }
     }
 
     static func decode(_ bytes: [UInt8]) -> Entry? {

@@ -17,13 +17,19 @@ public enum TextLayer {
             let page = pdf.reserve(), content = pdf.reserve()
             kids.append(page)
             pdf.write(content, dictionary: "", stream: Array(contentStream(text, placement).utf8))
-            let box = "[0 0 \(pdfNumber(placement.pageWidth)) \(pdfNumber(placement.pageHeight))]"
+            let box = "[0 0 \(pdfNumber(Self.pageSide(placement.pageWidth))) \(pdfNumber(Self.pageSide(placement.pageHeight)))]"
             let rotate = placement.rotate == 0 ? "" : " /Rotate \(placement.rotate)"
             pdf.write(page, "<< /Type /Page /Parent \(tree) 0 R /MediaBox \(box)\(rotate) /Resources << /Font << /F1 \(font) 0 R >> >> /Contents \(content) 0 R >>")
         }
         pdf.write(tree, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
         pdf.write(catalog, "<< /Type /Catalog /Pages \(tree) 0 R >>")
         return pdf.finished(root: catalog)
+    }
+
+    /// A page side as a PDF may have it: 3 to 14,400 points (ISO 32000-1, annex C); a side that
+    /// is not a number is a letter page's.
+    static func pageSide(_ side: Double) -> Double {
+        side.isFinite ? min(14_400, max(3, side)) : 612
     }
 
     /// One text-only page.
@@ -54,6 +60,10 @@ public enum TextLayer {
             guard length > 0, points > 0 else { continue }
             let (ux, uy) = (dx / length, dy / length)
             let stretch = 100 * length / (Double(units.count) * GlyphlessFont.advance / 1000 * points)
+            // A word that cannot be written as it is (numbers not finite or past what readers
+            // take: a damaged text entry, a box far off the page) is left out, never clamped into
+            // a place where it is not.
+            guard [points, stretch, ux, uy, start.x, start.y].allSatisfy({ $0.isFinite && abs($0) <= pdfNumberLimit }) else { continue }
             out += "/F1 \(pdfNumber(points)) Tf \(pdfNumber(stretch)) Tz "
             out += "\(pdfNumber(ux)) \(pdfNumber(uy)) \(pdfNumber(-uy)) \(pdfNumber(ux)) \(pdfNumber(start.x)) \(pdfNumber(start.y)) Tm "
             out += "<\(units.map { String(format: "%04X", $0) }.joined())> Tj\n"

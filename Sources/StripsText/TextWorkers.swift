@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 import StripsPictures
 
 /// Background text for a window: worker threads, each with its own `PageTextService` (so its own
@@ -15,15 +16,18 @@ public final class TextWorkers: @unchecked Sendable {
         public var file: String
         public var pdfPage: Int?
         public var recipe: String
+        /// What the page's crop and straighten do (see `PageTextService.pageText`).
+        public var geometry: RecipeGeometry?
         /// Whether to find which way up the page is first (see `PageTextService.pageText`).
         public var detectOrientation: Bool
         /// Draws the page as it is saved, with its resolution; called on the worker, only when
         /// the text is neither the PDF's own nor cached.
         public var render: @Sendable () -> (picture: PixelBuffer, dpi: Double)?
 
-        public init(id: String, file: String, pdfPage: Int?, recipe: String, detectOrientation: Bool = false,
+        public init(id: String, file: String, pdfPage: Int?, recipe: String, geometry: RecipeGeometry? = nil, detectOrientation: Bool = false,
                     render: @escaping @Sendable () -> (picture: PixelBuffer, dpi: Double)?) {
             self.id = id
+            self.geometry = geometry
             self.detectOrientation = detectOrientation
             self.file = file
             self.pdfPage = pdfPage
@@ -129,7 +133,7 @@ public final class TextWorkers: @unchecked Sendable {
         while let (job, cancel) = next() {
             let result: Result<PageText?, RecognitionError>
             do {
-                result = .success(try service.pageText(file: job.file, pdfPage: job.pdfPage, recipe: job.recipe,
+                result = .success(try service.pageText(file: job.file, pdfPage: job.pdfPage, recipe: job.recipe, geometry: job.geometry,
                                                          detectOrientation: job.detectOrientation, cancel: cancel, render: job.render))
             } catch {
                 result = .failure(error)

@@ -4,7 +4,7 @@ import StripsLooks
 import StripsPictures
 import StripsSampleScans
 
-/// Writes a sample scan in every look, at full size and as a thumbnail, to look at.
+/// Writes a sample scan and a colour letter in every look, to look at.
 enum LooksDemo {
     static func run(into folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -17,6 +17,14 @@ enum LooksDemo {
             let result = Looks.apply(look, to: scan.picture, pixelsPerInch: scan.dpi)
             print(look.name, String(format: "%.0f ms", Date().timeIntervalSince(start) * 1000))
             try PNM.write(result, to: "\(folder)/\(look.name).\(result.format == .grey ? "pgm" : "ppm")")
+        }
+        guard let letter = ColourScanner.scan() else { throw CocoaError(.featureUnsupported) }
+        try PNM.write(letter.picture, to: "\(folder)/letter.ppm")
+        for look in Look.allCases where look != .original {
+            let start = Date()
+            let result = Looks.apply(look, to: letter.picture, pixelsPerInch: letter.dpi)
+            print("letter", look.name, String(format: "%.0f ms", Date().timeIntervalSince(start) * 1000))
+            try PNM.write(result, to: "\(folder)/letter-\(look.name).\(result.format == .grey ? "pgm" : "ppm")")
         }
     }
 }

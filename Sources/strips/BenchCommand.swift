@@ -22,6 +22,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Only the scene table (section 2), e.g. for a profiler.")
     var sceneOnly = false
 
+    @Flag(name: .long, help: "Only the search field table (section 4).")
+    var searchOnly = false
+
     func run() throws {
         #if DEBUG
         print("note: this is a debug build; numbers are only meaningful with -c release\n")
@@ -29,10 +32,48 @@ struct BenchCommand: ParsableCommand {
         let budget = quick ? 0.05 : 0.6
         var checksum = 0.0
 
+        if searchOnly {
+            searchFieldTable(budget: budget, checksum: &checksum)
+            return
+        }
         if !sceneOnly { layoutTable(budget: budget, checksum: &checksum) }
         sceneTable(checksum: &checksum)
         if !sceneOnly { try flingTable(checksum: &checksum) }
+        if !sceneOnly { searchFieldTable(budget: budget, checksum: &checksum) }
         if checksum.isNaN { print("checksum \(checksum)") }
+    }
+
+    /// 4. The search field's query cut to its room, per frame: ours (growing tails, then a binary
+    /// search) against the cut it replaced (a character dropped at a time, the rest re-measured).
+    func searchFieldTable(budget: Double, checksum: inout Double) {
+        print("\n4. Search field per frame: a query of N characters cut to a 300 pt field (the stand-in measurer,")
+        print("   whose cost grows with the text as a font's does). Median of repeated samples.\n")
+        let measurer = ApproximateTextMeasurer()
+        func measure(_ text: String) -> Double { measurer.size(of: text, pointSize: 15, weight: .regular).width }
+        /// The cut as it was: a character dropped from the start at a time, the rest measured again.
+        func dropping(_ query: String) -> Int {
+            var shown = query
+            var width = measure(shown)
+            while width > 300, !shown.isEmpty {
+                shown = String(shown.dropFirst())
+                width = measure("…" + shown)
+            }
+            return shown.utf8.count
+        }
+        var table = TextTable(["characters", "ours", "ours vs 100", "character at a time", "character at a time / ours"])
+        var ours100 = 0.0
+        for n in [100, 1_000, 10_000, 100_000] {
+            let query = String(repeating: "abcdefghij", count: n / 10)
+            let ours = Bench.medianPerFrame(budget: budget) { _ in
+                checksum += Double(SearchField.fitted(query, room: 300, pointSize: 15, measurer: measurer).0.utf8.count)
+            }
+            if n == 100 { ours100 = ours }
+            let old: Double? = n <= 10_000
+                ? Bench.medianPerFrame(budget: budget, minSamples: n >= 10_000 ? 3 : 11) { _ in checksum += Double(dropping(query)) } : nil
+            table.add([Bench.grouped(n), TextTable.duration(ns: ours), "x" + TextTable.format(ours / ours100, 2),
+                       old.map { TextTable.duration(ns: $0) } ?? "-", old.map { "x" + TextTable.format($0 / ours, 0) } ?? "-"])
+        }
+        print(table.rendered)
     }
 
     /// 1. Layout per frame: ours against the article's, mid-fling.

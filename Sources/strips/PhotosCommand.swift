@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+import StripsBatch
+import StripsCamera
 import StripsCore
+import StripsExport
 import StripsHosts
 import StripsPDF
 import StripsPictures
@@ -61,6 +64,13 @@ struct PhotosCommand: ParsableCommand {
         '001.jpg'). A PDF always carries the text, as an invisible layer on the page.
         """)
     var textFiles = false
+
+    @Option(name: .long, help: """
+        The title a saved PDF carries (its document information and XMP). Default: the title of the \
+        PDF the document was opened from, else the document's name.
+        """)
+    var title: String?
+
     @Option(name: .long, help: "The scanner Ctrl+N scans with: a SANE device name (e.g. test:0). Default: the last one used, else the first found.")
     var scanner: String?
 
@@ -83,6 +93,13 @@ struct PhotosCommand: ParsableCommand {
         """)
     var recover: RecoverMode?
 
+    @Option(name: .long, help: """
+        The camera Ctrl+K shows: a V4L2 device (/dev/video0) or a video file (a recording of a camera, \
+        for tests and demos; a script plays it on its own clock from the moment the camera opens). \
+        Default: the first camera found.
+        """)
+    var camera: String?
+
     func validate() throws {
         if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
@@ -94,6 +111,7 @@ struct PhotosCommand: ParsableCommand {
             throw ValidationError("--scan-page takes a4, a5, letter, legal or WIDTHxHEIGHT in mm")
         }
         if scanner?.isEmpty == true || scanSource?.isEmpty == true { throw ValidationError("--scanner and --scan-source need a name") }
+        if camera?.isEmpty == true { throw ValidationError("--camera needs a device (/dev/video0) or a video file") }
     }
 
     /// The scanner host: the command line's settings over the last ones; the window remembers.
@@ -108,6 +126,16 @@ struct PhotosCommand: ParsableCommand {
         if let silence = environment["STRIPS_SCAN_WORKER_SILENCE"].flatMap(Double.init), silence > 0 { options.silenceLimit = silence }
         if let timeout = environment["STRIPS_SCAN_READ_TIMEOUT"].flatMap(Double.init), timeout > 0 { options.readTimeout = timeout }
         return ScanHost(options: options)
+    }
+
+    /// The camera host: `--camera`'s source (else the first device found when Ctrl+K asks); pages
+    /// taken are kept in the scans' recovery folder.
+    private func cameraHost(live: Bool, scanner: ScanHost) -> CameraHost {
+        var options = CameraHost.Options(source: camera.map(CameraSource.named), live: live) { jpeg, name, width, height in
+            scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
+        }
+        if live { options.wake = { LoopWaker.wake() } }
+        return CameraHost(options: options)
     }
 
     /// Scans an earlier session left: offered, taken, removed or left with a line, as `--recover` says.
@@ -167,15 +195,26 @@ struct PhotosCommand: ParsableCommand {
         let say: @Sendable (String) -> Void = { FileHandleOutput.standardError($0) }
         let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
-                                  textFiles: textFiles, say: say)
+                                  textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)
+        // Pages are judged blank or separator sheets near the focus; the window goes on to every page.
+        let judges = JudgeHost(judge: PageJudge(reader: reader), live: script == nil, wake: { LoopWaker.wake() })
+        scene.judgingReach = script == nil ? .everyPage : .nearFocus
+        scene.outputName = output.map(PhotosScene.fileStem)
+        let cameraHost = self.cameraHost(live: script == nil, scanner: scanner)
         // Headless there is no clipboard: the trace's `clipboard` says what was copied.
         var clipboard: (@Sendable (String) -> Void)?
         if script == nil { clipboard = { @Sendable text in Clipboard.set(text) } }
-        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: script == nil,
+        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: cameraHost, judges: judges, live: script == nil,
                               clipboard: clipboard, wake: { LoopWaker.wake() }, say: say)
-        defer { text.stop() }
+        defer {
+            text.stop()
+            judges.stop()
+        }
         try SceneRunner.run(scene, script: script, options: headless, instruments: instruments, fonts: fonts, textures: textures,
-                            host: host, onQuit: { memory?.save($0) }, onEnd: { _ in scanner.finish() })
+                            host: host, live: cameraHost.picture, onQuit: { memory?.save($0) }, onEnd: { _ in
+                                cameraHost.finish()
+                                scanner.finish()
+                            })
     }
 }
 

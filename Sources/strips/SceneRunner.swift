@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsPictures
 import StripsRecording
 import StripsSDL
 import StripsTuning
@@ -43,14 +44,15 @@ enum SceneRunner {
     /// `onQuit`: the live scene as the window closes (what to remember); `onEnd`: the scene as
     /// the run ends, live or headless (what the host keeps or lets go).
     static func run<S: Scene>(_ scene: S, script: Script?, options: HeadlessOptions, instruments: InstrumentOptions, fonts: FontBook?,
-                              textures: TextureOptions? = nil, host: (any EffectHost)? = nil, onQuit: ((S) -> Void)? = nil,
-                              onEnd: ((S) -> Void)? = nil) throws {
+                              textures: TextureOptions? = nil, host: (any EffectHost)? = nil, live: LivePicture? = nil,
+                              onQuit: ((S) -> Void)? = nil, onEnd: ((S) -> Void)? = nil) throws {
         var scene = scene
         let initial = try instruments.initialTuning()
         if let initial { scene.handle(.tune(initial.tuning), at: 0) }
         guard let script else {
             do {
-                let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions())
+                let window = try LiveWindow(title: scene.title, size: scene.windowSize, fonts: fonts, textures: textures ?? TextureOptions(),
+                                            scale: options.scale, live: live)
                 let watcher = instruments.tuning.map { TuningFileWatcher(path: $0, tuning: initial?.tuning ?? .defaults) }
                 let live = LiveInstrumentOptions(instruments: instruments.instruments, reloadTuning: watcher.map { w in { w.poll() } },
                                                  recordPath: instruments.record, recordScale: instruments.recordScale,
@@ -75,7 +77,7 @@ enum SceneRunner {
         var renderer: OffscreenRenderer?
         func offscreen() throws -> OffscreenRenderer {
             if let renderer { return renderer }
-            let made = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync))
+            let made = try OffscreenRenderer(fonts: fonts, textures: textures ?? TextureOptions(decode: .sync), scale: options.scale ?? 1, live: live)
             made.onImageFailure = { path, reason in
                 // The texture cache reports each file once (ImageCatalog); asking the catalog again
                 // here silenced every failure found only when decoding.
@@ -114,7 +116,8 @@ enum SceneRunner {
                     return host?.run(effect) ?? []
                 },
                 poll: { host?.poll() ?? [] },
-                shown: { host?.shown($0, picturesPending: false) })
+                shown: { host?.shown($0, picturesPending: false) },
+                clock: { host?.clock($0) })
             try recording.finish()
             onEnd?(runner.scene)
         } catch let error as ScriptError {

@@ -9,7 +9,8 @@ struct Strips: ParsableCommand {
         abstract: "Photos-style page strips and a half-pizza selector, on SDL2.",
         discussion: ManualText.strips,
         version: AppVersion.string,
-        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self, TextCommand.self],
+        subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self, TextCommand.self,
+                      ConvertCommand.self],
         defaultSubcommand: PhotosCommand.self
     )
 }
@@ -44,7 +45,15 @@ struct HeadlessOptions: ParsableArguments {
     @Flag(name: .long, help: "Write a trace line for every frame, not only at 'dump'.")
     var traceEveryFrame = false
 
+    @Option(name: .long, help: """
+        Device pixels per point (1, 1.5, 2, ...): text, icons and pictures drawn that sharp. Default: \
+        the desktop's scale in the window (Wayland's, GDK_SCALE, Xft.dpi), 1 headless. The layout and \
+        the trace stay in points; a screenshot has the device pixels.
+        """)
+    var scale: Double?
+
     func validate() throws {
+        if let scale, !(scale >= 0.5 && scale <= 4) { throw ValidationError("--scale must be between 0.5 and 4") }
         if script == nil && (trace != nil || traceEveryFrame) {
             throw ValidationError("--trace and --trace-every-frame need --script")
         }

@@ -37,14 +37,14 @@ struct TextCommand: ParsableCommand {
         let failed = Locked(false)
         let pages = DocumentLoader.pages(for: files, reader: reader) { line in
             FileHandleOutput.standardError(line)
-            failed.update { $0 = true }
+            failed.withLock { $0 = true }
         }
         let texts = TextHost.read(pages, languages: languages, reader: reader, cache: TextCache.standard()) { page, error in
             // A file is named once: one that could not be opened already was.
             if reader.catalog.shouldReport(page.path) { FileHandleOutput.standardError("strips: \(page.id): \(error.description)") }
-            failed.update { $0 = true }
+            failed.withLock { $0 = true }
         }
         FileHandle.standardOutput.write(Data(PageText.printed(texts).utf8))
-        if failed.value { throw ExitCode(1) }
+        if failed.current { throw ExitCode(1) }
     }
 }

@@ -68,7 +68,7 @@ struct ThumbnailCommand: ParsableCommand {
             case .success(let decoded): picture = decoded
             }
             let path = output.replacingOccurrences(of: "%d", with: String(index + 1))
-            guard let png = PNGFile.encode(picture.pixels) else { throw fail("\(path): cannot encode the PNG") }
+            guard case .success(let png) = PNGWriter(fast: true).encode(picture.pixels) else { throw fail("\(path): cannot encode the PNG") }
             // Replaced when it exists (the thumbnailer convention); a thumbnail lost in a crash is made again.
             if let failure = WholeFile.write(png, to: path, mode: 0o644, placing: .replacing, durable: false) {
                 throw fail("\(path): cannot write the file (\(failure))")

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Records the baseline traces: every NAME.script here run by STRIPS (default .build/debug/strips)
 # with --trace-every-frame, written to NAME.jsonl.gz. BaselineTraceTests re-runs each script and
-# compares. Record only from a build whose behaviour is the reference (main at f892735).
+# compares. Record only from a build whose behaviour is the reference (main at f892735; then issue 32's
+# toolbar, which moved the preview strip 40 pt down and made it 40 pt shorter, and issue 27's camera
+# button in it, and nothing else).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 strips=${1:-"$here/../../.build/debug/strips"}

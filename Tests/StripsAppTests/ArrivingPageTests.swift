@@ -74,7 +74,7 @@ import Testing
         #expect(finished.height == 280)
         var light = PixelBuffer(width: 200, height: 280, format: .grey, filledWith: 200)
         light.bytes[0] = 200
-        try #require(PNGEncoderForTests.write(light, to: path))
+        try PNGWriter().write(light, to: path).get()
         pictures.remove(path)
         for t in stride(from: 0.3, to: 1.0, by: 0.1) { try renderer.render(scene.frame(at: t)) }
         #expect(abs(try grey(renderer, scene, atHeight: 0.5) - 200) < 8)
@@ -148,24 +148,5 @@ final class SDLSoftwareRenderer {
     deinit {
         SDL_DestroyRenderer(renderer)
         SDL_FreeSurface(surface)
-    }
-}
-
-/// Writes a grey picture as a PNG through SDL_image (the test's own, not the app's encoder).
-enum PNGEncoderForTests {
-    static func write(_ picture: PixelBuffer, to path: String) -> Bool {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(picture.width), Int32(picture.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            return false
-        }
-        defer { SDL_FreeSurface(surface) }
-        let pitch = Int(surface.pointee.pitch)
-        for y in 0..<picture.height {
-            let row = surface.pointee.pixels.advanced(by: y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<picture.width {
-                let v = UInt32(picture.bytes[y * picture.width + x])
-                row[x] = 0xFF00_0000 | v << 16 | v << 8 | v
-            }
-        }
-        return IMG_SavePNG(surface, path) == 0
     }
 }

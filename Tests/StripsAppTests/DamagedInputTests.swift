@@ -217,7 +217,7 @@ import Testing
         let info = try ImageHeader.read(path).get()
         #expect(info.width == 11 && info.height == 911_119_111)
         #expect(info.sizeProblem != nil)
-        #expect(SDLImageFormat.measure(.pnm, Array("P6\n# made by a scanner\n640 480\n255\n".utf8))! == (640, 480))
+        #expect(PictureSignature.measure(.pnm, Array("P6\n# made by a scanner\n640 480\n255\n".utf8))! == (640, 480))
     }
 
     // MARK: Header readers that keep lying sizes away from the decoders

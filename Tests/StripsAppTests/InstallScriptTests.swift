@@ -61,6 +61,9 @@ import Testing
         #expect(files.contains("share/man/man1/strips.1"))
         #expect(files.contains("share/strips/Assets/Sample/01-contract.jpg"))
         #expect(files.contains("share/strips/Assets/Pizza/menu.tsv"))
+        for button in ["open", "undo", "help"] {
+            #expect(files.contains("share/strips/Assets/Toolbar/\(button).png") && files.contains("share/strips/Assets/Toolbar/\(button)@2x.png"))
+        }
         #expect(files.contains("share/strips/Assets/\(WindowIcon.relativePath)"))
         #expect(WindowIcon.surface(assets: prefix + "/share/strips/Assets") != nil)
         let entry = try String(contentsOfFile: prefix + "/share/applications/strips.desktop", encoding: .utf8)

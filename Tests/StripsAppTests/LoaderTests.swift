@@ -123,9 +123,8 @@ enum LoaderFixtures {
         paths += try DocumentLoader.imageFiles(in: [sample.path])
         for path in paths {
             let info = try ImageHeader.read(path).get()
-            let decoded = try #require(IMG_Load(path), "\(path)")
-            defer { SDL_FreeSurface(decoded) }
-            let stored = Size(width: Double(decoded.pointee.w), height: Double(decoded.pointee.h))
+            let decoded = try PictureDecoder.decodeStored(path).get()
+            let stored = Size(width: Double(decoded.width), height: Double(decoded.height))
             let upright = info.orientation.swapsAxes ? Size(width: stored.height, height: stored.width) : stored
             #expect(info.displaySize == upright, "\(path)")
         }

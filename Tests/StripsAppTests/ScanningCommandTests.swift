@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import StripsPictures
 import StripsSDL
 import StripsTestSupport
 import Testing
@@ -63,10 +64,10 @@ import Testing
 
     static let scanArguments = ["--scanner", "test:0", "--scan-mode", "gray"]
 
-    func run(_ place: Place, _ script: String, _ arguments: [String], fault: String? = nil) throws -> Run {
+    func run(_ place: Place, _ script: String, _ arguments: [String], fault: String? = nil, extra: [String: String] = [:]) throws -> Run {
         let file = place.root + "/run-\(UUID().uuidString.prefix(6)).strips"
         try script.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try cli.run(["photos", "--script", file] + arguments, environment: place.environment(fault: fault))
+        let result = try cli.run(["photos", "--script", file] + arguments, environment: place.environment(fault: fault).merging(extra) { $1 })
         let lines = result.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, lines: lines)
     }
@@ -99,16 +100,13 @@ import Testing
         let cells = try #require((scanned["preview"] as? [String: Any])?["cells"] as? [[String: Any]])
         let cell = try #require(cells.first { $0["page"] as? String == "Scan 1" })
         let image = try #require(cell["image"] as? [Double])
-        try SDLSystem.start(video: false)
-        let loaded = try #require(IMG_Load(shot))
-        defer { SDL_FreeSurface(loaded) }
-        let surface = try #require(SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0))
-        defer { SDL_FreeSurface(surface) }
+        let screen = try PictureDecoder.decodeStored(shot).get()
         var dark = 0, light = 0, other = 0
         for y in stride(from: image[1] + 5, to: image[1] + image[3] - 5, by: 3) {
             for x in stride(from: image[0] + 5, to: image[0] + image[2] - 5, by: 3) {
-                let v = surface.pointee.pixels.advanced(by: Int(y) * Int(surface.pointee.pitch) + Int(x) * 4).load(as: UInt32.self)
-                let grey = (Int(v >> 16 & 0xFF) + Int(v >> 8 & 0xFF) + Int(v & 0xFF)) / 3
+                let o = (Int(y) * screen.width + Int(x)) * 4
+                let sum: Int = Int(screen.bytes[o]) + Int(screen.bytes[o + 1]) + Int(screen.bytes[o + 2])
+                let grey = sum / 3
                 if grey < 40 { dark += 1 } else if grey > 215 { light += 1 } else { other += 1 }
             }
         }

@@ -26,7 +26,7 @@ import Testing
     }
 
     /// Runs a screenshot of the first frame; the thumbnail cells' frames from its trace line.
-    func screenshot(_ doc: Document, extra: [String]) throws -> (shot: UnsafeMutablePointer<SDL_Surface>, cells: [[Double]]) {
+    func screenshot(_ doc: Document, extra: [String]) throws -> (shot: PixelBuffer, cells: [[Double]]) {
         let shot = doc.scratch.folder.appendingPathComponent("shot-\(extra.count).png").path
         let script = doc.scratch.folder.appendingPathComponent("first.strips").path
         try "window 800 600\nat 0 screenshot \(shot)\nat 0 dump\nat 100 end\n".write(toFile: script, atomically: true, encoding: .utf8)
@@ -36,14 +36,12 @@ import Testing
         let trace = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let thumbnails = try #require(trace["thumbnails"] as? [String: Any])
         let cells = try #require(thumbnails["cells"] as? [[String: Any]]).compactMap { $0["frame"] as? [Double] }
-        try SDLSystem.start(video: false)
-        let image = try #require(IMG_Load(shot))
-        return (try #require(SDL_ConvertSurfaceFormat(image, SDL_PIXELFORMAT_ARGB8888.rawValue, 0)), cells)
+        return (try PictureDecoder.decodeStored(shot).get(), cells)
     }
 
-    func rgb(_ s: UnsafeMutablePointer<SDL_Surface>, _ x: Double, _ y: Double) -> (Int, Int, Int) {
-        let v = s.pointee.pixels.advanced(by: Int(y) * Int(s.pointee.pitch) + Int(x) * 4).load(as: UInt32.self)
-        return (Int(v >> 16 & 0xFF), Int(v >> 8 & 0xFF), Int(v & 0xFF))
+    func rgb(_ s: PixelBuffer, _ x: Double, _ y: Double) -> (Int, Int, Int) {
+        let o = (Int(y) * s.width + Int(x)) * 4
+        return (Int(s.bytes[o + 2]), Int(s.bytes[o + 1]), Int(s.bytes[o]))
     }
 
     @Test func thumbnailsAnotherProgramCachedAreShown() throws {
@@ -54,7 +52,6 @@ import Testing
         }
         let entries = try doc.pages.map { try Data(contentsOf: URL(fileURLWithPath: doc.scratch.cache.entryPath(for: $0, size: .large))) }
         let (shot, cells) = try screenshot(doc, extra: ["--thumbnail-cache", doc.scratch.cache.root])
-        defer { SDL_FreeSurface(shot) }
         #expect(cells.count == 3)
         for cell in cells {
             // The other program's picture: red on the left half, blue on the right.
@@ -80,7 +77,6 @@ import Testing
         try FileManager.default.createDirectory(atPath: doc.xdg, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: doc.xdg + "/thumbnails", withDestinationPath: doc.scratch.cache.root)
         let (shot, cells) = try screenshot(doc, extra: [])
-        defer { SDL_FreeSurface(shot) }
         for cell in cells {
             let left = rgb(shot, cell[0] + cell[2] * 0.2, cell[1] + cell[3] / 2)
             #expect(!(left.0 > 200 && left.2 < 60), "the scan, not the cached red: \(left)")
@@ -90,8 +86,7 @@ import Testing
 
     @Test func pagesDecodedWithTheOptionAreWrittenForOtherPrograms() throws {
         let doc = try Document("cli-write")
-        let (shot, _) = try screenshot(doc, extra: ["--thumbnail-cache", doc.scratch.cache.root])
-        SDL_FreeSurface(shot)
+        _ = try screenshot(doc, extra: ["--thumbnail-cache", doc.scratch.cache.root])
         for page in doc.pages {
             let entry = doc.scratch.cache.entryPath(for: page, size: .large)
             let texts = try #require(ThumbnailPNG.texts(Array(try Data(contentsOf: URL(fileURLWithPath: entry)))))

@@ -122,9 +122,10 @@ import Testing
         #expect(size.tiles == 4 * 3)  // 64-pixel tiles: 64 + 64 + 64 + 8 across, 64 + 64 + 32 down
         let image = try #require(scene.previewCells().first).picture
         #expect(image.width > 300)  // zoomed past the window
-        // Sample the preview away from block edges: each point shows its block's colour.
+        // Sample the preview (under the toolbar) away from block edges: each point shows its block's colour.
         var checked = 0
-        for y in stride(from: 5.0, to: 210, by: 10) {
+        let box = scene.geometry.preview
+        for y in stride(from: box.minY + 5, to: box.maxY - 8, by: 10) {
             for x in stride(from: 5.0, to: 300, by: 10) {
                 let px = (x - image.minX) / image.width * 200, py = (y - image.minY) / image.height * 160
                 guard px >= 0, py >= 0, px < 200, py < 160 else { continue }

@@ -198,6 +198,7 @@ import Testing
     /// S is slow motion, except while the quit prompt is up: there it means Save.
     @Test func thePromptsKeysAreNotTakenByTheInstruments() throws {
         var stepper = FrameStepper(scene: PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600)))
+        stepper.scene.judgedOrdinary()
         stepper.deliver(.key(Key(.s)), at: 0)
         #expect(stepper.instruments.isSlow)
         stepper.deliver(.key(Key(.s)), at: 0.1)
@@ -215,6 +216,7 @@ import Testing
     /// Return answers the quit prompt with its highlighted button, Save.
     @Test func returnInTheQuitPromptSaves() {
         var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
+        scene.judgedOrdinary()
         scene.handle(.key(Key(.r)), at: 0)
         scene.tick(at: 1)
         scene.handle(.key(Key(.escape)), at: 1)
@@ -226,6 +228,7 @@ import Testing
 
     @Test func unsavedEditsAskBeforeQuitting() throws {
         var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
+        scene.judgedOrdinary()
         scene.handle(.key(Key(.r)), at: 0)
         scene.tick(at: 1)
         scene.handle(.key(Key(.escape)), at: 1)
@@ -254,6 +257,7 @@ import Testing
 
     @Test func aFailedSaveLeavesTheDocumentUnsaved() {
         var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Size(width: 800, height: 600))
+        scene.judgedOrdinary()
         scene.handle(.key(Key(.r)), at: 0)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.5)
         #expect(effects.count == 1)

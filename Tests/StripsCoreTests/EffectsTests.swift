@@ -8,6 +8,7 @@ import Testing
 
     @Test func ctrlSReturnsASaveAndTheAnswerMarksTheDocumentSaved() throws {
         var scene = scene()
+        scene.judgedOrdinary()
         scene.handle(.key(Key(.delete)), at: 0)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.1)
         guard case .save(let request) = try #require(effects.first) else { Issue.record("no save"); return }
@@ -16,16 +17,39 @@ import Testing
         #expect(scene.handle(.key(Key(.s, ctrl: true)), at: 0.2).isEmpty)
         #expect(scene.notices.status?.text == "Already saving…")
         scene.handle(.host(.saveProgress(done: 2, total: 4)), at: 0.3)
-        #expect(scene.photosFrame?.decorations.status?.text == "Saving… 2 / 4 pages")
+        #expect(scene.photosFrame?.decorations.status?.text == "Saving… 2 of 4 pages")
         scene.handle(.host(.saved(SaveOutcome(path: "/tmp/d.pdf", request: request))), at: 0.4)
         #expect(!scene.isDirty)
         #expect(scene.notices.status?.text == "Saved to /tmp/d.pdf")
+    }
+
+    /// Issue 31: the save says how much it wrote, on the status line and in the trace, and keeps
+    /// saying it in the trace until the next save.
+    @Test func theSaveReportsTheSizeItWrote() throws {
+        var scene = scene()
+        let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.1)
+        guard case .save(let request) = try #require(effects.first) else { Issue.record("no save"); return }
+        #expect(scene.photosFrame?.saved == nil)
+        scene.handle(.host(.saved(SaveOutcome(path: "/tmp/d.pdf", request: request, bytes: 1_234_567))), at: 0.4)
+        #expect(scene.notices.status?.text == "Saved to /tmp/d.pdf (1.2 MB, 247 KB a page)")
+        let frame = try #require(scene.photosFrame)
+        #expect(frame.saved == SaveReport(path: "/tmp/d.pdf", bytes: 1_234_567, pages: 5))
+        let saved = frame.traceFields().first { $0.0 == "saved" }
+        #expect(saved.map { JSON.object([$0]).serialized } == #"{"saved":{"path":"/tmp/d.pdf","bytes":1234567,"pages":5}}"#)
+        // One page, a few bytes, a size unknown.
+        #expect(SaveReport(path: "a", bytes: 94_082, pages: 1).size == "94 KB")
+        #expect(SaveReport(path: "a", bytes: 640, pages: 1).size == "640 bytes")
+        #expect(SaveReport(path: "a", bytes: 31_500_000, pages: 300).size == "32 MB, 105 KB a page")
+        #expect(SaveReport(path: "a", bytes: 0, pages: 3).size == "")
+        scene.handle(.host(.saved(SaveOutcome(path: "/tmp/e.pdf", request: request))), at: 1)
+        #expect(scene.notices.status?.text == "Saved to /tmp/e.pdf")
     }
 
     /// The "Saved to" line fades on the scene's clock, the one it is drawn with, also after slow
     /// motion (the host used to stamp it with real time).
     @Test func theStatusLineFadesOnTheSceneClockAfterSlowMotion() throws {
         var stepper = FrameStepper(scene: scene())
+        stepper.scene.judgedOrdinary()
         stepper.instruments.setSlow(true, at: 0)
         _ = stepper.step(at: 10)
         stepper.instruments.setSlow(false, at: 10)

@@ -86,12 +86,13 @@ import Testing
         }
         let preview = try #require(content.strips.first { $0.name == "preview" })
         #expect(preview.velocity > 500 && preview.restingIndex == 1 && abs((preview.restingOffset ?? 0) - 1024) < 1e-6)
-        #expect(preview.visible == Rect(x: preview.offset, y: 0, width: 1024, height: 686))
+        let box = EditorGeometry(window: Size(width: 1024, height: 768)).preview
+        #expect(preview.visible == Rect(x: preview.offset, y: 0, width: 1024, height: box.height))
         #expect(texts.contains { $0.hasPrefix("preview  offset \(preview.offset.fixed(1))") && $0.hasSuffix("-> page 1 at 1024.0") })
         // The resting target is marked where page 1's centre is now, before the strip gets there.
         let mark = preview.windowCoordinate(ofOffset: preview.restingOffset ?? 0)
         #expect(abs(mark - (1024 + 512 - preview.offset)) < 1e-6)
-        #expect(fills.contains(Rect(x: mark - 1.5, y: 0, width: 3, height: 686)))
+        #expect(fills.contains(Rect(x: mark - 1.5, y: box.minY, width: 3, height: box.height)))
         #expect(texts.contains("rest page 1"))
         // The trace is the same with the x-ray on.
         #expect(frame.traceLine(t: 0, number: 0) == stepper.scene.frame(at: stepper.sceneTime(at: 0.25)).traceLine(t: 0, number: 0))

@@ -15,4 +15,12 @@ import Testing
         #expect(JSON.number(-2.5).serialized == "-2.5")
         #expect(JSON.object([("a", .array([.bool(true), .null]))]).serialized == #"{"a":[true,null]}"#)
     }
+
+    @Test func numbersPastTheTracesRangeStayPlainJSON() {
+        // 1e306 * 1000 overflowed to inf, which was written as `inf`.
+        #expect(JSON.number(1e306).serialized == "1000000000000000")
+        #expect(JSON.number(-Double.greatestFiniteMagnitude).serialized == "-1000000000000000")
+        #expect(JSON.number(.infinity).serialized == "0" && JSON.number(.nan).serialized == "0")
+        #expect(JSON.number(123_456_789.125).serialized == "123456789.125")
+    }
 }

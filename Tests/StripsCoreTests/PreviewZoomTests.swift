@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import StripsCore
 
-/// Zooming the preview, scripted in an 800 x 600 window: the preview is 800 x 518. The first page
-/// is a 3000 x 4000 scan: at fit it is 388.5 x 518, centred at x 205.75; its close-up is its own
-/// pixels (3000 / 388.5 = 7.72x fit) and the deepest zoom twice that.
+/// Zooming the preview, scripted in an 800 x 600 window: the preview is 800 x 478 under the 40 pt
+/// toolbar. The first page is a 3000 x 4000 scan: at fit it is 358.5 x 478, centred at x 220.75;
+/// its close-up is its own pixels (3000 / 358.5 = 8.37x fit) and the deepest zoom twice that.
 @Suite struct PreviewZoomTests {
     static let scan = Page(id: "scan.jpg", path: "/nonexistent/scan.jpg", pixelSize: Size(width: 3000, height: 4000))
     static let pages = [scan] + SceneHarness.pages([1.5, 1.0])
-    static let fit = Rect(x: (800 - 518 * 0.75) / 2, y: 0, width: 518 * 0.75, height: 518)
+    static let box = EditorGeometry(window: Size(width: 800, height: 600)).preview
+    static let fit = Rect(x: (800 - box.height * 0.75) / 2, y: box.minY, width: box.height * 0.75, height: box.height)
 
     func run(_ body: String, everyFrame: Bool = false) throws -> [Trace] {
         try SceneHarness.photos("window 800 600\n" + body, pages: Self.pages, everyFrame: everyFrame)
@@ -71,6 +72,7 @@ import Testing
             at 0 move 400 559
             at 0 key +
             at 0 key +
+            at 0 key +
             at 500 dump
             at 600 down 500 300
             at 700 move 480 220
@@ -81,7 +83,7 @@ import Testing
             at 2500 dump
             """)
         let zoomed = try focused(trace[0]), dragged = try focused(trace[1]), rest = try focused(trace[2])
-        #expect(abs(zoomed.zoom - 2.25) < 1e-9)
+        #expect(abs(zoomed.zoom - 3.375) < 1e-9)
         let a = zoomed.rect("image"), b = dragged.rect("image")
         #expect(abs(b.minX - (a.minX - 30)) < 1e-3)
         #expect(abs(b.minY - (a.minY - 150)) < 1e-3)
@@ -95,7 +97,7 @@ import Testing
     }
 
     @Test func aFlingWhileZoomedDeceleratesAndBouncesInsideThePicture() throws {
-        // At 2.25x the picture is 874 x 1165.5 in an 800 x 518 preview: x pans 0...74, y 0...647.5.
+        // At 2.25x the picture is 806.6 x 1075.5 in an 800 x 478 preview: x pans 0...6.6, y 0...597.5.
         let trace = try run("""
             at 0 key 0
             at 0 key +
@@ -111,7 +113,7 @@ import Testing
         #expect(!trace[0].idle)
         #expect(trace[1].idle)
         #expect(rest.minY < release.minY - 100)  // it carried on after the release
-        #expect(rest.minY >= 518 - rest.height - 1e-3)  // and came to rest inside the picture
+        #expect(rest.minY >= Self.box.maxY - rest.height - 1e-3)  // and came to rest inside the picture
         #expect(trace[1].active == 0 && trace[1].offset("preview") == 0)
     }
 
@@ -173,7 +175,7 @@ import Testing
         let trace = try run("""
             at 0 down 500 300
             at 50 move 470 300
-            at 100 pinch 400 259 2
+            at 100 pinch 400 \(Self.box.midY) 2
             at 150 move 200 300
             at 200 up 100 300
             at 200 dump
@@ -193,7 +195,7 @@ import Testing
             at 33 move 500 300
             at 50 up 480 300
             at 60 wheel 0 2 ctrl
-            at 60 pinch 400 259 2
+            at 60 pinch 400 \(Self.box.midY) 2
             at 70 key +
             at 80 move 400 559
             at 90 pinch 400 559 2
@@ -219,7 +221,7 @@ import Testing
             """)
         #expect(try focused(trace[0]).zoom > 1 && focused(trace[0]).zoom < 1.5)
         #expect(abs(try focused(trace[1]).zoom - 1.5) < 1e-9)
-        let centre = Point(x: 400, y: 259)
+        let centre = Self.box.center
         let image = try focused(trace[1]).rect("image")
         #expect(abs(image.midX - centre.x) < 1e-3 && abs(image.midY - centre.y) < 1e-3)
         #expect(abs(try focused(trace[2]).zoom - 1.5 * 1.5 * 1.5) < 1e-9)  // presses add up
@@ -268,8 +270,8 @@ import Testing
             """)
         let a = try focused(trace[0]), b = try focused(trace[1])
         #expect(b.zoom == a.zoom)
-        let before = fraction(of: Point(x: 400, y: 259), in: a.rect("image"))
-        let after = fraction(of: Point(x: 500, y: 309), in: b.rect("image"))
+        let before = fraction(of: Self.box.center, in: a.rect("image"))
+        let after = fraction(of: EditorGeometry(window: Size(width: 1000, height: 700)).preview.center, in: b.rect("image"))
         #expect(abs(before.x - after.x) < 1e-3 && abs(before.y - after.y) < 1e-3)
     }
 

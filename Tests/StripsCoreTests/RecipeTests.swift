@@ -53,4 +53,76 @@ import Testing
         #expect(fields[2].1 == .string("colour"))
         #expect(fields[0].1 == .array(a4Quad.corners.map { .array([.number($0.x), .number($0.y)]) }))
     }
+
+    /// A step of every kind, not the identity: what the tests below try each kind with.
+    static func example(_ kind: RecipeStep.Kind) -> RecipeStep {
+        switch kind {
+        case .crop: return .crop(Quad(rect: Rect(x: 100, y: 50, width: 2000, height: 2800)))
+        case .straighten: return .straighten(1.5)
+        case .look: return .look(.bw)
+        }
+    }
+
+    @Test func theStepsAreOneListInTheOrderTheyAreApplied() {
+        // Set in any order, at most one of each kind, in the kinds' order.
+        var recipe = PixelRecipe()
+        for kind in RecipeStep.Kind.allCases.reversed() { recipe.set(Self.example(kind)) }
+        #expect(recipe.steps.map(\.kind) == RecipeStep.Kind.allCases)
+        recipe.set(.straighten(-2))
+        #expect(recipe.steps.count == RecipeStep.Kind.allCases.count && recipe.straighten == -2)
+        // A step that changes nothing is not in the list: the recipe is the identity again.
+        recipe.set(.straighten(0))
+        recipe.look = .original
+        recipe.crop = nil
+        #expect(recipe.isIdentity && recipe == .identity)
+        #expect(PixelRecipe(crop: nil, straighten: 0, look: .original) == .identity)
+    }
+
+    @Test func everyKindOfStepReachesTheFingerprintAndTheTrace() {
+        for kind in RecipeStep.Kind.allCases {
+            let recipe = PixelRecipe(steps: [Self.example(kind)])
+            #expect(recipe.steps == [Self.example(kind)])
+            #expect(recipe.fingerprint.hasPrefix(kind.key + "="))
+            #expect(recipe.traceFields.map(\.0) == [kind.key])
+            #expect(recipe != .identity)
+        }
+        #expect(Set(RecipeStep.Kind.allCases.map(\.key)).count == RecipeStep.Kind.allCases.count)
+    }
+
+    @Test func onlyAToneChangeCrossFades() {
+        let cropped = PixelRecipe(crop: a4Quad)
+        var grey = cropped
+        grey.look = .grey
+        #expect(cropped.crossFades(to: grey) && grey.crossFades(to: cropped))
+        // A crop or a turn moves the page: its own animation, no cross-fade.
+        var turned = grey
+        turned.straighten = 0.5
+        #expect(!grey.crossFades(to: turned))
+        #expect(!PixelRecipe().crossFades(to: cropped))
+        #expect(!grey.crossFades(to: grey))
+        // A new look keeps the text; a new crop does not.
+        #expect(TextKey(source: photo.source, geometry: cropped) == TextKey(source: photo.source, geometry: grey))
+        #expect(TextKey(source: photo.source, geometry: grey) != TextKey(source: photo.source, geometry: turned))
+        #expect(grey.geometry == cropped && PixelRecipe(look: .bw).geometry.isIdentity)
+    }
+
+    @Test func aPartIsDrawnWithTheMarginItsStepsRead() {
+        #expect(PixelRecipe().outputMargin == 0)
+        #expect(PixelRecipe(crop: a4Quad, straighten: 2).outputMargin == 0)
+        #expect(PixelRecipe(crop: a4Quad, look: .colour).outputMargin == 96)
+    }
+
+    @Test func theRecipeSaysWhatASaveKeepsOfTheSource() {
+        #expect(PixelRecipe().keeping == .bytes)
+        #expect(Corrections(quarterTurns: 3).pixels.keeping == .bytes)
+        // An upright rectangle and a fine turn are a PDF page's transform over the bytes.
+        #expect(PixelRecipe(crop: a4Quad, straighten: 1.5).keeping == .transformed(PageTransform(crop: a4Quad, straighten: 1.5)))
+        #expect(PixelRecipe(straighten: -3).keeping == .transformed(PageTransform(crop: nil, straighten: -3)))
+        // A perspective crop, a look, or a turn that is no number need new pixels.
+        var skewed = a4Quad
+        skewed.topRight.y += 40
+        #expect(PixelRecipe(crop: skewed).keeping == .pixels)
+        #expect(PixelRecipe(crop: a4Quad, look: .grey).keeping == .pixels)
+        #expect(PixelRecipe(straighten: .nan).keeping == .pixels)
+    }
 }

@@ -73,7 +73,7 @@ import Testing
         let cell = try #require(cells.first { next.pages[$0.0].id == "Scan 1" }, "\(cells) \(next.pages.map(\.id))")
         #expect(cell.1 > 0 && cell.2 > 0)
         #expect(transition.duration == Tuning.defaults.editor.phaseDuration)
-        #expect(scene.photosFrame?.decorations.status?.text == "Scanning Scan 1… (Esc stops)")
+        #expect(scene.photosFrame?.decorations.status?.text == "Scanning page 1 (Scan 1)… (Esc stops)")
         settle(&scene, from: &t)
         #expect(scene.focusIndex == 2)
         // The page completes at another height (a device that could not tell): the document and
@@ -189,6 +189,7 @@ import Testing
         scene.handle(.host(.scan(.finished(scanPage(1)))), at: t)
         scene.handle(.host(.scan(.ended(pages: 1, end: .finished))), at: t)
         settle(&scene, from: &t)
+        scene.judgedOrdinary(at: t)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: t)
         guard case .save(let request)? = effects.first else {
             Issue.record("no save")

@@ -69,8 +69,8 @@ import Testing
         let resting = try #require(trace.cells("thumbnails").first { $0.index == 2 })
         #expect(resting.rect() .height == 100 && resting.rect().width == 50)
         #expect(resting.rect().minY == 768 - 10 - 100)
-        // The preview gives up the band: 768 - (100 + 2 * 10).
-        #expect(trace.cells("preview").first?.rect().height == 648)
+        // The preview gives up the band and the toolbar: 768 - (100 + 2 * 10) - 40.
+        #expect(trace.cells("preview").first?.rect().height == 768 - 120 - Toolbar.height)
     }
 
     /// Frames during which the scene was not idle, for a delete at 100 ms.

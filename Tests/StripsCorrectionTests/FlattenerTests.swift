@@ -7,8 +7,8 @@ import Testing
 /// A page of dark "words" on light paper, lines `lineSpacing` apart: what the skew finder reads.
 func textPage(width: Int, height: Int, lineSpacing: Int = 28, seed: UInt64 = 1) -> PixelBuffer {
     var page = PixelBuffer(width: width, height: height, format: .grey, filledWith: 236)
-    var state = seed
-    func next() -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) }
+    var random = SeededRandom(seed: seed)
+    func next() -> Int { Int(random.next() >> 33) }
     var y = height / 10
     while y + 12 < height - height / 10 {
         var x = width / 10

@@ -40,6 +40,19 @@ import Testing
         #expect([report, jpeg].map(SaveFixtures.bytes) == sources)
     }
 
+    /// A PDF page in a look is drawn because of its look: the save says nothing about damage.
+    @Test func aPDFPageInALookIsDrawnWithoutADamageNote() throws {
+        let files = try SaveFixtures()
+        let report = files.path("report.pdf")
+        try PDFSampleDocument.write(to: report, pageSizes: [.letter], label: "Report").get()
+        let result = try DocumentExporter.save([ExportPage(source: .pdfPage(path: report, index: 0), corrections: Corrections(look: .grey))],
+                                               to: files.path("grey.pdf"), sourcePaths: [report])
+        #expect(result.pageCount == 1)
+        #expect(result.notes.isEmpty, "\(result.notes)")
+        // Drawn: the page is a picture now, its text no longer the PDF's own.
+        #expect(try Tool.run("pdfimages", ["-list", files.path("grey.pdf")]).stdout.contains("gray"))
+    }
+
     @Test func pdfPagesSavedToAFolderAre150DpiPNGs() throws {
         let files = try SaveFixtures()
         let report = files.path("report.pdf")

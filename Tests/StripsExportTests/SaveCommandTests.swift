@@ -47,6 +47,25 @@ import Testing
         #expect(files.listing("\(files.root)/scans") == ["a.jpg", "b.jpg", "c.jpg"])
     }
 
+    /// Issue 31 end to end: the trace says where the save went and how many bytes it wrote (the
+    /// file's size on disk), and the PDF carries the title `--title` gave.
+    @Test func theSaveReportsItsSizeAndTheTitleGoesIntoThePDF() throws {
+        let files = try SaveFixtures()
+        _ = try document(files)
+        let output = files.path("out.pdf")
+        let run = try strips([files.path("scans"), "--output", output, "--title", "Quarterly report"], script: """
+            at 100 dump
+            at 200 key ctrl+s
+            at 300 dump
+            at 400 end
+            """, in: files)
+        #expect(run.trace.first?["saved"] == nil)
+        let saved = try #require(run.trace.last?["saved"] as? [String: Any])
+        #expect(saved["path"] as? String == output && saved["pages"] as? Int == 3)
+        #expect(saved["bytes"] as? Int == LookAndTextSavingTests.fileSize(output))
+        #expect(try Tool.run("pdfinfo", [output]).stdout.contains("Title:           Quarterly report"))
+    }
+
     /// Issue 14's end to end: a PDF's pages deleted, moved and turned in the editor, saved with
     /// Ctrl+S; pdftotext still reads each page's own text, in the new order, turned by /Rotate.
     @Test func editedPDFPagesKeepTheirText() throws {

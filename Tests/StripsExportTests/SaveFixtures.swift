@@ -1,6 +1,7 @@
 import CSDL2
 import CTurboJPEG
 import Foundation
+import StripsCore
 import StripsTestSupport
 import StripsPictures
 import Testing
@@ -72,11 +73,8 @@ struct RGBImage: Equatable {
 
     /// Fine detail that any resampling or lossy step would change.
     static func noise(width: Int, height: Int, seed: UInt32) -> RGBImage {
-        var state = seed | 1
-        let pixels = (0..<(width * height * 3)).map { _ -> UInt8 in
-            state ^= state << 13; state ^= state >> 17; state ^= state << 5
-            return UInt8(truncatingIfNeeded: state)
-        }
+        var random = SeededRandom(seed: UInt64(seed))
+        let pixels = (0..<(width * height * 3)).map { _ in random.byte() }
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
@@ -196,7 +194,8 @@ enum JPEGMaker {
 /// Other formats through SDL: what the exporter decodes with, so pixels compare exactly.
 enum SDLPictures {
     static func savePNG(_ image: RGBImage, to path: String) -> Bool {
-        withSurface(image) { IMG_SavePNG($0, path) == 0 }
+        guard let pixels = PixelBuffer(width: image.width, height: image.height, format: .rgb, bytes: image.pixels) else { return false }
+        return (try? PNGWriter().write(pixels, to: path, replacing: true).get()) != nil
     }
 
     static func saveBMP(_ image: RGBImage, to path: String) -> Bool {
@@ -213,17 +212,13 @@ enum SDLPictures {
         }
     }
 
-    /// Any picture file decoded to RGB by SDL_image.
+    /// Any picture file decoded to RGB, whole, as stored.
     static func decode(_ path: String) -> RGBImage? {
-        guard let loaded = IMG_Load(path) else { return nil }
-        defer { SDL_FreeSurface(loaded) }
-        guard let rgb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24.rawValue, 0) else { return nil }
-        defer { SDL_FreeSurface(rgb) }
-        var image = RGBImage(width: Int(rgb.pointee.w), height: Int(rgb.pointee.h))
-        let pitch = Int(rgb.pointee.pitch)
-        guard let pixels = rgb.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        for y in 0..<image.height {
-            for i in 0..<(image.width * 3) { image.pixels[y * image.width * 3 + i] = pixels[y * pitch + i] }
+        guard case .success(let decoded) = PictureDecoder.decodeStored(path) else { return nil }
+        let rgba = decoded.rgbaBytes()
+        var image = RGBImage(width: decoded.width, height: decoded.height)
+        for i in 0..<(decoded.width * decoded.height) {
+            for c in 0..<3 { image.pixels[i * 3 + c] = rgba[i * 4 + c] }
         }
         return image
     }

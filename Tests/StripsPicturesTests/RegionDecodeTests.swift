@@ -81,9 +81,9 @@ import Testing
         let folder = try Self.scratch("png")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("blocks.png").path
-        let png = try #require(PNGFile.encode(PixelBuffer(width: 640, height: 480, format: .rgb,
-                                                          bytes: (0..<(640 * 480)).flatMap { i -> [UInt8] in
-                                                              let c = Self.blocks(i % 640, i / 640); return [c.0, c.1, c.2] }) ?? PixelBuffer(width: 0, height: 0, format: .rgb)))
+        let png = try PNGWriter().encode(PixelBuffer(width: 640, height: 480, format: .rgb,
+                                                     bytes: (0..<(640 * 480)).flatMap { i -> [UInt8] in
+                                                         let c = Self.blocks(i % 640, i / 640); return [c.0, c.1, c.2] }) ?? PixelBuffer(width: 0, height: 0, format: .rgb)).get()
         try Data(png).write(to: URL(fileURLWithPath: path))
         // The whole, shrunk by 4 while read: each 80-pixel block is 20 pixels of its own colour.
         let whole = try PictureDecoder.decode(path, limit: PixelLimit(width: 160, height: 160), region: nil, fast: false).get()

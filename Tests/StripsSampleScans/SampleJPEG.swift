@@ -4,7 +4,7 @@ import StripsPictures
 /// The sample scans' JPEG files, written and read back with libjpeg-turbo as a scanner and the app would.
 public enum SampleJPEG {
     /// A JPEG whose JFIF header says `dpi`, as a scanner's does (libjpeg-turbo writes no density).
-    static func encode(bgrx: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, quality: Int, dpi: Double) -> [UInt8]? {
+    public static func encode(bgrx: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, quality: Int, dpi: Double) -> [UInt8]? {
         guard let tj = tjInitCompress() else { return nil }
         defer { tjDestroy(tj) }
         var buffer: UnsafeMutablePointer<UInt8>?

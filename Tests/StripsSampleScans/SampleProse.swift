@@ -1,8 +1,8 @@
 /// Text of our own for the sample scans: ordinary prose of the kind people scan (letters, minutes,
 /// instructions, reports), with numbers, capitals and punctuation, so recognition meets what it
 /// meets on real pages. Each page takes a heading and paragraphs from here.
-enum SampleProse {
-    static let headings = [
+public enum SampleProse {
+    public static let headings = [
         "Minutes of the Harbour Street Allotment Society",
         "Repairs to the Roof of the Old Granary",
         "Notes from a Bicycle Journey along the River",
@@ -13,7 +13,7 @@ enum SampleProse {
         "The Mill at Lower Ashford",
     ]
 
-    static let paragraphs = [
+    public static let paragraphs = [
         """
         The meeting opened at seven in the evening with fourteen members present. The treasurer \
         reported that the water account had been settled in March and that the society now holds \

@@ -1,6 +1,7 @@
 import CCairo
 import CTurboJPEG
 import Foundation
+import StripsCore
 import StripsPictures
 
 /// Typesets a page of `SampleProse` with cairo (DejaVu through fontconfig), turns it, darkens one
@@ -30,7 +31,23 @@ public enum SampleScanner {
         let words = typeset(style, on: cr, dpi: dpi, width: Double(width), height: Double(height))
         cairo_restore(cr)
 
-        // The lid's shadow: the light falls off towards the left edge and a little towards the foot.
+        spoil(cr, style, width: width, height: height)
+        cairo_surface_flush(surface)
+
+        let turns = ((quarterTurns % 4) + 4) % 4
+        guard let (final, turnedWords) = turn(surface, width: width, height: height, words: words, quarterTurns: turns) else { return nil }
+        defer { if turns != 0 { cairo_surface_destroy(final) } }
+        guard let data = cairo_image_surface_get_data(final) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(final))
+        let (finalWidth, finalHeight) = turns % 2 == 0 ? (width, height) : (height, width)
+        guard let jpeg = SampleJPEG.encode(bgrx: data, width: finalWidth, height: finalHeight, stride: stride, quality: style.jpegQuality, dpi: dpi),
+              let picture = SampleJPEG.decode(jpeg) else { return nil }
+        return SampleScan(jpeg: jpeg, picture: picture, dpi: dpi, words: turnedWords, style: style)
+    }
+
+    /// What the scanner does to the page: the lid's shadow (the light falls off towards the left
+    /// edge and a little towards the foot) and sensor noise.
+    static func spoil(_ cr: OpaquePointer, _ style: SampleScanStyle, width: Int, height: Int) {
         if style.shadow > 0 {
             let across = cairo_pattern_create_linear(0, 0, Double(width) * 0.45, 0)
             cairo_pattern_add_color_stop_rgb(across, 0, 1 - style.shadow, 1 - style.shadow, 1 - style.shadow * 0.95)
@@ -57,17 +74,7 @@ public enum SampleScanner {
             cairo_pattern_destroy(pattern)
             cairo_surface_destroy(tile)
         }
-        cairo_surface_flush(surface)
-
-        let turns = ((quarterTurns % 4) + 4) % 4
-        guard let (final, turnedWords) = turn(surface, width: width, height: height, words: words, quarterTurns: turns) else { return nil }
-        defer { if turns != 0 { cairo_surface_destroy(final) } }
-        guard let data = cairo_image_surface_get_data(final) else { return nil }
-        let stride = Int(cairo_image_surface_get_stride(final))
-        let (finalWidth, finalHeight) = turns % 2 == 0 ? (width, height) : (height, width)
-        guard let jpeg = SampleJPEG.encode(bgrx: data, width: finalWidth, height: finalHeight, stride: stride, quality: style.jpegQuality, dpi: dpi),
-              let picture = SampleJPEG.decode(jpeg) else { return nil }
-        return SampleScan(jpeg: jpeg, picture: picture, dpi: dpi, words: turnedWords, style: style)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 
     /// The page turned `quarterTurns` clockwise, with its words' boxes turned alike.
@@ -95,13 +102,25 @@ public enum SampleScanner {
         return (turned, moved)
     }
 
-    /// Lays out a heading and paragraphs inside one-inch margins, word by word, as long as lines fit
-    /// on the page; returns each drawn word with its ink rectangle in device pixels.
-    private static func typeset(_ style: SampleScanStyle, on cr: OpaquePointer, dpi: Double, width: Double, height: Double) -> [DrawnWord] {
+    /// Lays out a heading and paragraphs inside one-inch margins (or `margin` pixels; from `top`
+    /// down, when given),
+    /// word by word, as long as lines fit on the page; a line that would cross `around` (a picture
+    /// on the page, in pixels) is set beside it, on its wider side. Returns each drawn word with its
+    /// ink rectangle in device pixels.
+    static func typeset(_ style: SampleScanStyle, on cr: OpaquePointer, dpi: Double, width: Double, height: Double,
+                        top: Double? = nil, around: (x: Double, y: Double, width: Double, height: Double)? = nil,
+                        margin given: Double? = nil) -> [DrawnWord] {
         let size = style.points * dpi / 72
-        let margin = dpi, right = width - dpi, bottom = height - dpi
+        let margin = given ?? dpi, bottom = height - margin
         var drawn: [DrawnWord] = []
-        var y = margin
+        var y = top ?? margin
+        /// Where a line from `y` down `lineHeight` may run.
+        func span(_ lineHeight: Double) -> (left: Double, right: Double) {
+            guard let box = around, y < box.y + box.height, y + lineHeight > box.y else { return (margin, width - margin) }
+            let gap = dpi / 5
+            let leftRoom = box.x - gap - margin, rightRoom = width - margin - (box.x + box.width + gap)
+            return leftRoom >= rightRoom ? (margin, box.x - gap) : (box.x + box.width + gap, width - margin)
+        }
 
         func setFont(bold: Bool, scale: Double) {
             cairo_select_font_face(cr, style.font, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
@@ -115,7 +134,7 @@ public enum SampleScanner {
             let space = advance(" ", cr)
             func flush() -> Bool {
                 guard y + lineHeight <= bottom else { return false }
-                var x = margin
+                var x = span(lineHeight).left
                 let baseline = y + lineHeight * 0.78
                 for word in line {
                     drawn.append(draw(String(word), at: x, baseline, cr))
@@ -128,7 +147,8 @@ public enum SampleScanner {
             }
             for word in words {
                 let w = advance(String(word), cr)
-                if !line.isEmpty, lineWidth + space + w > right - margin {
+                let (left, right) = span(lineHeight)
+                if !line.isEmpty, lineWidth + space + w > right - left {
                     guard flush() else { return false }
                 }
                 lineWidth += (line.isEmpty ? 0 : space) + w
@@ -152,14 +172,14 @@ public enum SampleScanner {
         return drawn
     }
 
-    private static func advance(_ text: String, _ cr: OpaquePointer) -> Double {
+    static func advance(_ text: String, _ cr: OpaquePointer) -> Double {
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
         return extents.x_advance
     }
 
     /// Draws one word and gives the device-space box of its ink (the page may be turned).
-    private static func draw(_ text: String, at x: Double, _ baseline: Double, _ cr: OpaquePointer) -> DrawnWord {
+    static func draw(_ text: String, at x: Double, _ baseline: Double, _ cr: OpaquePointer) -> DrawnWord {
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
         cairo_move_to(cr, x, baseline)
@@ -177,17 +197,16 @@ public enum SampleScanner {
     }
 
     /// A 127 x 131 tile (sizes that line up with nothing on the page) of greys around the middle.
-    private static func noiseTile(amplitude: Int, seed: Int) -> OpaquePointer? {
+    static func noiseTile(amplitude: Int, seed: Int) -> OpaquePointer? {
         let side = (w: 127, h: 131)
         guard let tile = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(side.w), Int32(side.h)),
               let data = cairo_image_surface_get_data(tile) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(tile))
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1
+        var random = SeededRandom(seed: UInt64(seed))
         for y in 0..<side.h {
             let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: side.w) { $0 }
             for x in 0..<side.w {
-                state ^= state << 13; state ^= state >> 7; state ^= state << 17
-                let grey = UInt32(clamping: 128 + Int(state % UInt64(2 * amplitude + 1)) - amplitude)
+                let grey = UInt32(clamping: 128 + Int(random.next() % UInt64(2 * amplitude + 1)) - amplitude)
                 row[x] = grey << 16 | grey << 8 | grey
             }
         }

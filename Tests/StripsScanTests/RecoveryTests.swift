@@ -23,7 +23,9 @@ struct RecoveryTests {
         #expect(recovery.nextNumber == 4)
         let files = try FileManager.default.contentsOfDirectory(atPath: recovery.folder).sorted()
         // No temporary file left behind: each file was published whole.
-        #expect(files == ["lock", "manifest.json", "scan-0001.png", "scan-0002.png", "scan-0003.png"])
+        #expect(files == ["lock", "manifest.json", "scan-0001.png", "scan-0002.png", "scan-0003.png", "strips-session"])
+        var info = stat()
+        #expect(stat(recovery.folder, &info) == 0 && info.st_mode & 0o777 == 0o700)
         for (kept, original) in zip(recovery.pages, pages) {
             #expect(try kept.load().get() == original.pixels)
             #expect(kept.settings?.dpi == 150)
@@ -32,6 +34,33 @@ struct RecoveryTests {
         #expect(ScanRecovery.leftovers(root: root).sessions.isEmpty)
         recovery.discard()
         #expect(!FileManager.default.fileExists(atPath: recovery.folder))
+    }
+
+    /// A JPEG's markers as far as its size: start, a baseline frame header of `width` x `height`, end.
+    func jpeg(width: Int, height: Int) -> [UInt8] {
+        [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
+         0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9]
+    }
+
+    @Test func pagesTakenWithTheCameraAreKeptAsJPEGsAndComeBackAsCameraPages() throws {
+        let root = TestBackend.scratch("camera-recovery")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var recovery: ScanRecovery? = try ScanRecovery.create(root: root)
+        _ = try recovery?.record(page(1))
+        let kept = try #require(try recovery?.record(jpeg: jpeg(width: 640, height: 360), name: "Camera 1", width: 640, height: 360))
+        #expect(kept.hasSuffix("/camera-0001.jpg"))
+        let second = try #require(try recovery?.record(jpeg: jpeg(width: 640, height: 360), name: "Camera 2", width: 640, height: 360))
+        // Cut short on disk (a crash mid-write cannot do this, a disk fault can): skipped with a line.
+        try Data(jpeg(width: 640, height: 360).dropLast(2)).write(to: URL(fileURLWithPath: second))
+        #expect(recovery?.files.count == 3)
+        recovery = nil
+        let found = ScanRecovery.leftovers(root: root)
+        let session = try #require(found.sessions.first)
+        #expect(session.pages.map(\.name) == ["Scan 1", "Camera 1"])
+        #expect(session.pages.map(\.isCamera) == [false, true])
+        #expect(session.pages.last.map { [$0.width, $0.height] } == [640, 360])
+        #expect(found.problems.count == 1 && found.problems.first?.contains("Camera 2") == true)
+        try session.discard()
     }
 
     @Test func aSessionWhoseProcessIsGoneIsALeftover() throws {
@@ -121,7 +150,7 @@ struct RecoveryTests {
         try found.sessions.first?.discard()
     }
 
-    @Test func anEmptyLeftoverIsRemovedAndAStrayFileIsIgnored() throws {
+    @Test func anEmptyLeftoverIsRemovedAndAStrayFileIsNamedAndLeft() throws {
         let root = TestBackend.scratch("empty")
         defer { try? FileManager.default.removeItem(atPath: root) }
         var recovery: ScanRecovery? = try ScanRecovery.create(root: root)
@@ -129,7 +158,9 @@ struct RecoveryTests {
         recovery = nil
         _ = FileManager.default.createFile(atPath: root + "/notes.txt", contents: Data("x".utf8))
         let found = ScanRecovery.leftovers(root: root)
-        #expect(found.sessions.isEmpty && found.problems.isEmpty)
+        #expect(found.sessions.isEmpty)
+        #expect(found.problems == ["recovery: \(root) holds something Strips did not make (notes.txt); left as it is"])
+        #expect(FileManager.default.fileExists(atPath: root + "/notes.txt"))
         #expect(!FileManager.default.fileExists(atPath: folder))
         #expect(ScanRecovery.leftovers(root: root + "/missing").sessions.isEmpty)
     }

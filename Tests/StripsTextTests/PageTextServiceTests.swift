@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 import StripsPictures
 import StripsSampleScans
 import StripsText
@@ -20,6 +21,42 @@ struct PageTextServiceTests {
         #expect(drawn == 0 && text?.origin == .pdf && text?.words.first?.text == "Invoice")
         // With recognition off the PDF's own text is still there.
         #expect(try PageTextService(languages: nil, cache: nil).pageText(file: path, pdfPage: 0, recipe: "p0") { nil }?.isEmpty == false)
+    }
+
+    @Test("a cropped and straightened PDF page's own words lie where the corrected page shows them; the crop leaves words out")
+    func pdfTextIsLaidThroughTheRecipe() throws {
+        let folder = try Folder()
+        let path = folder.path("text.pdf")
+        let drawn = PDFTextTests.make(path)
+        let service = PageTextService(languages: nil, cache: nil)
+        // The page as the document shows it: two pixels a point.
+        let source = Size(width: 1224, height: 1584)
+        let plain = try #require(try service.pageText(file: path, pdfPage: 0, recipe: "p0") { nil })
+
+        // A crop around the first line only: its words move by the crop's corner, the second
+        // line is left out, and the text is what is left.
+        let crop = Quad(rect: Rect(x: 100, y: 150, width: 900, height: 65))
+        let cropped = try #require(RecipeGeometry(recipe: PixelRecipe(crop: crop), sourceSize: source))
+        let text = try #require(try service.pageText(file: path, pdfPage: 0, recipe: "p0 crop", geometry: cropped) { nil })
+        #expect(text.width == 900 && text.height == 65)
+        #expect(text.words.map(\.text) == ["Invoice", "number", "4711"] && text.lines.count == 1 && text.text == "Invoice number 4711")
+        for (word, expected) in zip(text.words, drawn) {
+            #expect(abs(word.box.x - (expected.x * 2 - 100)) < 2 && abs(word.box.width - expected.width * 2) < 2, "\(word.text)")
+        }
+        // Uncropped, nothing is left out and the text is the page's own, paragraphs and all.
+        let whole = try #require(RecipeGeometry(recipe: PixelRecipe(straighten: 0.0001), sourceSize: source))
+        let all = try #require(try service.pageText(file: path, pdfPage: 0, recipe: "p0 s", geometry: whole) { nil })
+        #expect(all.words.count == plain.words.count && all.text == plain.text)
+
+        // Straightened by 10 degrees counter-clockwise: each word's middle turns about the page's.
+        let turned = try #require(RecipeGeometry(recipe: PixelRecipe(straighten: 10), sourceSize: source))
+        let onTurned = try #require(try service.pageText(file: path, pdfPage: 0, recipe: "p0 10", geometry: turned) { nil })
+        let (c, s) = (cos(10 * Double.pi / 180), sin(10 * Double.pi / 180))
+        for (word, before) in zip(onTurned.words, plain.words) {
+            let (qx, qy) = ((before.box.x + before.box.width / 2) * 2 - 612, (before.box.y + before.box.height / 2) * 2 - 792)
+            let (mx, my) = (word.box.x + word.box.width / 2, word.box.y + word.box.height / 2)
+            #expect(abs(mx - (612 + c * qx + s * qy)) < 1 && abs(my - (792 - s * qx + c * qy)) < 1, "\(word.text)")
+        }
     }
 
     @Test("a picture page is recognised once, then read from the cache; with recognition off it has none")

@@ -20,15 +20,26 @@ public struct RecipeGeometry: Hashable, Sendable {
         guard sourceSize.width > 0, sourceSize.height > 0, sourceSize.width.isFinite, sourceSize.height.isFinite else { return nil }
         self.sourceSize = sourceSize
         pageSize = recipe.correctedSize(of: sourceSize)
-        let quad = recipe.crop ?? Quad(whole: sourceSize)
+        var quad = Quad(whole: sourceSize), degrees = 0.0
+        for step in recipe.steps {
+            switch step {
+            case .crop(let corners): quad = corners
+            case .straighten(let turn): degrees = turn.isFinite ? turn : 0
+            // Tones: drawn after the resampling, in the page's pixels.
+            case .look: continue
+            }
+        }
         guard let flatten = Homography(rectangle: pageSize, to: quad) else { return nil }
         self.flatten = flatten
-        straighten = recipe.straighten.isFinite ? recipe.straighten : 0
+        straighten = degrees
         unturn = Self.turn(degrees: straighten, about: Point(x: pageSize.width / 2, y: pageSize.height / 2))
     }
 
     /// A point of the corrected page to the source.
     public var pageToSource: Homography { flatten.after(unturn) ?? flatten }
+
+    /// A point of the source to the corrected page (nil for a map that cannot be undone).
+    public var sourceToPage: Homography? { pageToSource.inverse }
 
     /// Turned by `degrees` counter-clockwise on screen (y down) about `centre`, as a map from the
     /// turned picture back to the unturned one (`Straightener.rotated`'s convention).

@@ -7,6 +7,39 @@ public enum DrawItem: Hashable, Sendable {
     case errorCard(ErrorCard)
     /// A filled convex polygon: the border editor's dimmed outside, its lines and handles.
     case polygon(Polygon)
+    /// One of the app's icons (`Assets/Toolbar/NAME.png`, drawn at the device's pixels), tinted.
+    case icon(Icon)
+    /// The newest picture of a live source (the camera view's), which the renderer is handed by
+    /// the host as it comes, never read from a file.
+    case live(LiveQuad)
+}
+
+/// An icon of the app's own, white on clear in its files, drawn in `color`.
+public struct Icon: Hashable, Sendable {
+    public var name: String
+    public var frame: Rect
+    public var color: Color
+    public var alpha: Double
+
+    public init(name: String, frame: Rect, color: Color = .text, alpha: Double = 1) {
+        self.name = name
+        self.frame = frame
+        self.color = color
+        self.alpha = alpha
+    }
+}
+
+/// Where the live picture is drawn: `frame` is the whole picture (aspect-fit by the frame's maker).
+public struct LiveQuad: Hashable, Sendable {
+    public var frame: Rect
+    public var alpha: Double
+    public var clip: Rect?
+
+    public init(frame: Rect, alpha: Double = 1, clip: Rect? = nil) {
+        self.frame = frame
+        self.alpha = alpha
+        self.clip = clip
+    }
 }
 
 /// A convex polygon filled with one colour (drawn as a fan of triangles).

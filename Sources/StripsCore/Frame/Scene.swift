@@ -10,8 +10,9 @@ public protocol Scene {
     mutating func handle(_ event: InputEvent, at time: Double) -> [Effect]
     mutating func tick(at time: Double)
     /// What the scene asks of the host that no input asked for, as a change since it last asked
-    /// (the text of the pages around the focus where a strip came to rest): asked once after each
-    /// tick, run before the frame is built, so a script's frame already has what it asked for.
+    /// (the text of the pages around the focus where a strip came to rest, the pages that came near
+    /// it to be judged): asked once after each tick, run before the frame is built, so a script's
+    /// frame already has what it asked for.
     mutating func effectsDue(at time: Double) -> [Effect]
 
     /// True when no drag, deceleration, bounce or animation is running: the loop may sleep.

@@ -27,6 +27,8 @@ public struct HeadlessRunner<S: Scene> {
     ///   - poll: answers the host has for the scene on its own (a live host's work finished since),
     ///     asked before every frame, the first included, and delivered at that frame's time.
     ///   - shown: sees every frame once it is traced and drawn (the host's `shown`).
+    ///   - clock: told the scene's clock (seconds) before every poll and every effect the host
+    ///     runs (the host's `clock`: a video file played as the camera keeps the script's time).
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
@@ -34,14 +36,15 @@ public struct HeadlessRunner<S: Scene> {
         frameDone: (Frame, Double) throws -> Void = { _, _ in },
         host: (Effect, Double) -> [HostEvent] = { _, _ in [] },
         poll: () -> [HostEvent] = { [] },
-        shown: (Frame) -> Void = { _ in }
+        shown: (Frame) -> Void = { _ in },
+        clock: (Double) -> Void = { _ in }
     ) throws {
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
         for (i, step) in script.steps.enumerated() {
             if case .key(let name, let ctrl, let shift, let alt) = step.command {
                 guard var key = resolveKey(name, ctrl, shift) else {
-                    throw ScriptError(line: step.line, message: "unknown key name '\(name)'")
+                    throw ScriptError(line: step.line, message: "unknown key name \(ScriptError.quoted(name))")
                 }
                 key.alt = alt
                 keys[i] = key
@@ -61,9 +64,11 @@ public struct HeadlessRunner<S: Scene> {
                 // The host answers at once; its answers may ask for more.
                 while !effects.isEmpty {
                     let effect = effects.removeFirst()
+                    clock(stepper.sceneTime(at: at))
                     for answer in host(effect, at) { effects += stepper.deliver(.host(answer), at: at) }
                 }
             }
+            clock(stepper.sceneTime(at: t / 1000))
             for answer in poll() { deliverNow(.host(answer), at: t / 1000) }
             while next < script.steps.count, script.steps[next].time <= t {
                 let step = script.steps[next]
@@ -73,6 +78,8 @@ public struct HeadlessRunner<S: Scene> {
                 case .down(let p, let modifiers): deliver(.pointerDown(p, modifiers))
                 case .move(let p): deliver(.pointerMove(p))
                 case .up(let p): deliver(.pointerUp(p))
+                case .rightDown(let p, let modifiers): deliver(.secondaryDown(p, modifiers))
+                case .rightUp(let p): deliver(.secondaryUp(p))
                 case .wheel(let dx, let dy): deliver(.wheel(dx: dx, dy: dy))
                 case .ctrlWheel(let dx, let dy): deliver(.ctrlWheel(dx: dx, dy: dy))
                 case .pinch(let center, let scale): deliver(.pinch(center: center, scale: scale))

@@ -54,11 +54,15 @@ public indirect enum JSON: Hashable, Sendable {
         }
     }
 
+    /// The largest magnitude a trace number has: what is written exactly as an integer (a
+    /// coordinate past it is a fault elsewhere; the line stays JSON either way).
+    static let limit = 1e15
+
     static func format(_ n: Double) -> String {
         guard n.isFinite else { return "0" }
-        let rounded = (n * 1000).rounded() / 1000
+        let rounded = (min(limit, max(-limit, n)) * 1000).rounded() / 1000
         if rounded == 0 { return "0" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
         var s = String(format: "%.3f", rounded)
         while s.hasSuffix("0") { s.removeLast() }
         return s

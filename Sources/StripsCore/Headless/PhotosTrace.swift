@@ -7,13 +7,14 @@ extension PhotosFrame {
             ("pages", .array(pages.map { .string($0.id) })),
             ("preview", .object([
                 ("offset", .number(previewOffset)),
-                ("cells", .array(preview.map { p in
+                // Under the camera view the preview's pages are not drawn.
+                ("cells", .array((camera == nil ? preview : []).map { p in
                     .object([
                         ("page", .string(pages[p.cell.index].id)), ("index", .int(p.cell.index)),
                         ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
                         ("rotation", .int(pages[p.cell.index].rotation)),
                         ("zoom", .number(p.zoom)),
-                    ] + Self.correctionFields(pages[p.cell.index].corrections))
+                    ] + Self.correctionFields(pages[p.cell.index].corrections) + blankField(p.cell.index))
                 })),
             ])),
             ("thumbnails", .object([
@@ -24,12 +25,57 @@ extension PhotosFrame {
                         ("page", .string(pages[cell.index].id)), ("index", .int(cell.index)),
                         ("frame", .rect(cell.frame)), ("alpha", .number(cell.alpha)),
                         ("rotation", .int(pages[cell.index].rotation)),
-                    ] + Self.correctionFields(pages[cell.index].corrections))
+                    ] + Self.correctionFields(pages[cell.index].corrections) + blankField(cell.index))
                 })),
             ])),
             ("dirty", .bool(dirty)),
             ("selected", .array(selected.map { .int($0) })),
-        ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? [])
+        ] + textFields + scanFields + (borders.flatMap { $0.isOpen ? [$0.traceField] : nil } ?? []) + (camera.map { [$0.traceField] } ?? []) + windowFields
+            + savedFields + batchFields
+    }
+
+    /// After a save: `"saved": {"path": where, "bytes": its size, "pages": pages saved}` (the last
+    /// save's, on every line; docs/headless.md, issue 31).
+    var savedFields: [(String, JSON)] {
+        guard let saved else { return [] }
+        return [("saved", .object([("path", .string(saved.path)), ("bytes", .int(saved.bytes)), ("pages", .int(saved.pages))]))]
+    }
+
+    /// `"toolbar"`: the buttons on screen; `"help"` while the keys overlay is shown; `"menu"`
+    /// while a context menu is up, with `"submenu"` when one of its items has its own open
+    /// (docs/headless.md, additions).
+    var windowFields: [(String, JSON)] {
+        var fields: [(String, JSON)] = [("toolbar", .array((toolbar?.buttons ?? []).map { b in
+            .object([("name", .string(b.name)), ("rect", .rect(b.frame)), ("enabled", .bool(b.enabled))])
+        }))]
+        switch dialog {
+        case .keys?:
+            fields.append(("help", .array(KeysOverlay.lines.map { .string($0) })))
+        case .menu(let menu)?:
+            guard let card = decorations.menu else { break }
+            func items(_ entries: [MenuItem], _ frames: [Rect]) -> JSON {
+                .array(zip(entries, frames).map { item, frame in
+                    .object([("name", .string(item.name)), ("rect", .rect(frame)), ("enabled", .bool(item.enabled))])
+                })
+            }
+            var object: [(String, JSON)] = [("items", items(menu.items, card.itemFrames)), ("page", .string(menu.pageID))]
+            if let s = menu.submenu, menu.items.indices.contains(s) {
+                object.append(("submenu", .object([("item", .string(menu.items[s].name)), ("items", items(menu.items[s].submenu, card.subitemFrames))])))
+            }
+            fields.append(("menu", .object(object)))
+        default:
+            break
+        }
+        return fields
+    }
+
+    /// `"blank": true` on a cell of a page found blank (docs/headless.md, additions).
+    func blankField(_ index: Int) -> [(String, JSON)] { batch.blank.contains(index) ? [("blank", .bool(true))] : [] }
+
+    /// `"documents": [[page id, ...], ...]`: the pages split where separator sheets or breaks put
+    /// by hand stand, the separator sheets left out (docs/headless.md, additions).
+    var batchFields: [(String, JSON)] {
+        [("documents", .array(batch.split.parts.map { part in .array(pages[part.pages].map { .string($0.id) }) }))]
     }
 
     /// `"text": {"pages": known, "of": count}`; while searching, `"search"` with the current hit
@@ -71,21 +117,16 @@ extension PhotosFrame {
             ])))
         case .recovery(let offer)?:
             fields.append(("recovery", .object([("pages", .int(offer.pages))])))
-        case nil:
+        case .keys?, .menu?, nil:
             break
         }
         return fields
     }
 
-    /// A corrected page's cells say how (docs/headless.md): `crop` in the picture's own pixels,
-    /// `straighten` in degrees, `look`; each absent while the page is as it was.
+    /// A corrected page's cells say how (docs/headless.md): a field per step of its recipe
+    /// (`crop` in the picture's own pixels, `straighten` in degrees, `look`), each absent while the
+    /// page is as it was.
     static func correctionFields(_ corrections: Corrections) -> [(String, JSON)] {
-        var fields: [(String, JSON)] = []
-        if let crop = corrections.crop {
-            fields.append(("crop", .array(crop.corners.map { .array([.number($0.x), .number($0.y)]) })))
-        }
-        if corrections.straighten != 0 { fields.append(("straighten", .number(corrections.straighten))) }
-        if corrections.look != .original { fields.append(("look", .string(corrections.look.name))) }
-        return fields
+        corrections.pixels.traceFields
     }
 }

@@ -16,6 +16,9 @@ public struct Script: Hashable, Sendable {
         /// `down X Y [shift] [ctrl] [alt]`: a press with those keys held.
         case down(Point, Modifiers = [])
         case move(Point), up(Point)
+        /// `down X Y [modifiers] right`, `up X Y right`: the right (secondary) button.
+        case rightDown(Point, Modifiers = [])
+        case rightUp(Point)
         case wheel(dx: Double, dy: Double)
         /// `wheel DX DY ctrl`: the wheel with Ctrl held.
         case ctrlWheel(dx: Double, dy: Double)
@@ -60,20 +63,30 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
 
     public var description: String { "script line \(line): \(message)" }
+
+    /// A part of the script as an error quotes it: at most its first 80 characters (a 1 MB
+    /// token is not echoed whole), control characters shown as `?`.
+    public static func quoted(_ text: some StringProtocol) -> String {
+        let limit = 80
+        let shown = String(text.prefix(limit).map { $0.isASCII && ($0.asciiValue ?? 32) < 32 ? "?" : $0 })
+        return "'" + shown + (text.count > limit ? "…" : "") + "'"
+    }
 }
 
 extension Script {
     public static func parse(_ text: String) throws(ScriptError) -> Script {
         var script = Script()
         var lastTime = -Double.infinity
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // CRLF (a Windows editor) and lone CR end lines as LF does: "\r\n" is one Character.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (offset, rawLine) in lines.enumerated() {
             let lineNumber = offset + 1
             let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let verb = words.first else { continue }
             func fail(_ message: String) -> ScriptError { ScriptError(line: lineNumber, message: message) }
             func number(_ word: String, _ what: String) throws(ScriptError) -> Double {
-                guard let v = Double(word), v.isFinite else { throw fail("\(what) must be a number, not '\(word)'") }
+                guard let v = Double(word), v.isFinite else { throw fail("\(what) must be a number, not \(ScriptError.quoted(word))") }
                 return v
             }
             if verb == "window" {
@@ -85,12 +98,12 @@ extension Script {
                 script.window = Size(width: w, height: h)
                 continue
             }
-            guard verb == "at" else { throw fail("unknown command '\(verb)' (expected 'window' or 'at')") }
+            guard verb == "at" else { throw fail("unknown command \(ScriptError.quoted(verb)) (expected 'window' or 'at')") }
             guard words.count >= 3 else { throw fail("expected 'at T COMMAND ...'") }
             let time = try number(words[1], "time")
             guard time >= 0 else { throw fail("time must not be negative") }
             guard time <= maxTime else { throw fail("time must be at most \(Int(maxTime)) ms (a day)") }
-            guard time >= lastTime else { throw fail("time \(words[1]) is earlier than the line before") }
+            guard time >= lastTime else { throw fail("time \(ScriptError.quoted(words[1])) is earlier than the line before") }
             lastTime = time
             let args = Array(words.dropFirst(3))
             func expect(_ n: Int, _ usage: String) throws(ScriptError) {
@@ -99,23 +112,33 @@ extension Script {
             let command: Command
             switch words[2] {
             case "down", "move", "up":
-                let isDown = words[2] == "down"
+                let verb = words[2]
                 var modifiers: Modifiers = []
-                if isDown, args.count > 2 {
-                    for word in args.dropFirst(2) {
+                var right = false
+                if args.count > 2, verb != "move" {
+                    for (i, word) in args.dropFirst(2).enumerated() {
+                        let last = i == args.count - 3
                         switch word.lowercased() {
-                        case "shift": modifiers.insert(.shift)
-                        case "ctrl": modifiers.insert(.ctrl)
-                        case "alt": modifiers.insert(.alt)
-                        default: throw fail("expected 'at T down X Y [shift] [ctrl] [alt]', not '\(word)'")
+                        case "shift" where verb == "down": modifiers.insert(.shift)
+                        case "ctrl" where verb == "down": modifiers.insert(.ctrl)
+                        case "alt" where verb == "down": modifiers.insert(.alt)
+                        // The button comes after the keys held.
+                        case "right" where last: right = true
+                        default:
+                            throw fail(verb == "down" ? "expected 'at T down X Y [shift] [ctrl] [alt] [right]', not \(ScriptError.quoted(word))"
+                                       : "expected 'at T up X Y [right]', not \(ScriptError.quoted(word))")
                         }
                     }
                 } else {
-                    try expect(2, "\(words[2]) X Y")
+                    try expect(2, "\(verb) X Y")
                 }
                 let p = Point(x: try number(args[0], "X"), y: try number(args[1], "Y"))
                 guard abs(p.x) <= maxCoordinate, abs(p.y) <= maxCoordinate else { throw fail("X and Y must be within ±\(Int(maxCoordinate))") }
-                command = isDown ? .down(p, modifiers) : words[2] == "move" ? .move(p) : .up(p)
+                switch verb {
+                case "down": command = right ? .rightDown(p, modifiers) : .down(p, modifiers)
+                case "up": command = right ? .rightUp(p) : .up(p)
+                default: command = .move(p)
+                }
             case "wheel":
                 let ctrl = args.count == 3 && args[2].lowercased() == "ctrl"
                 if !ctrl { try expect(2, "wheel DX DY [ctrl]") }
@@ -156,7 +179,7 @@ extension Script {
                 // The rest of the line as typed, spaces and all (but not the comment).
                 guard let range = content.range(of: "text") else { throw fail("expected 'at T text STRING'") }
                 let rest = content[range.upperBound...].drop { $0 == " " || $0 == "\t" }
-                let typed = String(rest.last == "\r" ? rest.dropLast() : rest)
+                let typed = String(rest)
                 guard !typed.isEmpty else { throw fail("expected 'at T text STRING'") }
                 command = .text(typed)
             case "drop":
@@ -169,7 +192,7 @@ extension Script {
                 try expect(0, "end")
                 command = .end
             default:
-                throw fail("unknown event '\(words[2])'")
+                throw fail("unknown event \(ScriptError.quoted(words[2]))")
             }
             script.steps.append(Step(time: time, command: command, line: lineNumber))
         }

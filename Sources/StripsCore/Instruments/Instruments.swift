@@ -30,12 +30,13 @@ public struct Instruments: Sendable {
     /// a script: nil when `key` is none, else what it asks the host to do (Ctrl+R: record).
     /// A held key's repeats toggle nothing.
     public mutating func take(_ key: Key, at real: Double) -> [Effect]? {
-        switch (key.name, key.ctrl) {
-        case (.s, false): if !key.isRepeat { setSlow(!isSlow, at: real) }
-        case (.x, false): if !key.isRepeat { xray.toggle() }
-        case (.f, false): if !key.isRepeat { showsFrameStats.toggle() }
-        case (.r, true): return key.isRepeat ? [] : [.toggleRecording]
-        default: return nil
+        guard let action = InstrumentKey.table.action(for: key) else { return nil }
+        if key.isRepeat { return [] }
+        switch action {
+        case .slow: setSlow(!isSlow, at: real)
+        case .xray: xray.toggle()
+        case .frameStats: showsFrameStats.toggle()
+        case .record: return [.toggleRecording]
         }
         return []
     }
@@ -77,4 +78,18 @@ public struct Instruments: Sendable {
         }
         return items
     }
+}
+
+/// The instruments' keys, in both scenes: taken before the scene sees them.
+public enum InstrumentKey: Hashable, Sendable {
+    case slow, xray, frameStats, record
+
+    public static let table = KeyTable<InstrumentKey>([
+        KeyRow(.instruments, "Slow motion", "slow motion (1/10 speed) on / off", [(KeyChord(.s, ctrl: .no, shift: .either, alt: .either), .slow)]),
+        KeyRow(.instruments, "X-ray", "the x-ray: cell frames, parallax, expanding values, where a fling will rest",
+               [(KeyChord(.x, ctrl: .no, shift: .either, alt: .either), .xray)]),
+        KeyRow(.instruments, "Frame statistics", "frame times, missed vsyncs, textures in memory (the window)",
+               [(KeyChord(.f, ctrl: .no, shift: .either, alt: .either), .frameStats)]),
+        KeyRow(.instruments, "Record", "starts / stops a recording (GIF, MP4 or WebM)", [(KeyChord(.r, ctrl: .yes, shift: .either, alt: .either), .record)]),
+    ])
 }

@@ -3,8 +3,14 @@
 /// `Edit` applied here, at once; the editor then animates from the document before to this one.
 public struct Document: Hashable, Sendable {
     public private(set) var pages: [Page] {
-        didSet { aspects = pages.map(\.aspectRatio) }
+        didSet {
+            aspects = pages.map(\.aspectRatio)
+            generation += 1
+        }
     }
+    /// Counts every change of the pages: what was worked out from them (the split into documents)
+    /// is worked out again when it moves on.
+    public private(set) var generation = 0
     /// Each page's shape as shown: what the strips lay out, worked out when the pages change.
     public private(set) var aspects: [Double]
     public private(set) var history = EditHistory()
@@ -86,6 +92,20 @@ public struct Document: Hashable, Sendable {
         var highest = 0
         func see(_ page: Page) {
             if case .scan(_, let number) = page.source { highest = max(highest, number) }
+        }
+        pages.forEach(see)
+        for entry in history.undoStack + history.redoStack {
+            if case .insert(let placed) = entry.edit { placed.forEach { see($0.page) } }
+            if case .remove(let placed) = entry.edit { placed.forEach { see($0.page) } }
+        }
+        return highest + 1
+    }
+
+    /// The number the next page taken with the camera takes (`Camera N`), as `nextScanNumber`.
+    public var nextCameraNumber: Int {
+        var highest = 0
+        func see(_ page: Page) {
+            if case .camera(_, let number) = page.source { highest = max(highest, number) }
         }
         pages.forEach(see)
         for entry in history.undoStack + history.redoStack {

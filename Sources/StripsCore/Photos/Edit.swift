@@ -14,6 +14,8 @@ public enum Edit: Hashable, Sendable {
     /// New corrections on some pages (a quarter turn now; a crop, a straighten angle or a look
     /// next), each with what it had before.
     case correct([CorrectionChange])
+    /// Document breaks put or taken away by hand (B), each with what its page had before.
+    case breaks([BreakChange])
 
     public var inverse: Edit {
         switch self {
@@ -21,6 +23,7 @@ public enum Edit: Hashable, Sendable {
         case .remove(let placed): return .insert(placed)
         case .move(let from, let to): return .move(from: to, to: from)
         case .correct(let changes): return .correct(changes.map(\.inverse))
+        case .breaks(let changes): return .breaks(changes.map(\.inverse))
         }
     }
 
@@ -31,6 +34,7 @@ public enum Edit: Hashable, Sendable {
         case .insert(let placed), .remove(let placed): return placed.map(\.index)
         case .move(let from, _): return from
         case .correct(let changes): return changes.map(\.index)
+        case .breaks(let changes): return changes.map(\.index)
         }
     }
 
@@ -40,6 +44,7 @@ public enum Edit: Hashable, Sendable {
         case .insert(let placed), .remove(let placed): return placed.isEmpty
         case .move(let from, let to): return from == to
         case .correct(let changes): return changes.allSatisfy { $0.before == $0.after }
+        case .breaks(let changes): return changes.allSatisfy { $0.before == $0.after }
         }
     }
 
@@ -70,6 +75,10 @@ public enum Edit: Hashable, Sendable {
         case .correct(let changes):
             var result = pages
             for change in changes where result.indices.contains(change.index) { result[change.index].corrections = change.after }
+            return result
+        case .breaks(let changes):
+            var result = pages
+            for change in changes where result.indices.contains(change.index) { result[change.index].documentBreak = change.after }
             return result
         }
     }
@@ -109,7 +118,7 @@ public enum Edit: Hashable, Sendable {
             var after = Array(repeating: -1, count: count)
             for (newIndex, oldIndex) in permutation(count: count).enumerated() { after[oldIndex] = newIndex }
             return indices.map { after.indices.contains($0) ? after[$0] : nil }
-        case .correct:
+        case .correct, .breaks:
             return indices
         }
     }

@@ -40,6 +40,8 @@ public struct EditTransition: Hashable, Sendable {
         public var turning: [Int: Turning]
         /// Pages taking a new look: the new picture fades in over the old.
         public var fading: [Int: LookFade] = [:]
+        /// Pages whose document break changes: how far (0...1) the new split has faded in.
+        public var breaking: [Int: Double] = [:]
     }
 
     /// A page's old picture, under its new one fading in (`progress` 0...1).
@@ -75,7 +77,7 @@ public struct EditTransition: Hashable, Sendable {
         self.timing = timing
         switch edit {
         case .remove, .move: shown = before
-        case .insert, .correct: shown = after
+        case .insert, .correct, .breaks: shown = after
         }
         shownAspects = shown.map(\.aspectRatio)
         var travels: [Int: Int] = [:]
@@ -89,7 +91,7 @@ public struct EditTransition: Hashable, Sendable {
     public var showsBefore: Bool {
         switch edit {
         case .remove, .move: return true
-        case .insert, .correct: return false
+        case .insert, .correct, .breaks: return false
         }
     }
 
@@ -99,6 +101,7 @@ public struct EditTransition: Hashable, Sendable {
         case .insert, .remove: return 2 * timing.phaseDuration
         case .move: return timing.reorderDuration
         case .correct: return timing.rotateDuration
+        case .breaks: return timing.phaseDuration
         }
     }
 
@@ -108,7 +111,7 @@ public struct EditTransition: Hashable, Sendable {
     public var focusDuring: Int {
         switch edit {
         case .insert(let placed): return placed.first?.index ?? origin.focus
-        case .remove, .move, .correct: return origin.focus
+        case .remove, .move, .correct, .breaks: return origin.focus
         }
     }
 
@@ -129,7 +132,7 @@ public struct EditTransition: Hashable, Sendable {
             // One page moved: the focus goes with it; several: the focus stays on its page.
             if from.count == 1, let target = to.first { return target }
             return edit.newIndex(of: origin.focus, count: before.count) ?? 0
-        case .correct:
+        case .correct, .breaks:
             return origin.focus.clamped(to: 0...(after.count - 1))
         }
     }
@@ -192,15 +195,20 @@ public struct EditTransition: Hashable, Sendable {
                     turning[change.index] = Turning(aspect: was.aspectRatio.lerp(to: now.aspectRatio, p),
                                                     degrees: Double(was.rotation) + degrees * p)
                 }
-                // Only the look changed what the pixels are: a cross-fade (a crop or a straighten
-                // moves the page, which has its own animation).
-                let old = was.corrections.pixels, new = now.corrections.pixels
-                if old.look != new.look, old.crop == new.crop, old.straighten == new.straighten, p < 1 {
+                // Only tones changed (a new look): the new picture cross-fades over the old.
+                let old = was.corrections.pixels
+                if old.crossFades(to: now.corrections.pixels), p < 1 {
                     fading[change.index] = LookFade(from: old, progress: p)
                 }
             }
             return Frame(focusSlot: Double(origin.focus), previewSlot: nil, slots: SlotMap(), focusOverride: nil, turning: turning,
                          fading: fading)
+        case .breaks(let changes):
+            // Nothing moves: the dividers put or taken away fade in or out.
+            let p = Tween(start: start, duration: timing.phaseDuration).progress(at: t)
+            var frame = Frame(focusSlot: Double(origin.focus), previewSlot: nil, slots: SlotMap(), focusOverride: nil, turning: [:])
+            if p < 1 { frame.breaking = Dictionary(changes.map { ($0.index, p) }, uniquingKeysWith: { a, _ in a }) }
+            return frame
         }
     }
 

@@ -1,5 +1,6 @@
-/// Where the two strips sit in the window: the preview fills the top, the thumbnail strip
-/// (66 pt) runs along the bottom with a margin above and below.
+/// Where the editor's parts sit in the window: the toolbar along the top (left out when the
+/// window is too short for it and the strips), the preview under it, the thumbnail strip (66 pt)
+/// along the bottom with a margin above and below.
 public struct EditorGeometry: Hashable, Sendable {
     public var window: Size
     /// The strip's height and margin come from here.
@@ -12,8 +13,14 @@ public struct EditorGeometry: Hashable, Sendable {
 
     public var thumbnailBand: Double { thumbnailTuning.stripHeight + 2 * thumbnailTuning.margin }
 
+    /// The toolbar's band along the top; empty when it is left out.
+    public var toolbar: Rect {
+        Rect(x: 0, y: 0, width: max(0, window.width), height: Toolbar.height(window: window, thumbnailBand: thumbnailBand))
+    }
+
     public var preview: Rect {
-        Rect(x: 0, y: 0, width: max(0, window.width), height: max(0, window.height - thumbnailBand))
+        let top = toolbar.height
+        return Rect(x: 0, y: top, width: max(0, window.width), height: max(0, window.height - thumbnailBand - top))
     }
 
     public var thumbnails: Rect {

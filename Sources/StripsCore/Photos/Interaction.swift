@@ -29,11 +29,15 @@ public indirect enum Interaction: Sendable {
     /// A card that takes the keys and the pointer (the scan panel, the offer of an earlier
     /// session's scans) over whatever was going on, which carries on underneath.
     case dialog(Dialog, under: Interaction)
+    /// The camera view (Ctrl+K) where the preview was, over whatever goes on in the thumbnail
+    /// strip, which carries on underneath (a taken page's insert, a drag): its own state and
+    /// reducer (Photos/Camera).
+    case camera(CameraView, under: Interaction)
 
     /// The interaction under a prompt, the search field or a dialog, or this one.
     public var underPrompt: Interaction {
         switch self {
-        case .askingToQuit(let under), .searching(_, let under), .dialog(_, let under): return under.underPrompt
+        case .askingToQuit(let under), .searching(_, let under), .dialog(_, let under), .camera(_, let under): return under.underPrompt
         default: return self
         }
     }
@@ -42,7 +46,16 @@ public indirect enum Interaction: Sendable {
     public var search: Search? {
         switch self {
         case .searching(let search, _): return search
-        case .askingToQuit(let under), .dialog(_, let under): return under.search
+        case .askingToQuit(let under), .dialog(_, let under), .camera(_, let under): return under.search
+        default: return nil
+        }
+    }
+
+    /// The camera view, under a quit prompt, a dialog or the search field or not.
+    public var camera: CameraView? {
+        switch self {
+        case .camera(let view, _): return view
+        case .askingToQuit(let under), .dialog(_, let under), .searching(_, let under): return under.camera
         default: return nil
         }
     }
@@ -65,6 +78,16 @@ public enum Dialog: Hashable, Sendable {
     case scanPanel(ScanPanel)
     /// Scans an earlier session left: take them, discard them, or decide later.
     case recovery(RecoveryOffer)
+    /// F1 or `?`: every key and gesture, listed from the key tables.
+    case keys(KeysOverlay)
+    /// A right click on a page: what applies to it.
+    case menu(ContextMenu)
+
+    /// It waits on the host's answers (scanners being found): frames keep coming while it is up.
+    var waitsOnHost: Bool {
+        if case .scanPanel = self { return true }
+        return false
+    }
 }
 
 /// The editor's two strips.

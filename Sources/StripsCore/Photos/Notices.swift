@@ -9,6 +9,8 @@ public struct Notices: Hashable, Sendable {
     public internal(set) var status: StatusLine?
     /// A save the host is running: pages done and the total.
     public internal(set) var saving: SaveProgress?
+    /// The desktop's file chooser is open (Ctrl+O): its answer is awaited.
+    public internal(set) var opening = false
     /// Quit once the save under way succeeds (the quit prompt's Save).
     var quitAfterSave = false
 
@@ -40,7 +42,7 @@ public struct Notices: Hashable, Sendable {
         let t = lastTick
         let counting = lastMotion.map { t - $0 < tuning.counterHold + tuning.counterFade } ?? false
         let showing = status.map { t - $0.since < tuning.statusHold + tuning.counterFade } ?? false
-        return counting || showing || saving != nil
+        return counting || showing || saving != nil || opening
     }
 }
 

@@ -9,12 +9,15 @@ public struct Page: Hashable, Sendable {
     /// with its /Rotate, in pixels at the zoom resolution), before any correction.
     public var pixelSize: Size
     public var corrections: Corrections
+    /// Whether a document of the batch begins here, as the user set it (B); as found by default.
+    public var documentBreak: DocumentBreak
 
-    public init(id: String, source: PageSource, pixelSize: Size, corrections: Corrections = .none) {
+    public init(id: String, source: PageSource, pixelSize: Size, corrections: Corrections = .none, documentBreak: DocumentBreak = .asFound) {
         self.id = id
         self.source = source
         self.pixelSize = pixelSize
         self.corrections = corrections
+        self.documentBreak = documentBreak
     }
 
     /// A picture file's page.

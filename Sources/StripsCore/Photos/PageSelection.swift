@@ -29,7 +29,10 @@ public struct PageSelection: Hashable, Sendable {
     /// The selection after `edit` on a document of `count` pages: each selected page where it
     /// went; pages taken out leave it.
     func following(_ edit: Edit, count: Int) -> PageSelection {
-        if case .correct = edit { return self }
+        switch edit {
+        case .correct, .breaks: return self
+        case .insert, .remove, .move: break
+        }
         return PageSelection(edit.newIndices(of: indices, count: count).compactMap { $0 })
     }
 

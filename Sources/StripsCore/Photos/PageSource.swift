@@ -9,11 +9,13 @@ public enum PageSource: Hashable, Sendable {
     case tiffPage(path: String, index: Int)
     /// Scanned page `number` (from 1), kept as a picture file in the scan recovery folder.
     case scan(path: String, number: Int)
+    /// Page `number` (from 1) taken with the camera, kept as a JPEG in the recovery folder.
+    case camera(path: String, number: Int)
 
     /// The file the pixels are read from.
     public var path: String {
         switch self {
-        case .picture(let path), .pdfPage(let path, _), .tiffPage(let path, _), .scan(let path, _): return path
+        case .picture(let path), .pdfPage(let path, _), .tiffPage(let path, _), .scan(let path, _), .camera(let path, _): return path
         }
     }
 
@@ -21,7 +23,7 @@ public enum PageSource: Hashable, Sendable {
     public var pageIndex: Int? {
         switch self {
         case .pdfPage(_, let index), .tiffPage(_, let index): return index
-        case .picture, .scan: return nil
+        case .picture, .scan, .camera: return nil
         }
     }
 
@@ -31,12 +33,13 @@ public enum PageSource: Hashable, Sendable {
     }
 
     /// What the user calls it: the file's name, `FILE.pdf p. N` for a page of a multi-page
-    /// file, `Scan N` for a scanned page.
+    /// file, `Scan N` for a scanned page, `Camera N` for a page taken with the camera.
     public var displayName: String {
         switch self {
         case .picture(let path): return Self.fileName(path)
         case .pdfPage(let path, let index), .tiffPage(let path, let index): return "\(Self.fileName(path)) p. \(index + 1)"
         case .scan(_, let number): return "Scan \(number)"
+        case .camera(_, let number): return "Camera \(number)"
         }
     }
 

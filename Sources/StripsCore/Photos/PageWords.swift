@@ -36,17 +36,15 @@ public struct PageWords: Hashable, Sendable {
 }
 
 /// What a page's text belongs to: its source and the corrections that move its words (crop and
-/// straighten). A look changes no word, so changing it keeps the text.
+/// straighten: `PixelRecipe.geometry`). A look changes no word, so changing it keeps the text.
 public struct TextKey: Hashable, Sendable {
     public var source: PageSource
-    /// The page's pixel recipe with the look left out.
+    /// The page's pixel recipe with only the steps that move pixels.
     public var geometry: PixelRecipe
 
     public init(source: PageSource, geometry: PixelRecipe) {
         self.source = source
-        var geometry = geometry
-        geometry.look = .original
-        self.geometry = geometry
+        self.geometry = geometry.geometry
     }
 }
 
@@ -84,6 +82,8 @@ public struct PageTexts: Hashable, Sendable {
     }
 
     public var isEmpty: Bool { byKey.isEmpty }
+    /// Texts kept (of pages in the document or not): changes whenever one is added.
+    public var count: Int { byKey.count }
 
     /// How many of `pages` have known text.
     public func knownCount(_ pages: [Page]) -> Int { pages.reduce(0) { $0 + (byKey[$1.textKey] == nil ? 0 : 1) } }

@@ -9,20 +9,38 @@ public struct PhotosDecorations: Hashable, Sendable {
     public var search: SearchField?
     public var scanPanel: ScanPanelCard?
     public var recovery: RecoveryPrompt?
+    /// The keys overlay (F1) and a context menu, while they are up.
+    public var keys: KeysOverlayCard?
+    public var menu: ContextMenuCard?
 
     public static let none = PhotosDecorations()
 
-    func drawItems() -> [DrawItem] {
+    /// Pages done of the total while saving: a bar under the status line.
+    public var progress: Double?
+
+    func drawItems(toolbar: ToolbarFrame? = nil) -> [DrawItem] {
         var items: [DrawItem] = []
         for run in [counter, status].compactMap({ $0 }) {
             // A dark pill behind the text keeps it readable over any page.
-            let pill = Rect(center: run.frame.center, size: Size(width: run.frame.width + 24, height: run.frame.height + 10))
+            var pill = Rect(center: run.frame.center, size: Size(width: run.frame.width + 24, height: run.frame.height + 10))
+            let showsBar = run == status && progress != nil
+            if showsBar { pill = Rect(x: pill.minX, y: pill.minY, width: max(pill.width, 220), height: pill.height + 8) }
+            pill.origin.x = run.frame.midX - pill.width / 2
             items.append(.fill(Fill(rect: pill, color: Color(0, 0, 0), alpha: 0.85 * run.alpha)))
             items.append(.text(run))
+            if showsBar, let progress {
+                let track = Rect(x: pill.minX + 12, y: pill.maxY - 8, width: pill.width - 24, height: 3)
+                items.append(.fill(Fill(rect: track, color: Color(255, 255, 255), alpha: 0.2)))
+                items.append(.fill(Fill(rect: Rect(x: track.minX, y: track.minY, width: track.width * progress.clamped(to: 0...1), height: track.height),
+                                        color: ToolbarFrame.accent)))
+            }
         }
+        items += toolbar?.tooltipItems() ?? []
         if let search { items += search.drawItems() }
         if let scanPanel { items += scanPanel.drawItems() }
         if let recovery { items += recovery.drawItems() }
+        if let keys { items += keys.drawItems() }
+        if let menu { items += menu.drawItems() }
         if let prompt { items += prompt.drawItems() }
         return items
     }
@@ -84,19 +102,28 @@ extension PhotosScene {
         let box = geometry.preview
         let count = shownPages.count
         let alpha = notices.counterAlpha(at: time, tuning: tuning.editor)
-        if alpha > 0, count > 0, box.height > 60 {
+        // The camera view has its own line where the counter would be.
+        if alpha > 0, count > 0, box.height > 60, !isCameraOpen {
             d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
         if let scan = scanning, scan.isRunning, notices.saving == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
             // The line while the scanner works (a status line just posted shows first).
-            let page = scan.arriving.map { "\($0.placed)" } ?? "the next page"
+            // Which page of the batch, and which page of the document it becomes.
+            let page = scan.arriving.map { "page \(scan.finished + 1) (\($0.placed))" } ?? "page \(scan.finished + 1)"
             let text = scan.cancelling ? "Stopping the scan…" : "Scanning \(page)… (Esc stops)"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let saving = notices.saving {
             // No pages counted yet: the desktop's file chooser is asking where.
-            let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) / \(saving.total) pages"
+            let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) of \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            if saving.total > 0 { d.progress = Double(saving.done) / Double(saving.total) }
+        } else if let waiting = judging.waiting {
+            // Pages still being judged before Ctrl+Shift+B or a save can act.
+            let what = waiting == .save ? "Looking for separator sheets before saving" : "Looking for blank pages"
+            d.status = measurer.run("\(what)… \(judging.outstanding) pages to go", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+        } else if notices.opening {
+            d.status = measurer.run("Choose files to open…", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = notices.status {
             let alpha = notices.statusAlpha(at: time, tuning: tuning.editor)
             if alpha > 0 {
@@ -110,6 +137,8 @@ extension PhotosScene {
         switch top.dialog {
         case .scanPanel(let panel)?: d.scanPanel = ScanPanelCard(panel, window: windowSize, measurer: measurer)
         case .recovery(let offer)?: d.recovery = RecoveryPrompt(offer, window: windowSize, measurer: measurer)
+        case .keys(let overlay)?: d.keys = KeysOverlayCard(overlay, window: windowSize, measurer: measurer)
+        case .menu(let menu)?: d.menu = ContextMenuCard(menu, window: windowSize, measurer: measurer)
         case nil: break
         }
         return d

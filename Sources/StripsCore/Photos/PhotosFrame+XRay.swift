@@ -21,8 +21,10 @@ extension PhotosFrame {
                 pen.label("e \(e.fixed(2))", at: Point(x: cell.frame.minX, y: thumbnailStrip.minY - 16), color: XRayPen.pictureColor, size: 10)
             }
         }
+        // Under the toolbar: the preview's top.
+        let top = preview.map(\.cell.frame.minY).min() ?? 0
         for d in strips {
-            let y = d.name == "preview" ? 8 : thumbnailStrip.minY - 36
+            let y = d.name == "preview" ? top + 8 : thumbnailStrip.minY - 36
             pen.strip(d, infoAt: Point(x: 8, y: y), unit: "page")
         }
         pen.label("expanding rate \(expanding.fixed(2))", at: Point(x: 8, y: thumbnailStrip.minY - 54), size: 12)

@@ -22,10 +22,12 @@ public struct PhotosFrame: FrameContent {
     public var preview: [PreviewCell]
     public var thumbnails: [Cell]
     public var thumbnailStrip: Rect
-    /// What an empty document says instead.
-    public var emptyState: [TextRun]
+    /// What an empty document shows instead: what to do to get pages.
+    public var emptyState: EmptyDocument?
     /// Full pictures are fitted into this box when decoded ahead.
     public var previewBox: Size
+    /// Where the preview strip is in the window (under the toolbar).
+    public var previewTop = 0.0
     /// For the x-ray: the thumbnail strip's layout and what it laid out, from which each
     /// thumbnail's expanding value is worked out when the x-ray asks (not for every frame), and
     /// both strips' offsets, visible rects, velocities and resting targets, taken as this frame was built.
@@ -56,9 +58,17 @@ public struct PhotosFrame: FrameContent {
     /// The search field's search while it is open; the text Ctrl+C copied last.
     public var search: Search?
     public var clipboard: String?
+    /// The last save's result, when there was one.
+    public var saved: SaveReport?
     /// A scan under way, and the dialog up (for the trace).
     public var scanning: ScanProgress?
     public var dialog: Dialog?
+    /// The toolbar along the top (nil when the window leaves it out).
+    public var toolbar: ToolbarFrame?
+    /// The camera view where the preview was, while it is open.
+    public var camera: CameraViewFrame?
+    /// Blank pages, separator sheets and the documents of a split batch.
+    public var batch = BatchMarks()
 
     /// The angle page `index`'s picture is drawn at, degrees clockwise.
     public func degrees(of index: Int) -> Double {
@@ -69,22 +79,25 @@ public struct PhotosFrame: FrameContent {
 
     public func drawItems() -> [DrawItem] {
         var items: [DrawItem] = [.fill(Fill(rect: Rect(origin: .zero, size: window), color: .background))]
-        items += emptyState.map { .text($0) }
+        items += emptyState?.drawItems() ?? []
         let selected = selectedSet
+        // The camera's picture takes the preview's place: its pages are not drawn (nor decoded).
+        let preview = camera == nil ? self.preview : []
+        let flying = Set(camera?.flights.map(\.page.id) ?? [])
         for p in preview {
             let page = pages[p.cell.index], degrees = degrees(of: p.cell.index)
             // A turned picture: its own rectangle, turned to fill the box the page takes.
             let frame = degrees == 0 ? p.picture : p.picture.aspectFit(page.pictureAspect, turnedBy: degrees)
             let box = degrees == 0 ? frame : frame.turned(degrees: degrees)
             // Around the picture, inside the preview (a picture filling it is ringed at its sides).
-            let strip = Rect(origin: .zero, size: previewBox)
+            let strip = Rect(origin: Point(x: 0, y: previewTop), size: previewBox)
             if selected.contains(p.cell.index) { items += SelectionMark.ring(around: box, width: 4, alpha: p.cell.alpha, clip: strip) }
             items += pictures(page, index: p.cell.index, variant: .full) { image, alpha in
                 ImageQuad(image: image, frame: frame, alpha: p.cell.alpha * alpha, clip: p.clip, rotation: degrees)
             }
             if selected.contains(p.cell.index) { items += SelectionMark.badge(at: box, alpha: p.cell.alpha, clip: p.clip) }
         }
-        items += searchHighlights()
+        if camera == nil { items += searchHighlights() }
         for cell in thumbnails {
             let page = pages[cell.index], degrees = degrees(of: cell.index)
             // The cell as the picture sees it: turned back by the nearest quarter.
@@ -99,14 +112,40 @@ public struct PhotosFrame: FrameContent {
             if lifted {
                 items.append(.fill(Fill(rect: cell.frame.offsetBy(dx: 2, dy: 3), color: Color(0, 0, 0), alpha: 0.45 * cell.alpha, clip: clip)))
             }
-            items += pictures(page, index: cell.index, variant: .thumbnail) { image, alpha in
-                ImageQuad(image: image, frame: frame, source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
-                          alpha: cell.alpha * alpha, clip: clip, rotation: degrees)
+            // A page taken with the camera is drawn by its flight until it lands.
+            if !flying.contains(page.id) {
+                items += pictures(page, index: cell.index, variant: .thumbnail) { image, alpha in
+                    ImageQuad(image: image, frame: frame, source: Self.aspectFillSource(picture: page.pictureAspect, cell: size.aspectRatio),
+                              alpha: cell.alpha * alpha, clip: clip, rotation: degrees)
+                }
             }
+            items += batch.thumbnailMarks(cell.index, frame: cell.frame, alpha: cell.alpha, clip: clip)
             // Inside the thumbnail, so selected neighbours stay apart.
             if selected.contains(cell.index) { items += SelectionMark.ring(inside: cell.frame, width: 3, alpha: cell.alpha, clip: clip) }
         }
-        return items + (borders?.drawItems() ?? []) + decorations.drawItems()
+        if let camera { items += camera.drawItems() + flights(camera) }
+        items += batch.overlayItems(strip: thumbnailStrip)
+        return items + (borders?.drawItems() ?? []) + (toolbar?.drawItems() ?? []) + decorations.drawItems(toolbar: toolbar)
+    }
+
+    /// The pages taken with the camera flying from where they lay in its picture to their
+    /// thumbnails (the strip's middle while theirs is not on screen), shrinking to its size. Only
+    /// the cells on screen are searched: a flight costs the same in a document of any length.
+    private func flights(_ camera: CameraViewFrame) -> [DrawItem] {
+        camera.flights.map { flight in
+            let page = flight.page
+            let aspect = page.pictureAspect
+            let from = flight.from.aspectFit(aspect)
+            // The page as the document has it now (renamed if its name was taken).
+            let cell = thumbnails.first { pages[$0.index].id == page.id }?.frame
+                ?? Rect(center: thumbnailStrip.center, size: Size(width: thumbnailStrip.height * aspect, height: thumbnailStrip.height))
+            let to = Rect(center: cell.center, size: Size(width: cell.height * aspect, height: cell.height))
+            let p = flight.progress
+            let frame = Rect(center: Point(x: from.midX.lerp(to: to.midX, p), y: from.midY.lerp(to: to.midY, p)),
+                             size: Size(width: from.width.lerp(to: to.width, p), height: from.height.lerp(to: to.height, p)))
+            // The full picture: it starts as large as the page lay in the camera's picture.
+            return .image(ImageQuad(image: page.picture(.full), frame: frame))
+        }
     }
 
     /// The current search hit in window points, as drawn on its page in the preview (empty when
@@ -192,7 +231,7 @@ extension PhotosScene {
             window: windowSize, pages: shown, focusIndex: focusIndex, previewOffset: preview.offset,
             thumbnailOffset: thumbnails.offset, expanding: expanding.value,
             preview: previewCells, thumbnails: thumbnailCells,
-            thumbnailStrip: g.thumbnails, emptyState: shown.isEmpty ? emptyState() : [],
+            thumbnailStrip: g.thumbnails, emptyState: shown.isEmpty ? emptyState() : nil,
             previewBox: g.preview.size,
             thumbnailLayout: thumbnails.layout, thumbnailContent: thumbnailContent,
             strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
@@ -209,13 +248,20 @@ extension PhotosScene {
         photos.texts = texts
         photos.search = interaction.search
         photos.clipboard = clipboard
+        photos.saved = lastSave
         if case .editingBorders(let session) = interaction.underPrompt {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }
         photos.scanning = scanning
+        photos.batch = batchMarks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, at: time)
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }
         photos.dialog = top.dialog
+        photos.toolbar = toolbarFrame(at: time)
+        photos.previewTop = g.preview.minY
+        if let view = interaction.camera {
+            photos.camera = CameraViewFrame(view: view, area: g.preview, at: time, measurer: measurer)
+        }
         var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
         frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
         return frame
@@ -232,12 +278,7 @@ extension PhotosScene {
         return selection.indices
     }
 
-    private func emptyState() -> [TextRun] {
-        let center = geometry.preview.center
-        return [
-            measurer.run("No pages", centeredAt: Point(x: center.x, y: center.y - 18), pointSize: 28, weight: .bold),
-            measurer.run("Press Ctrl+Z to bring back the last deleted page, or drop images here to add them.",
-                         centeredAt: Point(x: center.x, y: center.y + 20), pointSize: 15, color: .secondaryText),
-        ]
+    func emptyState() -> EmptyDocument {
+        EmptyDocument(in: geometry.preview, canUndo: document.nextUndo != nil, enabled: { canPerform($0) }, measurer: measurer)
     }
 }

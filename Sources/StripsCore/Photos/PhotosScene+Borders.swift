@@ -59,33 +59,25 @@ extension PhotosScene {
         var session = session
         guard session.closing == nil else { return [] }
         let view = borderView(session, at: time)
-        switch key.name {
-        case .return:
+        switch BorderKey.table.action(for: key) {
+        case .apply?:
             return applyBorders(session, at: time)
-        case .escape:
+        case .cancel?:
             close(session, corners: session.page.corrections.crop ?? Quad(whole: session.pictureSize), at: time)
             return []
-        case .backspace, .delete:
+        case .reset?:
             session.reset(at: time)
-        case .left, .right, .up, .down:
+        case .nudge(let dx, let dy)?:
             // The corner nearest the pointer, a point at a time (Shift: ten), in window points.
             let step = key.shift ? 10.0 : 1.0
-            let move: Point
-            switch key.name {
-            case .left: move = Point(x: -step, y: 0)
-            case .right: move = Point(x: step, y: 0)
-            case .up: move = Point(x: 0, y: -step)
-            default: move = Point(x: 0, y: step)
-            }
+            let move = Point(x: dx * step, y: dy * step)
             // A window move in the picture's pixels (the picture may be shown turned).
             let k = view.nearestCorner(to: gestures.pointer)
             let delta = view.toPicture(view.corners[k] + move) - view.toPicture(view.corners[k])
             session.nudge(corner: k, by: delta)
-        case .leftBracket:
-            session.turn(by: 0.1)
-        case .rightBracket:
-            session.turn(by: -0.1)
-        default:
+        case .turn(let degrees)?:
+            session.turn(by: degrees)
+        case nil:
             return []
         }
         interaction = .editingBorders(session)
@@ -218,10 +210,7 @@ extension PhotosScene {
         case .apply:
             var changes: [CorrectionChange] = []
             for found in answer.pages {
-                guard let corners = found.corners, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
-                var after = pages[index].corrections
-                after.crop = corners
-                after.straighten = Self.tenths(found.levelling ?? 0)
+                guard let index = pages.firstIndex(where: { $0.id == found.pageID }), let after = found.applied(to: pages[index].corrections) else { continue }
                 if after != pages[index].corrections { changes.append(CorrectionChange(index: index, before: pages[index].corrections, after: after)) }
             }
             let count = answer.pages.count, applied = changes.count

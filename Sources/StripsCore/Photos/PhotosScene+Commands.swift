@@ -68,6 +68,19 @@ extension PhotosScene {
                 after.look = look
                 return CorrectionChange(index: i, before: pages[i].corrections, after: after)
             }), at: time)
+        case .setLook(let look):
+            let targets = document.target(focus: focusIndex)
+            edit(.correct(targets.compactMap { i in
+                var after = pages[i].corrections
+                after.look = look
+                return after == pages[i].corrections ? nil : CorrectionChange(index: i, before: pages[i].corrections, after: after)
+            }), at: time)
+        case .moveToEnd(let toEnd):
+            let from = document.target(focus: focusIndex)
+            // As a block, in their order, at the start or the end.
+            let to = from.indices.map { toEnd ? pages.count - from.count + $0 : $0 }
+            guard from != to else { return }
+            edit(.move(from: from, to: to), at: time)
         case .upright:
             let changes = uprightChanges()
             guard !changes.isEmpty else {
@@ -95,6 +108,8 @@ extension PhotosScene {
             edit(.correct(changes), at: time)
         case .interleave:
             interleave(at: time)
+        case .toggleBreak(let index):
+            toggleBreak(at: index, at: time)
         case .scan(let step):
             perform(step, at: time)
         case .undo:

@@ -1,14 +1,22 @@
-/// Keys: the quit prompt takes them while it is up; otherwise each `EditorKey` does its thing.
+/// Keys: the quit prompt, the border editor and a dialog take them while they are up; otherwise
+/// each key is looked up in the editor's table (`EditorKey.table`) and its action done. A
+/// toolbar button or a menu item does the same action through `perform(_:)`.
 extension PhotosScene {
     mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
         if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
         if case .editingBorders(let session) = interaction { return borderKey(key, session, at: time) }
         if case .dialog(let dialog, let under) = interaction { return dialogKey(key, dialog, under: under, at: time) }
         guard let action = EditorKey(key) else { return [] }
+        return perform(action, repeating: key.isRepeat, at: time)
+    }
+
+    /// What an editor key does, asked by its key (`repeating`: a held key's repeat), a toolbar
+    /// button or a menu item.
+    mutating func perform(_ action: EditorKey, repeating: Bool = false, at time: Double) -> [Effect] {
         switch action {
         case .command(let command):
             // A held key's repeats page as fast as they come; other keys repeat only at rest.
-            if key.isRepeat, !command.isNavigation, !isIdle { return [] }
+            if repeating, !command.isNavigation, !isIdle { return [] }
             enqueue(command, at: time)
         case .selectAll:
             document.selection = .all(count: document.pages.count)
@@ -17,6 +25,11 @@ extension PhotosScene {
                 cancel(carry, at: time)
             } else if isScanRunning, scanning?.cancelling == false {
                 return cancelScan(at: time)
+            } else if let waiting = judging.waiting {
+                // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
+                _ = judging.takeWaiting()
+                notices.quitAfterSave = false
+                notices.post(waiting == .save ? "Not saved" : "Stopped looking for blank pages", at: time)
             } else if !document.selection.isEmpty {
                 document.selection = .none
             } else {
@@ -29,26 +42,41 @@ extension PhotosScene {
         case .search:
             openSearch(at: time)
         case .copyText:
-            if key.isRepeat { return [] }
+            if repeating { return [] }
             return copyText(at: time)
         case .borders:
-            if key.isRepeat { return [] }
+            if repeating { return [] }
             return openBorders(at: time)
         case .applyDetectedBorders:
-            if key.isRepeat { return [] }
+            if repeating { return [] }
             return applySuggestedBorders(at: time)
         case .copyBorders:
-            if key.isRepeat { return [] }
+            if repeating { return [] }
             copyBordersToSelection(at: time)
         case .scan:
-            if key.isRepeat { return [] }
+            if repeating { return [] }
             return startScan(nil, at: time)
         case .scanPanel:
-            if key.isRepeat { return [] }
+            if repeating { return [] }
             return openScanPanel(at: time)
+        case .camera(let command):
+            if repeating { return [] }
+            return camera(command, at: time)
+        case .selectBlank:
+            if repeating { return [] }
+            return selectBlank(at: time)
         case .zoomIn, .zoomOut, .zoomToFit:
-            if key.isRepeat, !isIdle { return [] }
+            if repeating, !isIdle { return [] }
             zoomKey(action, at: time)
+        case .open:
+            if repeating { return [] }
+            return openFiles(at: time)
+        case .help:
+            if repeating { return [] }
+            showKeys()
+        case .contextMenu:
+            if repeating { return [] }
+            openMenuForFocus(at: time)
         }
         return []
     }
@@ -72,7 +100,7 @@ extension EditorCommand {
     var editsDocument: Bool {
         switch self {
         case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages: return true
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages, .setLook, .moveToEnd, .toggleBreak: return true
         }
     }
 }

@@ -1,6 +1,13 @@
 /// The pointer, the wheel and pinches: each handler is one switch over what the user is doing.
 extension PhotosScene: InputRouting {
     mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
+        // The toolbar's buttons act on release; an empty document's buttons at once.
+        if toolbarDown(p, at: time) { return [] }
+        if pages.isEmpty, case .resting = interaction, let way = emptyState().way(at: p) {
+            gestures.down(p, modifiers: modifiers, onRest: false, at: time)
+            gestures.abandon()
+            return canPerform(way.action) ? perform(way.action, at: time) : []
+        }
         switch interaction {
         case .askingToQuit(let under):
             return answerPrompt(at: p, under: under, at: time)
@@ -8,7 +15,7 @@ extension PhotosScene: InputRouting {
             borderPointerDown(p, session, at: time)
         case .dialog(let dialog, let under):
             return dialogPress(at: p, dialog, under: under, at: time)
-        case .carrying, .searching:
+        case .carrying, .searching, .camera:
             break
         case .zoomed(var zoom) where geometry.preview.contains(p):
             // The zoomed preview pans.
@@ -40,6 +47,8 @@ extension PhotosScene: InputRouting {
 
     mutating func pointerMoved(_ p: Point, at time: Double) {
         let becameDrag = gestures.moved(to: p, tuning: tuning)
+        toolbarHover(p, at: time)
+        menuHover(p)
         switch interaction {
         case .carrying(let carry):
             self.carry(carry, to: p, at: time)
@@ -59,12 +68,13 @@ extension PhotosScene: InputRouting {
                 preview.drag(p, at: time)
             }
             follow(strip)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             break
         }
     }
 
     mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
+        if let effects = toolbarUp(p, at: time) { return effects }
         let release = gestures.up(p, at: time, tuning: tuning)
         switch interaction {
         case .carrying(let carry):
@@ -103,7 +113,7 @@ extension PhotosScene: InputRouting {
             startQueued(at: time)
             // A double-click on the preview at fit zooms to the close-up about it.
             if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zoomIn(about: p, at: time) }
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             startQueued(at: time)
         }
         return []
@@ -123,10 +133,11 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
+        if case .dialog(.keys, _) = interaction { return keysOverlayWheel(dy: dy) }
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {
-        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders:
+        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders, .camera:
             return
         case .zoomed(var zoom) where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.

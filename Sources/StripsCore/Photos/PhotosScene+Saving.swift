@@ -19,14 +19,25 @@ extension PhotosScene {
             notices.quitAfterSave = false
             return []
         }
-        let pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
+        var pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
+        var documents: [SavedDocument]?
+        if scope == .document {
+            // One file a document: every page is judged first, so no separator sheet is missed.
+            let missing = judging.wait(for: .save, pages)
+            if judging.waiting != nil { return missing.isEmpty ? [] : [.judge(JudgeRequest(pages: missing, urgent: true))] }
+            let split = DocumentSplit(pages: pages, separator: judging.separator)
+            documents = split.parts.map { SavedDocument(pages: Array(pages[$0.pages]), title: $0.title) }
+            pages = documents?.flatMap(\.pages) ?? pages
+        }
         guard !pages.isEmpty else {
             notices.post("Nothing to save: the document has no pages", at: time)
             notices.quitAfterSave = false
             return []
         }
         notices.saving = SaveProgress(done: 0, total: pages.count)
-        return [.save(SaveRequest(pages: pages, revision: document.history.revision, scope: scope))]
+        var request = SaveRequest(pages: pages, revision: document.history.revision, scope: scope)
+        if let documents { request.documents = documents }
+        return [.save(request)]
     }
 
     /// The window's close button, Escape or Q: quits at once unless there are unsaved edits,
@@ -54,7 +65,7 @@ extension PhotosScene {
             gestures.abandon()
             session.drag = nil
             interaction = .editingBorders(session)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog:
+        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             break
         }
         interaction = .askingToQuit(under: interaction)
@@ -102,13 +113,22 @@ extension PhotosScene {
             notices.saving = SaveProgress(done: done, total: total)
         case .saved(let outcome):
             notices.saving = nil
+            lastSave = outcome.report
+            let size = outcome.report.size.isEmpty ? "" : " (\(outcome.report.size))"
             if outcome.request.scope == .document {
                 document = document.saved(revision: outcome.request.revision)
-                notices.post("Saved to \(outcome.path)", at: time)
+                // The strip's names follow the file now written (`NAME-N` after its name).
+                outputName = Self.fileStem(outcome.path)
+                if outcome.paths.count > 1 {
+                    let names = outcome.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+                    notices.post("Saved \(names.count) documents: \(names.joined(separator: ", "))\(size)", at: time)
+                } else {
+                    notices.post("Saved to \(outcome.path)\(size)", at: time)
+                }
                 if notices.quitAfterSave { wantsToQuit = true }
             } else {
                 let count = outcome.request.pages.count
-                notices.post("Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)", at: time)
+                notices.post("Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)\(size)", at: time)
             }
             notices.quitAfterSave = false
         case .saveFailed(let message):
@@ -128,6 +148,14 @@ extension PhotosScene {
             notices.post(message, at: time)
         case .bordersFound(let answer):
             underPrompt { $0.bordersFound(answer, at: time) }
+        case .filesChosen(let paths):
+            return filesChosen(paths, at: time)
+        case .openFailed(let line):
+            openFailed(line, at: time)
+        case .camera(let news):
+            return cameraNews(news, at: time)
+        case .judged(let pages):
+            return judged(pages, at: time)
         }
         return []
     }

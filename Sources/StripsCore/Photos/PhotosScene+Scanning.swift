@@ -150,21 +150,25 @@ extension PhotosScene {
     mutating func dialogKey(_ key: Key, _ dialog: Dialog, under: Interaction, at time: Double) -> [Effect] {
         switch dialog {
         case .scanPanel(var panel):
-            switch key.name {
-            case .escape:
+            switch ScanPanelKey.table.action(for: key) {
+            case .close?:
                 interaction = under
-            case .up, .down:
-                panel.moveRow(key.name == .up ? -1 : 1)
+            case .row(let step)?:
+                panel.moveRow(step)
                 interaction = .dialog(.scanPanel(panel), under: under)
-            case .left, .right:
-                let describe = panel.step(panel.row, by: key.name == .left ? -1 : 1)
+            case .value(let step)?:
+                let describe = panel.step(panel.row, by: step)
                 interaction = .dialog(.scanPanel(panel), under: under)
                 return describe.map { [.describeScanner($0)] } ?? []
-            case .return:
+            case .scan?:
                 return scanFromPanel(panel, under: under, at: time)
-            default:
+            case nil:
                 break
             }
+        case .keys(let overlay):
+            return keysOverlayKey(key, overlay, under: under)
+        case .menu(let menu):
+            return menuKey(key, menu, under: under, at: time)
         case .recovery:
             switch key.name {
             // Return is the highlighted button's key, as in every dialog.
@@ -193,6 +197,11 @@ extension PhotosScene {
             }
         case .recovery(let offer):
             if let answer = RecoveryPrompt(offer, window: windowSize, measurer: measurer).answer(at: p) { return answerRecovery(answer, under: under) }
+        case .keys:
+            // A list to read: a click anywhere puts it away.
+            interaction = under
+        case .menu(let menu):
+            return menuClick(at: p, menu, under: under, at: time)
         }
         return []
     }

@@ -22,24 +22,32 @@ extension PhotosScene {
         var search = search
         switch event {
         case .key(let key):
-            switch key.name {
-            case .escape:
+            switch SearchKey.table.action(for: key) {
+            case .close?:
                 interaction = under
                 // The pages read so far stay read; the rest are no longer waited for.
                 return search.askedToRead ? [.readText(TextRequest(purpose: .search, pages: []))] : []
-            case .return:
-                search.step(key.shift ? -1 : 1)
-            case .backspace where !key.ctrl && !key.alt:
+            case .next?:
+                search.step(1)
+            case .previous?:
+                search.step(-1)
+            case .erase?:
                 guard !search.query.isEmpty else { return [] }
                 search.setQuery(String(search.query.dropLast()), pages: pages, texts: texts, focus: focusIndex)
-            case .left, .right, .home, .end:
-                return underSearch { $0.route(event, at: time) }
-            case .f where key.ctrl:
-                return []
-            default:
-                // Letters come as typed text too: only keys with Ctrl or Alt are the editor's.
-                guard key.ctrl || key.alt else { return [] }
-                return underSearch { $0.route(event, at: time) }
+            case nil:
+                switch key.name {
+                case .left, .right, .home, .end:
+                    return underSearch { $0.route(event, at: time) }
+                case .f where key.ctrl:
+                    return []
+                case .f1, .f10, .menu, .application:
+                    // Keys that type nothing: the keys overlay and the page's menu open over the field.
+                    return underSearch { $0.route(event, at: time) }
+                default:
+                    // Letters come as typed text too: only keys with Ctrl or Alt are the editor's.
+                    guard key.ctrl || key.alt else { return [] }
+                    return underSearch { $0.route(event, at: time) }
+                }
             }
         case .text(let typed):
             search.setQuery(search.query + typed, pages: pages, texts: texts, focus: focusIndex)

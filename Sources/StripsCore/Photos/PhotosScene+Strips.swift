@@ -83,7 +83,7 @@ extension PhotosScene {
             override = glide.focusOverride(at: time)
         case .carrying(let carry):
             thumbnailSlots = SlotMap(reorder: carriedSlots(carry, at: time))
-        case .resting, .dragging, .flinging, .zoomed, .askingToQuit, .searching, .dialog, .editingBorders:
+        case .resting, .dragging, .flinging, .zoomed, .askingToQuit, .searching, .dialog, .editingBorders, .camera:
             break
         }
         return (PageStripContent(aspects: aspects, slots: slots),

@@ -2,11 +2,9 @@
 /// kept by key as it arrives (a search under way finds the new pages), copied with Ctrl+C, and the
 /// orientation found on the way, which O uses.
 extension PhotosScene {
-    /// After each tick: the pages around the focus whose text the host has not answered, asked
-    /// for when they change (a change, never the document: `TextReading`), once the strips rest:
-    /// a frame in passing shows no text, and the window would hold the reading while they move.
-    public mutating func effectsDue(at time: Double) -> [Effect] {
-        guard isIdle else { return [] }
+    /// The pages around the focus whose text the host has not answered, asked for when they
+    /// change (a change, never the document: `TextReading`).
+    mutating func textDue() -> [Effect] {
         let arriving = scanning?.arriving?.placed
         guard let request = reading.nearRequest(pages: shownPages, focus: focusIndex, texts: texts, arriving: arriving) else { return [] }
         return [.readText(request)]

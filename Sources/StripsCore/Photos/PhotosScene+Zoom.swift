@@ -68,7 +68,7 @@ extension PhotosScene {
     mutating func pinch(about center: Point, scale: Double, at time: Double) {
         guard !pages.isEmpty, scale.isFinite, scale > 0 else { return }
         switch interaction {
-        case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying, .editingBorders:
+        case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying, .editingBorders, .camera:
             return
         case .dragging(let strip):
             gestures.cancel()

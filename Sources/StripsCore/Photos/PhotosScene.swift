@@ -35,11 +35,22 @@ public struct PhotosScene: Scene {
     var reading = TextReading()
     /// The text Ctrl+C copied last (the trace's `clipboard`).
     public internal(set) var clipboard: String?
+    /// The last save's result (the trace's `saved`).
+    public internal(set) var lastSave: SaveReport?
     /// A scan under way (the scanner works while the user goes on), nil when none is.
     public internal(set) var scanning: ScanProgress?
     public internal(set) var wantsToQuit = false
+    /// The pointer on the toolbar: the button it rests on, the one pressed.
+    public internal(set) var toolbarPointer = ToolbarPointer()
     /// Border requests the host has not answered: the window keeps drawing until they come.
     var awaitingBorders = 0
+    /// Blank pages and separator sheets as the host judged them, and what waits for them.
+    public internal(set) var judging = Judging()
+    /// The split of the pages shown into documents, made again when they or the separators change.
+    var splitCache = SplitCache()
+    /// What the first document is saved as (`--output`'s name), for the strip's labels; nil: the
+    /// document's name.
+    public var outputName: String?
     let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
@@ -76,9 +87,9 @@ public struct PhotosScene: Scene {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
         case .editingBorders(let session): interactionIdle = session.settled
-        case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog: interactionIdle = true
+        case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog, .camera: interactionIdle = true
         }
-        return interactionIdle && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
+        return interactionIdle && interaction.camera?.isAnimating != true && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
             && gestures.press?.isDragging != true
     }
 
@@ -95,6 +106,7 @@ public struct PhotosScene: Scene {
     @discardableResult
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
         if case .searching(let search, let under) = interaction { return searching(event, search, under: under, at: time) }
+        if case .camera(_, let under) = interaction { return cameraInput(event, under: under, at: time) }
         return route(event, at: time)
     }
 
@@ -104,6 +116,7 @@ public struct PhotosScene: Scene {
         if let held = gestures.hold(at: time, tuning: tuning) { lift(held, at: time) }
         underPrompt { $0.advance(at: time) }
         tickSearch(at: time)
+        tickCamera(at: time)
         // The rate follows one rule: 0 while the user scrolls or carries on the thumbnails, 1
         // whenever the strip is at rest, however it came to rest.
         if thumbnails.isIdle && !handsOnThumbnails {
@@ -111,6 +124,16 @@ public struct PhotosScene: Scene {
         }
         expanding.tick(at: time)
         notices.noteMotion(isMoving, at: time)
+        if toolbarPointer.showsTooltip(at: time) { toolbarPointer.tooltipShown = true }
+        refreshSplit()
+    }
+
+    /// After each tick, once the strips rest (a frame in passing decodes no picture and shows no
+    /// text): the text of the pages around the focus, and the pages that came near it to be judged,
+    /// each asked for as a change since it was last asked, never as the document.
+    public mutating func effectsDue(at time: Double) -> [Effect] {
+        guard isIdle else { return [] }
+        return textDue() + judgingDue()
     }
 
     /// One step of whatever the user is doing.
@@ -146,7 +169,7 @@ public struct PhotosScene: Scene {
             }
         case .editingBorders(let session):
             advanceBorders(session, at: time)
-        case .askingToQuit, .searching, .dialog:
+        case .askingToQuit, .searching, .dialog, .camera:
             break  // `underPrompt` unwraps them
         }
     }
@@ -167,6 +190,10 @@ public struct PhotosScene: Scene {
             interaction = under
             underPrompt(body)
             interaction = .dialog(dialog, under: interaction)
+        case .camera(let view, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = interaction.wrapped(inCamera: view)
         default:
             body(&self)
         }
@@ -191,10 +218,13 @@ public struct PhotosScene: Scene {
     /// Something on screen changes with time though nothing moves (the counter fading, a hold
     /// being timed, a status line, a save under way): the live loop keeps drawing frames.
     /// A scan under way or a dialog waiting on the host keeps frames coming too: the host's
-    /// answers are asked for before each one, and the page being scanned fills in.
+    /// answers are asked for before each one, and the page being scanned fills in. (The camera
+    /// view does not: its host wakes the loop for each new frame, so the window draws at the
+    /// camera's rate, not at its own.)
     public var needsFrames: Bool {
-        notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog != nil
-            || awaitingBorders > 0
+        notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
+            || awaitingBorders > 0 || toolbarPointer.waitsForTooltip
+            || interaction.camera?.phase == .starting || judging.waiting != nil
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

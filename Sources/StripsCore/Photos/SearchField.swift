@@ -21,13 +21,7 @@ public struct SearchField: Hashable, Sendable {
         }
         // The query's end stays in view: a long one loses its start.
         let room = box.width - 2 * Self.padding - (counted.map { $0.width + 10 } ?? 0)
-        var shown = search.query
-        var size = measurer.size(of: shown, pointSize: pointSize, weight: .regular)
-        while size.width > room, !shown.isEmpty {
-            shown = String(shown.dropFirst())
-            size = measurer.size(of: "…" + shown, pointSize: pointSize, weight: .regular)
-        }
-        if shown != search.query { shown = "…" + shown }
+        let (shown, size) = Self.fitted(search.query, room: room, pointSize: pointSize, measurer: measurer)
         let origin = Point(x: box.minX + Self.padding, y: box.midY - size.height / 2)
         if search.query.isEmpty {
             let hint = measurer.size(of: "Search the pages' text", pointSize: pointSize, weight: .regular)
@@ -38,6 +32,41 @@ public struct SearchField: Hashable, Sendable {
             query = TextRun(text: shown, frame: Rect(x: origin.x, y: origin.y, width: size.width, height: size.height), pointSize: pointSize)
             caret = Rect(x: origin.x + size.width + 1, y: box.midY - 9, width: 2, height: 18)
         }
+    }
+
+    /// The end of `query` that fits in `room` points, with "…" before it when the start is cut,
+    /// and its size. The work is bounded by what fits, not by the query: tails of 16, 32, 64, ...
+    /// characters are measured until one is too wide, then a binary search between the last two
+    /// finds the longest that fits (a 10,000-character query costs what a 100-character one does).
+    public static func fitted(_ query: String, room: Double, pointSize: Double, measurer: any TextMeasurer) -> (String, Size) {
+        func measure(_ text: String) -> Size { measurer.size(of: text, pointSize: pointSize, weight: .regular) }
+        var fits = 0, fitsSize = measure("…")
+        var tooWide: Int?
+        var k = 16
+        while tooWide == nil {
+            let tail = query.suffix(k)
+            if tail.endIndex == query.endIndex, tail.startIndex == query.startIndex {
+                // The whole query is this short: shown whole when it fits.
+                let whole = measure(query)
+                if whole.width <= room { return (query, whole) }
+                tooWide = tail.count
+                break
+            }
+            let size = measure("…" + tail)
+            if size.width > room {
+                tooWide = k
+            } else {
+                (fits, fitsSize) = (k, size)
+                k *= 2
+            }
+        }
+        var low = fits, high = tooWide ?? fits + 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            let size = measure("…" + query.suffix(middle))
+            if size.width <= room { (low, fitsSize) = (middle, size) } else { high = middle }
+        }
+        return ("…" + query.suffix(low), fitsSize)
     }
 
     func drawItems() -> [DrawItem] {

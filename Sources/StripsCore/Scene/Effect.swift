@@ -36,6 +36,15 @@ public enum Effect: Hashable, Sendable {
     /// by `recognised` or `textless`: in a script at once (before the frame that needs them), in
     /// the window in the background.
     case readText(TextRequest)
+    /// Ctrl+O or the open button: the desktop's file chooser, opened in `folder` (the page in
+    /// focus's) when given. Answered by `filesChosen` (none: cancelled) or `openFailed`.
+    case chooseFiles(folder: String?)
+    /// Open or close the camera, or keep a frame as a page (docs/CAMERA.md). Answered by
+    /// `camera` news.
+    case camera(CameraRequest)
+    /// Judge pages: blank, or a separator sheet (StripsBatch). Answered by `judged`, in parts as
+    /// they are done (the window judges in the background; a script at once).
+    case judge(JudgeRequest)
 }
 
 /// The host's answer to an effect, delivered to the scene as `InputEvent.host` with the time it
@@ -59,6 +68,26 @@ public enum HostEvent: Hashable, Sendable {
     /// A scan's progress, the scanners found, an offer of scans an earlier session left.
     case scan(ScanUpdate)
     case bordersFound(BorderAnswer)
+    /// The files the desktop's chooser returned, in its order (empty: the user cancelled).
+    case filesChosen([String])
+    /// No chooser could be shown: why, in one line.
+    case openFailed(String)
+    /// The camera opened, a frame looked at, a page taken, a fault.
+    case camera(CameraNews)
+    /// Pages judged (`Effect.judge`), each under the key it was judged for.
+    case judged([JudgedPage])
+}
+
+/// Pages to judge, and whether something waits for them (Ctrl+Shift+B, a save: the host takes
+/// these before the pages merely near the focus).
+public struct JudgeRequest: Hashable, Sendable {
+    public var pages: [Page]
+    public var urgent: Bool
+
+    public init(pages: [Page], urgent: Bool = false) {
+        self.pages = pages
+        self.urgent = urgent
+    }
 }
 
 /// What the host should save: pages as they stand when the user asked.
@@ -74,21 +103,77 @@ public struct SaveRequest: Hashable, Sendable {
     /// The document's revision the pages are (a document save marks it saved).
     public var revision: Int
     public var scope: Scope
+    /// The pages split into documents, one file each (separator sheets left out): one holding
+    /// every page unless the batch is split.
+    public var documents: [SavedDocument]
 
     public init(pages: [Page], revision: Int, scope: Scope = .document) {
         self.pages = pages
         self.revision = revision
         self.scope = scope
+        documents = [SavedDocument(pages: pages)]
+    }
+}
+
+/// One document of a split batch as saved: its pages, and the text of the separator sheet before
+/// it (which names its file; nil: `NAME-N`).
+public struct SavedDocument: Hashable, Sendable {
+    public var pages: [Page]
+    public var title: String?
+
+    public init(pages: [Page], title: String? = nil) {
+        self.pages = pages
+        self.title = title
     }
 }
 
 public struct SaveOutcome: Hashable, Sendable {
     public var path: String
     public var request: SaveRequest
+    /// What was written: the file's size (every file's together when there are several), or a
+    /// folder's pictures' together.
+    public var bytes: Int
+    /// Every file (or folder) written, one a document: `path` first.
+    public var paths: [String]
 
-    public init(path: String, request: SaveRequest) {
+    public init(path: String, request: SaveRequest, bytes: Int = 0) {
         self.path = path
         self.request = request
+        self.bytes = bytes
+        paths = [path]
+    }
+
+    /// What the status line and the trace say of it.
+    public var report: SaveReport { SaveReport(path: path, bytes: bytes, pages: request.pages.count) }
+}
+
+/// A save's result as the user hears of it: where, how many bytes, how many pages.
+public struct SaveReport: Hashable, Sendable {
+    public var path: String
+    public var bytes: Int
+    public var pages: Int
+
+    public init(path: String, bytes: Int, pages: Int) {
+        self.path = path
+        self.bytes = bytes
+        self.pages = pages
+    }
+
+    /// `1.2 MB, 46 KB a page` (decimal units, as file managers count them); empty when the size
+    /// is not known.
+    public var size: String {
+        guard bytes > 0 else { return "" }
+        let total = Self.amount(bytes)
+        return pages > 1 ? "\(total), \(Self.amount(bytes / pages)) a page" : total
+    }
+
+    static func amount(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1000: return "\(bytes) bytes"
+        case ..<1_000_000: return "\(Int((Double(bytes) / 1000).rounded())) KB"
+        case ..<10_000_000: return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+        default: return "\(Int((Double(bytes) / 1_000_000).rounded())) MB"
+        }
     }
 }
 
@@ -161,6 +246,17 @@ public struct BorderAnswer: Hashable, Sendable {
             self.pageID = pageID
             self.corners = corners
             self.levelling = levelling
+        }
+
+        /// `corrections` with these borders applied, as Shift+C applies them (and `strips convert
+        /// --borders auto`): the corners as the crop, the levelling to a tenth of a degree; nil
+        /// when no page was found.
+        public func applied(to corrections: Corrections) -> Corrections? {
+            guard let corners else { return nil }
+            var after = corrections
+            after.crop = corners
+            after.straighten = PhotosScene.tenths(levelling ?? 0)
+            return after
         }
     }
 

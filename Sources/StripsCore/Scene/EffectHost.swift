@@ -10,8 +10,13 @@ public protocol EffectHost: AnyObject {
     /// here (requests come as effects), but a host holds its reading while the strips move or
     /// `picturesPending` (pictures the screen needs are still being decoded, which come first).
     func shown(_ frame: Frame, picturesPending: Bool)
+    /// The scene's clock now, in seconds: a scripted run tells it before every poll and before
+    /// every effect it runs, so a host that plays something on the scene's clock (a video file
+    /// as the camera) shows the frame whose time has come. The window's hosts keep their own time.
+    func clock(_ sceneTime: Double)
 }
 
 extension EffectHost {
     public func shown(_ frame: Frame, picturesPending: Bool) {}
+    public func clock(_ sceneTime: Double) {}
 }

@@ -7,6 +7,9 @@ public enum InputEvent: Hashable, Sendable {
     /// Moves with or without the button held; hovering tells which strip the wheel scrolls.
     case pointerMove(Point)
     case pointerUp(Point)
+    /// The secondary button (the right mouse button) pressed and released: a context menu.
+    case secondaryDown(Point, Modifiers = [])
+    case secondaryUp(Point)
     /// SDL's precise wheel units; positive `dx` scrolls right, positive `dy` scrolls up.
     case wheel(dx: Double, dy: Double)
     case key(Key)
@@ -39,6 +42,12 @@ public struct Key: Hashable, Sendable {
         /// Ctrl+N scans (Ctrl+Shift+N: the scan panel), Ctrl+I interleaves; T answers the
         /// offer of earlier scans; Return confirms a panel.
         case n, i, t
+        /// Ctrl+K opens and closes the camera view; in it Space takes the frame now and A turns
+        /// taking pages by themselves off and on.
+        case k
+        /// B puts or takes away a document break before the page in focus; Ctrl+Shift+B selects
+        /// the blank pages.
+        case b
         case `return`
         /// C opens the border editor (Shift+C applies detected borders, Alt+C copies them to the
         /// selection); in it Return applies, `[` and `]` turn the page by a tenth of a degree.
@@ -50,6 +59,10 @@ public struct Key: Hashable, Sendable {
         case s, x, r
         /// Zoom keys: `+` (also `=`, its unshifted key), `-`, `0`, and the keypad's.
         case plus = "+", equals = "=", minus = "-", zero = "0", keypadPlus = "keypad +", keypadMinus = "keypad -", keypadZero = "keypad 0"
+        /// F1 and `?` (Shift+`/` on many keyboards) show the keys overlay; Shift+F10 and the
+        /// Menu key (SDL's "Application") open the context menu; Ctrl+O opens files.
+        case f1, f10, menu, application, question = "?", slash = "/"
+        case space, pageup, pagedown
         /// A real key no scene uses: delivered, and ignored.
         case other
     }

@@ -4,6 +4,8 @@ protocol InputRouting {
     mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect]
     mutating func pointerMoved(_ p: Point, at time: Double)
     mutating func pointerUp(_ p: Point, at time: Double) -> [Effect]
+    mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect]
+    mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect]
     mutating func wheel(dx: Double, dy: Double, at time: Double)
     mutating func keyPressed(_ key: Key, at time: Double) -> [Effect]
     mutating func tune(_ tuning: Tuning, at time: Double)
@@ -20,6 +22,8 @@ extension InputRouting {
         case .pointerDown(let p, let modifiers): return pointerDown(p, modifiers: modifiers, at: time)
         case .pointerMove(let p): pointerMoved(p, at: time)
         case .pointerUp(let p): return pointerUp(p, at: time)
+        case .secondaryDown(let p, let modifiers): return secondaryDown(p, modifiers: modifiers, at: time)
+        case .secondaryUp(let p): return secondaryUp(p, at: time)
         case .wheel(let dx, let dy): wheel(dx: dx, dy: dy, at: time)
         case .key(let key): return keyPressed(key, at: time)
         case .text: break
@@ -37,5 +41,8 @@ extension InputRouting {
     mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) { wheel(dx: dx, dy: dy, at: time) }
     mutating func pinch(about center: Point, scale: Double, at time: Double) {}
     mutating func dropped(_ paths: [String], at time: Double) -> [Effect] { [] }
+    /// Scenes without context menus ignore the secondary button.
+    mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] { [] }
+    mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect] { [] }
     mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] { [] }
 }

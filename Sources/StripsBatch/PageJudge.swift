@@ -1,0 +1,63 @@
+import StripsCore
+import StripsPictures
+
+/// A document page judged as it is drawn (its crop and straighten; the look left out, which
+/// writes nothing): decoded small through the document's reader (JPEGs scaled by libjpeg-turbo
+/// as they are decoded, PDF pages rendered small), and the part holding a code decoded again,
+/// sharper, when a barcode's bars need it. The same for the window, scripts and `strips convert`.
+public struct PageJudge: Sendable {
+    public let reader: PageReader
+
+    public init(reader: PageReader) { self.reader = reader }
+
+    /// The long side pages are judged at, at most: a letter page at about 100 pixels an inch.
+    static let workingSide = 1250.0
+    /// A barcode's part is decoded at up to this many pixels on the page's long side (300 dpi).
+    static let sharpSide = 3300.0
+
+    /// The page's judgement; an ordinary page when its picture cannot be read (its error card
+    /// said why already).
+    public func judge(_ page: Page) -> PageJudgement { judgeIfReadable(page) ?? .ordinary }
+
+    /// The page's judgement, or nil when its picture cannot be read.
+    public func judgeIfReadable(_ page: Page) -> PageJudgement? {
+        guard let small = picture(page, longSide: Self.workingSide) else { return nil }
+        // Letter or A4: the long side is about 11 inches, as the looks take it.
+        let ppi = Double(max(small.width, small.height)) / 11
+        return SheetJudge.judge(small, pixelsPerInch: ppi) { share in picture(page, longSide: Self.sharpSide, region: share) }
+    }
+
+    /// The page's writing in square millimetres (what `BlankJudge.writingLimit` is held against),
+    /// for measuring the judge; nil when the picture cannot be read.
+    public func writingArea(_ page: Page) -> Double? {
+        guard let small = picture(page, longSide: Self.workingSide) else { return nil }
+        return BlankJudge.writingArea(small, pixelsPerInch: Double(max(small.width, small.height)) / 11)
+    }
+
+    /// Why the page is judged as it is (`SheetJudge.explain`); nil when it cannot be read.
+    public func explain(_ page: Page) -> String? {
+        guard let small = picture(page, longSide: Self.workingSide) else { return nil }
+        return SheetJudge.explain(small, pixelsPerInch: Double(max(small.width, small.height)) / 11)
+    }
+
+    /// The page upright as drawn (before the user's quarter turns), its long side at most `longSide`.
+    func picture(_ page: Page, longSide: Double, region: Rect? = nil) -> PixelBuffer? {
+        let geometry = page.textKey.geometry
+        let size = geometry.correctedSize(of: page.pixelSize)
+        let long = max(size.width, size.height)
+        guard long > 0 else { return nil }
+        // In eighths, the scales libjpeg-turbo decodes at: the decode is then the picture, with no
+        // resampling after it (which costs more than the judging in an unoptimised build).
+        let scale = region == nil ? max(1, min(8, (8 * longSide / long).rounded(.down))) / 8 : min(1, longSide / long)
+        let limit = PixelLimit(width: Int32(max(1, (size.width * scale).rounded(.up))), height: Int32(max(1, (size.height * scale).rounded(.up))))
+        let result: Result<DecodedPicture, ImageFailure>?
+        if geometry.isIdentity {
+            result = reader.decode(page.source, limit: limit, region: region, fast: region == nil)
+        } else {
+            let ref = ImageRef(source: page.source, recipe: geometry, variant: .full, sourceSize: page.pixelSize)
+            result = reader.picture(ref, limit: limit, stage: .best, region: region).result
+        }
+        guard case .success(let decoded)? = result else { return nil }
+        return decoded.pixels
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import StripsCore
+import StripsLooks
+import StripsPictures
+
+/// Carries out the camera effects (docs/CAMERA.md). In the window the camera runs on its own
+/// threads (`CameraCapture`) and its news waits here for `poll`; in a script a video file plays on
+/// the scene's clock (`CameraPlayback`), from the moment the camera opened, so each poll delivers
+/// the frame whose time has come and a run is the same every time. A take encodes the frame looked
+/// at as a JPEG and hands it to `keep` (the recovery folder, as scans are kept), answering with
+/// the page. Every fault is one line, on standard error and in the news.
+public final class CameraHost: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// `--camera`: nil for the first device found.
+        public var source: CameraSource?
+        /// The window (threads, its own clock) or a script (the scene's clock).
+        public var live = false
+        /// Wakes the window's loop when news arrives.
+        public var wake: @Sendable () -> Void = {}
+        /// Writes a taken page's JPEG (named `Camera N`, its size) where pages are kept for
+        /// recovery; the file's path, or why it could not be kept.
+        public var keep: @Sendable (_ jpeg: [UInt8], _ name: String, _ width: Int, _ height: Int) -> Result<String, CameraFault>
+        /// One line on standard error.
+        public var say: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data(("strips: " + line + "\n").utf8)) }
+        public var jpegQuality = 92
+
+        public init(source: CameraSource?, live: Bool,
+                    keep: @escaping @Sendable (_ jpeg: [UInt8], _ name: String, _ width: Int, _ height: Int) -> Result<String, CameraFault>) {
+            self.source = source
+            self.live = live
+            self.keep = keep
+        }
+    }
+
+    public let picture: LivePicture
+    private let options: Options
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var pending: [HostEvent] = []
+    private var capture: CameraCapture?
+    /// Which capture's news counts: a stopped one's late news is dropped.
+    private var generation = 0
+    private var playback: CameraPlayback?
+    private var openedAt = 0.0
+    private var now = 0.0
+    private let takes = DispatchQueue(label: "strips-camera-takes", qos: .userInitiated)
+
+    public init(options: Options, picture: LivePicture = LivePicture()) {
+        self.options = options
+        self.picture = picture
+    }
+
+    /// The scene's clock (a script's host is told it before every poll and effect).
+    public func clock(_ sceneTime: Double) {
+        lock.lock()
+        now = sceneTime
+        lock.unlock()
+    }
+
+    public func run(_ request: CameraRequest) -> [HostEvent] {
+        switch request {
+        case .open: return open()
+        case .close:
+            close()
+            return []
+        case .take(let take): return self.take(take)
+        }
+    }
+
+    /// News since the last poll; in a script, the frame due now.
+    public func poll() -> [HostEvent] {
+        lock.lock()
+        var events = pending
+        pending.removeAll()
+        let playback = self.playback, elapsed = now - openedAt
+        lock.unlock()
+        if let playback {
+            let news = playback.advance(to: elapsed)
+            for case .stopped(let line) in news { options.say(line) }
+            events += news.map { .camera($0) }
+        }
+        return events
+    }
+
+    /// The session ends: the camera stops and lets the device go.
+    public func finish() {
+        lock.lock()
+        let capture = self.capture
+        self.capture = nil
+        playback = nil
+        lock.unlock()
+        capture?.stop()
+        capture?.waitUntilFinished(timeout: 3)
+        takes.sync {}
+    }
+
+    // MARK: Effects
+
+    private func open() -> [HostEvent] {
+        close()
+        if options.live {
+            lock.lock()
+            generation += 1
+            let mine = generation
+            let previous = capture
+            capture = CameraCapture(source: options.source, picture: picture, after: previous, shown: options.wake) { [weak self] news in
+                self?.heard(news, generation: mine)
+            }
+            lock.unlock()
+            return []
+        }
+        let source: CameraSource
+        switch options.source.map({ Result<CameraSource, CameraFault>.success($0) }) ?? CameraSource.firstDevice() {
+        case .success(let found): source = found
+        case .failure(let fault): return failed(fault)
+        }
+        do {
+            let playback = try CameraPlayback(source, picture: picture)
+            lock.lock()
+            self.playback = playback
+            openedAt = now
+            lock.unlock()
+            return [.camera(.opened(playback.info))]
+        } catch {
+            return failed(error)
+        }
+    }
+
+    private func close() {
+        lock.lock()
+        generation += 1
+        let capture = self.capture
+        playback = nil
+        lock.unlock()
+        // Kept until the next open, which waits (on its own thread) for the device to be let go.
+        capture?.stop()
+        picture.clear()
+    }
+
+    private func failed(_ fault: CameraFault) -> [HostEvent] {
+        options.say(fault.line)
+        return [.camera(.failed(fault.line))]
+    }
+
+    /// A capture thread's news: faults said, then kept for the next poll.
+    private func heard(_ news: CameraNews, generation: Int) {
+        lock.lock()
+        guard generation == self.generation else { return lock.unlock() }
+        pending.append(.camera(news))
+        lock.unlock()
+        switch news {
+        case .failed(let line), .stopped(let line): options.say(line)
+        case .opened, .looked, .taken: break
+        }
+        options.wake()
+    }
+
+    private func take(_ take: CameraTake) -> [HostEvent] {
+        lock.lock()
+        let frame = capture?.frame(take.frame) ?? playback?.frame(take.frame)
+        lock.unlock()
+        guard let frame else { return failed(CameraFault("camera: there is no frame to take yet")) }
+        guard options.live else { return keep(take, frame) }
+        takes.async { [self] in
+            let events = keep(take, frame)
+            lock.lock()
+            pending += events
+            lock.unlock()
+            options.wake()
+        }
+        return []
+    }
+
+    /// The frame at its own size as a JPEG, kept; the page, or the line why not.
+    private func keep(_ take: CameraTake, _ frame: KeptFrame) -> [HostEvent] {
+        let name = "Camera \(take.number)"
+        guard let pixels = frame.pixels(), let jpeg = PageImageEncoder.jpeg(pixels, quality: options.jpegQuality)?.bytes else {
+            return failed(CameraFault("camera: \(name) could not be encoded as JPEG"))
+        }
+        switch options.keep(jpeg, name, pixels.width, pixels.height) {
+        case .failure(let fault):
+            return failed(fault)
+        case .success(let path):
+            let size = Size(width: Double(pixels.width), height: Double(pixels.height))
+            // The corners found are the page's crop from the start: `c` opens the border editor on them.
+            let crop = take.quad.flatMap { $0.isConvex ? $0 : nil }
+            return [.camera(.taken(Page(id: name, source: .camera(path: path, number: take.number), pixelSize: size,
+                                        corrections: Corrections(crop: crop))))]
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// Batches become documents: pages judged blank or separator sheets as they come near the focus
+/// (asked of the host as effects, answered as `judged`), Ctrl+Shift+B selecting the blank pages,
+/// B putting or taking away a break before the page in focus (an edit, undoable), and the split
+/// the strip shows and a save writes one file a part of.
+extension PhotosScene {
+    // MARK: Asking
+
+    /// How far the editor asks of its own accord: near the focus (scripts), every page (the window).
+    public var judgingReach: Judging.Reach {
+        get { judging.reach }
+        set { judging.reach = newValue }
+    }
+
+    /// The pages that came near the focus since the last frame, to be judged (`effectsDue`).
+    mutating func judgingDue() -> [Effect] {
+        let arriving = scanning?.arriving?.placed
+        let wanted = judging.wishes(document.pages, focus: focusIndex, generation: document.generation, skipping: arriving)
+        return wanted.isEmpty ? [] : [.judge(JudgeRequest(pages: wanted))]
+    }
+
+    /// Judgements the host answered: kept; an action that waited for them runs.
+    mutating func judged(_ pages: [JudgedPage], at time: Double) -> [Effect] {
+        let done = judging.received(pages)
+        // A separator found changes the split the next frame shows.
+        refreshSplit()
+        guard done, let action = judging.takeWaiting() else { return [] }
+        switch action {
+        case .selectBlank:
+            selectBlankNow(at: time)
+            return []
+        case .save:
+            return save(.document, at: time)
+        }
+    }
+
+    // MARK: Blank pages
+
+    /// Ctrl+Shift+B: the blank pages selected, once every page is judged (those not judged yet
+    /// are asked for first, ahead of the others).
+    mutating func selectBlank(at time: Double) -> [Effect] {
+        let missing = judging.wait(for: .selectBlank, document.pages, skipping: scanning?.arriving?.placed)
+        guard judging.waiting != nil else {
+            selectBlankNow(at: time)
+            return []
+        }
+        return missing.isEmpty ? [] : [.judge(JudgeRequest(pages: missing, urgent: true))]
+    }
+
+    private mutating func selectBlankNow(at time: Double) {
+        let blank = document.pages.indices.filter { judging.isBlank(document.pages[$0]) }
+        document.selection = PageSelection(blank)
+        let count = blank.count
+        notices.post(count == 0 ? "No blank pages" : "\(count) blank page\(count == 1 ? "" : "s") selected: Delete removes \(count == 1 ? "it" : "them")",
+                     at: time)
+    }
+
+    // MARK: Breaks
+
+    /// B: a break before page `index` (nil: the page in focus) put, or the one there taken away.
+    /// A separator sheet taken for one by mistake becomes an ordinary page; pressed again, a
+    /// separator again.
+    func breakChange(at index: Int) -> BreakChange? {
+        guard pages.indices.contains(index) else { return nil }
+        let page = pages[index]
+        switch page.documentBreak {
+        case .before, .none:
+            return BreakChange(index: index, before: page.documentBreak, after: .asFound)
+        case .asFound:
+            if judging[page]?.separator != nil { return BreakChange(index: index, before: .asFound, after: .none) }
+            if index > 0, judging.separator(pages[index - 1]) != nil {
+                return BreakChange(index: index - 1, before: pages[index - 1].documentBreak, after: .none)
+            }
+            return index == 0 ? nil : BreakChange(index: index, before: .asFound, after: .before)
+        }
+    }
+
+    mutating func toggleBreak(at index: Int?, at time: Double) {
+        let target = index ?? focusIndex
+        guard let change = breakChange(at: target) else {
+            notices.post("The first page always begins the first document", at: time)
+            return
+        }
+        let page = pages[change.index]
+        switch (change.before, change.after) {
+        case (_, .before): notices.post("A new document begins at \(page.id)", at: time)
+        case (.before, _): notices.post("The break before \(page.id) is taken away", at: time)
+        case (_, .none): notices.post("\(page.id) is an ordinary page, not a separator sheet", at: time)
+        default: notices.post("\(page.id) is a separator sheet again", at: time)
+        }
+        edit(.breaks([change]), at: time)
+    }
+
+    // MARK: The split
+
+    /// The pages shown split into documents (made when the pages or the separators change).
+    public var documentSplit: DocumentSplit {
+        splitCache.key == splitKey ? splitCache.split : DocumentSplit(pages: shownPages, separator: judging.separator)
+    }
+
+    /// Each part's name, as the strip labels it and a save names its file.
+    public var documentNames: [String] {
+        splitCache.key == splitKey ? splitCache.names : Self.names(of: documentSplit, base: outputName ?? documentName)
+    }
+
+    /// The split worked out again when what it is made from has changed (once per tick at most).
+    mutating func refreshSplit() {
+        let key = splitKey
+        guard splitCache.key != key else { return }
+        let split = DocumentSplit(pages: shownPages, separator: judging.separator)
+        splitCache = SplitCache(key: key, split: split, names: Self.names(of: split, base: outputName ?? documentName))
+    }
+
+    private var splitKey: SplitCache.Key {
+        var before: Double?
+        if case .animating(let transition) = interaction.underPrompt, transition.showsBefore { before = transition.start }
+        return SplitCache.Key(generation: document.generation, separators: judging.separatorsVersion, showingBefore: before)
+    }
+
+    /// A saved file's or folder's name without its folder and `.pdf`.
+    public static func fileStem(_ path: String) -> String {
+        let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        let file = trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+        return file.lowercased().hasSuffix(".pdf") ? String(file.dropLast(4)) : file
+    }
+
+    static func names(of split: DocumentSplit, base: String) -> [String] {
+        DocumentNames.names(base: base, titles: split.parts.map(\.title))
+    }
+}
+
+/// The split of the pages shown, and what it was made from.
+struct SplitCache: Hashable, Sendable {
+    struct Key: Hashable, Sendable {
+        var generation: Int
+        var separators: Int
+        /// An edit's animation showing the pages before it (from when it began).
+        var showingBefore: Double?
+    }
+
+    var key = Key(generation: -1, separators: -1, showingBefore: nil)
+    var split = DocumentSplit.empty
+    var names: [String] = []
+}

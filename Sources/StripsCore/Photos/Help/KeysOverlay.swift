@@ -1,0 +1,54 @@
+/// F1 or `?`: every key and gesture of the editor, grouped, over the window, listed from the
+/// key tables the handling itself reads (`EditorKey.table` and each mode's), so it cannot
+/// drift from what the keys do. Escape or F1 hides it; a list longer than the window scrolls.
+public struct KeysOverlay: Hashable, Sendable {
+    /// Points scrolled down, clamped to the list's length when it is laid out.
+    public var scroll = 0.0
+
+    public init() {}
+
+    /// One line of the list: a key or a gesture and what it does.
+    public struct Entry: Hashable, Sendable {
+        public var group: KeyGroup
+        public var keys: String
+        public var help: String
+        /// The mode it acts in ("Border editor"), nil for the editor itself.
+        public var context: String?
+        /// "Ctrl+Z: undoes the last edit": the trace's and the man page's line.
+        public var line: String
+    }
+
+    /// Every row of every table, by group in the overlay's order: the editor's, then its modes',
+    /// then the instruments'.
+    public static let entries: [Entry] = {
+        var all: [Entry] = []
+        func add<A>(_ table: KeyTable<A>) {
+            all += table.rows.map { Entry(group: $0.group, keys: $0.keys, help: $0.help, context: $0.context, line: $0.line) }
+        }
+        add(EditorKey.table)
+        add(MenuKey.table)
+        add(OverlayKey.table)
+        add(BorderKey.table)
+        add(SearchKey.table)
+        add(ScanPanelKey.table)
+        add(CameraCommand.table)
+        add(InstrumentKey.table)
+        return KeyGroup.allCases.flatMap { group in all.filter { $0.group == group } }
+    }()
+
+    /// The trace's `help`: one line a key or gesture.
+    public static var lines: [String] { entries.map(\.line) }
+
+    /// A key while the overlay is shown: true when it closes it.
+    mutating func press(_ key: Key) -> Bool {
+        switch OverlayKey.table.action(for: key) {
+        case .close?: return true
+        case .scroll(let lines)?: scroll = max(0, scroll + lines * KeysOverlayCard.lineHeight)
+        case nil: break
+        }
+        return false
+    }
+
+    /// The wheel over it: SDL's precise units, positive `dy` up.
+    mutating func wheel(dy: Double) { scroll = max(0, scroll - dy * 3 * KeysOverlayCard.lineHeight) }
+}

@@ -1,0 +1,160 @@
+/// Context menus: a right click on a page in the preview or a thumbnail opens the menu of what
+/// applies to it. A page outside the selection becomes the only one acted on (the selection is
+/// cleared, as file managers do) and comes into focus; a page inside it stands for the whole
+/// selection. An item does its editor key's action once the menu's page is the one in focus.
+extension PhotosScene {
+    /// What the menu of page `index` offers, each item enabled when it can act.
+    func menuItems(for index: Int) -> [MenuItem] {
+        let page = pages[index]
+        let targets = document.selection.contains(index) ? document.selection.indices : [index]
+        let count = targets.count
+        let atStart = targets == Array(0..<count), atEnd = targets == Array((pages.count - count)..<pages.count)
+        let canSave = notices.saving == nil && scanning == nil
+        let hasText = texts[page].map { !$0.text.isEmpty } ?? false
+        let look = page.corrections.look
+        // B's change on this page, in words: a new document from here, or the break here taken away.
+        let change = count == 1 ? breakChange(at: index) : nil
+        let breakTitle: String
+        switch (change?.before, change?.after) {
+        case (_, DocumentBreak.before?): breakTitle = "New document from here"
+        case (DocumentBreak.before?, _): breakTitle = "Remove the document break"
+        case (_, DocumentBreak.none?): breakTitle = "Not a separator sheet"
+        default: breakTitle = change == nil ? "New document from here" : "A separator sheet again"
+        }
+        let looks = Look.allCases.map { l in
+            MenuItem(name: l.name, title: l.title, action: .command(.setLook(l)), enabled: true, checked: count == 1 && l == look)
+        }
+        return [
+            MenuItem(name: "rotate right", title: "Rotate right", action: .command(.rotate(1)), enabled: true),
+            MenuItem(name: "rotate left", title: "Rotate left", action: .command(.rotate(-1)), enabled: true),
+            MenuItem(name: "borders", title: "Borders…", action: .borders, enabled: true),
+            MenuItem(name: "look", title: "Look", action: nil, enabled: true, submenu: looks),
+            MenuItem(name: "delete", title: count == 1 ? "Delete" : "Delete \(count) pages", action: .command(.delete), enabled: true, startsGroup: true),
+            MenuItem(name: "move to start", title: "Move to start", action: .command(.moveToEnd(false)), enabled: !atStart, startsGroup: true),
+            MenuItem(name: "move to end", title: "Move to end", action: .command(.moveToEnd(true)), enabled: !atEnd),
+            MenuItem(name: "save page", title: count == 1 ? "Save this page…" : "Save these \(count) pages…", action: .save(.selection),
+                     enabled: canSave, startsGroup: true),
+            MenuItem(name: "copy text", title: "Copy text", action: .copyText, enabled: hasText),
+            MenuItem(name: "break here", title: breakTitle, action: .command(.toggleBreak(nil)), enabled: change != nil, startsGroup: true),
+        ]
+    }
+
+    /// A press of the right button: the menu of the page under it (a thumbnail, or the preview's
+    /// page), at the pointer. Over an open menu's outside, that menu closes and the new one opens.
+    mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
+        gestures.hover(p)
+        if case .dialog(.menu(let menu), let under) = interaction {
+            if ContextMenuCard(menu, window: windowSize, measurer: measurer).contains(p) { return [] }
+            interaction = under
+        }
+        switch interaction {
+        case .resting, .flinging, .gliding, .zoomed: break
+        default: return []
+        }
+        guard let index = page(at: p, at: time) else { return [] }
+        if !document.selection.contains(index) { document.selection = .none }
+        if index != focusIndex, !(interaction.isZoomed) { enqueue(.go(.page(index)), at: time) }
+        interaction = .dialog(.menu(ContextMenu(pageID: pages[index].id, anchor: p, items: menuItems(for: index), heldAt: p)), under: interaction)
+        return []
+    }
+
+    /// The right button let go: after a drag from its press onto an item, that item is done.
+    mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect] {
+        guard case .dialog(.menu(var menu), let under) = interaction else { return [] }
+        let outcome = menu.release(p, on: ContextMenuCard(menu, window: windowSize, measurer: measurer), slop: tuning.scroll.tapSlop)
+        return settle(outcome, menu, under: under, at: time)
+    }
+
+    /// Shift+F10 or the Menu key: the menu of the page in focus, over the middle of the preview.
+    mutating func openMenuForFocus(at time: Double) {
+        guard pages.indices.contains(focusIndex), !geometry.preview.isEmpty else { return }
+        switch interaction {
+        case .resting, .flinging, .gliding, .zoomed: break
+        default: return
+        }
+        var menu = ContextMenu(pageID: pages[focusIndex].id, anchor: geometry.preview.center, items: menuItems(for: focusIndex))
+        menu.highlight = menu.items.firstIndex { $0.enabled }
+        interaction = .dialog(.menu(menu), under: interaction)
+    }
+
+    mutating func menuKey(_ key: Key, _ menu: ContextMenu, under: Interaction, at time: Double) -> [Effect] {
+        var menu = menu
+        return settle(menu.press(key), menu, under: under, at: time)
+    }
+
+    mutating func menuClick(at p: Point, _ menu: ContextMenu, under: Interaction, at time: Double) -> [Effect] {
+        var menu = menu
+        // The press is the menu's: the strips under it see nothing of it.
+        gestures.down(p, modifiers: [], onRest: false, at: time)
+        gestures.abandon()
+        return settle(menu.click(p, on: ContextMenuCard(menu, window: windowSize, measurer: measurer)), menu, under: under, at: time)
+    }
+
+    /// The pointer moving over the menu picks what it is over.
+    mutating func menuHover(_ p: Point) {
+        guard case .dialog(.menu(var menu), let under) = interaction else { return }
+        menu.hover(p, on: ContextMenuCard(menu, window: windowSize, measurer: measurer))
+        interaction = .dialog(.menu(menu), under: under)
+    }
+
+    private mutating func settle(_ outcome: ContextMenu.Outcome, _ menu: ContextMenu, under: Interaction, at time: Double) -> [Effect] {
+        switch outcome {
+        case .stays:
+            interaction = .dialog(.menu(menu), under: under)
+            return []
+        case .closes:
+            interaction = under
+            return []
+        case .does(let action):
+            interaction = under
+            guard let index = pages.firstIndex(where: { $0.id == menu.pageID }) else { return [] }
+            underPrompt { $0.settleFocus(on: index) }
+            return perform(action, at: time)
+        }
+    }
+
+    /// The menu's page comes into focus now (a glide to it ends there): the border editor, saving
+    /// a page and copying its text act on the page in focus.
+    private mutating func settleFocus(on index: Int) {
+        switch interaction {
+        case .gliding, .resting, .flinging:
+            guard focusIndex != index || !isIdle else { return }
+            queue.removeAll { $0.isNavigation }
+            focusIndex = index
+            interaction = .resting
+            layOut()
+        default:
+            break
+        }
+    }
+
+    /// The page under `p`: a thumbnail's, or the preview's page (nil over neither).
+    private func page(at p: Point, at time: Double) -> Int? {
+        guard !pages.isEmpty else { return nil }
+        if geometry.thumbnails.contains(p) { return thumbnail(at: p, at: time, alongAxis: false)?.index }
+        guard geometry.preview.contains(p) else { return nil }
+        if zoom != nil { return focusIndex }
+        let window = Rect(origin: .zero, size: windowSize)
+        let (content, _) = self.content(at: time)
+        return preview.cells(in: window, content: content).first { $0.frame.contains(p) }?.index ?? focusIndex
+    }
+}
+
+extension Interaction {
+    var isZoomed: Bool {
+        if case .zoomed = self { return true }
+        return false
+    }
+}
+
+extension Look {
+    /// As a menu names it.
+    public var title: String {
+        switch self {
+        case .original: return "Original"
+        case .colour: return "Colour"
+        case .grey: return "Grey"
+        case .bw: return "Black and white"
+        }
+    }
+}

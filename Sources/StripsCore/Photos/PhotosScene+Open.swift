@@ -1,0 +1,36 @@
+/// Ctrl+O and the open button: the host shows the desktop's file chooser (the window keeps
+/// drawing while it is open) and answers with the files chosen, which are read and inserted
+/// after the page in focus exactly as dropped files are.
+extension PhotosScene {
+    mutating func openFiles(at time: Double) -> [Effect] {
+        guard !notices.opening else {
+            notices.post("The file chooser is already open", at: time)
+            return []
+        }
+        notices.opening = true
+        let folder = pages.indices.contains(focusIndex) ? pages[focusIndex].source.folder : nil
+        return [.chooseFiles(folder: folder)]
+    }
+
+    /// The chooser's answer: the files are read as pages (a drop's path), or nothing happens.
+    mutating func filesChosen(_ paths: [String], at time: Double) -> [Effect] {
+        notices.opening = false
+        guard !paths.isEmpty else { return [] }
+        return [.load(paths: paths)]
+    }
+
+    mutating func openFailed(_ line: String, at time: Double) {
+        notices.opening = false
+        notices.post(line, at: time)
+    }
+}
+
+extension PageSource {
+    /// The folder of the file a page comes from (nil for a scanned page not yet saved anywhere).
+    var folder: String? {
+        if case .scan = self { return nil }
+        let path = self.path
+        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
