@@ -98,7 +98,7 @@ final class DocumentSaver {
         }
         let textFiles = self.textFiles, sources = self.sources, written = self.written
         // Made once: saving again in this session keeps the document's creation date.
-        if metadata.created == nil { metadata.created = Date() }
+        if metadata.created == nil { metadata.created = PDFMetadata.saveTime() }
         let metadata = self.metadata
         // A batch split into documents is saved one file a document, all or none (BatchExporter).
         let parts = request.documents.map { BatchExporter.Part(pages: exported($0.pages), title: $0.title) }
