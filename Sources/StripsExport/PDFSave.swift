@@ -19,7 +19,7 @@ struct PDFSave {
     /// What the document says about itself; what is missing is filled in (`resolvedMetadata`).
     var metadata: PDFMetadata? = nil
     /// The save's time: the file's modification date (and its creation date, when new).
-    var now = Date()
+    var now = PDFMetadata.saveTime()
 
     /// PDF pages qpdf cannot copy (or cannot be sure are the page shown) are saved as their
     /// rendering at the resolution of their sharpest picture, at least this.

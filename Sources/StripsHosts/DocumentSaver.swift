@@ -104,7 +104,7 @@ public final class DocumentSaver {
         }
         let textFiles = self.textFiles, sources = self.sources, written = self.written
         // Made once: saving again in this session keeps the document's creation date.
-        if metadata.created == nil { metadata.created = Date() }
+        if metadata.created == nil { metadata.created = PDFMetadata.saveTime() }
         let metadata = self.metadata
         let documents = request.documents
         let work: SaveJob.Work = { progress throws(SaveError) in

@@ -167,3 +167,13 @@ extension PDFMetadata {
         return out
     }
 }
+
+extension PDFMetadata {
+    /// The time a save stamps as its dates: now, or `SOURCE_DATE_EPOCH` (seconds since 1970) when
+    /// it is set, the reproducible-builds convention, so that the same pages saved twice (the
+    /// window's save and `strips convert`, a build's documents) are the same bytes.
+    public static func saveTime(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        guard let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(Int.init), epoch >= 0 else { return Date() }
+        return Date(timeIntervalSince1970: TimeInterval(epoch))
+    }
+}

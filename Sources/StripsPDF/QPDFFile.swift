@@ -186,6 +186,9 @@ final class QPDFFile {
             // must live through both calls (a temporary one was freed in between: AddressSanitizer).
             guard qpdf_init_write(data, name) & QPDF_ERRORS == 0 else { return .failure(PDFFailure("cannot write: \(errorText())")) }
             qpdf_set_object_stream_mode(data, qpdf_o_generate)
+            // The file's /ID from its content, not the clock: the same pages saved twice are the
+            // same bytes (the window's save and `strips convert`'s).
+            qpdf_set_deterministic_ID(data, QPDF_TRUE)
             guard qpdf_write(data) & QPDF_ERRORS == 0 else { return .failure(PDFFailure("cannot write: \(errorText())")) }
             return .success(takeWarnings())
         }

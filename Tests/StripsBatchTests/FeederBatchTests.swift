@@ -55,7 +55,11 @@ final class FeederBatchTests: XCTestCase {
             at 200 key ctrl+s
             at 300 dump
             """.write(toFile: script, atomically: true, encoding: .utf8)
-        let window = try runProcess(stripsBinary, ["photos", folder + "/batch", "--script", script, "--output", folder + "/window/batch.pdf"])
+        // One time for both saves' dates (the reproducible-builds convention): the files are then
+        // the same bytes when the pages are the same.
+        let epoch = ["SOURCE_DATE_EPOCH": "1764000000"]
+        let window = try runProcess(stripsBinary, ["photos", folder + "/batch", "--script", script, "--output", folder + "/window/batch.pdf"],
+                                    environment: epoch)
         XCTAssertEqual(window.status, 0, window.stderr)
         let lines = window.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let first = try XCTUnwrap(lines.first)
@@ -66,7 +70,8 @@ final class FeederBatchTests: XCTestCase {
         XCTAssertEqual(contents(folder + "/window"), Self.files)
         for (name, count) in zip(Self.files, [2, 3, 3, 3]) { XCTAssertEqual(try pageCount("\(folder)/window/\(name)"), count, name) }
 
-        let convert = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", folder + "/convert/batch.pdf", "--ocr", "off"])
+        let convert = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", folder + "/convert/batch.pdf", "--ocr", "off"],
+                                     environment: epoch)
         XCTAssertEqual(convert.status, 0, convert.stderr)
         XCTAssertEqual(convert.stderr, "", "no progress bar when standard error is not a terminal")
         XCTAssertEqual(contents(folder + "/convert"), Self.files)

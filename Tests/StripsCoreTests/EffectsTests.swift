@@ -27,6 +27,7 @@ import Testing
     /// saying it in the trace until the next save.
     @Test func theSaveReportsTheSizeItWrote() throws {
         var scene = scene()
+        scene.judgedOrdinary()
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.1)
         guard case .save(let request) = try #require(effects.first) else { Issue.record("no save"); return }
         #expect(scene.photosFrame?.saved == nil)

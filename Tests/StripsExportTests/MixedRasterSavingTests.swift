@@ -105,7 +105,8 @@ import Testing
         #expect(images.first { $0.encoding == "jpeg" }.map { $0.components == 1 } == true, "\(images)")
         let page = try #require(RenderedPage.render(pdf, dpi: scan.dpi, grey: true))
         let fromScan = try Self.read(scan.picture, dpi: scan.dpi, truth: scan.text)
-        #expect(try Self.read(page, dpi: scan.dpi, truth: scan.text) >= fromScan)
+        let fromPage = try Self.read(page, dpi: scan.dpi, truth: scan.text)
+        #expect(fromPage >= fromScan, "\(fromPage) of \(WordAccuracy.longWords(scan.text).count) words read from the saved page, \(fromScan) from the scan")
     }
 
     /// A PDF page in a look is drawn because the user asked for the look: no note calls its file
