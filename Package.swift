@@ -137,7 +137,7 @@ let package = Package(
         // as host events. No SDL: the program wires in the window's waker, clipboard and standard error.
         .target(name: "StripsHosts", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsText", "StripsScan",
                                                     "StripsExport", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch"]),
-        .testTarget(name: "StripsHostsTests", dependencies: ["StripsHosts", "StripsCore", "StripsPictures", "StripsScan", "StripsText",
+        .testTarget(name: "StripsHostsTests", dependencies: ["StripsHosts", "StripsBatch", "StripsCamera", "StripsCore", "StripsPictures", "StripsScan", "StripsText",
                                                              "StripsDocumentPhotos", "StripsSampleScans", "StripsTestSupport", "StripsPDF", "StripsRender"]),
         .executableTarget(
             name: "strips",
@@ -150,7 +150,7 @@ let package = Package(
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans; a
         // frame's work at 10, 1,000 and 20,000 pages (--frame-work).
         .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsBench", "StripsPDF", "CSDL2", "CTurboJPEG",
-                                                                  "StripsHosts", "StripsRender"],
+                                                                  "StripsHosts", "StripsRender", "StripsBatch", "StripsCamera"],
                           path: "Sources/LoadBench"),
         // PDF documents (issue 14): poppler-glib opens and renders pages through cairo; qpdf copies
         // pages between files so saved pages keep their text and vectors.

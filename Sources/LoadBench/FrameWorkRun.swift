@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import StripsBatch
+import StripsCamera
 import StripsCore
 import StripsHosts
 import StripsPDF
@@ -70,7 +72,12 @@ enum FrameWorkRun {
     static func host(_ reader: PageReader) -> PhotosHost {
         let text = TextHost(languages: nil, reader: reader, cache: nil, live: false, say: { _ in })
         let saver = DocumentSaver(output: nil, sources: [], documentName: "Bench", live: false, texts: text, say: { _ in })
-        return PhotosHost(saver: saver, reader: reader, scanner: ScanHost(options: ScanHost.Options()), text: text, live: false, say: { _ in })
+        let scanner = ScanHost(options: ScanHost.Options())
+        let camera = CameraHost(options: CameraHost.Options(source: nil, live: false) { jpeg, name, width, height in
+            scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
+        })
+        let judges = JudgeHost(judge: PageJudge(reader: reader), live: false)
+        return PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, live: false, say: { _ in })
     }
 
     static func reader() -> PageReader { PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer()) }

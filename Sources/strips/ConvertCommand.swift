@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StripsConvert
 import StripsCore
+import StripsHosts
 import StripsPDF
 import StripsPictures
 import StripsRender

@@ -11,13 +11,15 @@ import Testing
         return PhotosScene(documentName: "T", pages: pages, windowSize: Size(width: 1024, height: 768), focusedPage: "p\(focus).png")
     }
 
-    /// The near request `effectsDue` makes after a tick at `t`; nil when it asks nothing.
+    /// The near request `effectsDue` makes after a tick at `t`; nil when it asks nothing (the
+    /// pages it asks to be judged are another feature's: left out).
     static func asked(_ scene: inout PhotosScene, at t: Double) -> TextRequest? {
         scene.tick(at: t)
-        let effects = scene.effectsDue(at: t)
-        #expect(effects.count <= 1)
-        guard case .readText(let request)? = effects.first else { return nil }
-        return request
+        let requests: [TextRequest] = scene.effectsDue(at: t).compactMap { effect in
+            if case .readText(let request) = effect { request } else { nil }
+        }
+        #expect(requests.count <= 1)
+        return requests.first
     }
 
     static func index(_ page: Page) -> Int { Int(page.id.dropFirst().dropLast(4)) ?? -1 }

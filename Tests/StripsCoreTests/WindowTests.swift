@@ -367,17 +367,23 @@ import Testing
         #expect(words.contains("Ctrl+Z brings back the last page deleted"))
     }
 
-    @Test func readingTextShowsOnTheSearchButtonWhileTheHostReads() throws {
+    @Test func readingTextShowsOnTheSearchButtonWhileASearchReads() throws {
         var s = scene()
         #expect(s.photosFrame?.toolbar?.reading == nil)
-        _ = s.handle(.host(.textReading(true)), at: 0.1)
-        s.tick(at: 0.2)
+        _ = s.handle(.key(Key(.f, ctrl: true)), at: 0.1)
+        guard case .readText(let request)? = s.handle(.text("hello"), at: 0.2).first else {
+            Issue.record("typing asked nothing to read")
+            return
+        }
+        #expect(request.purpose == .search && request.pages.count == 5)
+        s.tick(at: 0.25)
         #expect(s.photosFrame?.toolbar?.reading == ReadingProgress(known: 0, of: 5))
         let words = PageWords(words: [], text: "hello")
         _ = s.handle(.host(.recognised([RecognisedText(key: s.pages[0].textKey, words: words), RecognisedText(key: s.pages[3].textKey, words: words)])), at: 0.3)
         s.tick(at: 0.4)
         #expect(s.photosFrame?.toolbar?.reading == ReadingProgress(known: 2, of: 5))
-        _ = s.handle(.host(.textReading(false)), at: 0.5)
+        _ = s.handle(.host(.textless([s.pages[1].textKey, s.pages[2].textKey, s.pages[4].textKey])), at: 0.5)
+        s.tick(at: 0.6)
         #expect(s.photosFrame?.toolbar?.reading == nil)
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import StripsBatch
+import StripsCamera
 import StripsCore
 import StripsHosts
 import StripsPDF
@@ -13,6 +15,7 @@ final class HostFixture: @unchecked Sendable {
     let text: TextHost
     let saver: DocumentSaver
     let scanner: ScanHost
+    let judges: JudgeHost
     let host: PhotosHost
     private let said = Locked<[String]>([])
     private let copied = Locked<[String]>([])
@@ -27,7 +30,7 @@ final class HostFixture: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
         let said = self.said
-        let say: @Sendable (String) -> Void = { line in said.update { $0.append(line) } }
+        let say: @Sendable (String) -> Void = { line in said.withLock { $0.append(line) } }
         let woken = DispatchSemaphore(value: 0)
         self.woken = woken
         let wake: @Sendable () -> Void = { woken.signal() }
@@ -43,12 +46,18 @@ final class HostFixture: @unchecked Sendable {
         scanOptions(&options)
         scanner = ScanHost(options: options)
         let copied = self.copied
-        host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, live: live, clipboard: { text in copied.update { $0.append(text) } },
-                          wake: wake, say: say)
+        let scanner = self.scanner
+        let camera = CameraHost(options: CameraHost.Options(source: nil, live: live) { jpeg, name, width, height in
+            scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
+        })
+        judges = JudgeHost(judge: PageJudge(reader: reader), live: live, wake: wake)
+        host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, live: live,
+                          clipboard: { text in copied.withLock { $0.append(text) } }, wake: wake, say: say)
     }
 
     deinit {
         text.stop()
+        judges.stop()
         scanner.finish()
         try? FileManager.default.removeItem(atPath: folder)
     }
@@ -65,15 +74,15 @@ final class HostFixture: @unchecked Sendable {
     }
 
     /// What was put on the clipboard, in order.
-    var clipboard: [String] { copied.value }
+    var clipboard: [String] { copied.current }
 
     /// What the hosts said, one line each.
-    var lines: [String] { said.value }
+    var lines: [String] { said.current }
 
     func path(_ name: String) -> String { folder + "/" + name }
 
     /// The pages of `files`, as the program opens them.
     func pages(_ files: [String]) -> [Page] {
-        DocumentLoader.pages(for: files, reader: reader) { line in said.update { $0.append(line) } }
+        DocumentLoader.pages(for: files, reader: reader) { line in said.withLock { $0.append(line) } }
     }
 }
