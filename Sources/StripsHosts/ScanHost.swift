@@ -416,7 +416,8 @@ public final class ScanHost: @unchecked Sendable {
         let formatter = DateFormatter()
         formatter.dateFormat = "d MMMM yyyy, HH:mm"
         let when = dates.min().map { formatter.string(from: $0) } ?? "earlier"
-        return RecoveryOffer(pages: count, when: when, folder: sessions.map(\.folder).joined(separator: ", "))
+        let camera = sessions.reduce(0) { $0 + $1.pages.filter(\.isCamera).count }
+        return RecoveryOffer(pages: count, camera: camera, when: when, folder: sessions.map(\.folder).joined(separator: ", "))
     }
 
     /// The window: looks on a thread of its own and offers what it finds when polled.
