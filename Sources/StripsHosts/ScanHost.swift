@@ -534,8 +534,9 @@ public final class ScanHost: @unchecked Sendable {
             return
         }
         if unsaved > 0 {
-            say("\(unsaved == 1 ? "1 scanned page was" : "\(unsaved) scanned pages were") not saved; kept in \(all.map(\.folder).joined(separator: ", ")) "
-                + "and offered at the next start")
+            let camera = all.reduce(0) { $0 + $1.unsettledCameraCount }
+            say("\(RecoveryOffer.phrase(pages: unsaved, camera: camera)) \(unsaved == 1 ? "was" : "were") not saved; "
+                + "kept in \(all.map(\.folder).joined(separator: ", ")) and offered at the next start")
         }
     }
 }
