@@ -43,18 +43,25 @@ struct SheetAnalysis: Sendable {
         guard grey.width == plain.width, grey.height == plain.height else { return grey }
         // The paper's level: the brightest tenth of the page's pixels begin there.
         var histogram = [Int](repeating: 0, count: 256)
-        for value in plain.bytes { histogram[Int(value)] += 1 }
+        plain.bytes.withUnsafeBufferPointer { for value in $0 { histogram[Int(value)] += 1 } }
         var seen = 0, paper = 255
         while paper > 0, seen + histogram[paper] < plain.bytes.count / 10 {
             seen += histogram[paper]
             paper -= 1
         }
-        // Half the paper's level maps to `inkLevel`.
+        // Half the paper's level maps to `inkLevel`: each plain level's darkened value, once.
         let scale = Double(inkLevel) / (0.5 * Double(max(paper, 1)))
+        let darkened = (0...255).map { UInt8(min(255, Double($0) * scale)) }
         var combined = grey.bytes
-        for i in combined.indices {
-            let scaled = UInt8(min(255, Double(plain.bytes[i]) * scale))
-            if scaled < combined[i] { combined[i] = scaled }
+        plain.bytes.withUnsafeBufferPointer { plain in
+            darkened.withUnsafeBufferPointer { darkened in
+                combined.withUnsafeMutableBufferPointer { combined in
+                    for i in combined.indices {
+                        let scaled = darkened[Int(plain[i])]
+                        if scaled < combined[i] { combined[i] = scaled }
+                    }
+                }
+            }
         }
         return PixelBuffer(width: grey.width, height: grey.height, format: .grey, bytes: combined) ?? grey
     }

@@ -60,8 +60,16 @@ public enum JPEGDecoder {
         let plan = RegionPlan(size: upright, limit: limit, region: region)
         let part = plan.stored(orientation)
         let stored = plan.isWhole
-            // The scaled decode covers the limit; the shrink makes it exact.
-            ? decode(bytes, limit: limit.swapped(orientation.swapsAxes), fast: fast, shape: shape).map { $0.resized(width: part.width, height: part.height) }
+            // The scaled decode covers the limit; the shrink makes it exact. libjpeg-turbo rounds
+            // a scaled side up where the plan rounds to the nearest: a decode one pixel over
+            // loses its last row or column instead of being resampled whole (which cost more
+            // than the decode: judging a page spent half its time there).
+            ? decode(bytes, limit: limit.swapped(orientation.swapsAxes), fast: fast, shape: shape).map { decoded in
+                let over = (decoded.width - part.width, decoded.height - part.height)
+                return (0...1).contains(over.0) && (0...1).contains(over.1)
+                    ? decoded.cropped(x: 0, y: 0, width: part.width, height: part.height)
+                    : decoded.resized(width: part.width, height: part.height)
+            }
             : JPEGRegionDecoder.decode(bytes, region: part.region, width: part.width, height: part.height, shape: shape)
         return stored.map { DecodedPicture($0.oriented(orientation), region: plan.region) }
     }

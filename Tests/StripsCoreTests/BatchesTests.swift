@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func asksStayNearTheFocusHoweverLongTheDocument() throws {
-        // Headless reach: the ring around the focus only, whatever the length.
+        // Headless reach: the pages on screen only, whatever the length.
         for count in [10, 20_000] {
             var asked: [String] = [], saved: [SaveRequest] = []
             let pages = SceneHarness.pages(Array(repeating: 0.77, count: count))

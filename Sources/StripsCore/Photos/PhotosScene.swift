@@ -133,7 +133,7 @@ public struct PhotosScene: Scene {
     /// each asked for as a change since it was last asked, never as the document.
     public mutating func effectsDue(at time: Double) -> [Effect] {
         guard isIdle else { return [] }
-        return textDue() + judgingDue()
+        return textDue() + judgingDue(at: time)
     }
 
     /// One step of whatever the user is doing.

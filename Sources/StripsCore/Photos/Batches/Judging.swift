@@ -9,8 +9,9 @@
 public struct Judging: Hashable, Sendable {
     /// How far the editor asks of its own accord.
     public enum Reach: Hashable, Sendable {
-        /// The pages within `ring` of the focus (scripts: deterministic, and a 500-page PDF opens
-        /// as fast as a short one).
+        /// The pages whose thumbnails are on screen (scripts: judged before the frame that shows
+        /// their marks, deterministic, and a fling across a long document judges what it lands
+        /// on, not a ring beyond it).
         case nearFocus
         /// Every page, nearest the focus first (the window, in the background).
         case everyPage
@@ -66,8 +67,9 @@ public struct Judging: Hashable, Sendable {
     }
 
     /// The pages near `focus` not judged or asked for yet, marked asked; bounded work per call.
-    /// `skipping`: a page that cannot be judged yet (a scanned page still arriving).
-    mutating func wishes(_ pages: [Page], focus: Int, generation: Int, skipping: String? = nil) -> [Page] {
+    /// `skipping`: a page that cannot be judged yet (a scanned page still arriving); `ring`: how
+    /// far either side of the focus is asked for at once (default `Judging.ring`).
+    mutating func wishes(_ pages: [Page], focus: Int, generation: Int, skipping: String? = nil, ring: Int = Judging.ring) -> [Page] {
         guard !pages.isEmpty else { return [] }
         let centre = focus.clamped(to: 0...(pages.count - 1))
         if wishedAt?.focus != centre || wishedAt?.generation != generation {
@@ -86,7 +88,7 @@ public struct Judging: Hashable, Sendable {
             }
         }
         // The ring, whole.
-        while frontier < min(Self.ring, pages.count) { step() }
+        while frontier < min(ring, pages.count) { step() }
         // Beyond it only in the window, a chunk at a time once the host has answered all it was
         // asked: the asks follow the answers, not the frames.
         if reach == .everyPage, wanted.isEmpty, asked.isEmpty {

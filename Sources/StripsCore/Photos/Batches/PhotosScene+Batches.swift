@@ -11,10 +11,17 @@ extension PhotosScene {
         set { judging.reach = newValue }
     }
 
-    /// The pages that came near the focus since the last frame, to be judged (`effectsDue`).
-    mutating func judgingDue() -> [Effect] {
+    /// The pages that came near the focus since the last frame, to be judged (`effectsDue`): in
+    /// the window a ring around it (then every page, in the background); in a script the pages
+    /// whose thumbnails are on screen, whose marks the frame shows.
+    mutating func judgingDue(at time: Double) -> [Effect] {
         let arriving = scanning?.arriving?.placed
-        let wanted = judging.wishes(document.pages, focus: focusIndex, generation: document.generation, skipping: arriving)
+        var ring = Judging.ring
+        if judging.reach == .nearFocus {
+            let cells = thumbnails.cells(in: Rect(origin: .zero, size: windowSize), content: content(at: time).thumbnails)
+            ring = cells.map { abs($0.index - focusIndex) }.max() ?? 0
+        }
+        let wanted = judging.wishes(document.pages, focus: focusIndex, generation: document.generation, skipping: arriving, ring: ring)
         return wanted.isEmpty ? [] : [.judge(JudgeRequest(pages: wanted))]
     }
 
