@@ -462,7 +462,10 @@ public final class ScanHost: @unchecked Sendable {
                 say(error.line)
             }
         }
-        if !take, !sessions.isEmpty { say("discarded the scanned pages an earlier session left in \(sessions.map(\.folder).joined(separator: ", "))") }
+        if !take, !sessions.isEmpty {
+            let pages = sessions.reduce(0) { $0 + $1.pages.count }, camera = sessions.reduce(0) { $0 + $1.pages.filter(\.isCamera).count }
+            say("discarded the \(RecoveryOffer.phrase(pages: pages, camera: camera)) an earlier session left in \(sessions.map(\.folder).joined(separator: ", "))")
+        }
         return take ? [.scan(.recovered(pages))] : []
     }
 
