@@ -5,32 +5,8 @@
 extension PhotosScene {
     mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] {
         switch event {
-        case .saveProgress(let done, let total):
-            notices.saving = SaveProgress(done: done, total: total)
-        case .saved(let outcome):
-            notices.saving = nil
-            lastSave = outcome.report
-            let size = outcome.report.size.isEmpty ? "" : " (\(outcome.report.size))"
-            if outcome.request.scope == .document {
-                document = document.saved(revision: outcome.request.revision)
-                // The strip's names follow the file now written (`NAME-N` after its name).
-                outputName = Self.fileStem(outcome.path)
-                if outcome.paths.count > 1 {
-                    let names = outcome.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-                    notices.post("Saved \(names.count) documents: \(names.joined(separator: ", "))\(size)", at: time)
-                } else {
-                    notices.post("Saved to \(outcome.path)\(size)", at: time)
-                }
-                if notices.quitAfterSave { wantsToQuit = true }
-            } else {
-                let count = outcome.request.pages.count
-                notices.post("Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)\(size)", at: time)
-            }
-            notices.quitAfterSave = false
-        case .saveFailed(let message):
-            notices.saving = nil
-            notices.quitAfterSave = false
-            notices.post(message, at: time)
+        case .saveProgress, .saved, .saveFailed:
+            savingAnswered(event, at: time)
         case .pagesLoaded(let pages):
             guard !pages.isEmpty else { break }
             underPrompt { $0.enqueue(.insert(pages), at: time) }

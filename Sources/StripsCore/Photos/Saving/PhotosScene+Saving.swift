@@ -7,7 +7,7 @@ extension PhotosScene {
 
     /// Ctrl+S (the document) or Ctrl+Shift+S (the selection, else the page in focus).
     mutating func save(_ scope: SaveRequest.Scope, at time: Double) -> [Effect] {
-        guard notices.saving == nil else {
+        guard saving.progress == nil else {
             notices.post("Already saving…", at: time)
             return []
         }
@@ -16,7 +16,7 @@ extension PhotosScene {
         guard scanning == nil else {
             notices.post(isScanRunning ? "Not saved: scanning (save when it is done, or press Esc to stop it)"
                          : "Not saved: the scanned pages are still being placed; save again in a moment", at: time)
-            notices.quitAfterSave = false
+            saving.quitAfterSave = false
             return []
         }
         var pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
@@ -31,10 +31,10 @@ extension PhotosScene {
         }
         guard !pages.isEmpty else {
             notices.post("Nothing to save: the document has no pages", at: time)
-            notices.quitAfterSave = false
+            saving.quitAfterSave = false
             return []
         }
-        notices.saving = SaveProgress(done: 0, total: pages.count)
+        saving.started(pages: pages.count)
         var request = SaveRequest(pages: pages, revision: document.history.revision, scope: scope)
         if let documents { request.documents = documents }
         return [.save(request)]
@@ -94,7 +94,7 @@ extension PhotosScene {
         interaction = under
         switch choice {
         case .save:
-            notices.quitAfterSave = true
+            saving.quitAfterSave = true
             return save(.document, at: time)
         case .discard:
             wantsToQuit = true
@@ -104,5 +104,18 @@ extension PhotosScene {
             break
         }
         return []
+    }
+
+    /// The host's news of a save, through `Saving`: the document marked saved and the strip's
+    /// names following the file written, the status line, and the quit the prompt waited for.
+    mutating func savingAnswered(_ event: HostEvent, at time: Double) {
+        guard let answer = saving.handle(event) else { return }
+        if let saved = answer.document {
+            document = document.saved(revision: saved.revision)
+            // The strip's names follow the file now written (`NAME-N` after its name).
+            outputName = Self.fileStem(saved.path)
+        }
+        if let notice = answer.notice { notices.post(notice, at: time) }
+        if answer.quit { wantsToQuit = true }
     }
 }

@@ -67,7 +67,7 @@ extension PhotosScene {
     private func readingFor(_ search: inout Search) -> [Effect] {
         guard !search.askedToRead, search.unread > 0, !Search.normalised(search.query).isEmpty else { return [] }
         search.askedToRead = true
-        return [.readText(TextRequest(purpose: .search, pages: TextReading.unread(pages, focus: focusIndex, texts: texts)))]
+        return [.readText(TextRequest(purpose: .search, pages: reading.unread(pages, focus: focusIndex)))]
     }
 
     /// Runs `body` on what is going on under the search field, and puts the field back over it.
