@@ -6,20 +6,14 @@ extension PhotosScene {
     mutating func dialogKey(_ key: Key, _ dialog: Dialog, under: Interaction, at time: Double) -> [Effect] {
         switch dialog {
         case .scanPanel(var panel):
-            switch ScanPanelKey.table.action(for: key) {
-            case .close?:
+            switch panel.key(key) {
+            case .close:
                 interaction = under
-            case .row(let step)?:
-                panel.moveRow(step)
+            case .stays(let effects):
                 interaction = .dialog(.scanPanel(panel), under: under)
-            case .value(let step)?:
-                let describe = panel.step(panel.row, by: step)
-                interaction = .dialog(.scanPanel(panel), under: under)
-                return describe.map { [.describeScanner($0)] } ?? []
-            case .scan?:
+                return effects
+            case .scan:
                 return scanFromPanel(panel, under: under, at: time)
-            case nil:
-                break
             }
         case .keys(let overlay):
             return keysOverlayKey(key, overlay, under: under)

@@ -39,7 +39,7 @@ public struct PhotosScene: Scene {
     /// The pointer on the toolbar: the button it rests on, the one pressed.
     public internal(set) var toolbarPointer = ToolbarPointer()
     /// Border requests the host has not answered: the window keeps drawing until they come.
-    var awaitingBorders = 0
+    var borderRequests = BorderRequests()
     /// Blank pages and separator sheets as the host judged them, and what waits for them.
     public internal(set) var judging = Judging()
     /// The split of the pages shown into documents, made again when they or the separators change.
@@ -219,7 +219,7 @@ public struct PhotosScene: Scene {
     /// camera's rate, not at its own.)
     public var needsFrames: Bool {
         notices.needsFrames(tuning: tuning.editor) || saving.progress != nil || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
-            || awaitingBorders > 0 || toolbarPointer.waitsForTooltip
+            || borderRequests.awaiting > 0 || toolbarPointer.waitsForTooltip
             || interaction.camera?.phase == .starting || judging.waiting != nil
     }
 

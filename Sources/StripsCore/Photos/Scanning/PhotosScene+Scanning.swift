@@ -41,35 +41,21 @@ extension PhotosScene {
             guard scanning != nil else { return [] }
             underPrompt { $0.enqueue(.scan(.cutShort(pageID: id)), at: time) }
         case .ended(let count, let end):
-            guard var scan = scanning else { return [] }
-            scan.hostEnded = true
-            scanning = scan
+            guard let line = scanning?.ended(count: count, end) else { return [] }
             // Said at once, not after the last page's animation.
-            switch end {
-            case .fault(let line): notices.post(line, at: time)
-            case .cancelled: notices.post(count == 1 ? "Scan stopped: 1 page kept" : "Scan stopped: \(count) pages kept", at: time)
-            case .finished: notices.post(count == 1 ? "Scanned 1 page" : "Scanned \(count) pages", at: time)
-            }
+            notices.post(line, at: time)
             underPrompt { $0.enqueue(.scan(.ended), at: time) }
         case .note(let line):
             notices.post(line, at: time)
-        case .scanners(let list, let last):
-            guard case .dialog(.scanPanel(var panel), let under) = interaction else { return [] }
-            let describe = panel.found(list, last: last)
-            interaction = .dialog(.scanPanel(panel), under: under)
-            return describe.map { [.describeScanner($0)] } ?? []
-        case .noScanners(let line):
+        case .scanners, .noScanners, .offers:
+            // The panel's, while it is up; a search for devices that found none says so anyway.
             guard case .dialog(.scanPanel(var panel), let under) = interaction else {
-                notices.post(line, at: time)
+                if case .noScanners(let line) = update { notices.post(line, at: time) }
                 return []
             }
-            panel.scanners = panel.scanners ?? []
-            panel.failed(line)
+            let effects = panel.handle(update) ?? []
             interaction = .dialog(.scanPanel(panel), under: under)
-        case .offers(let device, let offers):
-            guard case .dialog(.scanPanel(var panel), let under) = interaction else { return [] }
-            panel.offered(offers, device: device)
-            interaction = .dialog(.scanPanel(panel), under: under)
+            return effects
         case .recoveryOffered(let offer):
             guard offer.pages > 0 else { return [] }
             // Over whatever is up, the quit prompt included (it stays on top).
@@ -90,41 +76,22 @@ extension PhotosScene {
     // MARK: Steps, in order with the other commands
 
     mutating func perform(_ step: ScanStep, at time: Double) {
+        let pages = self.pages, focus = focusIndex
         switch step {
         case .started(let page):
-            guard var scan = scanning, scan.arriving == nil else { return }
-            let placed = pages.uniquelyNamed([page])[0]
-            let at = scan.anchor.flatMap { id in pages.firstIndex { $0.id == id } }.map { $0 + 1 }
-                ?? (pages.isEmpty ? 0 : min(pages.count, max(0, focusIndex) + 1))
-            scan.arriving = (page.id, placed.id)
-            scan.anchor = placed.id
-            scanning = scan
+            guard let placed = scanning?.started(page, in: pages, focus: focus) else { return }
             // Its rows may come at once: it grows into its slot as the gap opens, on screen from
             // the first frame, so the first of them are drawn as they arrive.
-            edit(.insert([PlacedPage(index: at, page: placed)]), growsWhileOpening: true, at: time)
+            edit(.insert([placed]), growsWhileOpening: true, at: time)
         case .finished(let page):
-            guard var scan = scanning, let arriving = scan.arriving, arriving.host == page.id else { return }
-            scan.arriving = nil
-            scan.finished += 1
-            scanning = scan
-            guard let index = pages.firstIndex(where: { $0.id == arriving.placed }) else { return }
-            var done = page
-            done.id = arriving.placed
-            done.corrections = pages[index].corrections
-            if done != pages[index] {
-                document = document.replacing(index, with: done)
-                layOut()
-            }
+            guard let (index, done) = scanning?.finished(page, in: pages) ?? nil, done != pages[index] else { return }
+            document = document.replacing(index, with: done)
+            layOut()
         case .cutShort(let id):
-            guard var scan = scanning, let arriving = scan.arriving, arriving.host == id else { return }
-            scan.arriving = nil
-            scanning = scan
-            guard let index = pages.firstIndex(where: { $0.id == arriving.placed }) else { return }
+            guard let index = scanning?.cutShort(id, in: pages) ?? nil else { return }
             let insert = Edit.insert([PlacedPage(index: index, page: pages[index])])
             if let (before, removal) = document.withdrawing(insert) {
-                // The next page, if any, goes where this one was.
-                scan.anchor = index > 0 ? pages[index - 1].id : nil
-                scanning = scan
+                scanning?.withdrew(index, in: pages)
                 run(removal, to: before, at: time)
             } else {
                 edit(.remove([PlacedPage(index: index, page: pages[index])]), at: time)

@@ -29,9 +29,6 @@ public struct Reading: Sendable {
         return keys
     }
 
-    /// What a search waits for: every page of `pages` not answered yet, nearest `focus` first.
-    func unread(_ pages: [Page], focus: Int) -> [Page] { TextReading.unread(pages, focus: focus, texts: known) }
-
     /// Ctrl+C on `page`: its text kept as copied and the effect that puts it on the clipboard,
     /// and the line the status says either way.
     mutating func copy(_ page: Page) -> (notice: String, effects: [Effect]) {
