@@ -118,10 +118,12 @@ let package = Package(
         // Xlib: the desktop's scale (Xft.dpi in the X resource database) where SDL 2 gives none.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         // GIO: the session's D-Bus, for the XDG desktop portal's file chooser.
-        .systemLibrary(name: "CGIO", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // Its include paths are glib-2.0's, which come with CGLib beside it: gio-2.0's pkg-config
+        // adds -pthread, a flag SwiftPM refuses and warns about on every build.
+        .systemLibrary(name: "CGIO", providers: [.apt(["libglib2.0-dev"])]),
         // The desktop's services for the window: its file chooser (the portal, else zenity or kdialog).
-        .target(name: "StripsDesktop", dependencies: ["CGIO"]),
-        .testTarget(name: "StripsDesktopTests", dependencies: ["StripsDesktop", "StripsTestSupport", "CGIO"]),
+        .target(name: "StripsDesktop", dependencies: ["CGLib", "CGIO"]),
+        .testTarget(name: "StripsDesktopTests", dependencies: ["StripsDesktop", "StripsTestSupport", "CGLib", "CGIO"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look

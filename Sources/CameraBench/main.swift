@@ -15,6 +15,32 @@ func fail(_ line: String) -> Never {
     exit(1)
 }
 
+let usage = """
+    usage: strips-bench-camera [--json] [--quick] [--films DIR]
+           strips-bench-camera film desk|book|moving PATH [--size WxH] [--rate FPS] [--cut SHARE] [--seconds S]
+
+    The camera's benchmark: decoding and page detection per 720p and 1080p frame of made-up desk
+    footage (Motion JPEG, as webcams send it) against the ffmpeg command decoding the same file,
+    and the time from a page coming to rest to its take.
+      --json        one line of JSON (docs/PERFORMANCE.md quotes it)
+      --quick       720p only
+      --films DIR   where the footage is written and kept (default: the temporary folder)
+    film KIND PATH writes test footage to try the camera by hand (strips photos --camera PATH):
+      desk (pages laid down, a hand passing), book (pages turned), moving (a page never still);
+      --cut SHARE ends the file early, as a recording cut short.
+    """
+
+let known = ["--json", "--quick", "--films", "--help", "-h"]
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage)
+    exit(0)
+}
+if arguments.first != "film", let unknown = arguments.enumerated().first(where: { index, argument in
+    !known.contains(argument) && !(index > 0 && arguments[index - 1] == "--films")
+})?.element {
+    fail("unknown option '\(unknown)' (--help lists them)")
+}
+
 if arguments.first == "film" {
     guard arguments.count >= 3, let kind = CameraFilm.Kind(rawValue: arguments[1]) else {
         fail("usage: strips-bench-camera film desk|book|moving PATH [--size WxH] [--rate FPS] [--cut SHARE] [--seconds S (moving)]")

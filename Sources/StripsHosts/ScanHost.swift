@@ -416,7 +416,8 @@ public final class ScanHost: @unchecked Sendable {
         let formatter = DateFormatter()
         formatter.dateFormat = "d MMMM yyyy, HH:mm"
         let when = dates.min().map { formatter.string(from: $0) } ?? "earlier"
-        return RecoveryOffer(pages: count, when: when, folder: sessions.map(\.folder).joined(separator: ", "))
+        let camera = sessions.reduce(0) { $0 + $1.pages.filter(\.isCamera).count }
+        return RecoveryOffer(pages: count, camera: camera, when: when, folder: sessions.map(\.folder).joined(separator: ", "))
     }
 
     /// The window: looks on a thread of its own and offers what it finds when polled.
@@ -533,8 +534,9 @@ public final class ScanHost: @unchecked Sendable {
             return
         }
         if unsaved > 0 {
-            say("\(unsaved == 1 ? "1 scanned page was" : "\(unsaved) scanned pages were") not saved; kept in \(all.map(\.folder).joined(separator: ", ")) "
-                + "and offered at the next start")
+            let camera = all.reduce(0) { $0 + $1.unsettledCameraCount }
+            say("\(RecoveryOffer.phrase(pages: unsaved, camera: camera)) \(unsaved == 1 ? "was" : "were") not saved; "
+                + "kept in \(all.map(\.folder).joined(separator: ", ")) and offered at the next start")
         }
     }
 }

@@ -253,6 +253,13 @@ public final class ScanRecovery: @unchecked Sendable {
         return manifest.pages.count
     }
 
+    /// How many of those were taken with the camera (JPEGs, `Camera N`), not scanned.
+    public var unsettledCameraCount: Int {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return manifest.pages.filter { $0.name.hasPrefix("Camera ") }.count
+    }
+
     /// The page files kept so far (full paths).
     public var files: Set<String> {
         mutex.lock()

@@ -151,7 +151,7 @@ struct PhotosCommand: ParsableCommand {
         case .discard:
             _ = scanner.recover(take: false, firstNumber: 0)
         case .keep:
-            let pages = offer.pages == 1 ? "1 scanned page from an earlier session (\(offer.when)) was" : "\(offer.pages) scanned pages from an earlier session (\(offer.when)) were"
+            let pages = "\(offer.phrase) from an earlier session (\(offer.when)) \(offer.pages == 1 ? "was" : "were")"
             FileHandleOutput.standardError("strips: \(pages) not saved; kept in \(offer.folder) "
                 + "(--recover take adds them to the document, --recover discard removes them)")
         }

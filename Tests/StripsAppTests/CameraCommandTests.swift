@@ -93,7 +93,7 @@ import Testing
         // Taken and not saved (the run ends, as a crash would leave them): the next start takes
         // them back as camera pages.
         let unsaved = try run(place, "at 0 key ctrl+k\nat 2000 end\n", [Self.page, "--camera", video])
-        #expect(unsaved.stderr.contains("not saved; kept in"), "\(unsaved.stderr)")
+        #expect(unsaved.stderr.contains("strips: 1 page taken with the camera was not saved; kept in"), "\(unsaved.stderr)")
         let back = try run(place, "at 0 dump\n", [Self.page, "--recover", "take"])
         #expect((back.lines.first?["pages"] as? [String]) == ["01-contract.jpg", "Camera 1"], "\(back.stderr)")
     }

@@ -301,4 +301,21 @@ import Testing
         #expect(scene.handle(.key(Key(.return)), at: t) == [.recoverScans(take: true, firstNumber: 4)])
         #expect(scene.interaction.dialog == nil)
     }
+
+    /// Pages taken with the camera are kept and offered back as scans are, and named for what they are.
+    @Test func theOfferNamesPagesTakenWithTheCamera() throws {
+        #expect(RecoveryOffer.phrase(pages: 1, camera: 0) == "1 scanned page")
+        #expect(RecoveryOffer.phrase(pages: 3, camera: 3) == "3 pages taken with the camera")
+        #expect(RecoveryOffer.phrase(pages: 3, camera: 1) == "2 scanned pages and 1 taken with the camera")
+        var scene = scene()
+        scene.handle(.host(.scan(.recoveryOffered(RecoveryOffer(pages: 2, camera: 2, when: "today", folder: "/r")))), at: 0)
+        let card = try #require(scene.photosFrame?.decorations.recovery)
+        let lines = card.drawItems().compactMap { if case .text(let run) = $0 { run.text } else { nil } }
+        #expect(lines.contains("2 pages taken with the camera from an earlier session were not saved"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Taken today") }, "\(lines)")
+        scene.handle(.key(Key(.t)), at: 0)
+        let taken = (1...2).map { Page(id: "Camera \($0)", source: .camera(path: "/r/camera-000\($0).jpg", number: $0), pixelSize: Size(width: 800, height: 1000)) }
+        scene.handle(.host(.scan(.recovered(taken))), at: 0)
+        #expect(scene.notices.status?.text == "Added 2 pages taken with the camera from an earlier session")
+    }
 }

@@ -74,16 +74,34 @@ public struct ScanOffers: Hashable, Sendable {
 /// start offers back.
 public struct RecoveryOffer: Hashable, Sendable {
     public var pages: Int
+    /// How many of `pages` were taken with the camera (the others were scanned).
+    public var camera: Int
     /// When the oldest of them was scanned, as people read it ("12 March, 14:02").
     public var when: String
     /// Where they are, for the line on standard error.
     public var folder: String
 
-    public init(pages: Int, when: String, folder: String) {
+    public init(pages: Int, camera: Int = 0, when: String, folder: String) {
         self.pages = pages
+        self.camera = camera
         self.when = when
         self.folder = folder
     }
+}
+
+extension RecoveryOffer {
+    /// "1 scanned page", "3 pages taken with the camera", "2 scanned pages and 1 taken with the
+    /// camera": what the offer is of, as its card, its status line and standard error say it.
+    public static func phrase(pages: Int, camera: Int) -> String {
+        let scanned = max(0, pages - camera)
+        let scans = "\(scanned) scanned page\(scanned == 1 ? "" : "s")"
+        if camera == 0 { return scans }
+        if scanned == 0 { return "\(camera) page\(camera == 1 ? "" : "s") taken with the camera" }
+        return "\(scans) and \(camera) taken with the camera"
+    }
+
+    /// The offer's pages, as `phrase` says them.
+    public var phrase: String { Self.phrase(pages: pages, camera: camera) }
 }
 
 /// How a scan ended.

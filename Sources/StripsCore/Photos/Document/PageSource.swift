@@ -32,6 +32,12 @@ public enum PageSource: Hashable, Sendable {
         return false
     }
 
+    /// A page taken with the camera.
+    public var isCameraTake: Bool {
+        if case .camera = self { return true }
+        return false
+    }
+
     /// What the user calls it: the file's name, `FILE.pdf p. N` for a page of a multi-page
     /// file, `Scan N` for a scanned page, `Camera N` for a page taken with the camera.
     public var displayName: String {

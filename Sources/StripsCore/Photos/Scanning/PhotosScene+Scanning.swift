@@ -67,8 +67,8 @@ extension PhotosScene {
         case .recovered(let pages):
             guard !pages.isEmpty else { return [] }
             underPrompt { $0.enqueue(.insert(pages), at: time) }
-            notices.post(pages.count == 1 ? "Added 1 scanned page from an earlier session" : "Added \(pages.count) scanned pages from an earlier session",
-                         at: time)
+            let camera = pages.filter { $0.source.isCameraTake }.count
+            notices.post("Added \(RecoveryOffer.phrase(pages: pages.count, camera: camera)) from an earlier session", at: time)
         }
         return []
     }

@@ -84,13 +84,13 @@ public struct RecoveryPrompt: Hashable, Sendable {
         let card = Rect(center: center, size: Size(width: min(640, max(0, window.width - 24)), height: 170))
         self.card = card
         let one = offer.pages == 1
-        let pages = one ? "1 scanned page from an earlier session was" : "\(offer.pages) scanned pages from an earlier session were"
+        let pages = "\(offer.phrase) from an earlier session \(one ? "was" : "were")"
         var items: [DrawItem] = [
             .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.5)),
             .fill(Fill(rect: card, color: Color(44, 44, 50))),
             .text(measurer.run("\(pages) not saved", centeredAt: Point(x: center.x, y: card.minY + 36),
                                pointSize: 17, weight: .bold)),
-            .text(measurer.run("Scanned \(offer.when); kept in case Strips stopped before \(one ? "it was" : "they were") saved.",
+            .text(measurer.run("\(offer.camera == offer.pages ? "Taken" : "Scanned") \(offer.when); kept in case Strips stopped before \(one ? "it was" : "they were") saved.",
                                centeredAt: Point(x: center.x, y: card.minY + 66), pointSize: 13, color: .secondaryText)),
         ]
         let specs: [(String, Answer)] = [(one ? "Add it (T)" : "Add them (T)", .take), (one ? "Discard it (D)" : "Discard them (D)", .discard),
