@@ -1,18 +1,14 @@
 /// What the editor tells the user over its strips, and the clocks for it: the page counter that
-/// shows while the strips move and fades after, a status line ("Saved to ...") and a save under
-/// way. Every time here is a tick's or an event's own, on the scene's clock.
+/// shows while the strips move and fades after, a status line ("Saved to ...") and the file
+/// chooser awaited. Every time here is a tick's or an event's own, on the scene's clock.
 public struct Notices: Hashable, Sendable {
     /// The last tick at which anything moved (nil: nothing has yet), and the tick before this one.
     public private(set) var lastMotion: Double?
     private var wasMoving = false
     public private(set) var lastTick = 0.0
     public internal(set) var status: StatusLine?
-    /// A save the host is running: pages done and the total.
-    public internal(set) var saving: SaveProgress?
     /// The desktop's file chooser is open (Ctrl+O): its answer is awaited.
     public internal(set) var opening = false
-    /// Quit once the save under way succeeds (the quit prompt's Save).
-    var quitAfterSave = false
 
     /// After every tick: the counter's clock runs from the last moment anything moved (the tick on
     /// which the strips came to rest still moved them).
@@ -42,7 +38,7 @@ public struct Notices: Hashable, Sendable {
         let t = lastTick
         let counting = lastMotion.map { t - $0 < tuning.counterHold + tuning.counterFade } ?? false
         let showing = status.map { t - $0.since < tuning.statusHold + tuning.counterFade } ?? false
-        return counting || showing || saving != nil || opening
+        return counting || showing || opening
     }
 }
 

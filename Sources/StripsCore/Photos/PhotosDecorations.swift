@@ -107,13 +107,13 @@ extension PhotosScene {
             d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
-        if let scan = scanning, scan.isRunning, notices.saving == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
+        if let scan = scanning, scan.isRunning, saving.progress == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
             // The line while the scanner works (a status line just posted shows first).
             // Which page of the batch, and which page of the document it becomes.
             let page = scan.arriving.map { "page \(scan.finished + 1) (\($0.placed))" } ?? "page \(scan.finished + 1)"
             let text = scan.cancelling ? "Stopping the scan…" : "Scanning \(page)… (Esc stops)"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
-        } else if let saving = notices.saving {
+        } else if let saving = saving.progress {
             // No pages counted yet: the desktop's file chooser is asking where.
             let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) of \(saving.total) pages"
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)

@@ -248,7 +248,7 @@ extension PhotosScene {
         photos.texts = texts
         photos.search = interaction.search
         photos.clipboard = clipboard
-        photos.saved = lastSave
+        photos.saved = saving.last
         if case .editingBorders(let session) = interaction.underPrompt {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }

@@ -28,7 +28,7 @@ extension PhotosScene {
             } else if let waiting = judging.waiting {
                 // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
                 _ = judging.takeWaiting()
-                notices.quitAfterSave = false
+                saving.quitAfterSave = false
                 notices.post(waiting == .save ? "Not saved" : "Stopped looking for blank pages", at: time)
             } else if !document.selection.isEmpty {
                 document.selection = .none

@@ -27,23 +27,19 @@ public struct PhotosScene: Scene {
     public internal(set) var expanding = ExpandingRate()
     /// The pointer: presses, drags, taps, double-clicks and holds.
     var gestures = Gestures()
-    /// The page counter's clock, the status line and a save under way.
+    /// The page counter's clock, the status line, the file chooser awaited.
     public internal(set) var notices = Notices()
-    /// The text known for pages (their own or recognised), as the host answers it.
-    public internal(set) var texts = PageTexts()
-    /// What the host was last asked to read near the focus.
-    var reading = TextReading()
-    /// The text Ctrl+C copied last (the trace's `clipboard`).
-    public internal(set) var clipboard: String?
-    /// The last save's result (the trace's `saved`).
-    public internal(set) var lastSave: SaveReport?
+    /// Text: what the host read of the pages, what was asked near the focus, what Ctrl+C copied.
+    var reading = Reading()
+    /// Saving: the save under way, the quit waiting on it, the last one's result.
+    public internal(set) var saving = Saving()
     /// A scan under way (the scanner works while the user goes on), nil when none is.
     public internal(set) var scanning: ScanProgress?
     public internal(set) var wantsToQuit = false
     /// The pointer on the toolbar: the button it rests on, the one pressed.
     public internal(set) var toolbarPointer = ToolbarPointer()
     /// Border requests the host has not answered: the window keeps drawing until they come.
-    var awaitingBorders = 0
+    var borderRequests = BorderRequests()
     /// Blank pages and separator sheets as the host judged them, and what waits for them.
     public internal(set) var judging = Judging()
     /// The split of the pages shown into documents, made again when they or the separators change.
@@ -222,8 +218,8 @@ public struct PhotosScene: Scene {
     /// view does not: its host wakes the loop for each new frame, so the window draws at the
     /// camera's rate, not at its own.)
     public var needsFrames: Bool {
-        notices.needsFrames(tuning: tuning.editor) || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
-            || awaitingBorders > 0 || toolbarPointer.waitsForTooltip
+        notices.needsFrames(tuning: tuning.editor) || saving.progress != nil || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
+            || borderRequests.awaiting > 0 || toolbarPointer.waitsForTooltip
             || interaction.camera?.phase == .starting || judging.waiting != nil
     }
 

@@ -170,4 +170,43 @@ public struct ScanPanel: Hashable, Sendable {
     }
 
     mutating func failed(_ line: String) { problem = line }
+
+    // MARK: The panel's reducer
+
+    /// What a key asks of the editor beyond the panel itself.
+    enum KeyOutcome: Hashable {
+        /// Handled here (a row or a value changed, or a key the panel has no use for), with the
+        /// effects it asks for (a device to describe).
+        case stays([Effect])
+        case close, scan
+    }
+
+    mutating func key(_ key: Key) -> KeyOutcome {
+        switch ScanPanelKey.table.action(for: key) {
+        case .close?: return .close
+        case .row(let step)?: moveRow(step)
+        case .value(let delta)?: return .stays(step(row, by: delta).map { [.describeScanner($0)] } ?? [])
+        case .scan?: return .scan
+        case nil: break
+        }
+        return .stays([])
+    }
+
+    /// The host's news of scanners and their settings, while the panel is up; nil for news that
+    /// is not the panel's (the scan's own).
+    mutating func handle(_ update: ScanUpdate) -> [Effect]? {
+        switch update {
+        case .scanners(let list, let last):
+            return found(list, last: last).map { [.describeScanner($0)] } ?? []
+        case .noScanners(let line):
+            scanners = scanners ?? []
+            failed(line)
+            return []
+        case .offers(let device, let offers):
+            offered(offers, device: device)
+            return []
+        default:
+            return nil
+        }
+    }
 }

@@ -57,31 +57,18 @@ extension PhotosScene {
 
     mutating func borderKey(_ key: Key, _ session: BorderSession, at time: Double) -> [Effect] {
         var session = session
-        guard session.closing == nil else { return [] }
-        let view = borderView(session, at: time)
-        switch BorderKey.table.action(for: key) {
-        case .apply?:
+        switch session.key(key, view: borderView(session, at: time), pointer: gestures.pointer, at: time) {
+        case .ignored:
+            return []
+        case .changed:
+            interaction = .editingBorders(session)
+            return []
+        case .apply:
             return applyBorders(session, at: time)
-        case .cancel?:
+        case .cancel:
             close(session, corners: session.page.corrections.crop ?? Quad(whole: session.pictureSize), at: time)
             return []
-        case .reset?:
-            session.reset(at: time)
-        case .nudge(let dx, let dy)?:
-            // The corner nearest the pointer, a point at a time (Shift: ten), in window points.
-            let step = key.shift ? 10.0 : 1.0
-            let move = Point(x: dx * step, y: dy * step)
-            // A window move in the picture's pixels (the picture may be shown turned).
-            let k = view.nearestCorner(to: gestures.pointer)
-            let delta = view.toPicture(view.corners[k] + move) - view.toPicture(view.corners[k])
-            session.nudge(corner: k, by: delta)
-        case .turn(let degrees)?:
-            session.turn(by: degrees)
-        case nil:
-            return []
         }
-        interaction = .editingBorders(session)
-        return []
     }
 
     /// Return: the corners and turn become the page's (one edit), the editor closes onto the
@@ -108,9 +95,7 @@ extension PhotosScene {
         interaction = .resting
         let to = previewPicture(of: session.index, at: time)
         interaction = interactionNow
-        session.drag = nil
-        session.closing = BorderSession.Closing(start: time, to: to ?? borderView(session, at: time).fitted, corners: corners)
-        session.settled = false
+        session.close(to: to ?? borderView(session, at: time).fitted, corners: corners, at: time)
         interaction = .editingBorders(session)
     }
 
@@ -119,37 +104,19 @@ extension PhotosScene {
     mutating func borderPointerDown(_ p: Point, _ session: BorderSession, at time: Double) {
         var session = session
         gestures.down(p, modifiers: [], onRest: false, at: time)
-        guard session.closing == nil, session.presence(at: time) >= 1 else { return }
-        let view = borderView(session, at: time)
-        guard let handle = view.handle(at: p) else { return }
-        session.drag = BorderSession.Drag(handle: handle, grab: p - view.position(of: handle), start: session.corners, pointer: p)
+        session.press(p, view: borderView(session, at: time), at: time)
         interaction = .editingBorders(session)
     }
 
     mutating func borderPointerMoved(_ p: Point, _ session: BorderSession, at time: Double) {
-        guard var drag = session.drag else { return }
+        guard session.drag != nil else { return }
         var session = session
-        let view = borderView(session, at: time)
-        let target = view.toPicture(p - drag.grab)
-        switch drag.handle {
-        case .corner(let k):
-            // A move that would fold the quad is refused: the corner stays where it last was convex.
-            session.move(corner: k, to: target)
-        case .edge(let k):
-            session.move(edge: k, from: drag.start, by: target - Self.midpoint(of: k, in: drag.start.corners))
-        }
-        drag.pointer = p
-        session.drag = drag
+        session.dragged(to: p, view: borderView(session, at: time))
         interaction = .editingBorders(session)
     }
 
     /// Levelling angles to the tenth of a degree, the step of `[` and `]` (finer is noise).
     static func tenths(_ degrees: Double) -> Double { (degrees * 10).rounded() / 10 }
-
-    static func midpoint(of edge: Int, in corners: [Point]) -> Point {
-        let a = corners[edge], b = corners[(edge + 1) % 4]
-        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-    }
 
     // MARK: Time and the host
 
@@ -161,7 +128,7 @@ extension PhotosScene {
             return
         }
         var session = session
-        session.settled = !session.isAnimating(at: time)
+        session.advance(at: time)
         interaction = .editingBorders(session)
     }
 
@@ -194,13 +161,10 @@ extension PhotosScene {
     }
 
     /// The effect for `request`; the scene counts it until it is answered.
-    mutating func askBorders(_ request: BorderRequest) -> Effect {
-        awaitingBorders += 1
-        return .findBorders(request)
-    }
+    mutating func askBorders(_ request: BorderRequest) -> Effect { borderRequests.ask(request) }
 
     mutating func bordersFound(_ answer: BorderAnswer, at time: Double) {
-        awaitingBorders = max(0, awaitingBorders - 1)
+        borderRequests.answered()
         switch answer.purpose {
         case .suggest:
             guard var session = borderSession, session.closing == nil, let found = answer.pages.first,
@@ -208,11 +172,7 @@ extension PhotosScene {
             session.suggest(found.corners, at: time)
             interaction = .editingBorders(session)
         case .apply:
-            var changes: [CorrectionChange] = []
-            for found in answer.pages {
-                guard let index = pages.firstIndex(where: { $0.id == found.pageID }), let after = found.applied(to: pages[index].corrections) else { continue }
-                if after != pages[index].corrections { changes.append(CorrectionChange(index: index, before: pages[index].corrections, after: after)) }
-            }
+            let changes = answer.applied(to: pages)
             let count = answer.pages.count, applied = changes.count
             guard !changes.isEmpty else {
                 notices.post(count == 1 ? "No page found in the picture" : "No page found in \(count) pictures", at: time)
@@ -221,13 +181,7 @@ extension PhotosScene {
             enqueue(.correctPages(changes), at: time)
             if applied < count { notices.post("Borders found on \(applied) of \(count) pages", at: time) }
         case .level:
-            var after: [Int: Corrections] = [:]
-            for found in answer.pages {
-                guard let angle = found.levelling, angle != 0, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
-                var corrections = pages[index].corrections
-                corrections.straighten = Self.tenths(angle)
-                after[index] = corrections
-            }
+            let after = answer.levelled(pages)
             guard !after.isEmpty, let next = document.amendingLast(after) else { return }
             document = next
             layOut()

@@ -16,58 +16,34 @@ extension PhotosScene {
         interaction = .searching(search, under: interaction)
     }
 
-    /// Input while the field is open: the field's keys and typed text to it, the rest to what is
-    /// going on under it.
+    /// Input while the field is open: the field's keys and typed text to it (`Search`), the rest
+    /// to what is going on under it.
     mutating func searching(_ event: InputEvent, _ search: Search, under: Interaction, at time: Double) -> [Effect] {
         var search = search
+        let outcome: Search.Outcome
         switch event {
         case .key(let key):
-            switch SearchKey.table.action(for: key) {
-            case .close?:
-                interaction = under
-                // The pages read so far stay read; the rest are no longer waited for.
-                return search.askedToRead ? [.readText(TextRequest(purpose: .search, pages: []))] : []
-            case .next?:
-                search.step(1)
-            case .previous?:
-                search.step(-1)
-            case .erase?:
-                guard !search.query.isEmpty else { return [] }
-                search.setQuery(String(search.query.dropLast()), pages: pages, texts: texts, focus: focusIndex)
-            case nil:
-                switch key.name {
-                case .left, .right, .home, .end:
-                    return underSearch { $0.route(event, at: time) }
-                case .f where key.ctrl:
-                    return []
-                case .f1, .f10, .menu, .application:
-                    // Keys that type nothing: the keys overlay and the page's menu open over the field.
-                    return underSearch { $0.route(event, at: time) }
-                default:
-                    // Letters come as typed text too: only keys with Ctrl or Alt are the editor's.
-                    guard key.ctrl || key.alt else { return [] }
-                    return underSearch { $0.route(event, at: time) }
-                }
-            }
+            outcome = search.key(key, pages: pages, texts: texts, focus: focusIndex)
         case .text(let typed):
-            search.setQuery(search.query + typed, pages: pages, texts: texts, focus: focusIndex)
+            outcome = search.typed(typed, pages: pages, texts: texts, focus: focusIndex)
         case .host(.recognised), .host(.textless):
             // Text the search may be waiting for: taken in with the field in place, so its hits grow.
             return route(event, at: time)
         default:
             return underSearch { $0.route(event, at: time) }
         }
-        let effects = readingFor(&search)
-        interaction = .searching(search, under: under)
-        return effects
-    }
-
-    /// The first query typed: every page not read yet is asked for (in a script it is read at
-    /// once, before the answer is shown; in the window in the background, the hits growing).
-    private func readingFor(_ search: inout Search) -> [Effect] {
-        guard !search.askedToRead, search.unread > 0, !Search.normalised(search.query).isEmpty else { return [] }
-        search.askedToRead = true
-        return [.readText(TextRequest(purpose: .search, pages: TextReading.unread(pages, focus: focusIndex, texts: texts)))]
+        switch outcome {
+        case .changed(let effects):
+            interaction = .searching(search, under: under)
+            return effects
+        case .close(let effects):
+            interaction = under
+            return effects
+        case .passDown:
+            return underSearch { $0.route(event, at: time) }
+        case .ignored:
+            return []
+        }
     }
 
     /// Runs `body` on what is going on under the search field, and puts the field back over it.

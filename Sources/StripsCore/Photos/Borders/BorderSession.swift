@@ -214,4 +214,80 @@ public struct BorderSession: Hashable, Sendable {
         c.straighten = straighten
         return c
     }
+
+    // MARK: The editor's reducer: keys, the pointer, time
+
+    /// What a key asks of the editor beyond its own corners.
+    enum KeyOutcome: Hashable {
+        /// Nothing for this editor (its table has no such key), or it is closing.
+        case ignored
+        /// The corners or the turn changed (or a nudge was refused), here.
+        case changed
+        /// Return and Escape: the scene applies the corners, or leaves the page as it was, and closes.
+        case apply, cancel
+    }
+
+    /// A key, on the editor as drawn (`view`), with the pointer at `pointer` (the corner nearest
+    /// it is the one the arrows nudge).
+    mutating func key(_ key: Key, view: BorderView, pointer: Point, at time: Double) -> KeyOutcome {
+        guard closing == nil else { return .ignored }
+        switch BorderKey.table.action(for: key) {
+        case .apply?:
+            return .apply
+        case .cancel?:
+            return .cancel
+        case .reset?:
+            reset(at: time)
+        case .nudge(let dx, let dy)?:
+            // The corner nearest the pointer, a point at a time (Shift: ten), in window points.
+            let step = key.shift ? 10.0 : 1.0
+            let move = Point(x: dx * step, y: dy * step)
+            // A window move in the picture's pixels (the picture may be shown turned).
+            let k = view.nearestCorner(to: pointer)
+            let delta = view.toPicture(view.corners[k] + move) - view.toPicture(view.corners[k])
+            nudge(corner: k, by: delta)
+        case .turn(let degrees)?:
+            turn(by: degrees)
+        case nil:
+            return .ignored
+        }
+        return .changed
+    }
+
+    /// A press at `p` takes the handle under it, once the editor is open.
+    mutating func press(_ p: Point, view: BorderView, at time: Double) {
+        guard closing == nil, presence(at: time) >= 1, let handle = view.handle(at: p) else { return }
+        drag = Drag(handle: handle, grab: p - view.position(of: handle), start: corners, pointer: p)
+    }
+
+    /// The pointer moved to `p` holding a handle: a corner follows it (a move that would fold the
+    /// quad is refused: the corner stays where it last was convex), an edge moves both its corners.
+    mutating func dragged(to p: Point, view: BorderView) {
+        guard var drag else { return }
+        let target = view.toPicture(p - drag.grab)
+        switch drag.handle {
+        case .corner(let k):
+            move(corner: k, to: target)
+        case .edge(let k):
+            move(edge: k, from: drag.start, by: target - Self.midpoint(of: k, in: drag.start.corners))
+        }
+        drag.pointer = p
+        self.drag = drag
+    }
+
+    /// Return or Escape: the animation back to the strips, onto `to` (where the page is drawn
+    /// there), with `corners` on it.
+    mutating func close(to: Rect, corners: Quad, at time: Double) {
+        drag = nil
+        closing = Closing(start: time, to: to, corners: corners)
+        settled = false
+    }
+
+    /// A tick: idle once no animation runs.
+    mutating func advance(at time: Double) { settled = !isAnimating(at: time) }
+
+    static func midpoint(of edge: Int, in corners: [Point]) -> Point {
+        let a = corners[edge], b = corners[(edge + 1) % 4]
+        return Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+    }
 }

@@ -95,6 +95,64 @@ public struct Search: Hashable, Sendable {
         return unread > 0 ? "\(count) (\(unread) to read)" : count
     }
 
+    // MARK: The field's reducer: keys and typed text
+
+    /// What an input asks of the editor beyond the search itself.
+    enum Outcome {
+        /// The query or the hit shown changed, with what the host is asked to read for it.
+        case changed([Effect])
+        /// Escape: the field closes, with what the host is told (the pages read so far stay read;
+        /// the rest are no longer waited for).
+        case close([Effect])
+        /// The editor's own key (navigation, Ctrl, Alt, keys that type nothing): for what goes on
+        /// under the field.
+        case passDown
+        case ignored
+    }
+
+    /// A key, on the document's `pages` with the text known (`texts`) and the page in focus.
+    mutating func key(_ key: Key, pages: [Page], texts: PageTexts, focus: Int) -> Outcome {
+        switch SearchKey.table.action(for: key) {
+        case .close?:
+            return .close(askedToRead ? [.readText(TextRequest(purpose: .search, pages: []))] : [])
+        case .next?:
+            step(1)
+        case .previous?:
+            step(-1)
+        case .erase?:
+            guard !query.isEmpty else { return .ignored }
+            setQuery(String(query.dropLast()), pages: pages, texts: texts, focus: focus)
+        case nil:
+            switch key.name {
+            case .left, .right, .home, .end:
+                return .passDown
+            case .f where key.ctrl:
+                return .ignored
+            case .f1, .f10, .menu, .application:
+                // Keys that type nothing: the keys overlay and the page's menu open over the field.
+                return .passDown
+            default:
+                // Letters come as typed text too: only keys with Ctrl or Alt are the editor's.
+                return key.ctrl || key.alt ? .passDown : .ignored
+            }
+        }
+        return .changed(reading(pages: pages, texts: texts, focus: focus))
+    }
+
+    /// Text typed into the field.
+    mutating func typed(_ text: String, pages: [Page], texts: PageTexts, focus: Int) -> Outcome {
+        setQuery(query + text, pages: pages, texts: texts, focus: focus)
+        return .changed(reading(pages: pages, texts: texts, focus: focus))
+    }
+
+    /// The first query typed: every page not read yet is asked for (in a script it is read at
+    /// once, before the answer is shown; in the window in the background, the hits growing).
+    private mutating func reading(pages: [Page], texts: PageTexts, focus: Int) -> [Effect] {
+        guard !askedToRead, unread > 0, !Self.normalised(query).isEmpty else { return [] }
+        askedToRead = true
+        return [.readText(TextRequest(purpose: .search, pages: TextReading.unread(pages, focus: focus, texts: texts)))]
+    }
+
     // MARK: Matching
 
     /// The query as matched: folded, spaces collapsed, as bytes.

@@ -106,14 +106,10 @@ extension PhotosScene {
     /// page is no longer the one in focus as it was.
     mutating func tickZoom(_ zoom: PreviewZoom, at time: Double) {
         var zoom = zoom
-        let page = pages.indices.contains(zoom.page) ? pages[zoom.page] : nil
-        guard zoom.page == focusIndex, page?.id == zoom.pageID, page?.shownSize == zoom.pixelSize, !geometry.preview.isEmpty else {
+        guard zoom.advance(pages: pages, focus: focusIndex, box: geometry.preview, pressed: gestures.press != nil, at: time, tuning: tuning.zoom) else {
             interaction = .resting
             return
         }
-        if zoom.box != geometry.preview { zoom.refit(in: geometry.preview, tuning: tuning.zoom) }
-        if zoom.isDragging && gestures.press == nil { zoom.endDrag(at: time) }
-        zoom.tick(at: time)
         interaction = zoom.isAtFit ? .resting : .zoomed(zoom)
     }
 

@@ -7,7 +7,7 @@ extension PhotosScene {
 
     /// Ctrl+S (the document) or Ctrl+Shift+S (the selection, else the page in focus).
     mutating func save(_ scope: SaveRequest.Scope, at time: Double) -> [Effect] {
-        guard notices.saving == nil else {
+        guard saving.progress == nil else {
             notices.post("Already saving…", at: time)
             return []
         }
@@ -16,7 +16,7 @@ extension PhotosScene {
         guard scanning == nil else {
             notices.post(isScanRunning ? "Not saved: scanning (save when it is done, or press Esc to stop it)"
                          : "Not saved: the scanned pages are still being placed; save again in a moment", at: time)
-            notices.quitAfterSave = false
+            saving.quitAfterSave = false
             return []
         }
         var pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
@@ -31,10 +31,10 @@ extension PhotosScene {
         }
         guard !pages.isEmpty else {
             notices.post("Nothing to save: the document has no pages", at: time)
-            notices.quitAfterSave = false
+            saving.quitAfterSave = false
             return []
         }
-        notices.saving = SaveProgress(done: 0, total: pages.count)
+        saving.started(pages: pages.count)
         var request = SaveRequest(pages: pages, revision: document.history.revision, scope: scope)
         if let documents { request.documents = documents }
         return [.save(request)]
@@ -94,7 +94,7 @@ extension PhotosScene {
         interaction = under
         switch choice {
         case .save:
-            notices.quitAfterSave = true
+            saving.quitAfterSave = true
             return save(.document, at: time)
         case .discard:
             wantsToQuit = true
@@ -106,57 +106,16 @@ extension PhotosScene {
         return []
     }
 
-    /// The host's answers: a save's progress and end, pages read from dropped files, scans.
-    mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] {
-        switch event {
-        case .saveProgress(let done, let total):
-            notices.saving = SaveProgress(done: done, total: total)
-        case .saved(let outcome):
-            notices.saving = nil
-            lastSave = outcome.report
-            let size = outcome.report.size.isEmpty ? "" : " (\(outcome.report.size))"
-            if outcome.request.scope == .document {
-                document = document.saved(revision: outcome.request.revision)
-                // The strip's names follow the file now written (`NAME-N` after its name).
-                outputName = Self.fileStem(outcome.path)
-                if outcome.paths.count > 1 {
-                    let names = outcome.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-                    notices.post("Saved \(names.count) documents: \(names.joined(separator: ", "))\(size)", at: time)
-                } else {
-                    notices.post("Saved to \(outcome.path)\(size)", at: time)
-                }
-                if notices.quitAfterSave { wantsToQuit = true }
-            } else {
-                let count = outcome.request.pages.count
-                notices.post("Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)\(size)", at: time)
-            }
-            notices.quitAfterSave = false
-        case .saveFailed(let message):
-            notices.saving = nil
-            notices.quitAfterSave = false
-            notices.post(message, at: time)
-        case .pagesLoaded(let pages):
-            guard !pages.isEmpty else { break }
-            underPrompt { $0.enqueue(.insert(pages), at: time) }
-        case .scan(let update):
-            return scanUpdate(update, at: time)
-        case .recognised(let texts):
-            received(texts)
-        case .textless(let keys):
-            receivedTextless(keys)
-        case .recognitionFailed(let message):
-            notices.post(message, at: time)
-        case .bordersFound(let answer):
-            underPrompt { $0.bordersFound(answer, at: time) }
-        case .filesChosen(let paths):
-            return filesChosen(paths, at: time)
-        case .openFailed(let line):
-            openFailed(line, at: time)
-        case .camera(let news):
-            return cameraNews(news, at: time)
-        case .judged(let pages):
-            return judged(pages, at: time)
+    /// The host's news of a save, through `Saving`: the document marked saved and the strip's
+    /// names following the file written, the status line, and the quit the prompt waited for.
+    mutating func savingAnswered(_ event: HostEvent, at time: Double) {
+        guard let answer = saving.handle(event) else { return }
+        if let saved = answer.document {
+            document = document.saved(revision: saved.revision)
+            // The strip's names follow the file now written (`NAME-N` after its name).
+            outputName = Self.fileStem(saved.path)
         }
-        return []
+        if let notice = answer.notice { notices.post(notice, at: time) }
+        if answer.quit { wantsToQuit = true }
     }
 }

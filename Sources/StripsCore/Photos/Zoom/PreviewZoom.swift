@@ -236,4 +236,18 @@ public struct PreviewZoom: Sendable {
         x.tick(at: time)
         y.tick(at: time)
     }
+
+    // MARK: The zoom's reducer: a tick
+
+    /// A tick of the zoom on `pages` with `focus` in focus, in the preview's `box`; `pressed`: the
+    /// pointer is down. It follows a resized window and ends a drag let go. False when the zoom
+    /// ends: its page is no longer the one in focus as it was, or there is no preview to show it in.
+    mutating func advance(pages: [Page], focus: Int, box: Rect, pressed: Bool, at time: Double, tuning: Tuning.Zoom) -> Bool {
+        let shown = pages.indices.contains(page) ? pages[page] : nil
+        guard page == focus, shown?.id == pageID, shown?.shownSize == pixelSize, !box.isEmpty else { return false }
+        if self.box != box { refit(in: box, tuning: tuning) }
+        if isDragging && !pressed { endDrag(at: time) }
+        tick(at: time)
+        return true
+    }
 }

@@ -1,0 +1,142 @@
+/// Scanning in the editor (issue 23): Ctrl+N scans with the last settings after the page in
+/// focus, Ctrl+Shift+N opens the panel first; each page takes its slot with the insert animation
+/// as it starts (the host draws its rows as they arrive) and the focus follows it; a page cut
+/// short leaves with the delete animation, as if it had never come; Escape stops the scan. The
+/// offer of scans an earlier session left is a dialog too. The scanner itself is the host's.
+extension PhotosScene {
+    // MARK: Starting
+
+    /// Ctrl+N (`choice` nil: the last settings) or the panel's Scan.
+    mutating func startScan(_ choice: ScanChoice?, at time: Double) -> [Effect] {
+        if let scanning {
+            notices.post(scanning.isRunning ? "Already scanning… (Esc stops it)" : "Placing the last scanned pages…", at: time)
+            return []
+        }
+        let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
+        scanning = ScanProgress(anchor: anchor)
+        return [.scan(ScanRequest(choice: choice, firstNumber: document.nextScanNumber))]
+    }
+
+    /// Escape while the scanner works: it stops; pages finished so far stay.
+    mutating func cancelScan(at time: Double) -> [Effect] {
+        guard var scan = scanning, scan.isRunning, !scan.cancelling else { return [] }
+        scan.cancelling = true
+        scanning = scan
+        return [.cancelScan]
+    }
+
+    var isScanRunning: Bool { scanning?.isRunning == true }
+
+    // MARK: The host's news
+
+    mutating func scanUpdate(_ update: ScanUpdate, at time: Double) -> [Effect] {
+        switch update {
+        case .started(let page):
+            guard scanning != nil else { return [] }
+            underPrompt { $0.enqueue(.scan(.started(page)), at: time) }
+        case .finished(let page):
+            guard scanning != nil else { return [] }
+            underPrompt { $0.enqueue(.scan(.finished(page)), at: time) }
+        case .cutShort(let id):
+            guard scanning != nil else { return [] }
+            underPrompt { $0.enqueue(.scan(.cutShort(pageID: id)), at: time) }
+        case .ended(let count, let end):
+            guard let line = scanning?.ended(count: count, end) else { return [] }
+            // Said at once, not after the last page's animation.
+            notices.post(line, at: time)
+            underPrompt { $0.enqueue(.scan(.ended), at: time) }
+        case .note(let line):
+            notices.post(line, at: time)
+        case .scanners, .noScanners, .offers:
+            // The panel's, while it is up; a search for devices that found none says so anyway.
+            guard case .dialog(.scanPanel(var panel), let under) = interaction else {
+                if case .noScanners(let line) = update { notices.post(line, at: time) }
+                return []
+            }
+            let effects = panel.handle(update) ?? []
+            interaction = .dialog(.scanPanel(panel), under: under)
+            return effects
+        case .recoveryOffered(let offer):
+            guard offer.pages > 0 else { return [] }
+            // Over whatever is up, the quit prompt included (it stays on top).
+            if case .askingToQuit(let under) = interaction {
+                interaction = .askingToQuit(under: .dialog(.recovery(offer), under: under))
+            } else {
+                interaction = .dialog(.recovery(offer), under: interaction)
+            }
+        case .recovered(let pages):
+            guard !pages.isEmpty else { return [] }
+            underPrompt { $0.enqueue(.insert(pages), at: time) }
+            let camera = pages.filter { $0.source.isCameraTake }.count
+            notices.post("Added \(RecoveryOffer.phrase(pages: pages.count, camera: camera)) from an earlier session", at: time)
+        }
+        return []
+    }
+
+    // MARK: Steps, in order with the other commands
+
+    mutating func perform(_ step: ScanStep, at time: Double) {
+        let pages = self.pages, focus = focusIndex
+        switch step {
+        case .started(let page):
+            guard let placed = scanning?.started(page, in: pages, focus: focus) else { return }
+            // Its rows may come at once: it grows into its slot as the gap opens, on screen from
+            // the first frame, so the first of them are drawn as they arrive.
+            edit(.insert([placed]), growsWhileOpening: true, at: time)
+        case .finished(let page):
+            guard let (index, done) = scanning?.finished(page, in: pages) ?? nil, done != pages[index] else { return }
+            document = document.replacing(index, with: done)
+            layOut()
+        case .cutShort(let id):
+            guard let index = scanning?.cutShort(id, in: pages) ?? nil else { return }
+            let insert = Edit.insert([PlacedPage(index: index, page: pages[index])])
+            if let (before, removal) = document.withdrawing(insert) {
+                scanning?.withdrew(index, in: pages)
+                run(removal, to: before, at: time)
+            } else {
+                edit(.remove([PlacedPage(index: index, page: pages[index])]), at: time)
+            }
+        case .ended:
+            scanning = nil
+        }
+    }
+
+    // MARK: Dialogs
+
+    /// Ctrl+Shift+N: the panel, on the last settings, while the host looks for devices.
+    mutating func openScanPanel(at time: Double) -> [Effect] {
+        guard !isScanRunning else {
+            notices.post("Already scanning… (Esc stops it)", at: time)
+            return []
+        }
+        interaction = .dialog(.scanPanel(ScanPanel()), under: interaction)
+        return [.findScanners]
+    }
+
+    mutating func scanFromPanel(_ panel: ScanPanel, under: Interaction, at time: Double) -> [Effect] {
+        guard panel.isReady else { return [] }
+        interaction = under
+        return startScan(panel.choice, at: time)
+    }
+
+    mutating func answerRecovery(_ answer: RecoveryPrompt.Answer, under: Interaction) -> [Effect] {
+        interaction = under
+        switch answer {
+        case .take: return [.recoverScans(take: true, firstNumber: document.nextScanNumber)]
+        case .discard: return [.recoverScans(take: false, firstNumber: 0)]
+        case .later: return []
+        }
+    }
+
+    // MARK: Interleave
+
+    /// Ctrl+I on the selection, else the whole document.
+    mutating func interleave(at time: Double) {
+        let places = document.selection.isEmpty ? Array(pages.indices) : document.selection.indices
+        guard let edit = Interleave.edit(places: places) else {
+            notices.post("Nothing to interleave: select the pages of a two-sided scan (three or more), or none for the whole document", at: time)
+            return
+        }
+        self.edit(edit, at: time)
+    }
+}

@@ -1,0 +1,60 @@
+/// Where the text feature (`Reading`) meets the editor: the pages near the focus asked for as
+/// time makes them due, the host's answers handed to it and to a search under way, O and Ctrl+C
+/// with what they say on the status line.
+extension PhotosScene {
+    /// The text known for pages (their own or recognised), as the host answers it.
+    public var texts: PageTexts { reading.known }
+    /// The text Ctrl+C copied last (the trace's `clipboard`).
+    public var clipboard: String? { reading.clipboard }
+
+    /// The pages around the focus whose text the host has not answered, asked for when they
+    /// change (a change, never the document: `TextReading`).
+    mutating func textDue() -> [Effect] {
+        reading.due(pages: shownPages, focus: focusIndex, arriving: scanning?.arriving?.placed)
+    }
+
+    /// Text the host read.
+    mutating func received(_ pages: [RecognisedText]) {
+        guard !pages.isEmpty else { return }
+        textArrived(reading.received(pages))
+    }
+
+    /// Pages the host has no text for: not asked for again, and no longer waited for by a search.
+    mutating func receivedTextless(_ keys: [TextKey]) {
+        guard !keys.isEmpty else { return }
+        textArrived(reading.receivedTextless(keys))
+    }
+
+    /// The search under way takes in the pages answered (all of them again if the document
+    /// changed since it last looked).
+    private mutating func textArrived(_ keys: [TextKey]) {
+        let state = documentState
+        updateSearch { search, scene in
+            if search.seen == state {
+                search.arrived(keys, pages: scene.pages, texts: scene.texts, focus: scene.focusIndex)
+            } else {
+                search.refresh(pages: scene.pages, texts: scene.texts, focus: scene.focusIndex)
+                search.seen = state
+            }
+        }
+    }
+
+    /// O: each target page (the selection, else every page) whose way up is known and is not the
+    /// way it is turned now, turned that way.
+    func uprightChanges() -> [CorrectionChange] {
+        reading.uprightChanges(pages, targets: document.selection.isEmpty ? Array(pages.indices) : document.selection.indices)
+    }
+
+    /// What O says when it turns nothing.
+    var uprightNothingToDo: String {
+        reading.uprightNothingToDo(document.selection.isEmpty ? pages : document.selection.indices.map { pages[$0] })
+    }
+
+    /// Ctrl+C: the text of the page in focus, to the clipboard.
+    mutating func copyText(at time: Double) -> [Effect] {
+        guard pages.indices.contains(focusIndex) else { return [] }
+        let (notice, effects) = reading.copy(pages[focusIndex])
+        notices.post(notice, at: time)
+        return effects
+    }
+}
