@@ -267,19 +267,24 @@ public final class WholeFile: @unchecked Sendable {
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o666, placing: Placing = .new,
                              durable: Bool = true, calls: FileCalls = .system) -> Failure? {
         do {
-            let file = try WholeFile(destination: path, placing: placing, mode: mode, durable: durable, calls: calls)
-            file.write(bytes)
-            do {
-                try file.finish()
-                try file.publish()
-            } catch {
-                file.discard()
-                return error
-            }
-            return nil
+            return try WholeFile(destination: path, placing: placing, mode: mode, durable: durable, calls: calls).complete(with: bytes)
         } catch {
             return error
         }
+    }
+
+    /// `bytes` written to this new file, which is then finished and named: nil, or what went
+    /// wrong (and then the file is discarded).
+    public func complete(with bytes: [UInt8]) -> Failure? {
+        write(bytes)
+        do {
+            try finish()
+            try publish()
+        } catch {
+            discard()
+            return error
+        }
+        return nil
     }
 
     /// Makes `path` and any missing parents with `mode` (existing folders keep theirs).

@@ -127,16 +127,7 @@ extension WholeFile {
     /// `write(_:to:)` for a name in an open folder.
     static func write(_ bytes: [UInt8], inFolder folder: Int32, name: String, placing: Placing) -> Failure? {
         do {
-            let file = try WholeFile(inFolder: folder, name: name, placing: placing, mode: 0o600)
-            file.write(bytes)
-            do {
-                try file.finish()
-                try file.publish()
-            } catch {
-                file.discard()
-                return error
-            }
-            return nil
+            return try WholeFile(inFolder: folder, name: name, placing: placing, mode: 0o600).complete(with: bytes)
         } catch {
             return error
         }

@@ -89,24 +89,18 @@ public struct Document: Hashable, Sendable {
     /// The number the next scanned page takes (`Scan N`): one past every scanned page in the
     /// document and in its history, so neither a new scan nor an undo gives two pages one name.
     public var nextScanNumber: Int {
-        var highest = 0
-        func see(_ page: Page) {
-            if case .scan(_, let number) = page.source { highest = max(highest, number) }
-        }
-        pages.forEach(see)
-        for entry in history.undoStack + history.redoStack {
-            if case .insert(let placed) = entry.edit { placed.forEach { see($0.page) } }
-            if case .remove(let placed) = entry.edit { placed.forEach { see($0.page) } }
-        }
-        return highest + 1
+        nextNumber { if case .scan(_, let number) = $0 { number } else { nil } }
     }
 
     /// The number the next page taken with the camera takes (`Camera N`), as `nextScanNumber`.
     public var nextCameraNumber: Int {
+        nextNumber { if case .camera(_, let number) = $0 { number } else { nil } }
+    }
+
+    /// One past the highest `number` of a page in the document or in its history.
+    private func nextNumber(_ number: (PageSource) -> Int?) -> Int {
         var highest = 0
-        func see(_ page: Page) {
-            if case .camera(_, let number) = page.source { highest = max(highest, number) }
-        }
+        func see(_ page: Page) { highest = max(highest, number(page.source) ?? 0) }
         pages.forEach(see)
         for entry in history.undoStack + history.redoStack {
             if case .insert(let placed) = entry.edit { placed.forEach { see($0.page) } }
