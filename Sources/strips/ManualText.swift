@@ -88,7 +88,9 @@ enum ManualText {
         discard, Esc keep editing). The line over the preview says where it saved and how much it \
         wrote. A saved PDF carries its title (--title TEXT, else the opened PDF's, else the document's \
         name), author (your full name), dates, maker and recognised language, in its document \
-        information and XMP; a PDF opened and saved again keeps its title, author and creation date.
+        information and XMP; a PDF opened and saved again keeps its title, author and creation date. \
+        With SOURCE_DATE_EPOCH set, that time stands for now: the same pages saved twice are the same \
+        bytes.
 
         LOOKS: L cycles the look of the selection (or the page in focus): original, colour (the paper \
         evened to white, shadows gone, photographs only whitened), grey, black and white \
