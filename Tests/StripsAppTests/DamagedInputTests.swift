@@ -4,6 +4,7 @@ import Testing
 @testable import StripsCore
 @testable import StripsPictures
 @testable import StripsSDL
+import StripsTestSupport
 
 /// Damaged pictures, lying headers and no display: the app finishes, names each file it cannot
 /// show exactly once on standard error, shows the rest, and never floods the terminal.
@@ -16,8 +17,9 @@ import Testing
         var stderr: String
     }
 
-    /// Runs `executable` with exactly `environment`; output goes through files, so neither
-    /// stream can fill a pipe and stall the child.
+    /// Runs `executable` with exactly `environment` (but the test process's own cache and state
+    /// folders, `ownFolders`); output goes through files, so neither stream can fill a pipe and
+    /// stall the child.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> Run {
         let folder = try scratch("run-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -27,7 +29,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = environment
+        process.environment = ownFolders(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)

@@ -30,6 +30,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: stripsBinary)
         process.arguments = ["photos", pages, "--script", script, "--output", output]
+        process.environment = ownFolders(ProcessInfo.processInfo.environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
