@@ -103,10 +103,16 @@ import Testing
         #expect(Double(size) <= 100_000 * Self.share, "\(size) bytes")
         let images = try LookAndTextSavingTests.images(pdf)
         #expect(images.first { $0.encoding == "jpeg" }.map { $0.components == 1 } == true, "\(images)")
+        // Stored as mixed raster content, the page loses nothing of what the grey look shows: it
+        // reads as well as the look drawn whole. (The look itself reads a word fewer than the scan
+        // here, 43 of 44: the red stamp over the last lines turns a darker grey under the look's
+        // stretch; docs/text-and-looks.md. The colour look keeps it red and reads them all.)
         let page = try #require(RenderedPage.render(pdf, dpi: scan.dpi, grey: true))
-        let fromScan = try Self.read(scan.picture, dpi: scan.dpi, truth: scan.text)
+        let look = Looks.apply(.grey, to: scan.picture, pixelsPerInch: scan.dpi)
+        let fromLook = try Self.read(look, dpi: scan.dpi, truth: scan.text)
         let fromPage = try Self.read(page, dpi: scan.dpi, truth: scan.text)
-        #expect(fromPage >= fromScan, "\(fromPage) of \(WordAccuracy.longWords(scan.text).count) words read from the saved page, \(fromScan) from the scan")
+        let fromScan = try Self.read(scan.picture, dpi: scan.dpi, truth: scan.text)
+        #expect(fromPage >= fromLook, "\(fromPage) of \(WordAccuracy.longWords(scan.text).count) words read from the saved page, \(fromLook) from the look drawn whole, \(fromScan) from the scan")
     }
 
     /// A PDF page in a look is drawn because the user asked for the look: no note calls its file

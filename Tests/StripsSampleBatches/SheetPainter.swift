@@ -34,6 +34,7 @@ public enum SheetPainter {
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
+        SampleFontOptions.apply(to: cr)
         let mm = dpi / 25.4
         let canvas = Canvas(cr: cr, width: Double(width), height: Double(height), mm: mm)
 

@@ -99,6 +99,7 @@ public enum ColourScanner {
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
+        SampleFontOptions.apply(to: cr)
         let inch = dpi
         let paper = (0.965, 0.945, 0.885)
         cairo_set_source_rgb(cr, paper.0, paper.1, paper.2)

@@ -17,6 +17,7 @@ public enum SampleScanner {
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else { return nil }
         defer { cairo_destroy(cr) }
+        SampleFontOptions.apply(to: cr)
 
         // Paper.
         cairo_set_source_rgb(cr, 0.965, 0.955, 0.93)
