@@ -51,7 +51,7 @@ struct FirstLook: Sendable {
         let width = picture.width, height = picture.height
         let margin = Int((Self.margin * mm).rounded())
         let left = margin, right = width - margin, top = margin, bottom = height - margin
-        guard right - left >= Int(60 * mm), bottom - top >= Int(Self.shortestSpread * mm) else {
+        guard mm > 0, right - left >= Int(60 * mm), bottom - top >= Int(Self.shortestSpread * mm) else {
             lines = []
             doubt = "too small to read lines in"
             return
@@ -72,7 +72,7 @@ struct FirstLook: Sendable {
         // of a code holds more (its bars, its modules).
         let thin = Int((Self.thinRow * mm).rounded(.up))
         let inked = counts[top..<bottom].filter { $0 > thin }.sorted()
-        guard Double(inked.count) >= Double(Self.fewestLines) * mm else {
+        guard !inked.isEmpty, Double(inked.count) >= Double(Self.fewestLines) * mm else {
             lines = []
             doubt = "little ink"
             return

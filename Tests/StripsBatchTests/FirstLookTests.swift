@@ -90,9 +90,12 @@ final class FirstLookTests: XCTestCase {
         XCTAssertEqual(withCode.doubt?.hasPrefix("ink between lines"), true, withCode.doubt ?? "")
     }
 
-    func testAPictureTooSmallOrEmptyIsLeftToTheFullLook() {
+    func testAPictureTooSmallEmptyOrWithoutAResolutionIsLeftToTheFullLook() {
         XCTAssertFalse(FirstLook(picture: PixelBuffer(width: 0, height: 0, format: .bgra), pixelsPerInch: 100).isText)
         XCTAssertFalse(FirstLook(picture: PixelBuffer(width: 40, height: 30, format: .rgb), pixelsPerInch: 100).isText)
         XCTAssertFalse(FirstLook(picture: PixelBuffer(width: 850, height: 1100, format: .grey, filledWith: 240), pixelsPerInch: 100).isText)
+        // A resolution that is no resolution (the public judge takes any).
+        XCTAssertFalse(FirstLook(picture: PixelBuffer(width: 850, height: 1100, format: .grey, filledWith: 240), pixelsPerInch: 0).isText)
+        XCTAssertFalse(FirstLook(picture: PixelBuffer(width: 850, height: 1100, format: .grey, filledWith: 240), pixelsPerInch: -5).isText)
     }
 }
