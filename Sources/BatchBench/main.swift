@@ -63,7 +63,7 @@ if arguments.first == "judge" {
         let start = DispatchTime.now().uptimeNanoseconds
         let judgement = judge.judge(page)
         print(String(format: "%.0f ms ", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6), terminator: "")
-        print("\(page.id): blank \(judgement.blank), separator \(judgement.separator.map { "\($0.symbology) \($0.text ?? "-")" } ?? "none"), writing \(judge.writingArea(page) ?? -1) mm²")
+        print("\(page.id): blank \(judgement.blank), separator \(judgement.separator.map { "\($0.symbology) \($0.text ?? "-")" } ?? "none"), writing \(judge.writingArea(page) ?? -1) mm², first look \(judge.answeredAtFirstLook(page) == true ? "text" : "doubtful")")
     }
     exit(0)
 }
@@ -82,21 +82,40 @@ guard let paths = SampleBatch.write(sheets, dpi: dpi, to: folder) else {
 let reader = PageReader()
 let pages = DocumentLoader.pages(for: paths, reader: reader) { print($0) }
 let judge = PageJudge(reader: reader)
+// The full look alone on the same pages in the same run: the baseline the first look is measured against.
+let fullJudge = PageJudge(reader: reader, firstLook: false)
 
 struct Row {
     var sheet: SampleSheet
     var judgement: PageJudgement
     var area: Double
     var seconds: Double
+    var fullSeconds: Double
+    var firstLook: Bool
 }
 nonisolated(unsafe) var rows = [Row?](repeating: nil, count: pages.count)
 let lock = NSLock()
-DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+@Sendable func timed<T>(_ work: () -> T) -> (T, Double) {
     let start = DispatchTime.now().uptimeNanoseconds
-    let judgement = judge.judge(pages[i])
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let result = work()
+    return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+}
+DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+    // Each page judged both ways, the order alternating so neither rides on the other's warm caches.
+    var judgement = PageJudgement.ordinary, full = PageJudgement.ordinary, seconds = 0.0, fullSeconds = 0.0
+    if i % 2 == 0 {
+        (judgement, seconds) = timed { judge.judge(pages[i]) }
+        (full, fullSeconds) = timed { fullJudge.judge(pages[i]) }
+    } else {
+        (full, fullSeconds) = timed { fullJudge.judge(pages[i]) }
+        (judgement, seconds) = timed { judge.judge(pages[i]) }
+    }
+    let firstLook = judge.answeredAtFirstLook(pages[i]) ?? false
+    if judgement != full {
+        FileHandle.standardError.write("strips-bench-batch: \(sheets[i].label) (seed \(sheets[i].seed)) judged otherwise at the first look\n".data(using: .utf8) ?? Data())
+    }
     let area = judge.writingArea(pages[i]) ?? -1
-    let row = Row(sheet: sheets[i], judgement: judgement, area: area, seconds: seconds)
+    let row = Row(sheet: sheets[i], judgement: judgement, area: area, seconds: seconds, fullSeconds: fullSeconds, firstLook: firstLook)
     lock.withLock { rows[i] = row }
 }
 let results = rows.compactMap { $0 }
@@ -111,8 +130,8 @@ func classOf(_ sheet: SampleSheet) -> String {
 }
 
 print("")
-print("| class | sheets | judged blank | judged separator | separator text right | writing mm² (min / median / max) |")
-print("| --- | --- | --- | --- | --- | --- |")
+print("| class | sheets | judged blank | judged separator | separator text right | writing mm² (min / median / max) | answered at the first look | ms a page, median (full look alone) |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
 for name in ["blank", "near-blank", "separator", "content"] {
     let these = results.filter { classOf($0.sheet) == name }
     let blank = these.filter { $0.judgement.blank }.count
@@ -121,7 +140,10 @@ for name in ["blank", "near-blank", "separator", "content"] {
     let areas = these.map(\.area).sorted()
     func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
     let spread = areas.isEmpty ? "-" : "\(fmt(areas[0])) / \(fmt(areas[areas.count / 2])) / \(fmt(areas[areas.count - 1]))"
-    print("| \(name) | \(these.count) | \(blank) | \(separators) | \(name == "separator" ? "\(textRight)" : "-") | \(spread) |")
+    let firstLook = these.filter(\.firstLook).count
+    let times = these.map(\.seconds).sorted(), fullTimes = these.map(\.fullSeconds).sorted()
+    let time = times.isEmpty ? "-" : String(format: "%.1f (%.1f)", times[times.count / 2] * 1000, fullTimes[fullTimes.count / 2] * 1000)
+    print("| \(name) | \(these.count) | \(blank) | \(separators) | \(name == "separator" ? "\(textRight)" : "-") | \(spread) | \(firstLook) | \(time) |")
 }
 print("")
 let wrongBlank = results.filter { $0.judgement.blank != $0.sheet.isBlank }
@@ -138,6 +160,15 @@ if let keep = ProcessInfo.processInfo.environment["STRIPS_BENCH_KEEP"] {
         try? FileManager.default.copyItem(atPath: paths[i], toPath: "\(keep)/\(i)-\(row.sheet.label).jpg")
     }
 }
-let times = results.map(\.seconds).sorted()
+let times = results.map(\.seconds).sorted(), fullTimes = results.map(\.fullSeconds).sorted()
 print(String(format: "Time a page (each on one core, %d cores busy): median %.1f ms, p90 %.1f ms, max %.1f ms", ProcessInfo.processInfo.activeProcessorCount,
              times[times.count / 2] * 1000, times[times.count * 9 / 10] * 1000, times[times.count - 1] * 1000))
+let early = results.filter(\.firstLook)
+if !early.isEmpty {
+    let times = early.map(\.seconds).sorted(), fullTimes = early.map(\.fullSeconds).sorted()
+    print(String(format: "The %d pages answered at the first look: median %.1f ms (the full look alone on them: %.1f ms, %.2fx)", early.count,
+                 times[times.count / 2] * 1000, fullTimes[fullTimes.count / 2] * 1000, fullTimes[fullTimes.count / 2] / max(times[times.count / 2], 1e-9)))
+}
+print(String(format: "The full look alone on the same pages: median %.1f ms, p90 %.1f ms, max %.1f ms; all pages %.2f s against %.2f s (%.2fx)",
+             fullTimes[fullTimes.count / 2] * 1000, fullTimes[fullTimes.count * 9 / 10] * 1000, fullTimes[fullTimes.count - 1] * 1000,
+             times.reduce(0, +), fullTimes.reduce(0, +), fullTimes.reduce(0, +) / max(times.reduce(0, +), 1e-9)))

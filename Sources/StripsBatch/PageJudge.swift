@@ -7,8 +7,14 @@ import StripsPictures
 /// sharper, when a barcode's bars need it. The same for the window, scripts and `strips convert`.
 public struct PageJudge: Sendable {
     public let reader: PageReader
+    /// Plain pages of text answered at the first look (`FirstLook`); false only to measure the
+    /// full look against it.
+    public let firstLook: Bool
 
-    public init(reader: PageReader) { self.reader = reader }
+    public init(reader: PageReader, firstLook: Bool = true) {
+        self.reader = reader
+        self.firstLook = firstLook
+    }
 
     /// The long side pages are judged at, at most: a letter page at about 100 pixels an inch.
     static let workingSide = 1250.0
@@ -21,23 +27,32 @@ public struct PageJudge: Sendable {
 
     /// The page's judgement, or nil when its picture cannot be read.
     public func judgeIfReadable(_ page: Page) -> PageJudgement? {
-        guard let small = picture(page, longSide: Self.workingSide) else { return nil }
-        // Letter or A4: the long side is about 11 inches, as the looks take it.
-        let ppi = Double(max(small.width, small.height)) / 11
-        return SheetJudge.judge(small, pixelsPerInch: ppi) { share in picture(page, longSide: Self.sharpSide, region: share) }
+        guard let (small, ppi) = working(page) else { return nil }
+        return SheetJudge.judge(small, pixelsPerInch: ppi, firstLook: firstLook) { share in picture(page, longSide: Self.sharpSide, region: share) }
     }
 
     /// The page's writing in square millimetres (what `BlankJudge.writingLimit` is held against),
     /// for measuring the judge; nil when the picture cannot be read.
     public func writingArea(_ page: Page) -> Double? {
-        guard let small = picture(page, longSide: Self.workingSide) else { return nil }
-        return BlankJudge.writingArea(small, pixelsPerInch: Double(max(small.width, small.height)) / 11)
+        working(page).map { BlankJudge.writingArea($0.picture, pixelsPerInch: $0.pixelsPerInch) }
+    }
+
+    /// Whether the first look answers the page (a plain page of text, `FirstLook`), for measuring
+    /// it; nil when the picture cannot be read.
+    public func answeredAtFirstLook(_ page: Page) -> Bool? {
+        working(page).map { FirstLook(picture: $0.picture, pixelsPerInch: $0.pixelsPerInch).isText }
     }
 
     /// Why the page is judged as it is (`SheetJudge.explain`); nil when it cannot be read.
     public func explain(_ page: Page) -> String? {
+        working(page).map { SheetJudge.explain($0.picture, pixelsPerInch: $0.pixelsPerInch) }
+    }
+
+    /// The page at the size it is judged at, and its pixels an inch: letter or A4, its long side
+    /// about 11 inches, as the looks take it.
+    func working(_ page: Page) -> (picture: PixelBuffer, pixelsPerInch: Double)? {
         guard let small = picture(page, longSide: Self.workingSide) else { return nil }
-        return SheetJudge.explain(small, pixelsPerInch: Double(max(small.width, small.height)) / 11)
+        return (small, Double(max(small.width, small.height)) / 11)
     }
 
     /// The page upright as drawn (before the user's quarter turns), its long side at most `longSide`.

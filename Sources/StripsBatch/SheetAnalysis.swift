@@ -41,14 +41,9 @@ struct SheetAnalysis: Sendable {
         let grey = evened.format == .grey ? evened : Looks.luma(of: evened)
         let plain = Looks.luma(of: picture)
         guard grey.width == plain.width, grey.height == plain.height else { return grey }
-        // The paper's level: the brightest tenth of the page's pixels begin there.
         var histogram = [Int](repeating: 0, count: 256)
         plain.bytes.withUnsafeBufferPointer { for value in $0 { histogram[Int(value)] += 1 } }
-        var seen = 0, paper = 255
-        while paper > 0, seen + histogram[paper] < plain.bytes.count / 10 {
-            seen += histogram[paper]
-            paper -= 1
-        }
+        let paper = paperLevel(histogram)
         // Half the paper's level maps to `inkLevel`: each plain level's darkened value, once.
         let scale = Double(inkLevel) / (0.5 * Double(max(paper, 1)))
         let darkened = (0...255).map { UInt8(min(255, Double($0) * scale)) }
@@ -64,6 +59,17 @@ struct SheetAnalysis: Sendable {
             }
         }
         return PixelBuffer(width: grey.width, height: grey.height, format: .grey, bytes: combined) ?? grey
+    }
+
+    /// The paper's level from a plain luma's histogram: the brightest tenth of its pixels begin there.
+    static func paperLevel(_ histogram: [Int]) -> Int {
+        let count = histogram.reduce(0, +)
+        var seen = 0, paper = 255
+        while paper > 0, seen + histogram[paper] < count / 10 {
+            seen += histogram[paper]
+            paper -= 1
+        }
+        return paper
     }
 
     /// Millimetres to pixels.

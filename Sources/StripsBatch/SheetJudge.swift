@@ -11,10 +11,13 @@ public enum SheetJudge {
     /// `picture`: the page at about 100 pixels an inch (any size works); `pixelsPerInch` when
     /// known, else its long side is taken as 11 inches. `sharper`: the part of the page in a
     /// rectangle (shares 0...1 of the picture) at 200 to 300 pixels an inch, for small barcodes;
-    /// nil when it cannot be had.
-    public static func judge(_ picture: PixelBuffer, pixelsPerInch: Double? = nil,
+    /// nil when it cannot be had. `firstLook`: a plain page of text is answered from its rows
+    /// (`FirstLook`) without the full look; false only to measure the full look against it.
+    public static func judge(_ picture: PixelBuffer, pixelsPerInch: Double? = nil, firstLook: Bool = true,
                              sharper: (Rect) -> PixelBuffer? = { _ in nil }) -> PageJudgement {
-        let analysis = SheetAnalysis(picture: picture, pixelsPerInch: pixelsPerInch)
+        let ppi = pixelsPerInch ?? Double(max(picture.width, picture.height)) / 11
+        if firstLook, FirstLook(picture: picture, pixelsPerInch: ppi).isText { return .ordinary }
+        let analysis = SheetAnalysis(picture: picture, pixelsPerInch: ppi)
         if BlankJudge.isBlank(analysis) { return PageJudgement(blank: true) }
         return PageJudgement(blank: false, separator: separator(analysis, sharper: sharper))
     }
@@ -22,13 +25,16 @@ public enum SheetJudge {
     /// Why a page is judged as it is, in words (for `strips-bench-batch explain` and bug reports):
     /// each blot of writing, the blocks, and what the separator test made of the largest.
     public static func explain(_ picture: PixelBuffer, pixelsPerInch: Double? = nil) -> String {
-        let analysis = SheetAnalysis(picture: picture, pixelsPerInch: pixelsPerInch)
+        let ppi = pixelsPerInch ?? Double(max(picture.width, picture.height)) / 11
+        let glance = FirstLook(picture: picture, pixelsPerInch: ppi)
+        let analysis = SheetAnalysis(picture: picture, pixelsPerInch: ppi)
         let mm = analysis.mm
         func box(_ b: InkComponent) -> String {
             String(format: "%.0f,%.0f mm, %.1f x %.1f mm, %.1f mm² ink", b.centreX / mm, b.centreY / mm, Double(b.width) / mm, Double(b.height) / mm,
                    Double(b.area) / (mm * mm))
         }
-        var lines = [String(format: "%.0f pixels an inch; writing %.1f mm² (blank under %.1f)", analysis.pixelsPerInch, analysis.writingArea, BlankJudge.writingLimit)]
+        var lines = ["first look: \(glance.lines.count) lines of text; " + (glance.doubt.map { "left to the full look (\($0))" } ?? "a page of text, ordinary")]
+        lines.append(String(format: "%.0f pixels an inch; writing %.1f mm² (blank under %.1f)", analysis.pixelsPerInch, analysis.writingArea, BlankJudge.writingLimit))
         var counts: [SheetAnalysis.Cause: Int] = [:]
         for cause in analysis.causes { counts[cause, default: 0] += 1 }
         lines.append("blots: " + counts.map { "\($0.key) \($0.value)" }.sorted().joined(separator: ", "))
