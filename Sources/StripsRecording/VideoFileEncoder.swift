@@ -164,11 +164,10 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
         try check(av_frame_get_buffer(picture, 0), "out of memory")
         // The planes' padding past each row (SIMD alignment) is never written by the converter:
         // zeroed, so an encoder that reads it sees the same bytes every time.
-        for plane in 0..<3 {
-            guard let data = withUnsafePointer(to: picture.pointee.data, { $0.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { $0[plane] } }) else { continue }
-            let linesize = withUnsafePointer(to: picture.pointee.linesize, { $0.withMemoryRebound(to: Int32.self, capacity: 8) { $0[plane] } })
-            let rows = plane == 0 ? Int(picture.pointee.height) : (Int(picture.pointee.height) + 1) / 2
-            data.initialize(repeating: 0, count: Int(linesize) * rows)
+        let (frame, lumaRows) = (picture.pointee, Int(picture.pointee.height))
+        for (data, linesize, rows) in [(frame.data.0, frame.linesize.0, lumaRows), (frame.data.1, frame.linesize.1, (lumaRows + 1) / 2),
+                                       (frame.data.2, frame.linesize.2, (lumaRows + 1) / 2)] {
+            data?.initialize(repeating: 0, count: Int(linesize) * rows)
         }
         // Area averaging when scaling down; at scale 1 only the colour conversion happens.
         guard let converter = sws_getContext(Int32(geometry.sourceWidth), Int32(geometry.sourceHeight), AV_PIX_FMT_BGRA,
