@@ -32,6 +32,8 @@ struct RecoveryManifest: Codable, Equatable {
     struct Entry: Codable, Equatable {
         /// `Scan 3`.
         var name: String
+        /// A page taken with the camera (a JPEG, `Camera N`), not scanned.
+        var isCamera: Bool { RecoveryManifest.isCameraName(name) }
         /// The file beside the manifest (`scan-0003.png`).
         var file: String
         /// The file's size when written: a shorter file is truncated.
@@ -64,4 +66,9 @@ struct RecoveryManifest: Codable, Equatable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return (try? Array(encoder.encode(self))) ?? []
     }
+}
+
+extension RecoveryManifest {
+    /// Pages taken with the camera are named `Camera N`, scanned ones `Scan N`.
+    static func isCameraName(_ name: String) -> Bool { name.hasPrefix("Camera ") }
 }

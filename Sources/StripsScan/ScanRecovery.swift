@@ -257,7 +257,7 @@ public final class ScanRecovery: @unchecked Sendable {
     public var unsettledCameraCount: Int {
         mutex.lock()
         defer { mutex.unlock() }
-        return manifest.pages.filter { $0.name.hasPrefix("Camera ") }.count
+        return manifest.pages.filter(\.isCamera).count
     }
 
     /// The page files kept so far (full paths).
@@ -374,7 +374,7 @@ public struct RecoveredPage: Hashable, Sendable {
     }
 
     /// A page taken with the camera (a JPEG, `Camera N`), not scanned.
-    public var isCamera: Bool { name.hasPrefix("Camera ") }
+    public var isCamera: Bool { RecoveryManifest.isCameraName(name) }
 
     /// The number in its name (`Scan 3`, `Camera 3`).
     public var number: Int? { Int(name.split(separator: " ").last ?? "") }
