@@ -188,7 +188,9 @@ let package = Package(
         .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording",
                                                            "StripsCameraFootage"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
-        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CAVCodec"]),
+        // Tests only: leaves freed heap memory holding a pattern (the MP4 determinism test).
+        .target(name: "CFreedMemory", path: "Tests/CFreedMemory"),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CAVCodec", "CFreedMemory"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),

@@ -6,6 +6,8 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
+#include <dlfcn.h>
+#include <string.h>
 
 // FFmpeg's error codes are macros Swift cannot import.
 static inline int strips_averror_eagain(void) { return AVERROR(EAGAIN); }
@@ -27,5 +29,26 @@ static inline int strips_sws_frame_to_packed(struct SwsContext *sws, const AVFra
     uint8_t *planes[1] = { target };
     const int strides[1] = { stride };
     return sws_scale(sws, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
+}
+
+// x264's CPU flags as its own detection finds them, less AVX-512; 0 when this process has no
+// libx264 or the CPU has no AVX-512 (x264 then chooses for itself). Found through the dynamic
+// linker, as libx264 is libavcodec's library, not ours; the AVX-512 bit is read from x264's
+// public table of CPU names (its "AVX512" entry less its "AVX2" one), not assumed.
+static inline uint32_t strips_x264_cpu_flags_without_avx512(void) {
+    typedef struct { const char *name; uint32_t flags; } cpu_name;
+    void *process = dlopen(NULL, RTLD_LAZY);
+    if (!process) return 0;
+    uint32_t (*detect)(void) = (uint32_t (*)(void))dlsym(process, "x264_cpu_detect");
+    const cpu_name *names = (const cpu_name *)dlsym(process, "x264_cpu_names");
+    dlclose(process);
+    if (!detect || !names) return 0;
+    uint32_t avx2 = 0, avx512 = 0;
+    for (const cpu_name *name = names; name->flags; name++) {
+        if (!strcmp(name->name, "AVX2")) avx2 = name->flags;
+        if (!strcmp(name->name, "AVX512")) avx512 = name->flags;
+    }
+    uint32_t bit = avx512 & ~avx2, flags = detect();
+    return bit && (flags & bit) ? flags & ~bit : 0;
 }
 #endif

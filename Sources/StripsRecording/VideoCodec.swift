@@ -51,6 +51,26 @@ public struct VideoCodec: Hashable, Sendable {
         }
     }
 
+    /// The encoder's settings for pictures `width` pixels wide: the effort's options, and for x264
+    /// on a CPU with AVX-512 and a width that is not a multiple of 128 pixels, its other SIMD
+    /// code. x264's AVX-512 macroblock-tree code (r3095, and upstream as of 2024) hands cost on
+    /// 8 macroblocks at a time and, on the last row of a picture whose rows are not a multiple of
+    /// 8 macroblocks, reads the lanes past the row from the padding after its per-frame arrays,
+    /// which nothing initialises: whatever the heap held there (another encoder's numbers, in a
+    /// long-lived process) could pass for a motion vector and lower the quantiser of the
+    /// bottom-right macroblocks, so the same frames made a different file. Its AVX2 code stops at
+    /// the row's end and gives the pictures a clean heap gives (VideoRecorderTests fills the heap
+    /// to show it). About 4 % slower (medium) to 8 % (veryfast) where it applies.
+    public func settings(for effort: VideoEffort, width: Int) -> [String: String] {
+        var settings = options[effort] ?? [:]
+        let macroblocksPerRow = (width + 15) / 16
+        if encoder == "libx264" && macroblocksPerRow % 8 != 0 {
+            let flags = strips_x264_cpu_flags_without_avx512()
+            if flags != 0 { settings["x264-params"] = "asm=\(flags)" }
+        }
+        return settings
+    }
+
     /// Whether this process's libavcodec has the encoder.
     public var isAvailable: Bool { avcodec_find_encoder_by_name(encoder) != nil }
 

@@ -141,7 +141,7 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
             context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
         }
         var settings: OpaquePointer?
-        for (key, value) in (codec.options[effort] ?? [:]).sorted(by: { $0.key < $1.key }) { av_dict_set(&settings, key, value, 0) }
+        for (key, value) in codec.settings(for: effort, width: geometry.width).sorted(by: { $0.key < $1.key }) { av_dict_set(&settings, key, value, 0) }
         let opened = avcodec_open2(context, encoder, &settings)
         av_dict_free(&settings)
         try check(opened, "the \(codec.label) encoder (\(codec.encoder)) refused \(geometry.width)x\(geometry.height)")

@@ -79,3 +79,14 @@ func recordSlots(_ indices: [Int], to path: String, width: Int, height: Int,
     }
     return try recorder.finish()
 }
+
+/// Encodes one synthetic picture per slot with a `VideoFileEncoder` on the calling thread (the
+/// recorder's worker is another thread, with its own part of the heap).
+func encodeOnThisThread(_ indices: [Int], to path: String, width: Int, height: Int) throws {
+    let encoder = try VideoFileEncoder(path: path)
+    for (slot, index) in indices.enumerated() {
+        try encoder.encode(RecordedFrame(width: width, height: height, slot: slot,
+                                         pixels: syntheticFrame(width: width, height: height, index: index, colourful: true)))
+    }
+    try encoder.finish()
+}
