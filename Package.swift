@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         // Tests only: leaves freed heap memory holding a pattern (the MP4 determinism test).
         .target(name: "CFreedMemory", path: "Tests/CFreedMemory"),
-        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "CGIF", "CAVCodec", "CFreedMemory"]),
+        .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "StripsTestSupport", "CGIF", "CAVCodec", "CFreedMemory"]),
         .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),

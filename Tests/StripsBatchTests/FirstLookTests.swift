@@ -2,6 +2,7 @@ import Foundation
 import StripsCore
 import StripsPictures
 import StripsSampleBatches
+import StripsTestSupport
 import XCTest
 @testable import StripsBatch
 
@@ -9,18 +10,16 @@ import XCTest
 /// look: blank pages with the back showing through, near-blank pages with one line, each kind of
 /// separator sheet, a letter with a QR code.
 final class FirstLookTests: XCTestCase {
-    private var folder = ""
+    private var folder: TemporaryFolder!
 
-    override func setUp() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-first-look-\(UUID().uuidString)").path
-    }
+    override func setUpWithError() throws { folder = try TemporaryFolder(name) }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func tearDown() { folder = nil }
 
     /// Each sheet as the judges see it: written as a JPEG scan, read through the document's reader
     /// at the working size.
     private func looks(_ sheets: [SampleSheet], dpi: Double = 150) throws -> [(FirstLook, Page)] {
-        let paths = try XCTUnwrap(SampleBatch.write(sheets, dpi: dpi, to: folder))
+        let paths = try XCTUnwrap(SampleBatch.write(sheets, dpi: dpi, to: folder.path))
         let reader = PageReader()
         let pages = DocumentLoader.pages(for: paths, reader: reader) { XCTFail($0) }
         XCTAssertEqual(pages.count, sheets.count)

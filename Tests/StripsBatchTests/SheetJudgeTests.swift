@@ -2,22 +2,21 @@ import Foundation
 import StripsCore
 import StripsPictures
 import StripsSampleBatches
+import StripsTestSupport
 import XCTest
 @testable import StripsBatch
 
 /// The judges on made-up scans whose truth is known (StripsSampleBatches), read as the app reads
 /// pages: from JPEG files, through the document's reader, at the judges' working size.
 final class SheetJudgeTests: XCTestCase {
-    private var folder = ""
+    private var folder: TemporaryFolder!
 
-    override func setUp() {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-judge-\(UUID().uuidString)").path
-    }
+    override func setUpWithError() throws { folder = try TemporaryFolder(name) }
 
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+    override func tearDown() { folder = nil }
 
     private func judged(_ sheets: [SampleSheet], dpi: Double = 150) throws -> [PageJudgement] {
-        let paths = try XCTUnwrap(SampleBatch.write(sheets, dpi: dpi, to: folder))
+        let paths = try XCTUnwrap(SampleBatch.write(sheets, dpi: dpi, to: folder.path))
         let reader = PageReader()
         let pages = DocumentLoader.pages(for: paths, reader: reader) { XCTFail($0) }
         XCTAssertEqual(pages.count, sheets.count)

@@ -30,7 +30,7 @@ struct EncodingTests {
         let picture = Self.bwPicture()
         let encoded = try #require(PageImageEncoder.ccittG4(picture))
         let folder = try TemporaryFolder()
-        let pdf = folder.path("g4.pdf")
+        let pdf = folder.file("g4.pdf")
         try Self.writeWithCairo(encoded, picture: picture, to: pdf)
         #expect(try Self.render(pdf, in: folder) == picture.bytes)
     }
@@ -41,7 +41,7 @@ struct EncodingTests {
         let encoded = try #require(PageImageEncoder.flate1Bit(picture))
         #expect(encoded.filter == .flate && encoded.decodeParms == nil)
         let folder = try TemporaryFolder()
-        let pdf = folder.path("flate.pdf")
+        let pdf = folder.file("flate.pdf")
         try Self.writeByHand(encoded, to: pdf)
         #expect(try Self.render(pdf, in: folder) == picture.bytes)
     }
@@ -72,8 +72,8 @@ struct EncodingTests {
             let flate = try #require(PageImageEncoder.flate1Bit(picture))
             #expect(g4.width == width && flate.width == width)
             let folder = try TemporaryFolder()
-            try Self.writeByHand(flate, to: folder.path("f.pdf"))
-            #expect(try Self.render(folder.path("f.pdf"), in: folder) == picture.bytes)
+            try Self.writeByHand(flate, to: folder.file("f.pdf"))
+            #expect(try Self.render(folder.file("f.pdf"), in: folder) == picture.bytes)
         }
     }
 
@@ -131,19 +131,4 @@ struct EncodingTests {
         pdf += Array("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
         try Data(pdf).write(to: URL(fileURLWithPath: path))
     }
-}
-
-/// A folder of its own for a test's files, removed afterwards.
-final class TemporaryFolder {
-    let root: String
-
-    init(_ name: String = #function) throws {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("strips-looks-\(safe)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: root) }
-
-    func path(_ name: String) -> String { "\(root)/\(name)" }
 }

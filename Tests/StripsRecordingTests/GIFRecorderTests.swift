@@ -2,6 +2,7 @@ import CGIF
 import Foundation
 import Testing
 @testable import StripsRecording
+import StripsTestSupport
 
 @Suite struct GIFRecorderTests {
     @Test func twentyFramesAt60HzBecomeTenAt30fps() throws {

@@ -2,19 +2,6 @@ import CGIF
 import Foundation
 @testable import StripsRecording
 
-/// A fresh empty folder per test, removed at the end.
-final class TemporaryFolder {
-    let path: String
-    init(_ name: String = #function) throws {
-        let clean = name.filter { $0.isLetter || $0.isNumber }
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("strips-record-\(clean)-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? [] }
-}
-
 /// A synthetic rendered frame in ARGB8888 byte order (B, G, R, A): a blue-to-red gradient, a grey
 /// band, and a white square that moves with `index`, so every frame differs. `colourful` adds a
 /// green ramp down the picture: a colour per pixel, more than a palette holds.

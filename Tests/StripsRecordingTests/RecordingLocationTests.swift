@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsRecording
+import StripsTestSupport
 
 @Suite struct RecordingLocationTests {
     private func home(videos: Bool, pictures: Bool, userDirs: String?) throws -> (TemporaryFolder, [String: String]) {

@@ -3,6 +3,7 @@ import CFreedMemory
 import Foundation
 import Testing
 @testable import StripsRecording
+import StripsTestSupport
 
 /// MP4 and WebM recordings, read back through libavformat and libavcodec.
 @Suite struct VideoRecorderTests {
