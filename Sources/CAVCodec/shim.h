@@ -41,14 +41,13 @@ static inline uint32_t strips_x264_cpu_flags_without_avx512(void) {
     if (!process) return 0;
     uint32_t (*detect)(void) = (uint32_t (*)(void))dlsym(process, "x264_cpu_detect");
     const cpu_name *names = (const cpu_name *)dlsym(process, "x264_cpu_names");
-    dlclose(process);
-    if (!detect || !names) return 0;
-    uint32_t avx2 = 0, avx512 = 0;
-    for (const cpu_name *name = names; name->flags; name++) {
+    uint32_t avx2 = 0, avx512 = 0, flags = detect && names ? detect() : 0;
+    for (const cpu_name *name = names; flags && name->flags; name++) {
         if (!strcmp(name->name, "AVX2")) avx2 = name->flags;
         if (!strcmp(name->name, "AVX512")) avx512 = name->flags;
     }
-    uint32_t bit = avx512 & ~avx2, flags = detect();
+    dlclose(process);
+    uint32_t bit = avx512 & ~avx2;
     return bit && (flags & bit) ? flags & ~bit : 0;
 }
 #endif
