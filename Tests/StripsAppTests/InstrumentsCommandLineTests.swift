@@ -51,7 +51,7 @@ import Testing
         let full = try cli.temp("full-\(UUID().uuidString.prefix(6)).gif"), half = try cli.temp("half-\(UUID().uuidString.prefix(6)).gif")
         defer { for p in [full, half] { try? FileManager.default.removeItem(atPath: p) } }
         for (path, scale) in [(full, "1"), (half, "0.5")] {
-            let result = try cli.run(["photos", "--script", script, "--trace", "/dev/null", "--record", path, "--record-scale", scale])
+            let result = try cli.run(["photos", "--script", script, "--trace", try cli.temp("discarded-trace-\(UUID().uuidString.prefix(6)).jsonl"), "--record", path, "--record-scale", scale])
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         }
         let a = try GIFBlocks([UInt8](try Data(contentsOf: URL(fileURLWithPath: full))))
@@ -66,7 +66,7 @@ import Testing
         // The same script records the same file.
         let again = try cli.temp("again-\(UUID().uuidString.prefix(6)).gif")
         defer { try? FileManager.default.removeItem(atPath: again) }
-        _ = try cli.run(["photos", "--script", script, "--trace", "/dev/null", "--record", again, "--record-scale", "0.5"])
+        _ = try cli.run(["photos", "--script", script, "--trace", try cli.temp("discarded-trace-\(UUID().uuidString.prefix(6)).jsonl"), "--record", again, "--record-scale", "0.5"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: half)))
     }
 
@@ -77,7 +77,7 @@ import Testing
         for (ext, magic, offset) in [("mp4", Array("ftyp".utf8), 4), ("webm", [UInt8(0x1A), 0x45, 0xDF, 0xA3], 0)] {
             let path = try cli.temp("video-\(UUID().uuidString.prefix(6)).\(ext)")
             defer { try? FileManager.default.removeItem(atPath: path) }
-            let result = try cli.run(["photos", "--script", script, "--trace", "/dev/null", "--record", path, "--record-scale", "0.5"])
+            let result = try cli.run(["photos", "--script", script, "--trace", try cli.temp("discarded-trace-\(UUID().uuidString.prefix(6)).jsonl"), "--record", path, "--record-scale", "0.5"])
             #expect(result.status == 0 && result.stderr.isEmpty, "\(ext): \(result.stderr)")
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(bytes.count > 1000 && Array(bytes[offset..<(offset + magic.count)]) == magic, "\(ext)")
@@ -95,7 +95,7 @@ import Testing
             let path = folder + "/out.\(ext)"
             // Writes past 16 blocks of 512 bytes fail with EFBIG once SIGXFSZ is ignored.
             let result = try runProcess("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"", CommandLineTests.binary,
-                                                    "photos", "--script", script, "--trace", "/dev/null", "--record", path])
+                                                    "photos", "--script", script, "--trace", try cli.temp("discarded-trace-\(UUID().uuidString.prefix(6)).jsonl"), "--record", path])
             #expect(result.status != 0, "\(ext)")
             #expect(result.stderr.hasPrefix("strips: \(path): ") && result.stderr.split(separator: "\n").count == 1, "\(ext): \(result.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(ext)")
