@@ -103,8 +103,8 @@ enum FrameWorkRun {
         func answered(_ events: [HostEvent]) -> [HostEvent] {
             for event in events {
                 switch event {
-                case .recognised(let texts): current.answered += texts.count
-                case .textless(let keys): current.answered += keys.count
+                case .text(.recognised(let texts)): current.answered += texts.count
+                case .text(.textless(let keys)): current.answered += keys.count
                 case .judged(let pages): current.answered += pages.count
                 default: current.answered += 1
                 }

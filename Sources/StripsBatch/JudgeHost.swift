@@ -116,3 +116,10 @@ public final class JudgeHost: @unchecked Sendable {
         }
     }
 }
+
+extension JudgeHost: FeatureHost {
+    public func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .judge(let request) = effect else { return nil }
+        return run(request)
+    }
+}

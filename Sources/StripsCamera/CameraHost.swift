@@ -189,3 +189,10 @@ public final class CameraHost: @unchecked Sendable {
         }
     }
 }
+
+extension CameraHost: FeatureHost {
+    public func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .camera(let request) = effect else { return nil }
+        return run(request)
+    }
+}

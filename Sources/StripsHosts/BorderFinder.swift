@@ -83,3 +83,10 @@ public final class BorderFinder: @unchecked Sendable {
         return Straightener.levellingAngle(of: flat.pixels)
     }
 }
+
+extension BorderFinder: FeatureHost {
+    public func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .findBorders(let request) = effect else { return nil }
+        return start(request)
+    }
+}

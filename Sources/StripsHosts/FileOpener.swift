@@ -34,3 +34,10 @@ public final class FileOpener {
         }
     }
 }
+
+extension FileOpener: FeatureHost {
+    public func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .chooseFiles(let folder) = effect else { return nil }
+        return start(folder: folder)
+    }
+}

@@ -3,81 +3,68 @@ import StripsCamera
 import StripsCore
 import StripsPictures
 
-/// What the Photos scene's effects become on this machine: saves by the `DocumentSaver`, dropped
-/// files read as pages, scanning by the `ScanHost` (SANE in its worker process), the pages' text
-/// read by the `TextHost` as the scene asks, the camera by the `CameraHost`, blank pages and
-/// separator sheets by the `JudgeHost`, Ctrl+O by the `FileOpener`, Ctrl+C to the desktop's clipboard. Recording
-/// is the window's (or the headless run's) own.
+/// What the Photos scene's effects become on this machine: a list of feature hosts, one a
+/// feature, each taking its own feature's effects (`FeatureHost`): saves by the `DocumentSaver`,
+/// scanning by the `ScanHost` (SANE in its worker process), the borders by the `BorderFinder`,
+/// the pages' text read by the `TextHost` as the scene asks, Ctrl+O by the `FileOpener`, the
+/// camera by the `CameraHost`, blank pages and separator sheets by the `JudgeHost`, dropped
+/// files read as pages, Ctrl+C to the desktop's clipboard. Recording is the window's (or the
+/// headless run's) own: no feature takes it.
 public final class PhotosHost: EffectHost {
-    private let saver: DocumentSaver
-    /// The document's reader: dropped files join the catalog of files it opened.
-    private let reader: PageReader
     public let scanner: ScanHost
-    private let text: TextHost
-    private let live: Bool
-    /// The scanned pages kept when the document save under way began: safe once it succeeds.
-    private var keptAtSave: Set<String>?
-    private let borders: BorderFinder
-    private let opener: FileOpener
     public let camera: CameraHost
-    /// Blank pages and separator sheets (StripsBatch).
-    private let judges: JudgeHost
-    /// The desktop's clipboard (nil headless: the trace's `clipboard` says what was copied).
-    private let clipboard: (@Sendable (String) -> Void)?
-    private let say: @Sendable (String) -> Void
+    private let hosts: FeatureHosts
 
     /// `say`: where one-line diagnostics go (standard error in the program).
     public init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, judges: JudgeHost, live: Bool,
                 clipboard: (@Sendable (String) -> Void)? = nil, wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void) {
-        self.clipboard = clipboard
-        self.say = say
-        self.saver = saver
-        self.reader = reader
         self.scanner = scanner
-        self.text = text
         self.camera = camera
-        self.judges = judges
-        self.live = live
-        borders = BorderFinder(reader: reader, live: live, wake: wake)
-        opener = FileOpener(live: live, say: say)
+        // One line a feature. The order is the order each is polled in.
+        hosts = FeatureHosts([
+            SavingHost(saver: saver, scanner: scanner),
+            scanner,
+            BorderFinder(reader: reader, live: live, wake: wake),
+            text,
+            FileOpener(live: live, say: say),
+            camera,
+            judges,
+            DroppedFilesHost(reader: reader, say: say),
+            ClipboardHost(clipboard: clipboard),
+        ])
     }
 
-    public func run(_ effect: Effect) -> [HostEvent] {
-        switch effect {
-        case .save(let request):
-            // A scanned page the disk refused gets another chance to be written before it is read.
-            scanner.keepUnwritten()
-            if request.scope == .document { keptAtSave = scanner.keptFiles }
-            return observed(saver.start(request))
-        case .load(let paths):
-            return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader, report: say))]
-        case .scan, .cancelScan, .findScanners, .describeScanner, .recoverScans, .discardScans:
-            return scanner.run(effect)
-        case .findBorders(let request):
-            return borders.start(request)
-        case .copy(let copied):
-            clipboard?(copied)
-            return []
-        case .readText(let request):
-            return text.run(request)
-        case .chooseFiles(let folder):
-            return opener.start(folder: folder)
-        case .toggleRecording:
-            return []
-        case .camera(let request):
-            return camera.run(request)
-        case .judge(let request):
-            return judges.run(request)
-        }
+    public func run(_ effect: Effect) -> [HostEvent] { hosts.run(effect) }
+
+    public func poll() -> [HostEvent] { hosts.poll() }
+
+    public func clock(_ sceneTime: Double) { hosts.clock(sceneTime) }
+
+    public func shown(_ frame: Frame, picturesPending: Bool) { hosts.shown(frame, picturesPending: picturesPending) }
+}
+
+/// Saving's host: the `DocumentSaver`, and what a save means for scanned pages kept for
+/// recovery (written first if the disk refused them; safe once the document is saved).
+final class SavingHost: FeatureHost {
+    private let saver: DocumentSaver
+    private let scanner: ScanHost
+    /// The scanned pages kept when the document save under way began: safe once it succeeds.
+    private var keptAtSave: Set<String>?
+
+    init(saver: DocumentSaver, scanner: ScanHost) {
+        self.saver = saver
+        self.scanner = scanner
     }
 
-    public func poll() -> [HostEvent] {
-        observed(saver.poll()) + scanner.poll() + borders.poll() + text.poll() + opener.poll() + camera.poll() + judges.poll()
+    func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .save(let request) = effect else { return nil }
+        // A scanned page the disk refused gets another chance to be written before it is read.
+        scanner.keepUnwritten()
+        if request.scope == .document { keptAtSave = scanner.keptFiles }
+        return observed(saver.start(request))
     }
 
-    public func clock(_ sceneTime: Double) { camera.clock(sceneTime) }
-
-    public func shown(_ frame: Frame, picturesPending: Bool) { text.shown(frame, picturesPending: picturesPending) }
+    func poll() -> [HostEvent] { observed(saver.poll()) }
 
     /// A document saved: the scans it had (or had deleted) are no longer offered after a crash.
     private func observed(_ events: [HostEvent]) -> [HostEvent] {
@@ -93,5 +80,36 @@ public final class PhotosHost: EffectHost {
             }
         }
         return events
+    }
+}
+
+/// Files and folders dropped on the window, read as pages through the document's reader (they
+/// join the catalog of files it opened).
+final class DroppedFilesHost: FeatureHost {
+    private let reader: PageReader
+    private let say: @Sendable (String) -> Void
+
+    init(reader: PageReader, say: @escaping @Sendable (String) -> Void) {
+        self.reader = reader
+        self.say = say
+    }
+
+    func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .load(let paths) = effect else { return nil }
+        return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader, report: say))]
+    }
+}
+
+/// Ctrl+C: the text to the desktop's clipboard (none headless: the trace's `clipboard` says what
+/// was copied).
+final class ClipboardHost: FeatureHost {
+    private let clipboard: (@Sendable (String) -> Void)?
+
+    init(clipboard: (@Sendable (String) -> Void)?) { self.clipboard = clipboard }
+
+    func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .copy(let copied) = effect else { return nil }
+        clipboard?(copied)
+        return []
     }
 }

@@ -95,18 +95,17 @@ public final class ScanHost: @unchecked Sendable {
     // MARK: Effects
 
     /// Starts what `effect` asks; headless, waits for its answers and returns them all.
-    public func run(_ effect: Effect) -> [HostEvent] {
+    public func run(_ effect: ScanEffect) -> [HostEvent] {
         switch effect {
-        case .scan(let request): start(request)
-        case .cancelScan: withWorker { $0.cancel() }
+        case .start(let request): start(request)
+        case .cancel: withWorker { $0.cancel() }
         case .findScanners: awaitAnswer { $0.list() }
-        case .describeScanner(let device): awaitAnswer { $0.describe(device) }
-        case .recoverScans(let take, let firstNumber): return recover(take: take, firstNumber: firstNumber)
-        case .discardScans:
+        case .describe(let device): awaitAnswer { $0.describe(device) }
+        case .recover(let take, let firstNumber): return recover(take: take, firstNumber: firstNumber)
+        case .discard:
             changed.lock()
             discardAsked = true
             changed.unlock()
-        case .save, .load, .toggleRecording, .copy, .findBorders, .readText, .chooseFiles, .camera, .judge: return []
         }
         guard !options.live else { return [] }
         changed.lock()
@@ -541,5 +540,12 @@ public final class ScanHost: @unchecked Sendable {
             say("\(RecoveryOffer.phrase(pages: unsaved, camera: camera)) \(unsaved == 1 ? "was" : "were") not saved; "
                 + "kept in \(all.map(\.folder).joined(separator: ", ")) and offered at the next start")
         }
+    }
+}
+
+extension ScanHost: FeatureHost {
+    public func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .scan(let request) = effect else { return nil }
+        return run(request)
     }
 }

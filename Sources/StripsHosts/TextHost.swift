@@ -98,9 +98,9 @@ public final class TextHost: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var events: [HostEvent] = []
-        if !answers.isEmpty { events.append(.recognised(answers)) }
-        if !textless.isEmpty { events.append(.textless(textless)) }
-        if let problem { events.append(.recognitionFailed(problem)) }
+        if !answers.isEmpty { events.append(.text(.recognised(answers))) }
+        if !textless.isEmpty { events.append(.text(.textless(textless))) }
+        if let problem { events.append(.text(.failed(problem))) }
         answers = []
         textless = []
         problem = nil
@@ -271,5 +271,12 @@ public final class TextHost: @unchecked Sendable {
         }
         store[key] = text
         answers.append(RecognisedText(key: key, words: text.onPicture.editorWords))
+    }
+}
+
+extension TextHost: FeatureHost {
+    public func take(_ effect: Effect) -> [HostEvent]? {
+        guard case .readText(let request) = effect else { return nil }
+        return run(request)
     }
 }

@@ -24,7 +24,7 @@ import Testing
     }
 
     func request(_ effects: [Effect]) -> ScanRequest? {
-        for effect in effects { if case .scan(let request) = effect { return request } }
+        for effect in effects { if case .scan(.start(let request)) = effect { return request } }
         return nil
     }
 
@@ -165,7 +165,7 @@ import Testing
         var t = 0.0
         _ = scene.handle(.key(Key(.n, ctrl: true)), at: t)
         scene.handle(.key(Key(.a, ctrl: true)), at: t)
-        #expect(scene.handle(.key(Key(.escape)), at: t) == [.cancelScan])
+        #expect(scene.handle(.key(Key(.escape)), at: t) == [.scan(.cancel)])
         #expect(scene.photosFrame?.decorations.status?.text == "Stopping the scan…")
         // Stopping already: a second Escape clears the selection; the scan is not asked twice.
         #expect(scene.handle(.key(Key(.escape)), at: t).isEmpty)
@@ -208,7 +208,7 @@ import Testing
         settle(&scene, from: &t)
         scene.handle(.key(Key(.q)), at: t)
         #expect(scene.interaction.isAskingToQuit)
-        #expect(scene.handle(.key(Key(.d)), at: t) == [.discardScans])
+        #expect(scene.handle(.key(Key(.d)), at: t) == [.scan(.discard)])
         #expect(scene.wantsToQuit)
     }
 
@@ -258,11 +258,11 @@ import Testing
 
     @Test func theScanPanelListsDevicesAndScansWithItsChoice() throws {
         var scene = scene()
-        #expect(scene.handle(.key(Key(.n, ctrl: true, shift: true)), at: 0) == [.findScanners])
+        #expect(scene.handle(.key(Key(.n, ctrl: true, shift: true)), at: 0) == [.scan(.findScanners)])
         #expect(scene.capturesKeys)
         let scanners = [ScannerEntry(name: "test:0", label: "Noname frontend-tester"), ScannerEntry(name: "test:1", label: "Noname frontend-tester")]
         let last = ScanChoice(device: "test:1", source: "feeder", dpi: 310, mode: "gray")
-        #expect(scene.handle(.host(.scan(.scanners(scanners, last: last))), at: 0) == [.describeScanner("test:1")])
+        #expect(scene.handle(.host(.scan(.scanners(scanners, last: last))), at: 0) == [.scan(.describe("test:1"))])
         let offers = ScanOffers(sources: ["Flatbed", "Automatic Document Feeder"], modes: ["color", "gray", "lineart"],
                                 resolutions: [75, 150, 300, 600], pageSizes: ["a4", "letter"])
         scene.handle(.host(.scan(.offers(device: "test:1", offers))), at: 0)
@@ -287,18 +287,18 @@ import Testing
         scene.handle(.host(.scan(.recoveryOffered(RecoveryOffer(pages: 3, when: "today", folder: "/r")))), at: t)
         #expect(scene.photosFrame?.decorations.recovery != nil)
         let take = scene.handle(.key(Key(.t)), at: t)
-        #expect(take == [.recoverScans(take: true, firstNumber: 1)])
+        #expect(take == [.scan(.recover(take: true, firstNumber: 1))])
         scene.handle(.host(.scan(.recovered((1...3).map { scanPage($0) }))), at: t)
         settle(&scene, from: &t)
         #expect(scene.pages.map(\.id) == ["p0.png", "Scan 1", "Scan 2", "Scan 3", "p1.png", "p2.png", "p3.png", "p4.png"])
         #expect(scene.isDirty)
         // Offered again and refused.
         scene.handle(.host(.scan(.recoveryOffered(RecoveryOffer(pages: 1, when: "today", folder: "/r")))), at: t)
-        #expect(scene.handle(.key(Key(.d)), at: t) == [.recoverScans(take: false, firstNumber: 0)])
+        #expect(scene.handle(.key(Key(.d)), at: t) == [.scan(.recover(take: false, firstNumber: 0))])
         #expect(scene.interaction.dialog == nil)
         // Return answers with the highlighted button: take them.
         scene.handle(.host(.scan(.recoveryOffered(RecoveryOffer(pages: 2, when: "today", folder: "/r")))), at: t)
-        #expect(scene.handle(.key(Key(.return)), at: t) == [.recoverScans(take: true, firstNumber: 4)])
+        #expect(scene.handle(.key(Key(.return)), at: t) == [.scan(.recover(take: true, firstNumber: 4))])
         #expect(scene.interaction.dialog == nil)
     }
 

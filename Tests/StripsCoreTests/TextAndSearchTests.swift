@@ -20,7 +20,7 @@ import Testing
     ]
 
     static func recognised(_ pages: [Page]) -> [HostEvent] {
-        [.recognised(words.keys.sorted().map { RecognisedText(key: pages[$0].textKey, words: words[$0] ?? .empty) })]
+        [.text(.recognised(words.keys.sorted().map { RecognisedText(key: pages[$0].textKey, words: words[$0] ?? .empty) }))]
     }
 
     /// The script run as `strips photos --script` runs it, the host answering with the words above

@@ -34,8 +34,8 @@ import Testing
         #expect(first.pages.map(Self.index) == nearestFirst)
         // Nothing moved: nothing more is asked, answers or not.
         #expect(Self.asked(&scene, at: 0.1) == nil)
-        scene.handle(.host(.recognised([RecognisedText(key: first.pages[0].textKey, words: .empty)])), at: 0.2)
-        scene.handle(.host(.textless([first.pages[1].textKey])), at: 0.2)
+        scene.handle(.host(.text(.recognised([RecognisedText(key: first.pages[0].textKey, words: .empty)]))), at: 0.2)
+        scene.handle(.host(.text(.textless([first.pages[1].textKey]))), at: 0.2)
         #expect(Self.asked(&scene, at: 0.3) == nil)
         // One page on: the window moves by one, and what is asked leaves out what was answered.
         scene.handle(.key(Key(.right)), at: 0.4)
@@ -54,7 +54,7 @@ import Testing
         var scene = Self.scene(pages: 5)
         let first = try #require(Self.asked(&scene, at: 0))
         #expect(first.pages.map(Self.index) == [0, 1, 2, 3, 4])
-        for page in first.pages { scene.handle(.host(.textless([page.textKey])), at: 0.1) }
+        for page in first.pages { scene.handle(.host(.text(.textless([page.textKey]))), at: 0.1) }
         scene.handle(.key(Key(.end)), at: 0.2)
         // Moving over them asks for nothing (at most that nothing near needs reading now).
         for k in 1...120 { #expect(Self.asked(&scene, at: 0.2 + Double(k) / 60)?.pages.isEmpty ?? true) }
@@ -110,10 +110,10 @@ import Testing
         // Page 40 has the word; the others have no text.
         let words = PageWords(words: [PageWords.Word(text: "École", box: Rect(x: 0.1, y: 0.1, width: 0.2, height: 0.05), line: 0)], text: "École")
         let pages = scene.pages
-        scene.handle(.host(.textless(pages[0..<40].map(\.textKey))), at: 0.4)
+        scene.handle(.host(.text(.textless(pages[0..<40].map(\.textKey)))), at: 0.4)
         #expect(scene.interaction.search?.countText == "No matches (20 to read)")
-        scene.handle(.host(.recognised([RecognisedText(key: pages[40].textKey, words: words)])), at: 0.5)
-        scene.handle(.host(.textless(pages[41...].map(\.textKey))), at: 0.5)
+        scene.handle(.host(.text(.recognised([RecognisedText(key: pages[40].textKey, words: words)]))), at: 0.5)
+        scene.handle(.host(.text(.textless(pages[41...].map(\.textKey)))), at: 0.5)
         let search = try #require(scene.interaction.search)
         #expect(search.countText == "1 of 1" && search.currentHit?.pageID == "p40.png")
         // The first hit to arrive is brought into view.

@@ -379,10 +379,10 @@ import Testing
         s.tick(at: 0.25)
         #expect(s.photosFrame?.toolbar?.reading == ReadingProgress(known: 0, of: 5))
         let words = PageWords(words: [], text: "hello")
-        _ = s.handle(.host(.recognised([RecognisedText(key: s.pages[0].textKey, words: words), RecognisedText(key: s.pages[3].textKey, words: words)])), at: 0.3)
+        _ = s.handle(.host(.text(.recognised([RecognisedText(key: s.pages[0].textKey, words: words), RecognisedText(key: s.pages[3].textKey, words: words)]))), at: 0.3)
         s.tick(at: 0.4)
         #expect(s.photosFrame?.toolbar?.reading == ReadingProgress(known: 2, of: 5))
-        _ = s.handle(.host(.textless([s.pages[1].textKey, s.pages[2].textKey, s.pages[4].textKey])), at: 0.5)
+        _ = s.handle(.host(.text(.textless([s.pages[1].textKey, s.pages[2].textKey, s.pages[4].textKey]))), at: 0.5)
         s.tick(at: 0.6)
         #expect(s.photosFrame?.toolbar?.reading == nil)
     }

@@ -31,7 +31,7 @@ import Testing
         defer { sane.remove() }
         let fixture = try Self.fixture("scan-flatbed", sane: sane)
         // A script's way: everything the scan brings, at once.
-        let updates = Self.updates(fixture.host.run(.scan(ScanRequest(firstNumber: 3))))
+        let updates = Self.updates(fixture.host.run(.scan(.start(ScanRequest(firstNumber: 3)))))
         guard updates.count == 3, case .started(let started) = updates[0], case .finished(let finished) = updates[1],
               case .ended(pages: 1, end: .finished) = updates[2] else {
             Issue.record("updates: \(updates)")
@@ -55,7 +55,7 @@ import Testing
         let sane = SANEFixture(delay: 50_000, readLimit: 4096)
         defer { sane.remove() }
         let fixture = try Self.fixture("scan-live", live: true, sane: sane)
-        #expect(fixture.host.run(.scan(ScanRequest(firstNumber: 1))).isEmpty)
+        #expect(fixture.host.run(.scan(.start(ScanRequest(firstNumber: 1)))).isEmpty)
         let first = fixture.pollUntil { events in Self.updates(events).contains { if case .started = $0 { true } else { false } } }
         guard case .started(let page)? = Self.updates(first).first else {
             Issue.record("first: \(first)")
@@ -79,7 +79,7 @@ import Testing
             options.workerEnvironment = sane.environment
             options.overrides = ScanChoice(device: "test:9")
         }
-        let updates = Self.updates(fixture.host.run(.scan(ScanRequest())))
+        let updates = Self.updates(fixture.host.run(.scan(.start(ScanRequest()))))
         guard case .ended(pages: 0, end: .fault(let line))? = updates.last else {
             Issue.record("updates: \(updates)")
             return
@@ -104,7 +104,7 @@ import Testing
         }
         do {
             let first = try session("recovery-1")
-            let updates = Self.updates(first.host.run(.scan(ScanRequest(firstNumber: 1))))
+            let updates = Self.updates(first.host.run(.scan(.start(ScanRequest(firstNumber: 1)))))
             #expect(updates.last == .ended(pages: 1, end: .finished))
             first.scanner.finish()
             #expect(first.lines.contains { $0.contains("1 scanned page was not saved") }, "\(first.lines)")
@@ -112,7 +112,7 @@ import Testing
         let second = try session("recovery-2")
         let offer = try #require(second.scanner.lookForLeftovers())
         #expect(offer.pages == 1)
-        guard case .scan(.recovered(let pages))? = second.host.run(.recoverScans(take: true, firstNumber: 7)).first else {
+        guard case .scan(.recovered(let pages))? = second.host.run(.scan(.recover(take: true, firstNumber: 7))).first else {
             Issue.record("not recovered")
             return
         }

@@ -29,9 +29,9 @@ import Testing
         var words: [String: String] = [:], textless: [String] = []
         for event in events {
             switch event {
-            case .recognised(let texts):
+            case .text(.recognised(let texts)):
                 for text in texts { for page in pages where page.textKey == text.key { words[page.id] = text.words.text } }
-            case .textless(let keys):
+            case .text(.textless(let keys)):
                 textless += pages.filter { keys.contains($0.textKey) }.map(\.id)
             default:
                 break

@@ -40,7 +40,7 @@ extension PhotosScene {
                 panel.row = row
                 let describe = panel.step(row, by: 1, wraps: true)
                 interaction = .dialog(.scanPanel(panel), under: under)
-                return describe.map { [.describeScanner($0)] } ?? []
+                return describe.map { [.scan(.describe($0))] } ?? []
             case .scan?: return scanFromPanel(panel, under: under, at: time)
             case .cancel?: interaction = under
             case nil: break

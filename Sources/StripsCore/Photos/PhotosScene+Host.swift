@@ -12,11 +12,11 @@ extension PhotosScene {
             underPrompt { $0.enqueue(.insert(pages), at: time) }
         case .scan(let update):
             return scanUpdate(update, at: time)
-        case .recognised(let texts):
+        case .text(.recognised(let texts)):
             received(texts)
-        case .textless(let keys):
+        case .text(.textless(let keys)):
             receivedTextless(keys)
-        case .recognitionFailed(let message):
+        case .text(.failed(let message)):
             notices.post(message, at: time)
         case .bordersFound(let answer):
             underPrompt { $0.bordersFound(answer, at: time) }

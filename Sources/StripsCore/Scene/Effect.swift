@@ -11,24 +11,12 @@ public enum Effect: Hashable, Sendable {
     case toggleRecording
     /// Put text on the clipboard (Ctrl+C: the text of the page in focus). Not answered.
     case copy(String)
-    /// Scan new pages (Ctrl+N, or the scan panel's Scan). Answered by `scan` updates as each
-    /// page starts, fills in and ends, then `.ended` (docs/SCANNING.md, "In the editor").
-    case scan(ScanRequest)
+    /// The scanner: a scan, its cancelling, the devices and what they offer, scans an earlier
+    /// session left (`ScanEffect`). Answered by `scan` updates.
+    case scan(ScanEffect)
     /// Find pages' borders (and, asked, the angle that levels their text): the border editor's
     /// suggestion, Shift+C, levelling after Return. Answered by `bordersFound`.
     case findBorders(BorderRequest)
-    /// Escape while a scan runs: stop it (pages finished so far stay).
-    case cancelScan
-    /// The scan panel opened: list the devices (on a worker: network discovery takes seconds)
-    /// and what each offers. Answered by `scan(.scanners)` and `scan(.offers)`.
-    case findScanners
-    /// What the device named offers (sources, modes, resolutions). Answered by `scan(.offers)`.
-    case describeScanner(String)
-    /// The answer to the offer of scans an earlier session left: take them into the document
-    /// (answered by `scan(.recovered)`, pages named from `firstNumber` on) or throw them away.
-    case recoverScans(take: Bool, firstNumber: Int)
-    /// The user quits without saving on purpose: scanned pages kept for recovery go too.
-    case discardScans
     /// Read pages' text (a PDF page's own, the text cache's, or recognised as `--ocr` says). A
     /// request replaces the last one of its purpose, so what is asked follows the focus as a
     /// change and never grows with the document: the pages near the focus, sent again only when
@@ -57,14 +45,8 @@ public enum HostEvent: Hashable, Sendable {
     case saveFailed(String)
     /// Pages read from dropped files, in order (the problems went to standard error).
     case pagesLoaded([Page])
-    /// The text of pages, found by the host's text engine (a PDF page's own, or recognised) for
-    /// the pages the scene asked for (`readText`) or a save needed, each under the key it was read for.
-    case recognised([RecognisedText])
-    /// Pages asked for that have no text to give (none of their own and recognition off, or the
-    /// page could not be read): they are not asked for again.
-    case textless([TextKey])
-    /// Reading text failed in a way the user should hear of once (a page that could not be read).
-    case recognitionFailed(String)
+    /// The pages' text read, or not to be had (`TextEvent`), for `readText` or a save.
+    case text(TextEvent)
     /// A scan's progress, the scanners found, an offer of scans an earlier session left.
     case scan(ScanUpdate)
     case bordersFound(BorderAnswer)
@@ -183,6 +165,18 @@ public struct SaveProgress: Hashable, Sendable {
 }
 
 /// One page's text as the host read it: the key it belongs to and its words.
+/// The text host's answers: the text feature's own vocabulary, one case of `HostEvent` (`.text`).
+public enum TextEvent: Hashable, Sendable {
+    /// The text of pages, found by the host's text engine (a PDF page's own, or recognised) for
+    /// the pages the scene asked for (`readText`) or a save needed, each under the key it was read for.
+    case recognised([RecognisedText])
+    /// Pages asked for that have no text to give (none of their own and recognition off, or the
+    /// page could not be read): they are not asked for again.
+    case textless([TextKey])
+    /// Reading text failed in a way the user should hear of once (a page that could not be read).
+    case failed(String)
+}
+
 public struct RecognisedText: Hashable, Sendable {
     public var key: TextKey
     public var words: PageWords

@@ -20,3 +20,50 @@ extension EffectHost {
     public func shown(_ frame: Frame, picturesPending: Bool) {}
     public func clock(_ sceneTime: Double) {}
 }
+
+/// One feature's side of a host: it carries out that feature's effects (`take`) and hands back
+/// their answers, at once and later (`poll`). A scene's host is a list of them (`FeatureHosts`),
+/// as swift-nio's pipeline is a list of handlers: a new feature's host is one more entry.
+public protocol FeatureHost: AnyObject {
+    /// Starts `effect` if it is this feature's and returns the answers ready at once (all of
+    /// them in a script); nil when the effect is another feature's.
+    func take(_ effect: Effect) -> [HostEvent]?
+    /// What arrived since the last poll.
+    func poll() -> [HostEvent]
+    /// Each frame as it is shown (`EffectHost.shown`).
+    func shown(_ frame: Frame, picturesPending: Bool)
+    /// The scene's clock (`EffectHost.clock`).
+    func clock(_ sceneTime: Double)
+}
+
+extension FeatureHost {
+    public func poll() -> [HostEvent] { [] }
+    public func shown(_ frame: Frame, picturesPending: Bool) {}
+    public func clock(_ sceneTime: Double) {}
+}
+
+/// A host made of feature hosts, in order: an effect goes to the first that takes it (one no
+/// feature takes is answered by nothing), and each is polled, shown the frame and told the
+/// clock in that order.
+public final class FeatureHosts: EffectHost {
+    public let features: [any FeatureHost]
+
+    public init(_ features: [any FeatureHost]) { self.features = features }
+
+    public func run(_ effect: Effect) -> [HostEvent] {
+        for feature in features {
+            if let answers = feature.take(effect) { return answers }
+        }
+        return []
+    }
+
+    public func poll() -> [HostEvent] { features.flatMap { $0.poll() } }
+
+    public func shown(_ frame: Frame, picturesPending: Bool) {
+        for feature in features { feature.shown(frame, picturesPending: picturesPending) }
+    }
+
+    public func clock(_ sceneTime: Double) {
+        for feature in features { feature.clock(sceneTime) }
+    }
+}

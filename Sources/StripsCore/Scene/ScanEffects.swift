@@ -38,6 +38,26 @@ public struct ScanRequest: Hashable, Sendable {
     }
 }
 
+/// What the editor asks of the scanning host: one case of `Effect` (`.scan`), so the scanner's
+/// requests are the scanning feature's own vocabulary and its host handles only these.
+public enum ScanEffect: Hashable, Sendable {
+    /// Scan new pages (Ctrl+N, or the scan panel's Scan). Answered by `scan` updates as each
+    /// page starts, fills in and ends, then `.ended` (docs/SCANNING.md, "In the editor").
+    case start(ScanRequest)
+    /// Escape while a scan runs: stop it (pages finished so far stay).
+    case cancel
+    /// The scan panel opened: list the devices (on a worker: network discovery takes seconds)
+    /// and what each offers. Answered by `scan(.scanners)` and `scan(.offers)`.
+    case findScanners
+    /// What the device named offers (sources, modes, resolutions). Answered by `scan(.offers)`.
+    case describe(String)
+    /// The answer to the offer of scans an earlier session left: take them into the document
+    /// (answered by `scan(.recovered)`, pages named from `firstNumber` on) or throw them away.
+    case recover(take: Bool, firstNumber: Int)
+    /// The user quits without saving on purpose: scanned pages kept for recovery go too.
+    case discard
+}
+
 /// A scanner the host found.
 public struct ScannerEntry: Hashable, Sendable {
     /// SANE's name (`test:0`, `airscan:e0:Office`).

@@ -99,7 +99,7 @@ extension PhotosScene {
         case .discard:
             wantsToQuit = true
             // Thrown away on purpose: scans kept for recovery go too.
-            return [.discardScans]
+            return [.scan(.discard)]
         case .keepEditing:
             break
         }

@@ -14,7 +14,7 @@ extension PhotosScene {
         }
         let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
         scanning = ScanProgress(anchor: anchor)
-        return [.scan(ScanRequest(choice: choice, firstNumber: document.nextScanNumber))]
+        return [.scan(.start(ScanRequest(choice: choice, firstNumber: document.nextScanNumber)))]
     }
 
     /// Escape while the scanner works: it stops; pages finished so far stay.
@@ -22,7 +22,7 @@ extension PhotosScene {
         guard var scan = scanning, scan.isRunning, !scan.cancelling else { return [] }
         scan.cancelling = true
         scanning = scan
-        return [.cancelScan]
+        return [.scan(.cancel)]
     }
 
     var isScanRunning: Bool { scanning?.isRunning == true }
@@ -110,7 +110,7 @@ extension PhotosScene {
             return []
         }
         interaction = .dialog(.scanPanel(ScanPanel()), under: interaction)
-        return [.findScanners]
+        return [.scan(.findScanners)]
     }
 
     mutating func scanFromPanel(_ panel: ScanPanel, under: Interaction, at time: Double) -> [Effect] {
@@ -122,8 +122,8 @@ extension PhotosScene {
     mutating func answerRecovery(_ answer: RecoveryPrompt.Answer, under: Interaction) -> [Effect] {
         interaction = under
         switch answer {
-        case .take: return [.recoverScans(take: true, firstNumber: document.nextScanNumber)]
-        case .discard: return [.recoverScans(take: false, firstNumber: 0)]
+        case .take: return [.scan(.recover(take: true, firstNumber: document.nextScanNumber))]
+        case .discard: return [.scan(.recover(take: false, firstNumber: 0))]
         case .later: return []
         }
     }

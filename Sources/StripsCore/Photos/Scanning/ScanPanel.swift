@@ -185,7 +185,7 @@ public struct ScanPanel: Hashable, Sendable {
         switch ScanPanelKey.table.action(for: key) {
         case .close?: return .close
         case .row(let step)?: moveRow(step)
-        case .value(let delta)?: return .stays(step(row, by: delta).map { [.describeScanner($0)] } ?? [])
+        case .value(let delta)?: return .stays(step(row, by: delta).map { [.scan(.describe($0))] } ?? [])
         case .scan?: return .scan
         case nil: break
         }
@@ -197,7 +197,7 @@ public struct ScanPanel: Hashable, Sendable {
     mutating func handle(_ update: ScanUpdate) -> [Effect]? {
         switch update {
         case .scanners(let list, let last):
-            return found(list, last: last).map { [.describeScanner($0)] } ?? []
+            return found(list, last: last).map { [.scan(.describe($0))] } ?? []
         case .noScanners(let line):
             scanners = scanners ?? []
             failed(line)

@@ -26,7 +26,7 @@ extension PhotosScene {
             outcome = search.key(key, pages: pages, texts: texts, focus: focusIndex)
         case .text(let typed):
             outcome = search.typed(typed, pages: pages, texts: texts, focus: focusIndex)
-        case .host(.recognised), .host(.textless):
+        case .host(.text(.recognised)), .host(.text(.textless)):
             // Text the search may be waiting for: taken in with the field in place, so its hits grow.
             return route(event, at: time)
         default:
