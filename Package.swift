@@ -48,7 +48,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
         // the window's), encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CImageQuant", "CGIF", "CAVCodec"]),
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "StripsPictures", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // GLib (already there for poppler-glib): the thumbnail cache names entries by an MD5.
