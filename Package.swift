@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "CCameraDevices"),
         // The camera (issue 27): devices and video files through one ffmpeg path, decoding and
         // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
-        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
         // the window's), encoded on a worker thread.
