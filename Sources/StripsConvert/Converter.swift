@@ -72,7 +72,15 @@ public struct Converter: Sendable {
     public func run(files: [String]) -> Report {
         var report = Report()
         let problems = Locked<[String]>([])
-        let loaded = DocumentLoader.pages(for: files, reader: reader) { line in problems.withLock { $0.append(line) } }
+        let found = DocumentLoader.pages(for: files, reader: reader) { line in problems.withLock { $0.append(line) } }
+        // A picture too large to save whole is left out now, with one line, not judged and then
+        // failing the save of every document in the batch.
+        let loaded = found.filter { page in
+            guard case .picture(let path) = page.source,
+                  let problem = ImageInfo.saveProblem(width: Int(page.pixelSize.width), height: Int(page.pixelSize.height)) else { return true }
+            problems.withLock { $0.append("strips: \(path): \(problem)") }
+            return false
+        }
         report.pages = loaded.count
 
         // Each page as the window would have it after Shift+C and L, and the judges' word on it.
