@@ -212,7 +212,9 @@ let package = Package(
         .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
                           path: "Sources/BatchBench"),
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
-        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures"]),
+        // Archives (issue 42): shards, resumed runs (a record of each document written), reports,
+        // the hot folder (inotify); GLib for the records' SHA-256.
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures", "StripsFiles", "CGLib"]),
         .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
                                                              "StripsPDF", "StripsFiles", "StripsTestSupport"]),
     ]

@@ -22,6 +22,7 @@ packages=(
   tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
   dbus-daemon                                                       # the file chooser test's private session bus
+  python3-yaml systemd                                              # the archive examples' test: the Kubernetes manifest parsed, the watch unit checked (systemd-analyze verify)
 )
 
 missing=()

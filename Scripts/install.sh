@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs Strips for one user (or under any prefix): the binary, its scanner worker, the assets it
-# needs (sample document, pizzas, window icon), the desktop entry, the hicolor icons and the man page.
+# needs (sample document, pizzas, window icon), the desktop entry, the hicolor icons, the man page
+# and the hot folder's systemd user unit (strips-watch@.service).
 # Every file written is listed in PREFIX/share/strips/install-manifest, and --uninstall removes
 # exactly those (and the folders the install made, when empty).
 #
@@ -25,7 +26,7 @@ while [ $# -gt 0 ]; do
     --uninstall) uninstall=1; shift ;;
     --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
     --manpage) manpage="${2:?--manpage needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -151,6 +152,14 @@ sed -e "s|^TryExec=strips$|TryExec=$prefix/bin/strips|" -e "s|^Exec=strips |Exec
 chmod 644 "$thumbnailer"
 entries+=("f $thumbnailer")
 
+# The hot folder as a systemd user service (strips-watch@FOLDER, docs/ARCHIVES.md): systemd looks for
+# user units in share/systemd/user under ~/.local and the XDG data folders.
+make_dir "$prefix/share/systemd/user"
+unit="$prefix/share/systemd/user/strips-watch@.service"
+sed -e "s|^ExecStart=strips |ExecStart=\"$prefix/bin/strips\" |" Assets/Services/strips-watch@.service > "$unit"
+chmod 644 "$unit"
+entries+=("f $unit")
+
 mime_cache="$prefix/share/applications/mimeinfo.cache"
 [ -f "$mime_cache" ] || entries+=("g $mime_cache")
 refresh_caches
@@ -158,3 +167,4 @@ refresh_caches
 make_dir "$(dirname "$manifest")"
 printf '%s\n' "${entries[@]}" > "$manifest"
 echo "installed Strips $("$prefix/bin/strips" --version 2>/dev/null || echo) under $prefix ($(grep -c '^f ' "$manifest") files; Scripts/install.sh --prefix $prefix --uninstall removes them)"
+echo "a hot folder: systemctl --user daemon-reload; systemctl --user enable --now \"strips-watch@\$(systemd-escape --path ~/Scans).service\" (watches ~/Scans/Inbox; docs/ARCHIVES.md)"

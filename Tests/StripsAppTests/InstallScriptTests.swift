@@ -76,6 +76,17 @@ import Testing
         let thumbnailer = try String(contentsOfFile: prefix + "/share/thumbnailers/strips.thumbnailer", encoding: .utf8)
         #expect(thumbnailer.contains("\nExec=\"\(prefix)/bin/strips\" thumbnail --size %s %i %o\n"))
         #expect(thumbnailer.contains("\nTryExec=\(prefix)/bin/strips\n"))
+        // The hot folder's user unit runs the installed binary by its full path (quoted: the prefix has a space).
+        let unit = try String(contentsOfFile: prefix + "/share/systemd/user/strips-watch@.service", encoding: .utf8)
+        #expect(unit.contains("\nExecStart=\"\(prefix)/bin/strips\" convert --watch \"%f/Inbox\" --output \"%f/Documents\" $STRIPS_WATCH_OPTIONS\n"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            // systemd reads it as a unit of an instance (a folder, escaped as systemd-escape --path does).
+            let instance = scratch.appendingPathComponent("strips-watch@tmp-Scans.service").path
+            try? FileManager.default.removeItem(atPath: instance)
+            try FileManager.default.copyItem(atPath: prefix + "/share/systemd/user/strips-watch@.service", toPath: instance)
+            let check = try Self.run("/usr/bin/systemd-analyze", ["verify", instance])
+            #expect(check.status == 0, "\(check.output)")
+        }
         // The manifest lists every file written, nothing else.
         let manifest = try String(contentsOfFile: prefix + "/share/strips/install-manifest", encoding: .utf8)
         let listed = Set(manifest.split(separator: "\n").filter { $0.hasPrefix("f ") }.map { String($0.dropFirst(2)) })
