@@ -14,7 +14,10 @@ let package = Package(
     targets: [
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
         // No SDL and no wall clock: time is always a parameter.
-        .target(name: "StripsCore"),
+        .target(name: "StripsCore", dependencies: ["CGettext"]),
+        // glibc's gettext and setlocale (libintl.h, which the Glibc module leaves out): every word
+        // the window shows in the user's language (po/*.po, Scripts/compile-translations.sh).
+        .systemLibrary(name: "CGettext"),
         // SDL2 and SDL_ttf: the window, its renderer, fonts and events. Headers are found through
         // <SDL2/...>, so no pkg-config flags are needed (SDL's own -D_REENTRANT is one SwiftPM
         // refuses and warns about on every build).
@@ -145,7 +148,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert", "StripsHosts",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert", "StripsHosts", "CGettext",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs Strips for one user (or under any prefix): the binary, its scanner worker, the assets it
-# needs (sample document, pizzas, window icon), the desktop entry, the hicolor icons and the man page.
+# needs (sample document, pizzas, window icon), its translations, the desktop entry, the hicolor icons
+# and the man page.
 # Every file written is listed in PREFIX/share/strips/install-manifest, and --uninstall removes
 # exactly those (and the folders the install made, when empty).
 #
@@ -127,6 +128,14 @@ while IFS= read -r icon; do
   put "$icon" "$prefix/share/icons/${icon#Assets/Icons/}" 644
 done < <(find Assets/Icons/hicolor -type f \( -name strips.png -o -name strips.svg \) | sort)
 put "$manpage" "$prefix/share/man/man1/strips.1" 644
+# The window's languages: po/LANG.po compiled to share/locale/LANG/LC_MESSAGES/strips.mo, where
+# the binary (PREFIX/bin) binds gettext; the desktop entry's name and comment from the same files.
+translations=$(mktemp -d)
+trap 'rm -rf "$translations"' EXIT
+Scripts/compile-translations.sh "$translations/locale" "$translations/strips.desktop"
+while IFS= read -r mo; do
+  put "$mo" "$prefix/share/${mo#"$translations"/}" 644
+done < <(find "$translations/locale" -name strips.mo | sort)
 
 # The entry runs the installed binary by its full path: ~/.local/bin is not on every session's PATH.
 make_dir "$prefix/share/applications"
@@ -137,7 +146,7 @@ while IFS= read -r line; do
     "Exec=strips "*) printf 'Exec="%s" %s\n' "$prefix/bin/strips" "${line#Exec=strips }" ;;
     *) printf '%s\n' "$line" ;;
   esac
-done < Assets/Desktop/strips.desktop > "$tmp"
+done < "$translations/strips.desktop" > "$tmp"
 chmod 644 "$tmp"
 mv -f -- "$tmp" "$entry"
 entries+=("f $entry")

@@ -59,6 +59,8 @@ import Testing
         }
         #expect(files.contains("share/icons/hicolor/scalable/apps/strips.svg"))
         #expect(files.contains("share/man/man1/strips.1"))
+        // The window's languages, where the installed binary binds gettext, and the entry's name in them.
+        for language in ["ru", "fr", "id", "hi"] { #expect(files.contains("share/locale/\(language)/LC_MESSAGES/strips.mo")) }
         #expect(files.contains("share/strips/Assets/Sample/01-contract.jpg"))
         #expect(files.contains("share/strips/Assets/Pizza/menu.tsv"))
         for button in ["open", "undo", "help"] {
@@ -68,6 +70,7 @@ import Testing
         #expect(WindowIcon.surface(assets: prefix + "/share/strips/Assets") != nil)
         let entry = try String(contentsOfFile: prefix + "/share/applications/strips.desktop", encoding: .utf8)
         #expect(entry.contains("\nExec=\"\(prefix)/bin/strips\" photos %F\n"))
+        #expect(entry.contains("\nGenericName[ru]=Листалка документов\n") && entry.contains("\nComment[fr]="))
         if FileManager.default.isExecutableFile(atPath: DesktopIntegrationTests.validator) {
             let check = try Self.run(DesktopIntegrationTests.validator, [prefix + "/share/applications/strips.desktop"])
             #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")

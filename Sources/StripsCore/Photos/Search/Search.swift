@@ -92,8 +92,8 @@ public struct Search: Hashable, Sendable {
     /// read, how many ("3 of 17 (120 to read)").
     public var countText: String {
         if Self.normalised(query).isEmpty { return "" }
-        let count = hits.isEmpty ? "No matches" : "\(current + 1) of \(hits.count)"
-        return unread > 0 ? "\(count) (\(unread) to read)" : count
+        let count = hits.isEmpty ? tr("No matches") : tr("%d of %d", current + 1, hits.count)
+        return unread > 0 ? trn("%s (%d page to read)", "%s (%d pages to read)", unread, count) : count
     }
 
     // MARK: The field's reducer: keys and typed text
