@@ -184,7 +184,13 @@ let package = Package(
         .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],
                           path: "Sources/TextBench"),
         .testTarget(name: "StripsLooksTests", dependencies: ["StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
-        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
+        // Test pages in any script: words shaped by HarfBuzz on FreeType, drawn by cairo (its own
+        // text calls cannot form Devanagari).
+        .target(name: "CShapedPage", path: "Tests/CShapedPage",
+                cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])],
+                linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("cairo")]),
+        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo",
+                                                            "CShapedPage"]),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),

@@ -17,6 +17,7 @@ packages=(
   tesseract-ocr-rus tesseract-ocr-fra tesseract-ocr-ind tesseract-ocr-hin   # reading the seeds' languages (--ocr auto): Russian, French, Indonesian, Hindi
   fonts-noto-core                                                   # Noto Sans Devanagari: the window's Hindi (DejaVu has no Devanagari)
   gettext                                                           # msgfmt: the window's translations (po/*.po) compiled at build and install
+  libharfbuzz-dev libfreetype-dev                                   # the language tests' pages: words shaped by HarfBuzz, drawn by cairo
   libtiff-dev                                                       # multi-page TIFF pages, CCITT G4 pages
   libsane-dev sane-airscan sane-utils                               # scanners (network ones through sane-airscan)
   libzbar-dev                                                       # separator sheets: QR codes and barcodes (ZBar)
