@@ -27,8 +27,9 @@ struct ConvertCommand: ParsableCommand {
     var output: String
 
     @Option(name: .long, help: """
-        Tesseract's languages for the text of pages without their own ('eng', 'eng+deu'), or 'off'. \
-        Default: the installed languages matching the locale, else eng.
+        How the text of pages without their own is read: 'auto' (each page in the installed languages \
+        of its script: Cyrillic rus, Devanagari hin, Latin the locale's then eng), Tesseract's \
+        languages ('eng', 'eng+deu', 'rus'), or 'off'. Default: auto.
         """)
     var ocr: String?
 
