@@ -115,7 +115,10 @@ let package = Package(
         .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "StripsCore", "CSANE"], path: "Sources/ScanBench"),
         .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "StripsTestSupport", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
-        .target(name: "StripsFiles"),
+        .target(name: "StripsFiles", dependencies: ["CLiveTemporaries"]),
+        // The hidden temporaries being written now, for a SIGINT/SIGTERM handler that removes them
+        // (async-signal-safe: C, memory never freed).
+        .target(name: "CLiveTemporaries"),
         // Everything that touches SDL: window, renderer, textures (from PixelBuffers), fonts, events, run loops.
         .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2", "CX11"]),
         // Xlib: the desktop's scale (Xft.dpi in the X resource database) where SDL 2 gives none.

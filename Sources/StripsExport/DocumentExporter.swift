@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 import StripsFiles
 import StripsPDF
 
@@ -29,7 +30,8 @@ public enum DocumentExporter {
     /// The destination when none was given: `NAME edited.pdf` beside the first source, or
     /// `NAME edited 2.pdf`, `NAME edited 3.pdf`, ... whichever is free, so nothing is overwritten.
     public static func defaultDestination(documentName: String, besideSource source: String) -> String {
-        var name = documentName.replacingOccurrences(of: "/", with: "-")
+        // Made safe by the one rule for names from content (a document's name may be a PDF's title).
+        var name = DocumentNames.safe(documentName) ?? "Document"
         if (name as NSString).pathExtension.lowercased() == "pdf" { name = (name as NSString).deletingPathExtension }
         if name.isEmpty { name = "Document" }
         let folder = Destination.parentFolder(of: source)

@@ -1,3 +1,4 @@
+import CLiveTemporaries
 import Glibc
 
 /// The one way the app writes a file: whole or not at all. The bytes go to a hidden temporary file
@@ -45,6 +46,8 @@ public final class WholeFile: @unchecked Sendable {
     private var pending: [UInt8] = []
     private var lent = false
     private var state = State.writing
+    /// Its slot in the registry a SIGINT/SIGTERM handler removes live temporaries by (-1: none).
+    private var liveSlot = -1
     private enum State { case writing, finished, published, discarded }
     private static let bufferSize = 1 << 18
 
@@ -82,6 +85,7 @@ public final class WholeFile: @unchecked Sendable {
             if fd >= 0 {
                 descriptor = fd
                 temporaryPath = candidate
+                liveSlot = strips_live_temporary_add(folder, candidate)
                 // Held for the file's life: a later save sees it is someone's work in progress.
                 // A file system without locks still has the maker's PID in the name.
                 holder = fcntl(fd, F_DUPFD_CLOEXEC, 0)
@@ -210,6 +214,7 @@ public final class WholeFile: @unchecked Sendable {
             if let error = Self.link(temporaryPath, as: destination, in: folder) { throw error }
         }
         state = .published
+        forgetLive()
         releaseHold()
         if folder == AT_FDCWD { Self.syncFolder(containing: destination) } else { _ = fsync(folder) }
     }
@@ -226,8 +231,21 @@ public final class WholeFile: @unchecked Sendable {
         // Removed while still held: no other save can take it for a leftover meanwhile.
         if state != .published && state != .discarded { unlinkat(folder, temporaryPath, 0) }
         if state != .published { state = .discarded }
+        forgetLive()
         releaseHold()
     }
+
+    private func forgetLive() {
+        strips_live_temporary_remove(liveSlot)
+        liveSlot = -1
+    }
+
+    /// From now on SIGINT and SIGTERM remove every temporary file being written before the process
+    /// ends (`strips convert`, a headless `--record`); the window leaves them to SDL's quit.
+    public static func removeTemporariesOnInterrupt() { strips_live_temporaries_catch_signals() }
+
+    /// How many temporary files are being written now.
+    public static var liveTemporaries: Int { Int(strips_live_temporary_count()) }
 
     /// Names `temporary` `path` without replacing anything there. File systems without hard links
     /// (FAT, some network mounts) get one more look that the name is free, then a rename.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StripsConvert
 import StripsCore
+import StripsFiles
 import StripsHosts
 import StripsPDF
 import StripsPictures
@@ -93,6 +94,8 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Ctrl+C or a kill mid-save leaves no hidden temporary beside the output.
+        WholeFile.removeTemporariesOnInterrupt()
         let languages = try OCRLanguages.resolve(ocr, headless: false)
         let share: Shard?
         switch shard.map({ Shard.parse($0, environment: ProcessInfo.processInfo.environment) }) {

@@ -68,6 +68,8 @@ enum SceneRunner {
             onEnd?(scene)
             return
         }
+        // Headless, Ctrl+C or a kill mid-recording leaves no hidden temporary beside the output.
+        WholeFile.removeTemporariesOnInterrupt()
         let output: TraceOutput
         do {
             output = try TraceOutput(path: options.trace)

@@ -151,6 +151,32 @@ import Testing
         #expect(DocumentNames.names(base: "batch", titles: [nil, "Invoices/2024", nil, "Invoices/2024", "  .hidden ", "\n"])
                 == ["batch", "Invoices-2024", "batch-3", "Invoices-2024 (2)", "hidden", "batch-6"])
     }
+
+    /// Names made from a page's content cannot lie (issue 38): what a code hides or reverses goes,
+    /// what it spells two ways is one name, nothing hidden or taken for an option, 200 bytes at most.
+    @Test func hostileTextsBecomeReadableSafeDistinctNames() {
+        let cases: [(String, String?)] = [
+            ("Rechnung Ma\u{308}rz", "Rechnung März"),          // decomposed ä, composed (NFC)
+            ("\u{202E}fdp.exe", "fdp.exe"),                     // a right-to-left override: shown reversed
+            ("Inv\u{200B}oices", "Invoices"),                   // a zero-width space
+            ("\u{2066}Tax\u{2069} \u{2067}2024\u{2069}", "Tax 2024"),  // bidirectional isolates
+            ("a\u{2028}b\u{2029}c", "a b c"),                   // line and paragraph separators
+            ("\u{FEFF}\u{200D}\u{200E}x\u{E000}", "x"),           // BOM, joiner, mark, private use
+            ("Tab\there\r\nnow", "Tab here now"),
+            ("-rf --no-preserve-root", "rf --no-preserve-root"),
+            ("../../etc/passwd", "etc-passwd"),
+            ("..", nil), ("\u{202E}\u{200B}", nil), ("--", nil),
+            ("$(rm -rf x)", "$(rm -rf x)"),                      // harmless in a name: no shell sees it
+        ]
+        for (text, name) in cases { #expect(DocumentNames.safe(text) == name, "\(text.unicodeScalars.map { String($0.value, radix: 16) })") }
+        // 200 bytes at most, cut between characters: 66 three-byte euros after the "a".
+        let long = DocumentNames.safe("a" + String(repeating: "€", count: 250))
+        #expect(long?.utf8.count == 199 && long?.hasSuffix("€") == true)
+        #expect(DocumentNames.safe(String(repeating: "e\u{301}", count: 150))?.utf8.count == 200)
+        // Distinct, after the rules: a name that only looked different is numbered.
+        #expect(DocumentNames.names(base: "batch", titles: [nil, "Inv\u{200B}oices", "Invoices", "\u{202E}"])
+                == ["batch", "Invoices", "Invoices (2)", "batch-4"])
+    }
 }
 
 extension PhotosScene {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What each document of a split batch is called, in the strip and on disk: the first by the
 /// name given (the file `--output` names, or the document's name), each later one by the text of
 /// the separator sheet before it made safe as a file name, else `NAME-N` (N its place, from 1).
@@ -17,17 +19,44 @@ public enum DocumentNames {
         }
     }
 
-    /// A code's text as a file name: `/` becomes `-`; control characters go, as do spaces and
-    /// dots at either end (no hidden files, no `..`); at most 200 bytes (room for an extension
-    /// and " (2)" within a file system's 255). Nil when nothing is left.
+    /// The one way a file name is made from a page's content (a separator sheet's code, a
+    /// document's title), in the window and in `strips convert` alike, so that a name cannot lie
+    /// about what it is (issue 38):
+    /// - NFC, so `März` is one name however its code spelt the `ä`;
+    /// - printable only: control, format (bidirectional overrides and isolates such as U+202E and
+    ///   U+2066...U+2069, zero-width spaces and joiners, U+FEFF), private-use, unassigned and
+    ///   surrogate code points go; line and paragraph breaks (`\n`, U+2028, U+2029) and other
+    ///   spaces become one plain space; `/` and a backslash become `-`;
+    /// - no leading dots, dashes or spaces (no hidden files, no `..`, nothing a command takes for
+    ///   an option), no trailing dots or spaces;
+    /// - at most 200 bytes of UTF-8, cut at a character's boundary (room for an extension and
+    ///   " (2)" within a file system's 255).
+    /// Nil when nothing is left. `names` keeps them distinct.
     public static func safe(_ text: String) -> String? {
-        var name = String(String.UnicodeScalarView(text.unicodeScalars.compactMap { scalar -> Unicode.Scalar? in
-            if scalar == "/" || scalar == "\\" { return "-" }
-            if scalar.properties.generalCategory == .control || scalar.value == 0 { return nil }
-            return scalar
-        }))
-        name = String(name.drop(while: { $0 == " " || $0 == "." }).reversed().drop(while: { $0 == " " || $0 == "." }).reversed())
+        var scalars = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.precomposedStringWithCanonicalMapping.unicodeScalars {
+            let mapped: Unicode.Scalar?
+            switch scalar.properties.generalCategory {
+            case .control where scalar.properties.isWhitespace, .lineSeparator, .paragraphSeparator, .spaceSeparator: mapped = " "
+            case .control, .format, .privateUse, .unassigned, .surrogate: mapped = nil
+            default: mapped = scalar == "/" || scalar == "\\" ? "-" : scalar
+            }
+            guard let mapped else { continue }
+            if mapped == " " {
+                if lastWasSpace { continue }
+                lastWasSpace = true
+            } else {
+                lastWasSpace = false
+            }
+            scalars.append(mapped)
+        }
+        var name = String(scalars)
+        name = String(name.drop(while: { $0 == " " || $0 == "." || $0 == "-" }))
+        name = String(name.reversed().drop(while: { $0 == " " || $0 == "." }).reversed())
         while name.utf8.count > 200 { name.removeLast() }
+        // A cut may leave a space or dot at the end again.
+        name = String(name.reversed().drop(while: { $0 == " " || $0 == "." }).reversed())
         return name.isEmpty ? nil : name
     }
 }

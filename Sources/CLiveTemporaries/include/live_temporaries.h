@@ -1,0 +1,21 @@
+#ifndef STRIPS_LIVE_TEMPORARIES_H
+#define STRIPS_LIVE_TEMPORARIES_H
+
+/// The hidden temporary files being written now (WholeFile's `.NAME.strips-PID-...`), kept where a
+/// signal handler can read them: SIGINT and SIGTERM remove every one, then end the process as the
+/// signal would have (or hand it to the handler that was there before).
+
+/// Installs the SIGINT and SIGTERM handlers (once; later calls do nothing).
+void strips_live_temporaries_catch_signals(void);
+
+/// Notes `path` (relative to the folder open as `folder`, or AT_FDCWD); a slot to forget it by, or -1
+/// (no memory, a path longer than PATH_MAX: the file is then only a leftover a later save removes).
+long strips_live_temporary_add(int folder, const char *path);
+
+/// Forgets a slot `strips_live_temporary_add` gave (the file was named or removed).
+void strips_live_temporary_remove(long slot);
+
+/// How many temporaries are noted now (tests).
+int strips_live_temporary_count(void);
+
+#endif

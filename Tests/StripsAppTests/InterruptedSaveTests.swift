@@ -1,0 +1,39 @@
+import Foundation
+import StripsTestSupport
+import Testing
+
+/// SIGTERM and SIGINT in the middle of a save (issue 38): the hidden temporary the document was
+/// being written into (`.out.pdf.strips-PID-...`) is removed before the process ends, which ends
+/// as the signal ends it. It used to stay beside the output until a later save to the same place.
+@Suite struct InterruptedSaveTests {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalMidSaveLeavesNothingHidden(_ signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        let inputs = folder.file("pages")
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        for i in 0..<40 { try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: inputs + "/p\(i + 100).png") }
+        let process = Process()
+        // The test runner may start children with SIGTERM and SIGINT ignored, and an ignored signal
+        // stays ignored (as under nohup; the handler keeps it so): env gives them their default back.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=TERM,INT", stripsBinary, "convert", inputs, "--output", folder.file("out.pdf"), "--ocr", "off"]
+        process.environment = ownFolders(ProcessInfo.processInfo.environment)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Watch for the save's temporary; the moment it is there, the signal.
+        var seen = false
+        while process.isRunning {
+            if folder.contents.contains(where: { $0.hasPrefix(".out.pdf.strips-") }) {
+                seen = true
+                kill(process.processIdentifier, signal)
+                break
+            }
+            usleep(500)
+        }
+        process.waitUntilExit()
+        try #require(seen, "the save ended before its temporary was seen; nothing was tested")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(folder.contents == ["pages"], "\(folder.contents)")
+    }
+}
