@@ -28,6 +28,25 @@ if arguments.first == "scans" {
     }
     exit(failed.withLock { $0 } ? 1 : 0)
 }
+if arguments.first == "archive" {
+    // strips-bench-batch archive DIR COUNT [DPI]: an archive's batch (the archive benchmark's): COUNT
+    // pages, every fifth a QR separator sheet ("Box 1" ... "Box 8"), the others prose, each its own.
+    let rest = Array(arguments.dropFirst())
+    guard rest.count >= 2, let count = Int(rest[1]) else { print("strips-bench-batch archive DIR COUNT [DPI]"); exit(2) }
+    let dpi = rest.count > 2 ? Double(rest[2]) ?? 300 : 300
+    try? FileManager.default.createDirectory(atPath: rest[0], withIntermediateDirectories: true)
+    let failed = Locked(false)
+    DispatchQueue.concurrentPerform(iterations: count) { i in
+        let sheet = i % 5 == 4 ? SampleSheet(.separator(.qr("Box \((i / 5) % 8 + 1)"), caption: true, [.noise]), seed: UInt64(i + 1))
+            : SampleSheet(.text, seed: UInt64(i + 1))
+        guard let drawn = SheetPainter.render(sheet, dpi: dpi),
+              FileManager.default.createFile(atPath: String(format: "%@/page-%04d.jpg", rest[0], i + 1), contents: Data(drawn.jpeg)) else {
+            failed.withLock { $0 = true }
+            return
+        }
+    }
+    exit(failed.withLock { $0 } ? 1 : 0)
+}
 if arguments.first == "feeder" {
     // strips-bench-batch feeder DIR [DPI]: the tests' feeder batch (SampleBatch.feeder) as JPEG files.
     let rest = Array(arguments.dropFirst())

@@ -183,7 +183,9 @@ struct ConvertCommand: ParsableCommand {
         } else if !isFolder.boolValue {
             throw fail("--watch: \(output) is not a folder")
         }
-        let watcher = FolderWatch(inputs: inputs, output: output, settle: settle, convert: { files, first in
+        // Entries are remembered by their full paths: a restart from another working folder knows them.
+        let folders = inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let watcher = FolderWatch(inputs: folders, output: output, settle: settle, convert: { files, first in
             var one = converter
             one.options.output = first
             return one.run(files: files)
