@@ -8,6 +8,8 @@ public final class FontBook: TextMeasurer, @unchecked Sendable {
         "/usr/share/fonts/truetype/dejavu",
         "/usr/share/fonts/dejavu",
         "/usr/local/share/fonts/dejavu",
+        // The Flatpak's own copy (flatpak/io.github.strips.strips.json bundles DejaVu there).
+        "/app/share/fonts/dejavu",
     ]
 
     private let regularPath: String
