@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs Strips for one user (or under any prefix): the binary, its scanner worker, the assets it
-# needs (sample document, pizzas, window icon), the desktop entry, the hicolor icons, the AppStream
-# metainfo and the man page. The entry, the icons and the metainfo are named by the app's id.
+# needs (sample document, pizzas, window icon), its translations, the desktop entry, the hicolor
+# icons, the AppStream metainfo, the man page and the hot folder's systemd user unit
+# (strips-watch@.service). The entry, the icons and the metainfo are named by the app's id.
 # Every file written is listed in PREFIX/share/strips/install-manifest, and --uninstall removes
 # exactly those (and the folders the install made, when empty).
 #
@@ -31,7 +32,7 @@ while [ $# -gt 0 ]; do
     --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
     --manpage) manpage="${2:?--manpage needs a path}"; shift 2 ;;
     --destdir) destdir="${2:?--destdir needs a folder}"; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -144,6 +145,14 @@ done < <(find Assets/Icons/hicolor -type f \( -name "$app_id.png" -o -name "$app
 put "$manpage" "$dest/share/man/man1/strips.1" 644
 # What software centres list (GNOME Software, KDE Discover read PREFIX/share/metainfo).
 put "Assets/Desktop/$app_id.metainfo.xml" "$dest/share/metainfo/$app_id.metainfo.xml" 644
+# The window's languages: po/LANG.po compiled to share/locale/LANG/LC_MESSAGES/strips.mo, where
+# the binary (PREFIX/bin) binds gettext; the desktop entry's name and comment from the same files.
+translations=$(mktemp -d)
+trap 'rm -rf "$translations"' EXIT
+Scripts/compile-translations.sh "$translations/locale" "$translations/$app_id.desktop"
+while IFS= read -r mo; do
+  put "$mo" "$dest/share/${mo#"$translations"/}" 644
+done < <(find "$translations/locale" -name strips.mo | sort)
 
 # The entry runs the installed binary by its full path: ~/.local/bin is not on every session's PATH.
 make_dir "$dest/share/applications"
@@ -154,7 +163,7 @@ while IFS= read -r line; do
     "Exec=strips "*) printf 'Exec="%s" %s\n' "$prefix/bin/strips" "${line#Exec=strips }" ;;
     *) printf '%s\n' "$line" ;;
   esac
-done < "Assets/Desktop/$app_id.desktop" > "$tmp"
+done < "$translations/$app_id.desktop" > "$tmp"
 chmod 644 "$tmp"
 mv -f -- "$tmp" "$entry"
 entries+=("f $entry")
@@ -168,6 +177,14 @@ sed -e "s|^TryExec=strips$|TryExec=$prefix/bin/strips|" -e "s|^Exec=strips |Exec
 chmod 644 "$thumbnailer"
 entries+=("f $thumbnailer")
 
+# The hot folder as a systemd user service (strips-watch@FOLDER, docs/ARCHIVES.md): systemd looks for
+# user units in share/systemd/user under ~/.local and the XDG data folders.
+make_dir "$dest/share/systemd/user"
+unit="$dest/share/systemd/user/strips-watch@.service"
+sed -e "s|^ExecStart=strips |ExecStart=\"$prefix/bin/strips\" |" Assets/Services/strips-watch@.service > "$unit"
+chmod 644 "$unit"
+entries+=("f $unit")
+
 if [ -n "$destdir" ]; then
   echo "staged Strips $("$dest/bin/strips" --version 2>/dev/null || echo) for $prefix under $destdir ($(printf '%s\n' "${entries[@]}" | grep -c '^f ') files)"
   exit 0
@@ -180,3 +197,4 @@ refresh_caches
 make_dir "$(dirname "$manifest")"
 printf '%s\n' "${entries[@]}" > "$manifest"
 echo "installed Strips $("$prefix/bin/strips" --version 2>/dev/null || echo) under $prefix ($(grep -c '^f ' "$manifest") files; Scripts/install.sh --prefix $prefix --uninstall removes them)"
+echo "a hot folder: systemctl --user daemon-reload; systemctl --user enable --now \"strips-watch@\$(systemd-escape --path ~/Scans).service\" (watches ~/Scans/Inbox; docs/ARCHIVES.md)"

@@ -61,6 +61,8 @@ import StripsCore
         #expect(files.contains("share/icons/hicolor/scalable/apps/\(AppID.string).svg"))
         #expect(files.contains("share/man/man1/strips.1"))
         #expect(files.contains("share/metainfo/\(AppID.string).metainfo.xml"))
+        // The window's languages, where the installed binary binds gettext, and the entry's name in them.
+        for language in ["ru", "fr", "id", "hi"] { #expect(files.contains("share/locale/\(language)/LC_MESSAGES/strips.mo")) }
         #expect(files.contains("share/strips/Assets/Sample/01-contract.jpg"))
         #expect(files.contains("share/strips/Assets/Pizza/menu.tsv"))
         for button in ["open", "undo", "help"] {
@@ -71,12 +73,31 @@ import StripsCore
         let entryPath = prefix + "/share/applications/\(AppID.string).desktop"
         let entry = try String(contentsOfFile: entryPath, encoding: .utf8)
         #expect(entry.contains("\nExec=\"\(prefix)/bin/strips\" photos %F\n"))
+<<<<<<< HEAD
         let check = try Self.run(DesktopIntegrationTests.validator, [entryPath])
         #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
+=======
+        #expect(entry.contains("\nGenericName[ru]=Листалка документов\n") && entry.contains("\nComment[fr]="))
+        if FileManager.default.isExecutableFile(atPath: DesktopIntegrationTests.validator) {
+            let check = try Self.run(DesktopIntegrationTests.validator, [prefix + "/share/applications/\(AppID.string).desktop"])
+            #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
+        }
+>>>>>>> languages
         // The thumbnailer runs the installed binary by its full path.
         let thumbnailer = try String(contentsOfFile: prefix + "/share/thumbnailers/strips.thumbnailer", encoding: .utf8)
         #expect(thumbnailer.contains("\nExec=\"\(prefix)/bin/strips\" thumbnail --size %s %i %o\n"))
         #expect(thumbnailer.contains("\nTryExec=\(prefix)/bin/strips\n"))
+        // The hot folder's user unit runs the installed binary by its full path (quoted: the prefix has a space).
+        let unit = try String(contentsOfFile: prefix + "/share/systemd/user/strips-watch@.service", encoding: .utf8)
+        #expect(unit.contains("\nExecStart=\"\(prefix)/bin/strips\" convert --watch \"%f/Inbox\" --output \"%f/Documents\" $STRIPS_WATCH_OPTIONS\n"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            // systemd reads it as a unit of an instance (a folder, escaped as systemd-escape --path does).
+            let instance = scratch.appendingPathComponent("strips-watch@tmp-Scans.service").path
+            try? FileManager.default.removeItem(atPath: instance)
+            try FileManager.default.copyItem(atPath: prefix + "/share/systemd/user/strips-watch@.service", toPath: instance)
+            let check = try Self.run("/usr/bin/systemd-analyze", ["verify", instance])
+            #expect(check.status == 0, "\(check.output)")
+        }
         // The manifest lists every file written, nothing else.
         let manifest = try String(contentsOfFile: prefix + "/share/strips/install-manifest", encoding: .utf8)
         let listed = Set(manifest.split(separator: "\n").filter { $0.hasPrefix("f ") }.map { String($0.dropFirst(2)) })
