@@ -21,6 +21,8 @@ public final class FontBook: TextMeasurer, @unchecked Sendable {
         "/usr/share/fonts/truetype/noto",
         "/usr/share/fonts/noto",
         "/usr/local/share/fonts/noto",
+        // The Flatpak's own copy (flatpak/io.github.strips.strips.json bundles it there).
+        "/app/share/fonts/noto",
     ]
 
     private let regularPath: String

@@ -74,7 +74,7 @@ import StripsCore
     /// GLib, libjpeg-turbo, libtiff, libwebp, giflib, PipeWire) is not built again.
     @Test func everyLibraryTheRuntimeLacksIsAModule() throws {
         let names = Set(try Self.modules().compactMap { $0["name"] as? String })
-        let bundled: Set<String> = ["dejavu-fonts", "SDL2_ttf", "libexif", "libimagequant", "libspng", "zbar", "qpdf", "poppler",
+        let bundled: Set<String> = ["dejavu-fonts", "noto-sans-devanagari", "SDL2_ttf", "libexif", "libimagequant", "libspng", "zbar", "qpdf", "poppler",
                                     "leptonica", "tesseract", "avahi", "sane-backends", "sane-airscan", "strips"]
         #expect(names == bundled)
         let tesseract = try #require(try Self.modules().first { $0["name"] as? String == "tesseract" })
