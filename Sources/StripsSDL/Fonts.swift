@@ -13,12 +13,16 @@ public final class FontBook: TextMeasurer, @unchecked Sendable {
         "/usr/share/fonts/truetype/dejavu",
         "/usr/share/fonts/dejavu",
         "/usr/local/share/fonts/dejavu",
+        // The Flatpak's own copy (flatpak/io.github.strips.strips.json bundles DejaVu there).
+        "/app/share/fonts/dejavu",
     ]
     /// Where Noto Sans Devanagari is looked for.
     public static let devanagariPaths = [
         "/usr/share/fonts/truetype/noto",
         "/usr/share/fonts/noto",
         "/usr/local/share/fonts/noto",
+        // The Flatpak's own copy (flatpak/io.github.strips.strips.json bundles it there).
+        "/app/share/fonts/noto",
     ]
 
     private let regularPath: String
