@@ -24,6 +24,8 @@ public enum EditorCommand: Hashable, Sendable {
     case correctPages([CorrectionChange])
     /// The context menu's look: the selection (else the page in focus) takes this one.
     case setLook(Look)
+    /// The languages the selection (else the page in focus) is read in, from its menu; nil: the program's (`auto`).
+    case setLanguage(String?)
     /// Alt+Home / Alt+End: the selection (else the page in focus) moved, as a block, to the start
     /// (`toEnd` false) or the end of the document.
     case moveToEnd(Bool)
