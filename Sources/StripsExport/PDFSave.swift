@@ -223,7 +223,7 @@ struct PDFSave {
     /// The metadata the file gets: what was given (an opened PDF's, `--title`), the rest filled
     /// in: the title from the file's name, the author from the user's full name, Strips as the
     /// program that made it, made now unless known, modified now, the languages the pages' text
-    /// was recognised in (the most pages' first).
+    /// was recognised in (the language most pages are written in first).
     var resolvedMetadata: PDFMetadata {
         var resolved = metadata ?? PDFMetadata()
         if resolved.title == nil {
@@ -236,15 +236,20 @@ struct PDFSave {
         if resolved.created == nil { resolved.created = now }
         resolved.modified = now
         if resolved.languages.isEmpty {
-            var pagesIn: [String: Int] = [:], order: [String] = []
+            // A page's first language is what it is written in; the others are what its odd words
+            // may be in (`--ocr auto` reads a Russian page as rus+eng): a language ranks by the
+            // pages written in it, then by the pages it was read on at all.
+            var pagesIn: [String: Int] = [:], firstIn: [String: Int] = [:], order: [String] = []
             for page in pages {
                 guard let text = page.text, !text.isEmpty, case .recognised(let languages) = text.origin else { continue }
-                for tag in LanguageTags.tags(forTesseract: languages) {
+                for (i, tag) in LanguageTags.tags(forTesseract: languages).enumerated() {
                     if pagesIn[tag] == nil { order.append(tag) }
                     pagesIn[tag, default: 0] += 1
+                    if i == 0 { firstIn[tag, default: 0] += 1 }
                 }
             }
-            resolved.languages = order.enumerated().sorted { (pagesIn[$0.element] ?? 0, -$0.offset) > (pagesIn[$1.element] ?? 0, -$1.offset) }.map(\.element)
+            func rank(_ e: (offset: Int, element: String)) -> (Int, Int, Int) { (firstIn[e.element] ?? 0, pagesIn[e.element] ?? 0, -e.offset) }
+            resolved.languages = order.enumerated().sorted { rank($0) > rank($1) }.map(\.element)
         }
         return resolved
     }

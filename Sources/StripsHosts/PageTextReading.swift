@@ -37,7 +37,8 @@ extension TextHost {
                 let page = pages[i]
                 do throws(RecognitionError) {
                     let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
-                                                    geometry: geometry(page), detectOrientation: languages != nil, render: { render(page, reader: reader) })
+                                                    geometry: geometry(page), detectOrientation: languages != nil, languages: page.corrections.language,
+                                                    render: { render(page, reader: reader) })
                     results.withLock { $0[i] = text }
                 } catch {
                     problem(page, error)

@@ -205,7 +205,8 @@ public final class TextHost: @unchecked Sendable {
         let detect = languages != nil
         workers.schedule(zip(pages, jobIDs).map { page, id in
             TextWorkers.Job(id: id, file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
-                            geometry: Self.geometry(page), detectOrientation: detect, render: { Self.render(page, reader: reader) })
+                            geometry: Self.geometry(page), detectOrientation: detect, languages: page.corrections.language,
+                            render: { Self.render(page, reader: reader) })
         })
     }
 

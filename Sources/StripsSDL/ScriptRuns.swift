@@ -40,6 +40,11 @@ struct ScriptRuns: Equatable {
                 runs.append(Run(text: current, script: script ?? .latin))
                 current = ""
                 script = own
+            } else if script == nil, own == .devanagari, current.unicodeScalars.contains(where: { !Self.inDevanagariFace($0) }) {
+                // Signs before the first letter ("‹ स्वचालित") that Noto's Devanagari lacks stay in DejaVu.
+                runs.append(Run(text: current, script: .latin))
+                current = ""
+                script = own
             } else if script == nil {
                 script = own
             }

@@ -65,21 +65,25 @@ public final class PageTextService {
     /// page's reading time): the result says which way up the page is (`PageText.orientation`),
     /// and a page it is sure lies sideways or upside down is read turned the right way up, its
     /// text then in that upright space (`PageText.quarterTurns`).
+    ///
+    /// `languages` chosen for this page (its menu, the scan panel) replace the service's, unless
+    /// recognition is off.
     public func pageText(file: String, pdfPage: Int?, recipe: String, geometry: RecipeGeometry? = nil, detectOrientation: Bool = false,
-                         cancel: RecognitionCancel? = nil, render: () -> (picture: PixelBuffer, dpi: Double)?) throws(RecognitionError) -> PageText? {
+                         languages chosen: String? = nil, cancel: RecognitionCancel? = nil,
+                         render: () -> (picture: PixelBuffer, dpi: Double)?) throws(RecognitionError) -> PageText? {
         if let pdfPage, let own = pdfText(file, page: pdfPage), !own.isEmpty { return geometry.map(own.laid(on:)) ?? own }
-        guard let languages else { return nil }
+        guard self.languages != nil, let languages = chosen ?? self.languages else { return nil }
         let key = TextCacheKey(path: file, recipe: recipe, languages: languages + (detectOrientation ? " osd" : ""))
         if let key, let kept = cache?.text(for: key) { return kept }
         if cancel?.isCancelled == true { throw .cancelled }
         guard let page = render() else { throw .failed("the page could not be drawn") }
-        let chosen: String, reading: PageOSD.Reading?
+        let readIn: String, reading: PageOSD.Reading?
         if languages == ScriptLanguages.auto {
-            (chosen, reading) = try autoLanguages(for: page)
+            (readIn, reading) = try autoLanguages(for: page)
         } else {
-            (chosen, reading) = (languages, nil)
+            (readIn, reading) = (languages, nil)
         }
-        let recognizer = try recognizer(for: chosen)
+        let recognizer = try recognizer(for: readIn)
         let orientation = detectOrientation ? reading?.orientation ?? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
         let turns = orientation.map { $0.suggestsTurning ? $0.quarterTurnsToUpright : 0 } ?? 0
         var text = try recognizer.recognise(PictureTurn.turned(page.picture, quarterTurns: turns), dpi: page.dpi, cancel: cancel)

@@ -20,13 +20,16 @@ public final class TextWorkers: @unchecked Sendable {
         public var geometry: RecipeGeometry?
         /// Whether to find which way up the page is first (see `PageTextService.pageText`).
         public var detectOrientation: Bool
+        /// The languages chosen for this page (its menu, the scan panel); nil: the workers'.
+        public var languages: String?
         /// Draws the page as it is saved, with its resolution; called on the worker, only when
         /// the text is neither the PDF's own nor cached.
         public var render: @Sendable () -> (picture: PixelBuffer, dpi: Double)?
 
         public init(id: String, file: String, pdfPage: Int?, recipe: String, geometry: RecipeGeometry? = nil, detectOrientation: Bool = false,
-                    render: @escaping @Sendable () -> (picture: PixelBuffer, dpi: Double)?) {
+                    languages: String? = nil, render: @escaping @Sendable () -> (picture: PixelBuffer, dpi: Double)?) {
             self.id = id
+            self.languages = languages
             self.geometry = geometry
             self.detectOrientation = detectOrientation
             self.file = file
@@ -134,7 +137,8 @@ public final class TextWorkers: @unchecked Sendable {
             let result: Result<PageText?, RecognitionError>
             do {
                 result = .success(try service.pageText(file: job.file, pdfPage: job.pdfPage, recipe: job.recipe, geometry: job.geometry,
-                                                         detectOrientation: job.detectOrientation, cancel: cancel, render: job.render))
+                                                         detectOrientation: job.detectOrientation, languages: job.languages, cancel: cancel,
+                                                         render: job.render))
             } catch {
                 result = .failure(error)
             }

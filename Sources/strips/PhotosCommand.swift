@@ -10,6 +10,7 @@ import StripsPictures
 import StripsRender
 import StripsScan
 import StripsSDL
+import StripsText
 
 struct PhotosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -200,6 +201,7 @@ struct PhotosCommand: ParsableCommand {
         let judges = JudgeHost(judge: PageJudge(reader: reader), live: script == nil, wake: { LoopWaker.wake() })
         scene.judgingReach = script == nil ? .everyPage : .nearFocus
         scene.outputName = output.map(PhotosScene.fileStem)
+        scene.readingLanguages = languages == nil ? [] : TessData.installed
         let cameraHost = self.cameraHost(live: script == nil, scanner: scanner)
         // Headless there is no clipboard: the trace's `clipboard` says what was copied.
         var clipboard: (@Sendable (String) -> Void)?

@@ -281,6 +281,32 @@ import Testing
         #expect(scene.interaction.dialog == nil && scene.scanning != nil)
     }
 
+    /// Issue 41: with languages to read in, the panel's last row chooses the scanned pages'
+    /// language, and each page takes it in its recipe as it takes its slot.
+    @Test func theScanPanelChoosesTheLanguageTheScannedPagesAreReadIn() throws {
+        var scene = scene()
+        scene.readingLanguages = ["eng", "rus"]
+        _ = scene.handle(.key(Key(.n, ctrl: true, shift: true)), at: 0)
+        let scanners = [ScannerEntry(name: "test:0", label: "Noname frontend-tester")]
+        _ = scene.handle(.host(.scan(.scanners(scanners, last: ScanChoice(device: "test:0")))), at: 0)
+        scene.handle(.host(.scan(.offers(device: "test:0", ScanOffers(sources: ["Flatbed"], modes: ["gray"], resolutions: [300], pageSizes: [])))), at: 0)
+        guard case .dialog(.scanPanel(let panel), _) = scene.interaction else {
+            Issue.record("no panel")
+            return
+        }
+        #expect(panel.rows.last == .language && panel.shown(.language) == "Automatic")
+        // To the last row, two steps on: Automatic -> English -> Русский.
+        for _ in 0..<5 { scene.handle(.key(Key(.down)), at: 0) }
+        scene.handle(.key(Key(.right)), at: 0)
+        scene.handle(.key(Key(.right)), at: 0)
+        let scan = try #require(request(scene.handle(.key(Key(.return)), at: 0)))
+        #expect(scan.choice?.language == "rus")
+        scene.handle(.host(.scan(.started(scanPage(1)))), at: 0)
+        #expect(scene.pages.first { $0.id == "Scan 1" }?.corrections.language == "rus")
+        // Without recognition there is no such row.
+        #expect(ScanPanel().rows == [.scanner, .source, .resolution, .mode, .pageSize])
+    }
+
     @Test func theOfferOfEarlierScansIsADialog() throws {
         var scene = scene()
         var t = 0.0

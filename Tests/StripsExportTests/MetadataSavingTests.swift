@@ -56,6 +56,24 @@ import Testing
         #expect(PDFMetadataFile.read(out)?.languages == ["de"])
     }
 
+    /// Issue 41: pages read with `--ocr auto` carry their own languages, English after a Russian
+    /// or Hindi page's own: the document is in the language most pages are written in.
+    @Test func theLanguageMostPagesAreWrittenInLeadsNotTheOneTheirOddWordsAreReadIn() throws {
+        let files = try SaveFixtures()
+        let path = try Self.picture(files)
+        let out = files.path("mixed.pdf")
+        func page(_ word: String, _ languages: String) -> ExportPage {
+            let text = PageText(words: [TextWord(text: word, box: TextBox(x: 2, y: 2, width: 20, height: 8), confidence: 90, line: 0)],
+                                lines: [TextLine(box: TextBox(x: 2, y: 2, width: 20, height: 8), firstWord: 0, endWord: 1, baseline: nil)],
+                                text: word, width: 40, height: 30, origin: .recognised(languages: languages))
+            return ExportPage(source: .picture(path: path), text: text)
+        }
+        _ = try DocumentExporter.save([page("Договор", "rus+eng"), page("Счёт", "rus+eng"), page("अनुबंध", "hin+eng")], to: out,
+                                      sourcePaths: [path, path, path], metadata: nil)
+        #expect(PDFMetadataFile.read(out)?.languages == ["ru"])
+        #expect(try Self.xmp(out).contains("<dc:language><rdf:Bag><rdf:li>ru</rdf:li><rdf:li>hi</rdf:li><rdf:li>en</rdf:li></rdf:Bag></dc:language>"))
+    }
+
     @Test func withoutMetadataTheTitleIsTheFilesNameAndTheAuthorTheUser() throws {
         let files = try SaveFixtures()
         let path = try Self.picture(files)

@@ -75,4 +75,16 @@ import Testing
         print("auto \(name): \(result.found) of \(result.of) words (\(Int((share * 100).rounded())) %) in \(read); missing \(result.missing.prefix(8))")
         #expect(share >= 0.95, "\(name): \(result.found) of \(result.of); missing \(result.missing)")
     }
+
+    /// A page's own choice (its menu, the scan panel) replaces the program's languages, unless
+    /// recognition is off.
+    @Test func aPagesChosenLanguagesReplaceAuto() throws {
+        try #require(TessData.installed.contains("rus"), "tesseract-ocr-rus is not installed")
+        let (picture, _) = try Self.page(try #require(Self.languages.first { $0.name == "rus" }))
+        let service = PageTextService(languages: ScriptLanguages.auto, cache: nil)
+        let text = try #require(try service.pageText(file: "rus.png", pdfPage: nil, recipe: "", languages: "rus") { (picture, 300) })
+        #expect(text.origin == .recognised(languages: "rus"))
+        let off = PageTextService(languages: nil, cache: nil)
+        #expect(try off.pageText(file: "rus.png", pdfPage: nil, recipe: "", languages: "rus") { (picture, 300) } == nil)
+    }
 }

@@ -114,7 +114,7 @@ extension PhotosFrame {
                 ("scanners", panel.scanners.map { .array($0.map { .string($0.name) }) } ?? .null),
                 ("device", text(panel.choice.device)), ("source", text(panel.choice.source)),
                 ("dpi", panel.choice.dpi.map { .int($0) } ?? .null), ("mode", text(panel.choice.mode)),
-                ("pageSize", text(panel.choice.pageSize)),
+                ("pageSize", text(panel.choice.pageSize)), ("language", text(panel.choice.language)),
             ])))
         case .recovery(let offer)?:
             fields.append(("recovery", .object([("pages", .int(offer.pages))])))
@@ -125,9 +125,9 @@ extension PhotosFrame {
     }
 
     /// A corrected page's cells say how (docs/headless.md): a field per step of its recipe
-    /// (`crop` in the picture's own pixels, `straighten` in degrees, `look`), each absent while the
-    /// page is as it was.
+    /// (`crop` in the picture's own pixels, `straighten` in degrees, `look`), and `language` when
+    /// one was chosen for it (Tesseract's, `rus`), each absent while the page is as it was.
     static func correctionFields(_ corrections: Corrections) -> [(String, JSON)] {
-        corrections.pixels.traceFields
+        corrections.pixels.traceFields + (corrections.language.map { [("language", .string($0))] } ?? [])
     }
 }

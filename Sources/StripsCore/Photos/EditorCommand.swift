@@ -25,6 +25,8 @@ public enum EditorCommand: Hashable, Sendable {
     /// A correction chosen (the context menu's look): the selection (else the page in focus)
     /// takes this step, in place of its kind's; pages it does not change are left out.
     case set(RecipeStep)
+    /// The languages the selection (else the page in focus) is read in, from its menu; nil: the program's (`auto`).
+    case setLanguage(String?)
     /// Alt+Home / Alt+End: the selection (else the page in focus) moved, as a block, to the start
     /// (`toEnd` false) or the end of the document.
     case moveToEnd(Bool)

@@ -75,6 +75,13 @@ extension PhotosScene {
                 after.pixels.set(step)
                 return after == pages[i].corrections ? nil : CorrectionChange(index: i, before: pages[i].corrections, after: after)
             }), at: time)
+        case .setLanguage(let language):
+            let targets = document.target(focus: focusIndex)
+            edit(.correct(targets.compactMap { i in
+                var after = pages[i].corrections
+                after.language = language
+                return after == pages[i].corrections ? nil : CorrectionChange(index: i, before: pages[i].corrections, after: after)
+            }), at: time)
         case .moveToEnd(let toEnd):
             let from = document.target(focus: focusIndex)
             // As a block, in their order, at the start or the end.

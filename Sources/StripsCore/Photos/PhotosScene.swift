@@ -47,6 +47,9 @@ public struct PhotosScene: Scene {
     /// What the first document is saved as (`--output`'s name), for the strip's labels; nil: the
     /// document's name.
     public var outputName: String?
+    /// The languages a page's menu offers to read it in (Tesseract's installed ones); empty when
+    /// text is not recognised (`--ocr off`), and the menu offers none.
+    public var readingLanguages: [String] = []
     let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the

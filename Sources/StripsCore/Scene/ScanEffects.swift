@@ -13,8 +13,13 @@ public struct ScanChoice: Hashable, Sendable {
     public var mode: String?
     /// `a4`, `a5`, `letter`, `legal`, `WxH` in mm; nil: the whole area the device scans.
     public var pageSize: String?
+    /// The languages the scanned pages are read in (Tesseract's, `rus`), kept in each page's
+    /// recipe; nil: the program's (`auto`). The editor's, not the scanner's: it is not remembered
+    /// with the device's settings.
+    public var language: String?
 
-    public init(device: String? = nil, source: String? = nil, dpi: Int? = nil, mode: String? = nil, pageSize: String? = nil) {
+    public init(device: String? = nil, source: String? = nil, dpi: Int? = nil, mode: String? = nil, pageSize: String? = nil, language: String? = nil) {
+        self.language = language
         self.device = device
         self.source = source
         self.dpi = dpi

@@ -12,10 +12,15 @@ public struct Corrections: Hashable, Sendable {
     public var quarterTurns: Int
     /// What changes the pixels (everything but the quarter turns).
     public var pixels: PixelRecipe
+    /// The languages the page's text is read in, Tesseract's (`rus`, `fra+eng`), chosen in its
+    /// menu or the scan panel; nil: as the program reads every page (`--ocr`, `auto` by default).
+    /// Part of the text's key: another language is another reading.
+    public var language: String?
 
-    public init(quarterTurns: Int = 0, pixels: PixelRecipe) {
+    public init(quarterTurns: Int = 0, pixels: PixelRecipe, language: String? = nil) {
         self.quarterTurns = Self.normalised(quarterTurns)
         self.pixels = pixels
+        self.language = language
     }
 
     public init(quarterTurns: Int = 0, crop: Quad? = nil, straighten: Double = 0, look: Look = .original) {

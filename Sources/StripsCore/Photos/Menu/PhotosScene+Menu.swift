@@ -35,8 +35,24 @@ extension PhotosScene {
             MenuItem(name: "save page", title: count == 1 ? tr("Save this page…") : trn("Save these %d page…", "Save these %d pages…", count), action: .save(.selection),
                      enabled: canSave, startsGroup: true),
             MenuItem(name: "copy text", title: tr("Copy text"), action: .copyText, enabled: hasText),
+        ] + languageItem(page: page, count: count) + [
             MenuItem(name: "break here", title: breakTitle, action: .command(.toggleBreak(nil)), enabled: change != nil, startsGroup: true),
         ]
+    }
+
+    /// "Language: Русский": what the page is read in, and a submenu to choose it (Automatic, or
+    /// one of the languages installed); none when text is not recognised.
+    private func languageItem(page: Page, count: Int) -> [MenuItem] {
+        guard !readingLanguages.isEmpty else { return [] }
+        let chosen = page.corrections.language
+        let choices = [MenuItem(name: "auto", title: tr("Automatic"), action: .command(.setLanguage(nil)), enabled: true,
+                                checked: count == 1 && chosen == nil)]
+            + readingLanguages.map { code in
+                MenuItem(name: code, title: LanguageNames.name(code), action: .command(.setLanguage(code)), enabled: true,
+                         checked: count == 1 && chosen == code)
+            }
+        let shown = chosen.map(LanguageNames.name) ?? tr("Automatic")
+        return [MenuItem(name: "language", title: tr("Language: %s", shown), action: nil, enabled: true, submenu: choices)]
     }
 
     /// A press of the right button: the menu of the page under it (a thumbnail, or the preview's

@@ -13,7 +13,7 @@ extension PhotosScene {
             return []
         }
         let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
-        scanning = ScanProgress(anchor: anchor)
+        scanning = ScanProgress(anchor: anchor, language: choice?.language)
         return [.scan(.start(ScanRequest(choice: choice, firstNumber: document.nextScanNumber)))]
     }
 
@@ -109,7 +109,7 @@ extension PhotosScene {
             notices.post(tr("Already scanning… (Esc stops it)"), at: time)
             return []
         }
-        interaction = .dialog(.scanPanel(ScanPanel()), under: interaction)
+        interaction = .dialog(.scanPanel(ScanPanel(languages: readingLanguages)), under: interaction)
         return [.scan(.findScanners)]
     }
 

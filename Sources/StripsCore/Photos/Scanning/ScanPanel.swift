@@ -1,10 +1,11 @@
 /// The scan panel (Ctrl+Shift+N): five rows (device, source, resolution, mode, page size), each
-/// with the values the device offers, then Scan. It opens on the last settings while the host
+/// with the values the device offers, and, when text is recognised, the language the pages are
+/// read in (automatic, or one of those installed), then Scan. It opens on the last settings while the host
 /// looks for devices on a worker; a device's offers come when it is chosen. Up and Down pick a
 /// row, Left and Right (or a click on the value) change it, Return scans, Escape closes.
 public struct ScanPanel: Hashable, Sendable {
     public enum Row: String, CaseIterable, Hashable, Sendable {
-        case scanner, source, resolution, mode, pageSize
+        case scanner, source, resolution, mode, pageSize, language
 
         var label: String {
             switch self {
@@ -13,6 +14,7 @@ public struct ScanPanel: Hashable, Sendable {
             case .resolution: return tr("Resolution")
             case .mode: return tr("Mode")
             case .pageSize: return tr("Page size")
+            case .language: return tr("Language")
             }
         }
     }
@@ -23,10 +25,18 @@ public struct ScanPanel: Hashable, Sendable {
     /// What the chosen device offers; nil while the host asks it.
     public internal(set) var offers: ScanOffers?
     public internal(set) var row = Row.scanner
+    /// The reading languages offered for the scan's pages (the scene's); none: no language row.
+    public internal(set) var languages: [String] = []
+
+    /// The rows shown: the language's only when there are languages to choose from.
+    public var rows: [Row] { languages.isEmpty ? Row.allCases.filter { $0 != .language } : Row.allCases }
     /// Why there is nothing to scan with (no device found, a device that does not answer).
     public internal(set) var problem: String?
 
-    public init(choice: ScanChoice = .last) { self.choice = choice }
+    public init(choice: ScanChoice = .last, languages: [String] = []) {
+        self.choice = choice
+        self.languages = languages
+    }
 
     /// Something to scan with: a device, and what it offers.
     public var isReady: Bool { choice.device != nil && offers != nil }
@@ -41,6 +51,7 @@ public struct ScanPanel: Hashable, Sendable {
         case .resolution: return (offers?.resolutions ?? []).map { String($0) }
         case .mode: return offers?.modes ?? []
         case .pageSize: return offers.map { [nil] + $0.pageSizes } ?? []
+        case .language: return languages.isEmpty ? [] : [nil] + languages
         }
     }
 
@@ -51,6 +62,7 @@ public struct ScanPanel: Hashable, Sendable {
         case .resolution: return choice.dpi.map { String($0) }
         case .mode: return choice.mode
         case .pageSize: return choice.pageSize
+        case .language: return choice.language
         }
     }
 
@@ -73,6 +85,8 @@ public struct ScanPanel: Hashable, Sendable {
         case .pageSize:
             guard offers != nil else { return "…" }
             return Self.pageSizeName(choice.pageSize)
+        case .language:
+            return choice.language.map(LanguageNames.name) ?? tr("Automatic")
         }
     }
 
@@ -100,7 +114,7 @@ public struct ScanPanel: Hashable, Sendable {
 
     /// Moves to the row `delta` places down (or up), staying within the rows.
     mutating func moveRow(_ delta: Int) {
-        let all = Row.allCases
+        let all = rows
         guard let i = all.firstIndex(of: row) else { return }
         row = all[max(0, min(all.count - 1, i + delta))]
     }
@@ -125,6 +139,7 @@ public struct ScanPanel: Hashable, Sendable {
         case .resolution: choice.dpi = value.flatMap { Int($0) }
         case .mode: choice.mode = value
         case .pageSize: choice.pageSize = value
+        case .language: choice.language = value
         }
         return nil
     }
@@ -133,7 +148,13 @@ public struct ScanPanel: Hashable, Sendable {
     /// Returns the device to describe.
     mutating func found(_ list: [ScannerEntry], last: ScanChoice) -> String? {
         scanners = list
-        if choice == .last { choice = last }
+        // The device's last settings, unless the user chose otherwise while it was looked for
+        // (the language is the editor's: it stays as chosen).
+        var settings = choice
+        settings.language = nil
+        if settings == .last {
+            choice = ScanChoice(device: last.device, source: last.source, dpi: last.dpi, mode: last.mode, pageSize: last.pageSize, language: choice.language)
+        }
         if let device = choice.device, list.contains(where: { $0.name == device }) {
             // Kept.
         } else {

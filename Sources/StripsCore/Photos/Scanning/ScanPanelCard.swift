@@ -20,7 +20,7 @@ public struct ScanPanelCard: Hashable, Sendable {
     public init(_ panel: ScanPanel, window: Size, measurer: any TextMeasurer) {
         self.window = window
         let rowHeight = 36.0, width = min(560, max(0, window.width - 24))
-        let height = 64 + Double(ScanPanel.Row.allCases.count) * rowHeight + 30 + 60
+        let height = 64 + Double(panel.rows.count) * rowHeight + 30 + 60
         let card = Rect(center: Point(x: window.width / 2, y: window.height / 2), size: Size(width: width, height: height))
         self.card = card
         var items: [DrawItem] = [
@@ -30,7 +30,7 @@ public struct ScanPanelCard: Hashable, Sendable {
         ]
         var rows: [(ScanPanel.Row, Rect)] = []
         let labelX = card.minX + 24, valueCenter = card.minX + width * 0.62
-        for (i, row) in ScanPanel.Row.allCases.enumerated() {
+        for (i, row) in panel.rows.enumerated() {
             let frame = Rect(x: card.minX + 12, y: card.minY + 56 + Double(i) * rowHeight, width: width - 24, height: rowHeight - 4)
             rows.append((row, frame))
             if row == panel.row { items.append(.fill(Fill(rect: frame, color: Color(62, 62, 72)))) }

@@ -15,8 +15,14 @@ public struct ScanProgress: Hashable, Sendable {
     public internal(set) var cancelling = false
     /// The host said the scan is over (its last pages may still be waiting to be placed).
     public internal(set) var hostEnded = false
+    /// The languages the scan's pages are read in (the panel's choice), set in each page's recipe
+    /// as it takes its slot; nil: the program's.
+    var language: String?
 
-    init(anchor: String?) { self.anchor = anchor }
+    init(anchor: String?, language: String? = nil) {
+        self.anchor = anchor
+        self.language = language
+    }
 
     /// The scanner is still at work: Escape stops it, Ctrl+N waits.
     public var isRunning: Bool { !hostEnded }
@@ -28,7 +34,8 @@ public struct ScanProgress: Hashable, Sendable {
     /// page is still arriving.
     mutating func started(_ page: Page, in pages: [Page], focus: Int) -> PlacedPage? {
         guard arriving == nil else { return nil }
-        let placed = pages.uniquelyNamed([page])[0]
+        var placed = pages.uniquelyNamed([page])[0]
+        if let language { placed.corrections.language = language }
         let at = anchor.flatMap { id in pages.firstIndex { $0.id == id } }.map { $0 + 1 }
             ?? (pages.isEmpty ? 0 : min(pages.count, max(0, focus) + 1))
         arriving = (page.id, placed.id)

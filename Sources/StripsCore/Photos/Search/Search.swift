@@ -93,7 +93,7 @@ public struct Search: Hashable, Sendable {
     public var countText: String {
         if Self.normalised(query).isEmpty { return "" }
         let count = hits.isEmpty ? tr("No matches") : tr("%d of %d", current + 1, hits.count)
-        return unread > 0 ? trn("%s (%d page to read)", "%s (%d pages to read)", unread, count) : count
+        return unread > 0 ? trn("%s (%d to read)", "%s (%d to read)", unread, count) : count
     }
 
     // MARK: The field's reducer: keys and typed text

@@ -41,16 +41,19 @@ public struct TextKey: Hashable, Sendable {
     public var source: PageSource
     /// The page's pixel recipe with only the steps that move pixels.
     public var geometry: PixelRecipe
+    /// The languages chosen for the page (`Corrections.language`); nil: the program's.
+    public var language: String?
 
-    public init(source: PageSource, geometry: PixelRecipe) {
+    public init(source: PageSource, geometry: PixelRecipe, language: String? = nil) {
         self.source = source
         self.geometry = geometry.geometry
+        self.language = language
     }
 }
 
 extension Page {
     /// The key its text is known under.
-    public var textKey: TextKey { TextKey(source: source, geometry: corrections.pixels) }
+    public var textKey: TextKey { TextKey(source: source, geometry: corrections.pixels, language: corrections.language) }
 }
 
 /// The text known for pages, by `TextKey`: what the host has answered so far. Not part of the
