@@ -44,11 +44,15 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "'keep' keeps blank pages; 'drop' leaves them out.")
     var blank: String = "keep"
 
+    @Option(name: .long, help: "'auto' turns each page upright when Tesseract's orientation detection is sure it reads turned (an unsure page stays as it is); 'off' keeps pages as they are.")
+    var rotate: String = "auto"
+
     func validate() throws {
         guard Look(rawValue: look) != nil else { throw ValidationError("--look takes original, colour, grey or bw") }
         guard ["auto", "off"].contains(borders) else { throw ValidationError("--borders takes auto or off") }
         guard ["separators", "off"].contains(split) else { throw ValidationError("--split takes separators or off") }
         guard ["keep", "drop"].contains(blank) else { throw ValidationError("--blank takes keep or drop") }
+        guard ["auto", "off"].contains(rotate) else { throw ValidationError("--rotate takes auto or off") }
         guard !output.isEmpty else { throw ValidationError("--output needs a .pdf file or a folder") }
     }
 
@@ -66,6 +70,7 @@ struct ConvertCommand: ParsableCommand {
         options.borders = borders == "auto"
         options.split = split == "separators"
         options.dropBlank = blank == "drop"
+        options.rotate = rotate == "auto"
         let cache = TextCache.standard()
         let finder = BorderFinder(reader: reader, live: false)
         var converter = Converter(options: options, reader: reader, readText: { pages, done in
@@ -80,11 +85,13 @@ struct ConvertCommand: ParsableCommand {
         let report = converter.run(files: files)
         bar.finish()
         for note in report.notes { FileHandleOutput.standardError("strips: \(note)") }
+        for line in report.leftOut { FileHandleOutput.standardError("strips: \(line)") }
         for line in report.failures { FileHandleOutput.standardError(line) }
         if !report.written.isEmpty {
             var summary = "\(report.written.count) document\(report.written.count == 1 ? "" : "s") from \(report.pages) page\(report.pages == 1 ? "" : "s")"
             if report.separators > 0 { summary += ", \(report.separators) separator sheet\(report.separators == 1 ? "" : "s") left out" }
             if report.blankDropped > 0 { summary += ", \(report.blankDropped) blank page\(report.blankDropped == 1 ? "" : "s") dropped" }
+            if report.turnedUpright > 0 { summary += ", \(report.turnedUpright) turned upright" }
             print(summary + ":")
             for path in report.written { print(path) }
         }
