@@ -223,11 +223,18 @@ let package = Package(
         // The judges' false positives and negatives on a generated corpus, and `strips convert` timings.
         .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
                           path: "Sources/BatchBench"),
+        // The real corpus (Tests/Corpus/real: public pages nobody here made) and each judgement Strips
+        // makes by itself asked of it: the real-pages tests and strips-bench-real.
+        .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsPictures"],
+                path: "Tests/StripsRealPages"),
+        // Per class and per part (tuned, held-out) of the real corpus, how many pages are judged right.
+        .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
+                          path: "Sources/RealBench"),
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
         // Archives (issue 42): shards, resumed runs (a record of each document written), reports,
         // the hot folder (inotify); GLib for the records' SHA-256.
-        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures", "StripsFiles", "CGLib"]),
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsFiles", "CGLib"]),
         .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
-                                                             "StripsPDF", "StripsFiles", "StripsTestSupport"]),
+                                                             "StripsPDF", "StripsFiles", "StripsTestSupport", "StripsRealPages", "StripsRender"]),
     ]
 )

@@ -144,7 +144,7 @@ func classOf(_ sheet: SampleSheet) -> String {
     case .text, .textWithQR: return "content"
     case .blank: return "blank"
     case .nearBlank: return "near-blank"
-    case .separator: return "separator"
+    case .separator, .printedSeparator: return "separator"
     }
 }
 

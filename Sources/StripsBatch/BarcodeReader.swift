@@ -24,6 +24,9 @@ enum BarcodeReader {
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, 1)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, 1)
+        // A QR code's bytes as they are: ZBar otherwise guesses their charset and turns the UTF-8
+        // of "Rechnung März" into "Rechnung M瓣rz" (Big5). `text(of:)` decodes them.
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         guard let image = zbar_image_create() else { return [] }
         defer { zbar_image_destroy(image) }
         // "Y800": grey, one byte a pixel.
@@ -33,14 +36,14 @@ enum BarcodeReader {
         return grey.bytes.withUnsafeBytes { bytes -> [FoundCode] in
             // ZBar reads the buffer only while scanning; no cleanup handler: the bytes stay Swift's.
             zbar_image_set_data(image, bytes.baseAddress, UInt(bytes.count), nil)
-            guard zbar_scan_image(scanner, image) > 0 else { return [] }
+            guard ChatterFilter.shared.whileQuiet({ zbar_scan_image(scanner, image) }) > 0 else { return [] }
             var found: [FoundCode] = []
             var symbol = zbar_image_first_symbol(image)
             while let s = symbol {
                 defer { symbol = zbar_symbol_next(s) }
                 guard let data = zbar_symbol_get_data(s) else { continue }
                 let length = Int(zbar_symbol_get_data_length(s))
-                let text = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+                let text = Self.text(of: Array(UnsafeRawBufferPointer(start: data, count: length)))
                 var xs: [Int] = [], ys: [Int] = []
                 for k in 0..<zbar_symbol_get_loc_size(s) {
                     xs.append(Int(zbar_symbol_get_loc_x(s, k)))
@@ -52,6 +55,13 @@ enum BarcodeReader {
             }
             return found
         }
+    }
+
+    /// A code's bytes as text: UTF-8 when they are valid UTF-8 (what nearly every QR code made
+    /// today holds), else ISO 8859-1, the QR standard's charset for bytes without a declared one.
+    static func text(of bytes: [UInt8]) -> String {
+        if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
+        return String(bytes.map { Character(Unicode.Scalar($0)) })
     }
 
     /// ZBar's names ("QR-Code", "CODE-128") as people write them.

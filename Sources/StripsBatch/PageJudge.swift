@@ -48,6 +48,13 @@ public struct PageJudge: Sendable {
         working(page).map { SheetJudge.explain($0.picture, pixelsPerInch: $0.pixelsPerInch) }
     }
 
+    /// The page as drawn at about `pixelsPerInch` (its long side taken as 11 inches, as the judges
+    /// take it), for orientation detection; nil when it cannot be read.
+    public func reading(_ page: Page, pixelsPerInch: Double) -> (picture: PixelBuffer, pixelsPerInch: Double)? {
+        guard let small = picture(page, longSide: 11 * pixelsPerInch) else { return nil }
+        return (small, Double(max(small.width, small.height)) / 11)
+    }
+
     /// The page at the size it is judged at, and its pixels an inch: letter or A4, its long side
     /// about 11 inches, as the looks take it.
     func working(_ page: Page) -> (picture: PixelBuffer, pixelsPerInch: Double)? {

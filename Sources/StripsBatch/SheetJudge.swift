@@ -2,11 +2,12 @@ import StripsCore
 import StripsLooks
 import StripsPictures
 
-/// Judges one sheet: blank (`BlankJudge`), or a separator sheet, a code and nothing else. The
-/// separator test is cheap where it fails, which is on nearly every page: a page of text has far
-/// more writing than a code's sheet, and a page with a little has no blot shaped like a code;
-/// only a sheet whose writing is one code-like block (and at most a caption line by it) is handed
-/// to the readers, Kodak's patch codes (read here) and ZBar, at a sharper resolution when needed.
+/// Judges one sheet: blank (`BlankJudge`), or a separator sheet, a code and at most a few short
+/// lines anywhere (a title, an instruction). The separator test is cheap where it fails, which is
+/// on nearly every page: a page of text has far more writing than a code's sheet, and a page with
+/// a little has no blot shaped like a code; only a sheet whose writing is a code-like block and a
+/// few lines besides is handed to the readers, Kodak's patch codes (read here) and ZBar, at a
+/// sharper resolution when needed, and its lines are counted again outside the code ZBar found.
 public enum SheetJudge {
     /// `picture`: the page at about 100 pixels an inch (any size works); `pixelsPerInch` when
     /// known, else its long side is taken as 11 inches. `sharper`: the part of the page in a
@@ -49,47 +50,72 @@ public enum SheetJudge {
     /// dozen): a page of text, not looked at further.
     static let mostBlots = 1200
 
+    /// A separator sheet as printed: a code (the largest dense block of writing) and at most
+    /// `mostLines` lines of text besides it, anywhere on the sheet (a title at the top, an
+    /// instruction at the foot), none longer than `longestLine` mm. A page with a code and a body
+    /// of text (a receipt, an invoice, a letter with a QR code) is an ordinary page.
     static func separator(_ analysis: SheetAnalysis, sharper: (Rect) -> PixelBuffer?) -> SeparatorCode? {
         let writing = analysis.writing
         guard !writing.isEmpty, writing.count <= mostBlots else { return nil }
         let mm = analysis.mm
         let groups = InkComponents.clusters(writing, gap: Int((3 * mm).rounded()))
-        guard let code = groups.max(by: { $0.area < $1.area }) else { return nil }
+        guard let block = groups.max(by: { $0.area < $1.area }) else { return nil }
         // A code is a dense block: at least 8 mm a side, a fifth of its box ink, 40 mm² of it.
-        guard Double(min(code.width, code.height)) >= 8 * mm, code.fill >= 0.2, Double(code.area) >= 40 * mm * mm else { return nil }
-        // "Only that": whatever else is written is a caption by the code (a line of text within
-        // 15 mm of it) or less than a blank page's writing.
-        let reach = Int(15 * mm)
-        var around = code
-        around.minX -= reach; around.minY -= reach; around.maxX += reach; around.maxY += reach
-        let elsewhere = groups.filter { $0 != code }.reduce(0) { sum, group in
-            let caption = Double(min(group.width, group.height)) <= 8 * mm && group.near(around, gap: 0)
-            return sum + (caption ? 0 : group.area)
+        guard Double(min(block.width, block.height)) >= 8 * mm, block.fill >= 0.2, Double(block.area) >= 40 * mm * mm else { return nil }
+        // The code lies within the block: more lines outside the block than a separator has
+        // answers without reading it (most pages of text end here).
+        guard fewLines(outside: block, in: writing, mm: mm) else { return nil }
+        if let patch = PatchCodeReader.read(analysis.picture, box: block, mm: mm) { return SeparatorCode(symbology: patch, text: nil) }
+        // A barcode read: the lines are counted again outside the code itself (the block can be a
+        // receipt's whole body with its barcode in it).
+        guard let (code, box) = barcode(in: block, analysis: analysis, sharper: sharper) else { return nil }
+        return fewLines(outside: box, in: writing, mm: mm) ? code : nil
+    }
+
+    /// At most this many lines of text beside a separator sheet's code.
+    static let mostLines = 5
+    /// A separator's lines are short: a title, an instruction; a body's lines run the width of
+    /// the page.
+    static let longestLine = 150.0
+
+    /// Whether the writing outside `box` (and the code's quiet zone, 4 mm, and the digits printed
+    /// under a barcode) is at most a few short lines.
+    static func fewLines(outside box: InkComponent, in writing: [InkComponent], mm: Double) -> Bool {
+        let quiet = Int((4 * mm).rounded()), under = Int((7 * mm).rounded())
+        let outside = writing.filter { blot in
+            !(blot.minX >= box.minX - quiet && blot.maxX <= box.maxX + quiet && blot.minY >= box.minY - quiet && blot.maxY <= box.maxY + under)
         }
-        guard Double(elsewhere) / (mm * mm) < BlankJudge.writingLimit else { return nil }
-        if let patch = PatchCodeReader.read(analysis.picture, box: code, mm: mm) { return SeparatorCode(symbology: patch, text: nil) }
-        return barcode(in: code, analysis: analysis, sharper: sharper)
+        guard outside.count <= mostBlots / 2 else { return false }
+        let text = TextLines(outside, mm: mm)
+        return text.lines.count <= mostLines && Double(text.longest) <= longestLine * mm
     }
 
     /// ZBar on the block (with its quiet zone): on the small picture first (a QR code's modules
-    /// are a millimetre or more), then on the sharper one a barcode's thin bars need.
-    private static func barcode(in code: InkComponent, analysis: SheetAnalysis, sharper: (Rect) -> PixelBuffer?) -> SeparatorCode? {
+    /// are a millimetre or more), then on the sharper one a barcode's thin bars need. The code
+    /// found, and its box in the small picture's pixels.
+    private static func barcode(in code: InkComponent, analysis: SheetAnalysis, sharper: (Rect) -> PixelBuffer?) -> (SeparatorCode, InkComponent)? {
         let picture = analysis.picture
         let quiet = Int(6 * analysis.mm)
         let minX = max(0, code.minX - quiet), minY = max(0, code.minY - quiet)
         let maxX = min(picture.width - 1, code.maxX + quiet), maxY = min(picture.height - 1, code.maxY + quiet)
+        func located(_ found: FoundCode, scale: Double) -> (SeparatorCode, InkComponent) {
+            let box = InkComponent(minX: minX + Int(Double(found.minX) * scale), minY: minY + Int(Double(found.minY) * scale),
+                                   maxX: minX + Int((Double(found.maxX) * scale).rounded(.up)), maxY: minY + Int((Double(found.maxY) * scale).rounded(.up)),
+                                   area: 0, darkest: 0)
+            return (SeparatorCode(symbology: found.symbology, text: found.text), box)
+        }
         if let found = BarcodeReader.read(crop(picture, minX: minX, minY: minY, maxX: maxX, maxY: maxY)).first {
-            return SeparatorCode(symbology: found.symbology, text: found.text)
+            return located(found, scale: 1)
         }
         let share = Rect(x: Double(minX) / Double(picture.width), y: Double(minY) / Double(picture.height),
                          width: Double(maxX - minX + 1) / Double(picture.width), height: Double(maxY - minY + 1) / Double(picture.height))
-        guard let sharp = sharper(share) else { return nil }
+        guard let sharp = sharper(share), sharp.width > 0 else { return nil }
         let grey = sharp.format == .grey ? sharp : Looks.luma(of: sharp)
         // As scanned, then with its paper evened (a back's text showing through between the bars
         // goes, which ZBar would read as bars).
         let ppi = analysis.pixelsPerInch * Double(sharp.width) / Double(maxX - minX + 1)
         let found = BarcodeReader.read(grey).first ?? BarcodeReader.read(SheetAnalysis.ink(sharp, pixelsPerInch: ppi)).first
-        return found.map { SeparatorCode(symbology: $0.symbology, text: $0.text) }
+        return found.map { located($0, scale: Double(maxX - minX + 1) / Double(sharp.width)) }
     }
 
     static func crop(_ grey: PixelBuffer, minX: Int, minY: Int, maxX: Int, maxY: Int) -> PixelBuffer {

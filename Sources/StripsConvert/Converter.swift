@@ -35,6 +35,8 @@ public struct Converter: Sendable {
         /// What else decides the documents' bytes (the text's languages), one line each: part of
         /// each document's fingerprint.
         public var recipe: [String] = []
+        /// Turn each page upright when Tesseract's orientation detection is sure it reads turned.
+        public var rotate = true
 
         public init(output: String) { self.output = output }
     }
@@ -55,6 +57,11 @@ public struct Converter: Sendable {
         public var pages = 0
         public var blankDropped = 0
         public var separators = 0
+        /// Pages turned upright by themselves.
+        public var turnedUpright = 0
+        /// One line for each page left out (a separator sheet, a blank page dropped), naming its
+        /// file and page.
+        public var leftOut: [String] = []
         public var succeeded: Bool { failures.isEmpty && !stopped }
     }
 
@@ -112,11 +119,17 @@ public struct Converter: Sendable {
 
         // Each page as the window would have it after Shift+C and L, and the judges' word on it.
         let judge = PageJudge(reader: reader)
+        let upright = options.rotate ? UprightPages(judge: judge) : nil
+        let turned = Locked(0)
         let prepared = Locked([(Page, PageJudgement?)?](repeating: nil, count: loaded.count))
         let counter = Locked(0)
         progress(.looking, 0, loaded.count)
         DispatchQueue.concurrentPerform(iterations: loaded.count) { i in
             var page = loaded[i]
+            if let turns = upright?.turns(page) {
+                page.corrections = page.corrections.turned(turns)
+                turned.withLock { $0 += 1 }
+            }
             if options.borders, let corrected = findBorders(page).applied(to: page.corrections) { page.corrections = corrected }
             page.corrections.look = options.look
             let judged = (page, judge.judgeIfReadable(page))
@@ -124,6 +137,7 @@ public struct Converter: Sendable {
             progress(.looking, counter.withLock { $0 += 1; return $0 }, loaded.count)
         }
         // A page whose picture cannot be read is left out (the loader named its file).
+        report.turnedUpright = turned.withLock { $0 }
         let looked = prepared.withLock { $0 }.compactMap { $0 }
         let pages = looked.compactMap { $0.1 == nil ? nil : $0.0 }
         let judgements = Dictionary(looked.compactMap { entry in entry.1.map { (entry.0.textKey, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -133,10 +147,17 @@ public struct Converter: Sendable {
         // The documents: split at separator sheets (left out), blank pages dropped when asked.
         let split = options.split ? DocumentSplit(pages: pages) { judgements[$0.textKey]?.separator } : DocumentSplit(pages: pages) { _ in nil }
         report.separators = split.separators.count
+        for index in split.separators {
+            let code = judgements[pages[index].textKey]?.separator
+            report.leftOut.append("left out \(Self.name(pages[index])): a separator sheet (\(code?.symbology ?? "code")\(code?.text.map { " \"\($0)\"" } ?? ""))")
+        }
         var parts: [(pages: [Page], title: String?)] = split.parts.map { (Array(pages[$0.pages]), $0.title) }
         if options.dropBlank {
             for k in parts.indices {
                 let kept = parts[k].pages.filter { judgements[$0.textKey]?.blank != true }
+                for page in parts[k].pages where judgements[page.textKey]?.blank == true {
+                    report.leftOut.append("left out \(Self.name(page)): a blank page")
+                }
                 report.blankDropped += parts[k].pages.count - kept.count
                 parts[k].pages = kept
             }
@@ -281,7 +302,7 @@ public struct Converter: Sendable {
     /// at different places make the same fingerprint.
     func fingerprint(of pages: [Page], title: String?, place: Int, path: String) -> String {
         var lines = ["strips convert 1", "document \(place) \((path as NSString).lastPathComponent) \(title ?? "-")",
-                     "look \(options.look.rawValue) borders \(options.borders) split \(options.split) blank-drop \(options.dropBlank) text \(options.readText)"]
+                     "look \(options.look.rawValue) borders \(options.borders) rotate \(options.rotate) split \(options.split) blank-drop \(options.dropBlank) text \(options.readText)"]
         lines += options.recipe
         for page in pages {
             var info = stat()
@@ -289,5 +310,10 @@ public struct Converter: Sendable {
             lines.append("page \(page.id) \(page.source.pageIndex ?? -1) \(file) \(page.corrections)")
         }
         return DocumentRecord.fingerprint(lines)
+    }
+
+    /// A page as the left-out lines name it: its file, and its page when the file has several.
+    static func name(_ page: Page) -> String {
+        page.source.pageIndex.map { "\(page.path) page \($0 + 1)" } ?? page.path
     }
 }

@@ -10,8 +10,12 @@ final class LeptonicaPix {
     /// Takes ownership of a PIX leptonica returned; nil for a null one.
     init?(taking pointer: UnsafeMutablePointer<PIX>?) {
         guard let pointer else { return nil }
+        _ = Self.quiet
         self.pointer = pointer
     }
+
+    /// Leptonica's own messages on standard error, turned off once (as `StripsLooks.Pix` does).
+    static let quiet: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 
     deinit {
         var p: UnsafeMutablePointer<PIX>? = pointer

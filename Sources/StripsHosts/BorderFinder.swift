@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import StripsBatch
 import StripsCore
 import StripsCorrection
 import StripsPictures
@@ -52,7 +53,8 @@ public final class BorderFinder: @unchecked Sendable {
             case .suggest:
                 return BorderAnswer.Found(pageID: page.id, corners: corners(of: page), levelling: nil)
             case .apply:
-                let found = corners(of: page)
+                // Applied by itself: only a crop that keeps the picture's text (`TextGuard`).
+                let found = corners(of: page).flatMap { keepsText($0, of: page) ? $0 : nil }
                 return BorderAnswer.Found(pageID: page.id, corners: found, levelling: found.flatMap { levelling(of: page, crop: $0) })
             case .level:
                 return BorderAnswer.Found(pageID: page.id, corners: page.corrections.crop,
@@ -73,6 +75,22 @@ public final class BorderFinder: @unchecked Sendable {
         let decodedSize = Size(width: Double(decoded.pixels.width), height: Double(decoded.pixels.height))
         return found.scaled(from: decodedSize, to: size)
     }
+
+    /// Whether `crop` (in the upright picture's pixels) holds the page's text and cuts through none
+    /// of it, judged on a decode of about 100 pixels an inch (`TextGuard`); true when the picture
+    /// cannot be read (the crop was found on it, so it can be).
+    public func keepsText(_ crop: Quad, of page: Page) -> Bool {
+        let size = page.pixelSize
+        let long = max(size.width, size.height)
+        guard long > 0 else { return true }
+        let scale = min(1, Self.textSide / long)
+        let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
+        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { return true }
+        return TextGuard(decoded.pixels).keeps(crop, in: size)
+    }
+
+    /// The text guard looks at pictures this long on their longer side (a letter page at 100 dpi).
+    public static let textSide = 1100.0
 
     /// Degrees counter-clockwise that level the text of the page flattened from `crop`.
     public func levelling(of page: Page, crop: Quad) -> Double? {

@@ -8,7 +8,15 @@ import StripsPictures
 final class Pix {
     let pointer: UnsafeMutablePointer<CLeptonica.Pix>
 
-    init(_ pointer: UnsafeMutablePointer<CLeptonica.Pix>) { self.pointer = pointer }
+    init(_ pointer: UnsafeMutablePointer<CLeptonica.Pix>) {
+        _ = Self.quiet
+        self.pointer = pointer
+    }
+
+    /// Leptonica prints its own errors and warnings on standard error ("Error in
+    /// pixScanForForeground: invalid box"), in the middle of a convert's output; the calls' results
+    /// say what matters, so its messages are turned off, once, before the first picture.
+    static let quiet: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 
     /// Takes over what a leptonica call returned; nil when it returned nothing.
     convenience init?(taking pointer: UnsafeMutablePointer<CLeptonica.Pix>?) {

@@ -77,11 +77,15 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "With --watch: seconds a new entry must stay unchanged, open for writing by nobody, before it is converted.")
     var settle: Double = 2
 
+    @Option(name: .long, help: "'auto' turns each page upright when Tesseract's orientation detection is sure it reads turned (an unsure page stays as it is); 'off' keeps pages as they are.")
+    var rotate: String = "auto"
+
     func validate() throws {
         guard Look(rawValue: look) != nil else { throw ValidationError("--look takes original, colour, grey or bw") }
         guard ["auto", "off"].contains(borders) else { throw ValidationError("--borders takes auto or off") }
         guard ["separators", "off"].contains(split) else { throw ValidationError("--split takes separators or off") }
         guard ["keep", "drop"].contains(blank) else { throw ValidationError("--blank takes keep or drop") }
+        guard ["auto", "off"].contains(rotate) else { throw ValidationError("--rotate takes auto or off") }
         guard !output.isEmpty else { throw ValidationError("--output needs a .pdf file or a folder") }
         let pdf = (output as NSString).pathExtension.lowercased() == "pdf" && !output.hasSuffix("/")
         if watch {
@@ -119,6 +123,7 @@ struct ConvertCommand: ParsableCommand {
         options.shard = share
         options.resume = resume || watch
         options.recipe = ["ocr \(languages ?? "off")"]
+        options.rotate = rotate == "auto"
         let cache = TextCache.standard()
         let finder = BorderFinder(reader: reader, live: false)
         // One engine a core, kept from one round of documents to the next (each round reads a few pages a core).
@@ -152,6 +157,7 @@ struct ConvertCommand: ParsableCommand {
         let result = converter.run(files: files)
         bar.finish()
         for note in result.notes { FileHandleOutput.standardError("strips: \(note)") }
+        for line in result.leftOut { FileHandleOutput.standardError("strips: \(line)") }
         for line in result.failures { FileHandleOutput.standardError(line) }
         if result.stopped { FileHandleOutput.standardError("strips: stopped; --resume goes on from the documents written") }
         if let share, result.mine == 0, result.failures.isEmpty {
@@ -163,6 +169,7 @@ struct ConvertCommand: ParsableCommand {
             if !result.resumed.isEmpty { summary += ", \(result.resumed.count) already written" }
             if result.separators > 0 { summary += ", \(result.separators) separator sheet\(result.separators == 1 ? "" : "s") left out" }
             if result.blankDropped > 0 { summary += ", \(result.blankDropped) blank page\(result.blankDropped == 1 ? "" : "s") dropped" }
+            if result.turnedUpright > 0 { summary += ", \(result.turnedUpright) turned upright" }
             print(summary + ":")
             for path in result.written { print(path) }
         }

@@ -73,7 +73,12 @@ final class FeederBatchTests: XCTestCase {
         let convert = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", folder + "/convert/batch.pdf", "--ocr", "off"],
                                      environment: epoch)
         XCTAssertEqual(convert.status, 0, convert.stderr)
-        XCTAssertEqual(convert.stderr, "", "no progress bar when standard error is not a terminal")
+        // No progress bar when standard error is not a terminal: only the line naming each page left out.
+        XCTAssertEqual(convert.stderr.split(separator: "\n").map(String.init), [
+            "strips: left out \(folder)/batch/004.jpg: a separator sheet (QR code \"Invoices/2024\")",
+            "strips: left out \(folder)/batch/008.jpg: a separator sheet (Code 128 \"ACME-4711\")",
+            "strips: left out \(folder)/batch/011.jpg: a separator sheet (Patch T)",
+        ])
         // Beside the documents, the records a later --resume reads (.strips-convert/NAME.pdf.json).
         XCTAssertEqual(contents(folder + "/convert"), [".strips-convert"] + Self.files)
         XCTAssertEqual(contents(folder + "/convert/.strips-convert"), Self.files.map { $0 + ".json" })
@@ -86,8 +91,10 @@ final class FeederBatchTests: XCTestCase {
         FileManager.default.createFile(atPath: folder + "/batch/015.jpg", contents: Data("not a picture".utf8))
         let run = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", folder + "/drop/batch.pdf", "--ocr", "off", "--blank", "drop"])
         XCTAssertEqual(run.status, 1, "a file could not be read")
-        let errors = run.stderr.split(separator: "\n")
+        // One line for the file it cannot read; the others name the pages left out (3 separators, 3 blank pages).
+        let errors = run.stderr.split(separator: "\n").filter { !$0.hasPrefix("strips: left out ") }
         XCTAssertEqual(errors.count, 1, run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").filter { $0.hasSuffix(": a blank page") }.count, 3, run.stderr)
         XCTAssertTrue(errors.first?.contains("015.jpg") == true, run.stderr)
         XCTAssertEqual(contents(folder + "/drop"), [".strips-convert"] + Self.files)
         for (name, count) in zip(Self.files, [2, 2, 2, 2]) { XCTAssertEqual(try pageCount("\(folder)/drop/\(name)"), count, name) }

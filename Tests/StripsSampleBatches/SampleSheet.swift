@@ -16,6 +16,9 @@ public struct SampleSheet: Hashable, Sendable {
         case nearBlank(Mark, Spoils)
         /// A separator sheet: a code alone (with its text printed under it when `caption`).
         case separator(Code, caption: Bool, Spoils)
+        /// A separator sheet as they are printed: `lines` at the top (the first a title in large
+        /// type, "Separator sheet"; then instructions) and the code in the middle of the sheet.
+        case printedSeparator(Code, lines: [String])
     }
 
     /// What a near-blank page holds.
@@ -78,12 +81,18 @@ public struct SampleSheet: Hashable, Sendable {
 
     /// A separator sheet, and the text its code carries (nil for a patch code).
     public var isSeparator: Bool {
-        if case .separator = kind { return true }
-        return false
+        switch kind {
+        case .separator, .printedSeparator: return true
+        default: return false
+        }
     }
 
     public var separatorText: String? {
-        guard case .separator(let code, _, _) = kind else { return nil }
+        let code: Code
+        switch kind {
+        case .separator(let c, _, _), .printedSeparator(let c, _): code = c
+        default: return nil
+        }
         switch code {
         case .qr(let text), .code128(let text): return text
         case .patchT: return nil
@@ -101,6 +110,12 @@ public struct SampleSheet: Hashable, Sendable {
             case .pageNumber: return "near-blank page number"
             case .signature: return "near-blank signature"
             case .word: return "near-blank word"
+            }
+        case .printedSeparator(let code, _):
+            switch code {
+            case .qr: return "printed separator QR"
+            case .code128: return "printed separator Code 128"
+            case .patchT: return "printed separator Patch T"
             }
         case .separator(let code, _, _):
             switch code {

@@ -58,6 +58,9 @@ public enum SheetPainter {
         case .separator(let code, let caption, let s):
             spoils = s
             canvas.code(code, caption: caption, &random)
+        case .printedSeparator(let code, let lines):
+            spoils = [.noise]
+            canvas.printedSeparator(code, lines: lines)
         }
         if spoils.contains(.bleedThrough) { canvas.bleedThrough(&random) }
         if spoils.contains(.darkHoles) { canvas.holes(dark: true, &random) }
@@ -217,6 +220,36 @@ struct Canvas {
             }
             cairo_fill(cr)
             if caption { centred("PATCH T", x: x + length / 2, baseline: y + 12) }
+        }
+    }
+
+    /// A separator sheet as printed by the tools that make them: its lines at the top, centred,
+    /// the first as a title (20 pt bold), and the code (a 40 mm QR code, a 20 mm tall barcode) in
+    /// the middle of the sheet.
+    func printedSeparator(_ code: SampleSheet.Code, lines: [String]) {
+        var baseline = 30.0
+        for (i, line) in lines.enumerated() {
+            let points = i == 0 ? 20.0 : 11.0
+            let w = textWidth(line, points: points, bold: i == 0)
+            text(line, x: (widthMM - w) / 2, baseline: baseline, points: points, grey: 0.08, bold: i == 0)
+            baseline += i == 0 ? 12 : 6
+        }
+        switch code {
+        case .qr(let payload):
+            qr(payload, side: 40, x: (widthMM - 40) / 2, y: (heightMM - 40) / 2)
+        case .code128(let payload):
+            guard let modules = Code128.modules(payload) else { return }
+            let module = 0.5, total = Double(modules.reduce(0, +)) * module
+            cairo_set_source_rgb(cr, 0.04, 0.04, 0.05)
+            var at = (widthMM - total) / 2
+            for (i, w) in modules.enumerated() {
+                if i % 2 == 0 { cairo_rectangle(cr, at * mm, (heightMM / 2 - 10) * mm, Double(w) * module * mm, 20 * mm) }
+                at += Double(w) * module
+            }
+            cairo_fill(cr)
+        case .patchT:
+            var random = SeededRandom(seed: 1)
+            self.code(.patchT, caption: false, &random)
         }
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+import StripsCore
+import StripsPDF
+import StripsPictures
+import StripsRealPages
+import StripsRender
+
+/// The judgements Strips makes by itself, on the real corpus (Tests/Corpus/real, public pages
+/// nobody here made): per class and per part (tuned, held-out), how many are judged right.
+///
+///     strips-bench-real [classes|orientation|crops|all] [-v] [--only KIND,...] [CORPUS]
+///
+/// classes: blank / separator / ordinary as `strips convert` judges; orientation: every readable
+/// page in its four quarter turns, read as `--rotate auto` reads it; crops: Tesseract's words on the
+/// picture as it is against the page `--borders auto` saves (a crop losing text keeps under 90 %).
+/// -v prints each page.
+var arguments = Array(CommandLine.arguments.dropFirst())
+let verbose = arguments.contains("-v")
+arguments.removeAll { $0 == "-v" }
+// --only KIND[,KIND]: only pages of these kinds (receipt-flatbed, book-photo, scan, photo).
+var only: Set<String>?
+if let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count {
+    only = Set(arguments[at + 1].split(separator: ",").map(String.init))
+    arguments.removeSubrange(at...(at + 1))
+}
+let what = arguments.first ?? "all"
+guard ["classes", "orientation", "crops", "all"].contains(what) else {
+    print("strips-bench-real [classes|orientation|crops|all] [-v] [CORPUS]")
+    exit(2)
+}
+var corpus: RealCorpus
+do {
+    corpus = try RealCorpus(folder: arguments.count > 1 ? arguments[1] : RealCorpus.defaultFolder)
+    if let only { corpus = corpus.only(kinds: only) }
+} catch {
+    print("strips-bench-real: cannot read the corpus: \(error)")
+    exit(1)
+}
+let evaluation = RealEvaluation(corpus: corpus, reader: PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer()))
+func seconds(since start: Date) -> String { String(format: "%.1f s", Date().timeIntervalSince(start)) }
+func row(_ name: String, _ tallies: [RealCorpus.Part: Tally]) {
+    print(name.padding(toLength: 44, withPad: " ", startingAt: 0), "tuned", (tallies[.tuned] ?? Tally()).description.padding(toLength: 20, withPad: " ", startingAt: 0),
+          "held-out", (tallies[.heldOut] ?? Tally()).description)
+}
+func tally<R>(_ results: [R], part: (R) -> RealCorpus.Part, where include: (R) -> Bool = { _ in true }, right: (R) -> Bool) -> [RealCorpus.Part: Tally] {
+    var tallies: [RealCorpus.Part: Tally] = [:]
+    for result in results where include(result) { tallies[part(result), default: Tally()].add(right(result)) }
+    return tallies
+}
+
+print("real corpus: \(corpus.entries.count) pages (\(corpus.entries.filter { $0.part == .tuned }.count) tuned, \(corpus.entries.filter { $0.part == .heldOut }.count) held out)")
+if what == "classes" || what == "all" {
+    let start = Date()
+    let results = evaluation.classes()
+    if verbose { for r in results { print("  \(r.right ? "right" : "WRONG") \(r.entry.file): \(r.judged) \(r.detail)") } }
+    for kind in Set(corpus.entries.map(\.kind)).sorted() {
+        row("class, \(kind)", tally(results, part: { $0.entry.part }, where: { $0.entry.kind == kind }, right: \.right))
+    }
+    row("pages with a code judged ordinary", tally(results, part: { $0.entry.part }, where: { $0.entry.code != nil }, right: \.right))
+    row("class, every page", tally(results, part: { $0.entry.part }, right: \.right))
+    print("  (\(seconds(since: start)))")
+}
+if what == "orientation" || what == "all" {
+    let start = Date()
+    let results = evaluation.orientation()
+    if verbose {
+        for r in results {
+            print("  \(r.right ? "right" : r.wrongTurn ? "WRONG TURN" : "left turned") \(r.entry.file) turned \(r.turned): applies \(r.applied)",
+                  r.confidence.map { String(format: "(reads %d, confidence %.1f, %@)", r.read ?? 0, $0, r.script ?? "-") } ?? "(no reading)")
+        }
+    }
+    row("orientation, turned pages made upright", tally(results, part: { $0.entry.part }, where: { $0.turned != 0 }, right: \.right))
+    row("orientation, upright pages left upright", tally(results, part: { $0.entry.part }, where: { $0.turned == 0 }, right: \.right))
+    row("orientation, no wrong turn (every turn)", tally(results, part: { $0.entry.part }, right: { !$0.wrongTurn }))
+    print("  (\(seconds(since: start)))")
+}
+if what == "crops" || what == "all" {
+    let start = Date()
+    let results = evaluation.crops()
+    if verbose {
+        for r in results {
+            print("  \(r.losesText ? "LOSES TEXT" : "keeps") \(r.entry.file): \(r.cropped ? "cropped" : "whole"), \(r.keptWords) of \(r.rawWords) words")
+        }
+    }
+    for kind in Set(corpus.entries.map(\.kind)).sorted() {
+        row("crops keeping the text, \(kind)", tally(results, part: { $0.entry.part }, where: { $0.entry.kind == kind }, right: { !$0.losesText }))
+    }
+    row("crops keeping the text, every page", tally(results, part: { $0.entry.part }, right: { !$0.losesText }))
+    print("  (\(seconds(since: start)))")
+}

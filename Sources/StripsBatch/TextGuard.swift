@@ -1,0 +1,51 @@
+import StripsCore
+import StripsPictures
+
+/// Whether a crop keeps a picture's text: a border found by itself on a real photo can be a
+/// woodcut initial, a cookbook's lower half, a receipt's middle (issue 37). The picture's lines of
+/// text are found as the judges find writing (the grey look's ink, less specks, holes and the
+/// backing at its edges), gathered into lines (`TextLines`); a crop is kept only when it holds
+/// nearly all of their ink and cuts through none of them. What is not writing-shaped (a photo, the
+/// grain of a desk) is no line: a line is 1 to 12 mm high and longer than it is high.
+public struct TextGuard: Sendable {
+    /// The lines of text, in the picture's pixels, and the ink of each.
+    let lines: [InkComponent]
+    let size: Size
+
+    /// `picture`: the page decoded small (about 100 pixels an inch; any size works);
+    /// `pixelsPerInch` when known, else its long side is taken as 11 inches.
+    public init(_ picture: PixelBuffer, pixelsPerInch: Double? = nil) {
+        let analysis = SheetAnalysis(picture: picture, pixelsPerInch: pixelsPerInch)
+        let mm = analysis.mm
+        // Every blot of a letter's size, the ones by the picture's edge too: a receipt laid against
+        // the scanner's edge has its text there (the judges set those aside as the backing's).
+        let speck = Int((0.3 * mm * mm).rounded(.up))
+        let writing = analysis.blots.filter { $0.area >= speck && Double($0.height) <= 12 * mm && Double($0.width) <= 60 * mm }
+        lines = writing.count > 20_000 ? [] : TextLines(writing, mm: mm).lines.filter { line in
+            let h = Double(line.height)
+            return h >= 1 * mm && h <= 12 * mm && line.width >= 2 * line.height
+        }
+        size = Size(width: Double(picture.width), height: Double(picture.height))
+    }
+
+    /// Ink in lines of text, in pixels of the picture looked at.
+    public var textInk: Int { lines.reduce(0) { $0 + $1.area } }
+
+    /// Whether `crop` (in a picture of `cropSize`, scaled to the one looked at) holds at least
+    /// `keptShare` of the text's ink in lines wholly inside it, and cuts through no line (a line
+    /// with a corner on each side) holding more than `cutShare` of it. A picture without text
+    /// keeps any crop.
+    public func keeps(_ crop: Quad, in cropSize: Size, keptShare: Double = 0.97, cutShare: Double = 0.005) -> Bool {
+        let total = textInk
+        guard total > 0 else { return true }
+        let quad = crop.scaled(from: cropSize, to: size)
+        var inside = 0, cut = 0
+        for line in lines {
+            let corners = [Point(x: Double(line.minX), y: Double(line.minY)), Point(x: Double(line.maxX + 1), y: Double(line.minY)),
+                           Point(x: Double(line.maxX + 1), y: Double(line.maxY + 1)), Point(x: Double(line.minX), y: Double(line.maxY + 1))]
+            let within = corners.filter { quad.contains($0) }.count
+            if within == 4 { inside += line.area } else if within > 0 { cut = max(cut, line.area) }
+        }
+        return Double(inside) >= keptShare * Double(total) && Double(cut) <= cutShare * Double(total)
+    }
+}

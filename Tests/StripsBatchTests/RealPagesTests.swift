@@ -1,0 +1,94 @@
+import Foundation
+import StripsBatch
+import StripsConvert
+import StripsCore
+import StripsPDF
+import StripsPictures
+import StripsRealPages
+import StripsRender
+import StripsSampleBatches
+import StripsTestSupport
+import Testing
+
+/// The judgements Strips makes by itself, on real pages (Tests/Corpus/real, public documents
+/// nobody here made): held to docs/REAL-PAGES.md's numbers, the held-out part at least as often
+/// right as the tuned part.
+@Suite("Real pages")
+struct RealPagesTests {
+    static let corpus = try? RealCorpus()
+    static let reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
+
+    static func tallies<R>(_ results: [R], part: (R) -> RealCorpus.Part, right: (R) -> Bool) -> (tuned: Tally, heldOut: Tally) {
+        var tuned = Tally(), heldOut = Tally()
+        for result in results {
+            if part(result) == .tuned { tuned.add(right(result)) } else { heldOut.add(right(result)) }
+        }
+        return (tuned, heldOut)
+    }
+
+    @Test("every real page is judged ordinary: no receipt, patent or book page taken for a separator sheet or a blank page")
+    func classes() throws {
+        let corpus = try #require(Self.corpus)
+        let results = RealEvaluation(corpus: corpus, reader: Self.reader).classes()
+        #expect(results.count == corpus.entries.count)
+        for result in results { #expect(result.right, "\(result.entry.file): judged \(result.judged) \(result.detail)") }
+        let (tuned, heldOut) = Self.tallies(results, part: { $0.entry.part }, right: \.right)
+        #expect(heldOut.share >= tuned.share, "held-out \(heldOut), tuned \(tuned)")
+        #expect(results.filter { $0.entry.code != nil }.count >= 12, "the corpus has its receipts and patent")
+    }
+
+    @Test("separator sheets as printed: a title at the top and a code in the middle; the code's UTF-8 text as written")
+    func printedSeparators() throws {
+        let sheets = [SampleSheet(.printedSeparator(.qr("Rechnung März"), lines: ["Separator sheet"]), seed: 1),
+                      SampleSheet(.printedSeparator(.qr("Verträge/2025"), lines: ["Separator sheet", "Put this sheet before each document.",
+                                                                                   "Its QR code names the file."]), seed: 2),
+                      SampleSheet(.printedSeparator(.code128("ACME-4711"), lines: ["Separator sheet"]), seed: 3)]
+        let folder = try TemporaryFolder()
+        let paths = try #require(SampleBatch.write(sheets, dpi: 150, to: folder.path))
+        let judge = PageJudge(reader: Self.reader)
+        let pages = DocumentLoader.pages(for: paths, reader: Self.reader, report: { _ in })
+        #expect(pages.count == 3)
+        let codes = pages.map { judge.judge($0).separator?.text }
+        #expect(codes == ["Rechnung März", "Verträge/2025", "ACME-4711"])
+    }
+
+    @Test("orientation: readable book pages and scans turned a quarter, a half or three quarters come out upright; no page is turned wrong")
+    func orientation() throws {
+        let corpus = try #require(Self.corpus)
+        // Each page upright and in one turn (1, 2, 3 in turn): every turn is asked, at half the cost.
+        let results = RealEvaluation(corpus: corpus, reader: Self.reader).orientation(turns: { [0, $0 % 3 + 1] })
+        let wrong = results.filter(\.wrongTurn).map { "\($0.entry.file) turned \($0.turned): applies \($0.applied)" }
+        #expect(wrong.isEmpty, "\(wrong)")
+        let uprightLeft = results.filter { $0.turned == 0 && !$0.right }.isEmpty
+        #expect(uprightLeft, "no upright page is turned")
+        let pages = results.filter { $0.entry.kind != "receipt-flatbed" && $0.turned != 0 }
+        #expect(pages.count >= 17)
+        let turned = Self.tallies(pages, part: { $0.entry.part }, right: \.right)
+        let missed = pages.filter { !$0.right }.map { "\($0.entry.file) turned \($0.turned), confidence \($0.confidence ?? -1)" }
+        // docs/REAL-PAGES.md: every tuned page, and all held-out pages but the stained one.
+        #expect(turned.tuned.right == turned.tuned.total, "\(missed)")
+        #expect(turned.heldOut.right >= turned.heldOut.total - 1, "\(missed)")
+        withKnownIssue("a held-out page (lapide.052.100, stained 17th-century print) lying a quarter turn clockwise is read with too little confidence") {
+            #expect(turned.heldOut.share >= turned.tuned.share, "held-out \(turned.heldOut), tuned \(turned.tuned)")
+        }
+        // Receipts scanned whole on A4: Tesseract's orientation detection finds too few letters on
+        // them to say anything (docs/REAL-PAGES.md), so they stay as they are, turned or not.
+        let receipts = results.filter { $0.entry.kind == "receipt-flatbed" && $0.turned != 0 }
+        withKnownIssue("a receipt scanned whole on A4 is not turned upright: OSD reads too few letters on it") {
+            let all = receipts.filter(\.right).count == receipts.count
+            #expect(all, "\(receipts.filter(\.right).count) of \(receipts.count) receipts turned upright")
+        }
+    }
+
+    @Test("--borders auto on real book photos and photos keeps every word Tesseract reads on the picture as it is")
+    func cropsKeepText() throws {
+        let corpus = try #require(Self.corpus)
+        let photos = corpus.entries.filter { $0.kind == "book-photo" || $0.kind == "photo" }
+        // Read at 120 dpi: the same words on both sides of the comparison, at a fraction of the cost.
+        let results = RealEvaluation(corpus: corpus, reader: Self.reader).crops(photos, dpi: 120)
+        #expect(results.count == 10)
+        let losing = results.filter(\.losesText).map { "\($0.entry.file): \($0.keptWords) of \($0.rawWords) words" }
+        #expect(losing.isEmpty, "\(losing)")
+        #expect(results.map(\.rawWords).reduce(0, +) >= 500, "the photos' words are read")
+    }
+}
