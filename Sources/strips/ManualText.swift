@@ -228,19 +228,12 @@ enum ManualText {
         standard error and the exit status is 1; the other pages are still printed.
         """
 
-    static let pizza = """
-        KEYS AND POINTER:
-
-        Drag or fling a half: scrolls that strip; it settles with a pizza centred.
-
-        Click a small half: brings it to the centre.
-
-        Up, Down: the half under the pointer moves one pizza.
-
-        M: mix, both halves glide to another combination. D: the drum variant on or off.
-
-        S: slow motion. X: x-ray. Ctrl+R: record a GIF. Esc or Q: quit.
-        """
+    /// The pizza scene's page: its keys and gestures from the table its key handling reads
+    /// (`PizzaKey.table`), then the instruments'.
+    static var pizza: String {
+        let lines = PizzaKey.table.rows.map { $0.line.asciiOnly } + InstrumentKey.table.rows.map { $0.line.asciiOnly }
+        return (["KEYS AND POINTER:"] + lines).joined(separator: "\n\n")
+    }
 }
 
 extension String {

@@ -369,4 +369,14 @@ extension Trace.Cell {
         scene.handle(.key(Key(.m, isRepeat: true)), at: t + 0.05)
         #expect(scene.left.destinationIndex == mixedTo)
     }
+
+    /// The pizza keys are one table, as the editor's: what the handling looks up is what the man
+    /// page prints, and a key acts whatever modifiers are held (as the switch before the table did).
+    @Test func thePizzaKeysAreOneTable() {
+        #expect(PizzaKey(Key(.up)) == .step(-1) && PizzaKey(Key(.down, shift: true)) == .step(1))
+        #expect(PizzaKey(Key(.m, ctrl: true)) == .mix && PizzaKey(Key(.d)) == .drum)
+        #expect(PizzaKey(Key(.q)) == .quit && PizzaKey(Key(.escape)) == .quit && PizzaKey(Key(.left)) == nil)
+        #expect(PizzaKey.table.rows.map(\.line).contains("M: mix, both halves glide to another combination"))
+        #expect(PizzaKey.step(1).repeatsWhileMoving && !PizzaKey.mix.repeatsWhileMoving)
+    }
 }

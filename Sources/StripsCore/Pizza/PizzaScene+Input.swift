@@ -52,21 +52,18 @@ extension PizzaScene: InputRouting {
     }
 
     mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
-        // A held arrow steps as fast as it repeats (each step retargets the glide); a held M or D
-        // acts again only once the strips are at rest.
-        if key.isRepeat, key.name != .up, key.name != .down, !isIdle { return [] }
-        switch key.name {
-        case .escape, .q:
+        guard let action = PizzaKey(key) else { return [] }
+        if key.isRepeat, !action.repeatsWhileMoving, !isIdle { return [] }
+        switch action {
+        case .quit:
             wantsToQuit = true
-        case .up, .down:
+        case .step(let places):
             let half = hoveredHalf
-            glide(half, to: strip(half).destinationIndex + (key.name == .up ? -1 : 1), at: time, duration: tuning.pizza.stepDuration)
-        case .m:
+            glide(half, to: strip(half).destinationIndex + places, at: time, duration: tuning.pizza.stepDuration)
+        case .mix:
             mix(at: time)
-        case .d:
+        case .drum:
             toggleDrum(at: time)
-        default:
-            break
         }
         return []
     }
