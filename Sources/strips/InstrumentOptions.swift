@@ -15,7 +15,8 @@ struct InstrumentOptions: ParsableArguments {
         """)
     var tuning: String?
 
-    @Option(name: .long, help: "Start in slow motion: scene time runs FACTOR times slower (S toggles it; default factor 10).")
+    // Unconditional: `--slow -1` is a value to refuse in words, not a missing one.
+    @Option(name: .long, parsing: .unconditional, help: "Start in slow motion: scene time runs FACTOR times slower (S toggles it; default factor 10).")
     var slow: Double?
 
     @Option(name: .long, help: """

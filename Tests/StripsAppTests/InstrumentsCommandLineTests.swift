@@ -112,6 +112,9 @@ import Testing
             let bad = try cli.run(["pizza", "--script", script] + args)
             #expect(bad.status != 0 && bad.stderr.split(separator: "\n").count == 1, "\(args): \(bad.stderr)")
         }
+        // A negative factor is refused in words, not taken for a missing value (issue 38).
+        let negative = try cli.run(["pizza", "--script", script, "--slow", "-1"])
+        #expect(negative.status != 0 && negative.stderr.contains("--slow must be between 1 and 1000"), "\(negative.stderr)")
     }
 
     @Test func tuningFileShowsInTheTraceAndBadKeysAreNamed() throws {

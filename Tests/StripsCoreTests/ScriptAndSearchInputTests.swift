@@ -18,6 +18,14 @@ import Testing
         #expect(error?.line == 2)
     }
 
+    /// The keypad's documented keys are scriptable though their names hold a space (issue 38).
+    @Test func keypadKeysAreScriptable() throws {
+        let script = try Script.parse("at 0 key Keypad +\nat 10 key ctrl+Keypad -\nat 20 key Keypad 0\n")
+        #expect(script.steps.map(\.command) == [.key(name: "Keypad +", ctrl: false, shift: false), .key(name: "Keypad -", ctrl: true, shift: false),
+                                                 .key(name: "Keypad 0", ctrl: false, shift: false)])
+        #expect(throws: ScriptError.self) { try Script.parse("at 0 key\n") }
+    }
+
     @Test func errorsQuoteAtMostEightyCharacters() throws {
         let token = String(repeating: "x", count: 1_000_000)
         for script in ["at 0 \(token)\n", "\(token) 1 2\n", "at \(token) dump\n", "at 0 down 1 2 \(token)\n"] {

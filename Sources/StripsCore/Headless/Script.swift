@@ -155,8 +155,9 @@ extension Script {
                 }
                 command = .pinch(center: p, scale: scale)
             case "key":
-                try expect(1, "key NAME")
-                var name = Substring(args[0])
+                // A name may hold a space: the keypad's `Keypad +`, `Keypad -`, `Keypad 0`.
+                guard !args.isEmpty else { throw fail("expected 'at T key NAME'") }
+                var name = Substring(args.joined(separator: " "))
                 var ctrl = false, shift = false, alt = false
                 while true {
                     let lower = name.lowercased()
