@@ -47,11 +47,11 @@ let package = Package(
         .target(name: "CCameraDevices"),
         // The camera (issue 27): devices and video files through one ffmpeg path, decoding and
         // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
-        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
         // the window's), encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CImageQuant", "CGIF", "CAVCodec"]),
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "StripsPictures", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // GLib (already there for poppler-glib): the thumbnail cache names entries by an MD5.
@@ -221,7 +221,9 @@ let package = Package(
         .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
                           path: "Sources/BatchBench"),
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
-        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures"]),
+        // Archives (issue 42): shards, resumed runs (a record of each document written), reports,
+        // the hot folder (inotify); GLib for the records' SHA-256.
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsCore", "StripsPictures", "StripsFiles", "CGLib"]),
         .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
                                                              "StripsPDF", "StripsFiles", "StripsTestSupport"]),
     ]

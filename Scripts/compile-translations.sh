@@ -21,5 +21,5 @@ for po in "$root"/po/*.po; do
 done
 
 if [ -n "${2:-}" ]; then
-  msgfmt --desktop --template="$root/Assets/Desktop/strips.desktop" -d "$root/po" -o "$2"
+  msgfmt --desktop --template="$root/Assets/Desktop/io.github.strips.strips.desktop" -d "$root/po" -o "$2"
 fi

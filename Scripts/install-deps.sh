@@ -25,7 +25,10 @@ packages=(
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
+  x11-utils                                                         # its check of the window's class (xprop WM_CLASS)
+  appstream desktop-file-utils                                      # the metainfo's and the desktop entry's validators (appstreamcli, desktop-file-validate)
   dbus-daemon                                                       # the file chooser test's private session bus
+  python3-yaml systemd                                              # the archive examples' test: the Kubernetes manifest parsed, the watch unit checked (systemd-analyze verify)
 )
 
 missing=()

@@ -23,7 +23,7 @@ grep -rlE '\btr[nc]?\(' Sources --include='*.swift' | LC_ALL=C sort > "$tmp/file
 xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 \
   --add-comments=TRANSLATORS: --no-location --no-wrap --sort-output --package-name=strips \
   --msgid-bugs-address="the Strips issue tracker" --files-from="$tmp/files" -o "$tmp/code.pot"
-xgettext --language=Desktop --from-code=UTF-8 --no-location --no-wrap -o "$tmp/desktop.pot" Assets/Desktop/strips.desktop
+xgettext --language=Desktop --from-code=UTF-8 --no-location --no-wrap -o "$tmp/desktop.pot" Assets/Desktop/io.github.strips.strips.desktop
 msgcat --no-wrap --sort-output --use-first "$tmp/code.pot" "$tmp/desktop.pot" | sed '/^"POT-Creation-Date:/d' > "$tmp/strips.pot"
 
 # A literal xgettext could not read as C (a Swift interpolation, a multi-line string) is lost:

@@ -110,7 +110,7 @@ public enum EditorKey: Hashable, Sendable {
         KeyRow(.corrections, tr("Copy borders"), tr("gives the page in focus's borders to the other selected pages"),
                [(KeyChord(.c, ctrl: .no, shift: .either, alt: .yes), .copyBorders)]),
         KeyRow(.corrections, tr("Look"), tr("the next look: original, colour, grey, black and white"),
-               [(KeyChord(.l, ctrl: .no, shift: .either, alt: .no), .command(.cycleLook))]),
+               [(KeyChord(.l, ctrl: .no, shift: .either, alt: .no), .command(.cycle(.look)))]),
         KeyRow(.corrections, tr("Upright"), tr("turns the selection, else every page, the way up its text was read"),
                [(KeyChord(.o, ctrl: .no, shift: .either, alt: .no), .command(.upright))]),
         // Text

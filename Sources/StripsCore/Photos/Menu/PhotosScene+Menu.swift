@@ -22,7 +22,7 @@ extension PhotosScene {
         default: breakTitle = change == nil ? tr("New document from here") : tr("A separator sheet again")
         }
         let looks = Look.allCases.map { l in
-            MenuItem(name: l.name, title: l.title, action: .command(.setLook(l)), enabled: true, checked: count == 1 && l == look)
+            MenuItem(name: l.name, title: l.title, action: .command(.set(.look(l))), enabled: true, checked: count == 1 && l == look)
         }
         return [
             MenuItem(name: "rotate right", title: tr("Rotate right"), action: .command(.rotate(1)), enabled: true),
