@@ -22,6 +22,8 @@ public enum EditorCommand: Hashable, Sendable {
     case upright
     /// New corrections on pages (detected borders applied with Shift+C), one edit.
     case correctPages([CorrectionChange])
+    /// Pages replaced by others (Shift+C on a spread: its two pages in its place), one edit.
+    case replacePages([PageReplacement])
     /// The context menu's look: the selection (else the page in focus) takes this one.
     case setLook(Look)
     /// Alt+Home / Alt+End: the selection (else the page in focus) moved, as a block, to the start

@@ -100,7 +100,8 @@ extension EditorCommand {
     var editsDocument: Bool {
         switch self {
         case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages, .setLook, .moveToEnd, .toggleBreak: return true
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages, .replacePages, .setLook, .moveToEnd,
+             .toggleBreak: return true
         }
     }
 }

@@ -49,7 +49,9 @@ public struct BorderEditorFrame: Hashable, Sendable {
         let turn = session.straighten == 0 ? "" : "  ·  turned \(Self.degrees(session.straighten))"
         let found = session.awaitingDetection ? "Looking for the page...  ·  " : session.detected ? "Suggested corners  ·  "
             : session.foundNothing && !session.touched ? "No page found  ·  " : ""
-        let text = found + "Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels" + turn
+        let flat = session.page.corrections.dewarp != nil && session.laysFlat ? "  ·  curved page laid flat (D: off)"
+            : session.laysFlat ? "" : "  ·  not laid flat (D: on)"
+        let text = found + "Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels" + turn + flat
         help = measurer.run(text, centeredAt: Point(x: area.midX, y: area.minY + BorderView.margin / 2), pointSize: 13,
                             color: .secondaryText, alpha: presence)
     }

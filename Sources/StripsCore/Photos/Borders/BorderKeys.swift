@@ -2,6 +2,8 @@
 /// overlay lists it beside the editor's (`EditorKey.table`).
 public enum BorderKey: Hashable, Sendable {
     case apply, cancel, reset
+    /// A curved page laid flat (its curve found from its text lines) or left as the flat correction makes it.
+    case layFlat
     /// The corner nearest the pointer, moved by this many points.
     case nudge(dx: Double, dy: Double)
     /// Degrees counter-clockwise.
@@ -17,6 +19,7 @@ public enum BorderKey: Hashable, Sendable {
                [(.any(.leftBracket), .turn(0.1)), (.any(.rightBracket), .turn(-0.1))], context: "Border editor"),
         KeyRow(.corrections, "Whole picture", "puts the corners on the whole picture",
                [(.any(.backspace), .reset), (.any(.delete), .reset)], context: "Border editor"),
+        KeyRow(.corrections, "Lay flat", "turns laying a curved page flat (a book's page) off / on", [(.any(.d), .layFlat)], context: "Border editor"),
         KeyRow(.corrections, "Apply", "applies (one undo step; the text levelled)", [(.any(.return), .apply)], context: "Border editor"),
         KeyRow(.corrections, "Cancel", "cancels", [(.any(.escape), .cancel)], context: "Border editor"),
     ])
