@@ -7,17 +7,20 @@ public struct PageOrientation: Hashable, Sendable, Codable {
     public var confidence: Double
     /// The script it saw (`Latin`, `Cyrillic`, ...).
     public var script: String?
+    /// Tesseract's confidence in `script` (nil in text cached before it was kept).
+    public var scriptConfidence: Double?
 
-    public init(quarterTurnsToUpright: Int, confidence: Double, script: String?) {
+    public init(quarterTurnsToUpright: Int, confidence: Double, script: String?, scriptConfidence: Double? = nil) {
         self.quarterTurnsToUpright = ((quarterTurnsToUpright % 4) + 4) % 4
         self.confidence = confidence
         self.script = script
+        self.scriptConfidence = scriptConfidence
     }
 
     /// Tesseract's `orient_deg` is how far the page's content is turned clockwise (a page turned a
     /// quarter clockwise gives 90), so the way back is the rest of the circle.
-    init(tesseractDegrees: Int, confidence: Double, script: String?) {
-        self.init(quarterTurnsToUpright: 4 - tesseractDegrees / 90, confidence: confidence, script: script)
+    init(tesseractDegrees: Int, confidence: Double, script: String?, scriptConfidence: Double? = nil) {
+        self.init(quarterTurnsToUpright: 4 - tesseractDegrees / 90, confidence: confidence, script: script, scriptConfidence: scriptConfidence)
     }
 
     /// Whether it is worth turning the page: not upright, and Tesseract is sure.

@@ -74,7 +74,9 @@ final class FeederBatchTests: XCTestCase {
                                      environment: epoch)
         XCTAssertEqual(convert.status, 0, convert.stderr)
         XCTAssertEqual(convert.stderr, "", "no progress bar when standard error is not a terminal")
-        XCTAssertEqual(contents(folder + "/convert"), Self.files)
+        // Beside the documents, the records a later --resume reads (.strips-convert/NAME.pdf.json).
+        XCTAssertEqual(contents(folder + "/convert"), [".strips-convert"] + Self.files)
+        XCTAssertEqual(contents(folder + "/convert/.strips-convert"), Self.files.map { $0 + ".json" })
         for name in Self.files {
             XCTAssertEqual(try bytes("\(folder)/convert/\(name)"), try bytes("\(folder)/window/\(name)"), "\(name): convert writes the window's file")
         }
@@ -87,7 +89,7 @@ final class FeederBatchTests: XCTestCase {
         let errors = run.stderr.split(separator: "\n")
         XCTAssertEqual(errors.count, 1, run.stderr)
         XCTAssertTrue(errors.first?.contains("015.jpg") == true, run.stderr)
-        XCTAssertEqual(contents(folder + "/drop"), Self.files)
+        XCTAssertEqual(contents(folder + "/drop"), [".strips-convert"] + Self.files)
         for (name, count) in zip(Self.files, [2, 2, 2, 2]) { XCTAssertEqual(try pageCount("\(folder)/drop/\(name)"), count, name) }
     }
 
