@@ -77,7 +77,8 @@ let package = Package(
         // look in one place, behind the preview, thumbnails, zoomed parts, `strips thumbnail` and saving.
         .target(name: "StripsRender", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .testTarget(name: "StripsRenderTests", dependencies: ["StripsRender", "StripsCorrection", "StripsCore", "StripsPictures", "StripsLooks"]),
+        .testTarget(name: "StripsRenderTests", dependencies: ["StripsRender", "StripsCorrection", "StripsCore", "StripsPictures", "StripsLooks",
+                                                        "StripsDocumentPhotos", "StripsSampleScans", "StripsText"]),
         // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
         // JPEG noise): the border detector's evaluation set, made from seeds.
         .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG"],
@@ -91,7 +92,7 @@ let package = Package(
         .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"],
                           path: "Sources/CameraBench"),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
-        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender"],
+        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender", "StripsSampleScans"],
                           path: "Sources/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
@@ -207,7 +208,8 @@ let package = Package(
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
-        .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"]),
+        .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures",
+                                                        "StripsDocumentPhotos", "StripsSampleScans"]),
         // ZBar: barcodes and QR codes on separator sheets.
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         // libqrencode: the QR codes of the made-up separator sheets (tests and benchmarks only).

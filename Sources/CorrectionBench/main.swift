@@ -3,6 +3,8 @@
 //   strips-bench-correction make DIR [--count N] [--seed S]     writes the photos (JPEG) and corners.tsv
 //   strips-bench-correction evaluate [--count N] [--seed S] [--misses DIR] [--verbose]
 //   strips-bench-correction bench [--runs N]                     detector and flatten ms per 12 MP photo
+//   strips-bench-correction books DIR [--count N] [--runs N] [--size WxH]   bent sample pages: curve found, laid flat, timed
+//   strips-bench-correction dewarp FILE DIR [--runs N] [--whole] one photo (a JPEG) as books measures it (--whole: no crop)
 //
 // Common: --samples DIR (the sample pages, default Assets/Sample), --max-pixels N (photo size cap).
 import Foundation
@@ -22,7 +24,8 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { fail("usage: strips-bench-correction make DIR | evaluate | bench [options]") }
 arguments.removeFirst()
 var count = 64, seed: UInt64 = 21, samples = "Assets/Sample", misses: String?, verbose = false
-var maximumPixels = 12_000_000, runs = 5, folder: String?
+var maximumPixels = 12_000_000, runs = 5, folder: String?, second: String?, whole = false
+var photoSize = (width: 3000, height: 4000)
 var iterator = arguments.makeIterator()
 while let argument = iterator.next() {
     switch argument {
@@ -33,8 +36,15 @@ while let argument = iterator.next() {
     case "--max-pixels": maximumPixels = Int(iterator.next() ?? "") ?? maximumPixels
     case "--runs": runs = Int(iterator.next() ?? "") ?? runs
     case "--verbose": verbose = true
+    case "--whole": whole = true
+    case "--size":
+        let parts = (iterator.next() ?? "").split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts.allSatisfy({ $0 >= 64 && $0 <= 10_000 }) else { fail("--size takes WxH") }
+        photoSize = (parts[0], parts[1])
     default:
-        if folder == nil, !argument.hasPrefix("-") { folder = argument } else { fail("unknown option \(argument)") }
+        if folder == nil, !argument.hasPrefix("-") { folder = argument }
+        else if second == nil, !argument.hasPrefix("-") { second = argument }
+        else { fail("unknown option \(argument)") }
     }
 }
 let pages = PageArt.samples(in: samples)
@@ -75,6 +85,20 @@ case "explain":
 case "bench":
     Benchmark.run(runs: runs, seed: seed, pages: pages)
 
+case "books":
+    guard let folder else { fail("books needs a folder") }
+    Books.run(folder: folder, count: count == 64 ? 3 : count, runs: runs, width: photoSize.width, height: photoSize.height)
+
+case "spread":
+    guard let folder else { fail("spread needs a folder") }
+    Books.spread(folder: folder, width: 3000, height: 2100)
+
+case "dewarp":
+    guard let folder, let second else { fail("dewarp needs a JPEG and a folder") }
+    guard let data = FileManager.default.contents(atPath: folder), let photo = JPEG.decode([UInt8](data)) else { fail("cannot read \(folder) as a JPEG") }
+    do { try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: true) } catch { fail("cannot create \(second)") }
+    Books.measure(photo, name: ((folder as NSString).lastPathComponent as NSString).deletingPathExtension, folder: second, runs: runs, whole: whole)
+
 default:
-    fail("unknown mode \(mode) (make, evaluate, bench)")
+    fail("unknown mode \(mode) (make, evaluate, bench, books, dewarp)")
 }

@@ -182,10 +182,25 @@ public final class CameraHost: @unchecked Sendable {
             return failed(fault)
         case .success(let path):
             let size = Size(width: Double(pixels.width), height: Double(pixels.height))
-            // The corners found are the page's crop from the start: `c` opens the border editor on them.
+            // The corners found are the page's crop from the start: `c` opens the border editor on
+            // them; a curved page (a book's) is laid flat from the start too, and an open book
+            // under the camera gives its two pages, left then right.
             let crop = take.quad.flatMap { $0.isConvex ? $0 : nil }
-            return [.camera(.taken(Page(id: name, source: .camera(path: path, number: take.number), pixelSize: size,
-                                        corrections: Corrections(crop: crop))))]
+            let page = Page(id: name, source: .camera(path: path, number: take.number), pixelSize: size, corrections: Corrections(crop: crop))
+            switch TakeCurve.look(at: pixels, crop: crop) {
+            case .page(let curve):
+                var laid = page
+                laid.corrections.dewarp = curve
+                return [.camera(.taken(laid))]
+            case .spread(let left, let right):
+                return [(left, "left"), (right, "right")].map { half, side in
+                    var one = page
+                    one.id = "\(name) \(side)"
+                    one.corrections.crop = half.0
+                    one.corrections.dewarp = half.1
+                    return .camera(.taken(one))
+                }
+            }
         }
     }
 }

@@ -121,7 +121,7 @@ public struct Converter: Sendable {
         let judge = PageJudge(reader: reader)
         let upright = options.rotate ? UprightPages(judge: judge) : nil
         let turned = Locked(0)
-        let prepared = Locked([(Page, PageJudgement?)?](repeating: nil, count: loaded.count))
+        let prepared = Locked([[(Page, PageJudgement?)]?](repeating: nil, count: loaded.count))
         let counter = Locked(0)
         progress(.looking, 0, loaded.count)
         DispatchQueue.concurrentPerform(iterations: loaded.count) { i in
@@ -130,19 +130,33 @@ public struct Converter: Sendable {
                 page.corrections = page.corrections.turned(turns)
                 turned.withLock { $0 += 1 }
             }
-            if options.borders, let corrected = findBorders(page).applied(to: page.corrections) { page.corrections = corrected }
-            page.corrections.look = options.look
-            let judged = (page, judge.judgeIfReadable(page))
+            var pages = [page]
+            if options.borders {
+                // An open book photographed whole is its two pages, left then right.
+                let found = findBorders(page)
+                if let halves = found.pages(of: page) {
+                    pages = halves
+                } else if let corrected = found.applied(to: page.corrections) {
+                    pages[0].corrections = corrected
+                }
+            }
+            let judged = pages.map { page -> (Page, PageJudgement?) in
+                var page = page
+                page.corrections.look = options.look
+                return (page, judge.judgeIfReadable(page))
+            }
             prepared.withLock { $0[i] = judged }
             progress(.looking, counter.withLock { $0 += 1; return $0 }, loaded.count)
         }
         // A page whose picture cannot be read is left out (the loader named its file).
         report.turnedUpright = turned.withLock { $0 }
-        let looked = prepared.withLock { $0 }.compactMap { $0 }
+        let looked = prepared.withLock { $0 }.compactMap { $0 }.flatMap { $0 }
         let pages = looked.compactMap { $0.1 == nil ? nil : $0.0 }
         let judgements = Dictionary(looked.compactMap { entry in entry.1.map { (entry.0.textKey, $0) } }, uniquingKeysWith: { a, _ in a })
         var lines = problems.withLock { $0 }
-        if pages.count < loaded.count, lines.isEmpty { lines.append("strips: \(loaded.count - pages.count) pages could not be read") }
+        // A spread counts as the two pages it became.
+        report.pages = looked.count
+        if pages.count < looked.count, lines.isEmpty { lines.append("strips: \(looked.count - pages.count) pages could not be read") }
 
         // The documents: split at separator sheets (left out), blank pages dropped when asked.
         let split = options.split ? DocumentSplit(pages: pages) { judgements[$0.textKey]?.separator } : DocumentSplit(pages: pages) { _ in nil }

@@ -43,4 +43,15 @@ public enum Flattener {
         return Resampler.resample(picture, width: width, height: height, outputToSource: outputToSource, outside: .edge,
                                   bounds: bounds, threads: threads)
     }
+
+    /// As `warp(_:width:height:outputToSource:page:threads:)` for a map that is no homography (a
+    /// curved page laid flat: `RecipeGeometry.source(of:)`): asked on a grid every few pixels and
+    /// taken linearly between, the samples bicubic as for every other page.
+    public static func warp(_ picture: PixelBuffer, width: Int, height: Int, outputToSource: (Point) -> Point,
+                            page: (outputToPage: Homography, size: Size, fill: [UInt8])? = nil, threads: Int = 1) -> PixelBuffer? {
+        guard width >= 1, height >= 1, !width.multipliedReportingOverflow(by: height).overflow, width * height <= maximumPixels,
+              !picture.isEmpty else { return nil }
+        let bounds = page.map { Resampler.Bounds(outputToPage: $0.outputToPage, size: $0.size, fill: $0.fill) }
+        return Resampler.resample(picture, width: width, height: height, outputToSource: outputToSource, bounds: bounds, threads: threads)
+    }
 }

@@ -217,3 +217,114 @@ enum Resampler {
         }
     }
 }
+
+extension Resampler {
+    /// Output pixels between the grid's exactly mapped points: a smooth map (a curved page laid
+    /// flat) is linear to well under a hundredth of a pixel over this many.
+    static let gridStep = 8
+
+    /// A `width` x `height` buffer whose pixel (x, y) shows `source` at `outputToSource(x + 0.5,
+    /// y + 0.5)` (past the source's edge, the edge's colour), for a map that is no homography:
+    /// the map is asked at every `gridStep`-th pixel each way and taken bilinearly between, so it
+    /// costs a few multiplications a pixel whatever it is. `bounds` as in the homography's
+    /// resampling. `threads` splits the rows.
+    static func resample(_ source: PixelBuffer, width: Int, height: Int, outputToSource: (Point) -> Point,
+                         bounds: Bounds? = nil, threads: Int = 1) -> PixelBuffer {
+        var out = PixelBuffer(width: width, height: height, format: source.format)
+        guard width > 0, height > 0, !source.isEmpty else { return out }
+        let step = gridStep
+        let gw = (width + step - 1) / step + 1, gh = (height + step - 1) / step + 1
+        var gx = [Float](repeating: 0, count: gw * gh), gy = [Float](repeating: 0, count: gw * gh)
+        for j in 0..<gh {
+            for i in 0..<gw {
+                let p = outputToSource(Point(x: Double(i * step) + 0.5, y: Double(j * step) + 0.5))
+                let ok = p.x.isFinite && p.y.isFinite
+                gx[j * gw + i] = Float(ok ? min(max(p.x, -1e6), 1e6) : -1e6)
+                gy[j * gw + i] = Float(ok ? min(max(p.y, -1e6), 1e6) : -1e6)
+            }
+        }
+        let job = GridJob(source: source, width: width, height: height, gx: gx, gy: gy, gw: gw, bounds: bounds)
+        source.bytes.withUnsafeBufferPointer { src in
+            out.bytes.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
+                let pointers = Pointers(source: s, output: d)
+                let bands = max(1, min(threads, height / 64))
+                if bands == 1 {
+                    job.rows(0..<height, pointers)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: bands) { band in
+                        job.rows(height * band / bands..<height * (band + 1) / bands, pointers)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    private struct GridJob: Sendable {
+        let source: PixelBuffer
+        let width: Int, height: Int
+        let gx: [Float], gy: [Float]
+        let gw: Int
+        let bounds: Bounds?
+
+        func rows(_ rows: Range<Int>, _ p: Pointers) {
+            let bpp = source.format.bytesPerPixel
+            let (sw, sh) = (source.width, source.height)
+            let rowBytes = sw * bpp
+            var pageFill = SIMD4<Float>(255, 255, 255, 255)
+            if let bounds { for c in 0..<min(bpp, bounds.fill.count) { pageFill[c] = Float(bounds.fill[c]) } }
+            let b = bounds?.outputToPage.m ?? [1, 0, 0, 0, 1, 0, 0, 0, 1]
+            let pageW = bounds?.size.width ?? .infinity, pageH = bounds?.size.height ?? .infinity
+            let hasBounds = bounds != nil
+            let src = p.source
+            let lastX = bpp == 3 ? sw - 4 : sw - 3
+            let step = Resampler.gridStep
+            let inverse = 1 / Float(step)
+            gx.withUnsafeBufferPointer { gx in
+            gy.withUnsafeBufferPointer { gy in
+            Resampler.table.withUnsafeBufferPointer { lut in
+                for y in rows {
+                    let j = y / step, fy = Float(y - j * step) * inverse
+                    let py = Double(y) + 0.5
+                    var o = p.output + y * width * bpp
+                    for x in 0..<width {
+                        defer { o += bpp }
+                        if hasBounds {
+                            let px = Double(x) + 0.5
+                            let w = b[6] * px + b[7] * py + b[8]
+                            let qx = (b[0] * px + b[1] * py + b[2]) / w, qy = (b[3] * px + b[4] * py + b[5]) / w
+                            if !(qx >= 0 && qy >= 0 && qx <= pageW && qy <= pageH) {
+                                Job.store(pageFill, o, bpp)
+                                continue
+                            }
+                        }
+                        let i = x / step, fx = Float(x - i * step) * inverse
+                        let k = j * gw + i
+                        let topX = gx[k] + (gx[k + 1] - gx[k]) * fx, bottomX = gx[k + gw] + (gx[k + gw + 1] - gx[k + gw]) * fx
+                        let topY = gy[k] + (gy[k + 1] - gy[k]) * fx, bottomY = gy[k + gw] + (gy[k + gw + 1] - gy[k + gw]) * fx
+                        let sx = Double(topX + (bottomX - topX) * fy) - 0.5, sy = Double(topY + (bottomY - topY) * fy) - 0.5
+                        let fxs = sx.rounded(.down), fys = sy.rounded(.down)
+                        let ix = Int(fxs), iy = Int(fys)
+                        let wx = lut[min(Int((sx - fxs) * Double(Resampler.phases)), Resampler.phases)]
+                        let wy = lut[min(Int((sy - fys) * Double(Resampler.phases)), Resampler.phases)]
+                        let value: SIMD4<Float>
+                        if ix >= 1, iy >= 1, ix <= lastX, iy + 2 < sh {
+                            let base = src + (iy - 1) * rowBytes + (ix - 1) * bpp
+                            switch bpp {
+                            case 1: value = SIMD4(repeating: Job.grey(base, rowBytes, wx, wy))
+                            case 3: value = Job.colour(base, rowBytes, 3, wx, wy)
+                            default: value = Job.colour(base, rowBytes, 4, wx, wy)
+                            }
+                        } else {
+                            value = Job.clamped(src, min(max(ix, -2), sw + 1), min(max(iy, -2), sh + 1), sw, sh, bpp, wx, wy)
+                        }
+                        Job.store(value, o, bpp)
+                    }
+                }
+            }
+            }
+            }
+        }
+    }
+}

@@ -55,10 +55,22 @@ public final class BorderFinder: @unchecked Sendable {
             case .apply:
                 // Applied by itself: only a crop that keeps the picture's text (`TextGuard`).
                 let found = corners(of: page).flatMap { keepsText($0, of: page) ? $0 : nil }
-                return BorderAnswer.Found(pageID: page.id, corners: found, levelling: found.flatMap { levelling(of: page, crop: $0) })
+                guard let flat = flattened(page, crop: found) else {
+                    return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil)
+                }
+                if let spread = spread(of: page, crop: found, flat: flat) {
+                    return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil, spread: spread)
+                }
+                let (levelling, curve) = flattening(flat)
+                return BorderAnswer.Found(pageID: page.id, corners: found, levelling: found == nil ? nil : levelling, curve: curve)
             case .level:
-                return BorderAnswer.Found(pageID: page.id, corners: page.corrections.crop,
-                                          levelling: page.corrections.crop.flatMap { levelling(of: page, crop: $0) })
+                guard let crop = page.corrections.crop else {
+                    return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil)
+                }
+                // D in the editor turned laying flat off: the levelling only.
+                guard request.layFlat else { return BorderAnswer.Found(pageID: page.id, corners: crop, levelling: levelling(of: page, crop: crop)) }
+                let (levelling, curve) = flattening(of: page, crop: crop)
+                return BorderAnswer.Found(pageID: page.id, corners: crop, levelling: levelling, curve: curve)
             }
         })
     }
@@ -94,11 +106,39 @@ public final class BorderFinder: @unchecked Sendable {
 
     /// Degrees counter-clockwise that level the text of the page flattened from `crop`.
     public func levelling(of page: Page, crop: Quad) -> Double? {
+        flattened(page, crop: crop).flatMap { Straightener.levellingAngle(of: $0) }
+    }
+
+    /// How the page flattened from `crop` (nil: the whole picture) is laid straight: the curve of
+    /// a curved page (its lines are then level), else the angle that levels its text.
+    public func flattening(of page: Page, crop: Quad?) -> (levelling: Double?, curve: PageCurve?) {
+        guard let flat = flattened(page, crop: crop) else { return (nil, nil) }
+        return flattening(flat)
+    }
+
+    func flattening(_ flat: PixelBuffer) -> (levelling: Double?, curve: PageCurve?) {
+        if let curve = PageCurveFinder.curve(of: flat) { return (nil, curve) }
+        return (Straightener.levellingAngle(of: flat), nil)
+    }
+
+    /// The two pages of an open book photographed whole (`flat`: the picture flattened from
+    /// `crop`, nil the whole of it), each with its own curve; nil when it is no spread.
+    func spread(of page: Page, crop: Quad?, flat: PixelBuffer) -> BorderAnswer.Found.Spread? {
+        guard let gutter = SpreadFinder.gutter(of: flat) else { return nil }
+        let quad = crop ?? Quad(whole: page.pixelSize)
+        guard let (left, right) = SpreadFinder.halves(of: quad, pageSize: flattenedSize(quad: quad, pictureSize: page.pixelSize), gutter: gutter)
+        else { return nil }
+        let curve = { (half: Quad) in self.flattened(page, crop: half).flatMap { PageCurveFinder.curve(of: $0) } }
+        return BorderAnswer.Found.Spread(left: left, right: right, leftCurve: curve(left), rightCurve: curve(right))
+    }
+
+    /// The page flattened from `crop` (nil: the whole picture), at up to `levellingSide` pixels.
+    func flattened(_ page: Page, crop: Quad?) -> PixelBuffer? {
         let recipe = PixelRecipe(crop: crop)
         let ref = ImageRef(source: page.source, recipe: recipe, variant: .full, sourceSize: page.pixelSize)
         let side = Self.levellingSide
         guard case .success(let flat)? = reader.picture(ref, limit: PixelLimit(width: side, height: side), stage: .best).result else { return nil }
-        return Straightener.levellingAngle(of: flat.pixels)
+        return flat.pixels
     }
 }
 

@@ -68,7 +68,17 @@ public struct PageRenderer: RecipeRenderer {
               let outputToSource = sourceToPixels.after(geometry.pageToSource)?.after(outputToPage) else { return nil }
 
         var page: PixelBuffer
-        if geometry.straighten == 0, let (x, y) = Self.wholeShift(outputToSource) {
+        if geometry.curve != nil {
+            // A curved page: the curve is no homography, so the whole map is asked point by point.
+            var bounds: (outputToPage: Homography, size: Size, fill: [UInt8])?
+            if geometry.straighten != 0, let toFlat = geometry.unturn.after(outputToPage) {
+                bounds = (toFlat, pageSize, Self.paperColour(pixels, quad: recipe.crop ?? Quad(whole: sourceSize), toPixels: sourceToPixels))
+            }
+            guard let warped = Flattener.warp(pixels, width: width, height: height, outputToSource: { point in
+                sourceToPixels.apply(geometry.source(of: outputToPage.apply(point)))
+            }, page: bounds, threads: threads) else { return nil }
+            page = warped
+        } else if geometry.straighten == 0, let (x, y) = Self.wholeShift(outputToSource) {
             // An upright rectangle at the source's own scale: the pixels themselves, not resampled.
             page = Self.cut(pixels, x: x, y: y, width: width, height: height)
         } else {
@@ -83,7 +93,7 @@ public struct PageRenderer: RecipeRenderer {
         // The recipe's steps in order: those that move pixels are in the resampling above.
         for step in recipe.steps {
             switch step {
-            case .crop, .straighten: continue
+            case .crop, .dewarp, .straighten: continue
             case .look(let look):
                 // A part of the page has the page's edges only where it reaches them.
                 var edges: PageEdges = []

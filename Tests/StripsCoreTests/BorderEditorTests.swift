@@ -217,6 +217,51 @@ import Testing
         #expect(scene.pages.allSatisfy { $0.corrections == .none })
     }
 
+    @Test func shiftCMakesAnOpenBookItsTwoPagesInOneStep() throws {
+        var scene = scene()
+        scene.handle(.key(Key(.a, ctrl: true)), at: 0.5)
+        scene.handle(.key(Key(.c, shift: true)), at: 1)
+        let left = Quad(rect: Rect(x: 100, y: 100, width: 640, height: 800)), right = Quad(rect: Rect(x: 740, y: 100, width: 640, height: 800))
+        let curve = PageCurve(columns: 2, rows: 2, vertical: [0, 0.01, 0.02, 0], lines: 20)
+        let second = Quad(rect: Rect(x: 50, y: 60, width: 500, height: 800))
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .apply, pages: [
+            .init(pageID: "photo.jpg", corners: Self.found, levelling: nil,
+                  spread: .init(left: left, right: right, leftCurve: curve, rightCurve: nil)),
+            .init(pageID: "p0.png", corners: second, levelling: 1.5),
+            .init(pageID: "p1.png", corners: nil, levelling: nil),
+        ]))), at: 1.2)
+        settle(&scene, from: 1.2)
+        // The photo's page is its two pages, left then right, each its half; the others as ever.
+        #expect(scene.pages.map(\.id) == ["photo.jpg left", "photo.jpg right", "p0.png", "p1.png"])
+        #expect(scene.pages[0].corrections.crop == left && scene.pages[0].corrections.dewarp == curve)
+        #expect(scene.pages[1].corrections.crop == right && scene.pages[1].corrections.dewarp == nil)
+        #expect(scene.pages[0].source == Self.photo.source && scene.pages[1].source == Self.photo.source)
+        #expect(scene.pages[2].corrections.crop == second && scene.pages[2].corrections.straighten == 1.5)
+        #expect(scene.document.history.undoStack.count == 1)
+        // One undo brings the photo back, and redo the two pages.
+        scene.handle(.key(Key(.z, ctrl: true)), at: 3)
+        settle(&scene, from: 3)
+        #expect(scene.pages.map(\.id) == ["photo.jpg", "p0.png", "p1.png"])
+        #expect(scene.pages.allSatisfy { $0.corrections == .none })
+        scene.handle(.key(Key(.y, ctrl: true)), at: 5)
+        settle(&scene, from: 5)
+        #expect(scene.pages.map(\.id) == ["photo.jpg left", "photo.jpg right", "p0.png", "p1.png"])
+    }
+
+    @Test func aReplacementIsUndoneWhereTheOnesBeforeItMovedIt() {
+        let pages = SceneHarness.fivePages
+        var halves = [pages[1], pages[1]]
+        halves[0].id = "a"; halves[1].id = "b"
+        var triple = [pages[3], pages[3], pages[3]]
+        for k in 0..<3 { triple[k].id = "t\(k)" }
+        let edit = Edit.replace([PageReplacement(index: 1, before: [pages[1]], after: halves),
+                                 PageReplacement(index: 3, before: [pages[3]], after: triple)])
+        let after = edit.applied(to: pages)
+        #expect(after.map(\.id) == [pages[0].id, "a", "b", pages[2].id, "t0", "t1", "t2", pages[4].id])
+        #expect(edit.inverse.applied(to: after) == pages)
+        #expect(edit.newIndices(of: [0, 1, 2, 3, 4], count: 5) == [0, 1, 3, 4, 7])
+    }
+
     @Test func theOutsideIsDimmedExactlyOnce() {
         let rect = Rect(x: 0, y: 0, width: 100, height: 80)
         let quad = [Point(x: 30, y: 10), Point(x: 90, y: 20), Point(x: 70, y: 70), Point(x: 5, y: 60)]

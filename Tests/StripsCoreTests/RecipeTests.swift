@@ -58,6 +58,8 @@ import Testing
     static func example(_ kind: RecipeStep.Kind) -> RecipeStep {
         switch kind {
         case .crop: return .crop(Quad(rect: Rect(x: 100, y: 50, width: 2000, height: 2800)))
+        // Lines sagging by a hundredth of the page in the middle, as a book's page's do.
+        case .dewarp: return .dewarp(PageCurve(columns: 3, rows: 2, vertical: [0, 0.01, 0, 0, 0.01, 0], lines: 20)!)
         case .straighten: return .straighten(1.5)
         case .look: return .look(.bw)
         }
@@ -74,6 +76,7 @@ import Testing
         recipe.set(.straighten(0))
         recipe.look = .original
         recipe.crop = nil
+        recipe.dewarp = nil
         #expect(recipe.isIdentity && recipe == .identity)
         #expect(PixelRecipe(crop: nil, straighten: 0, look: .original) == .identity)
     }
@@ -124,6 +127,34 @@ import Testing
         #expect(PixelRecipe(crop: skewed).keeping == .pixels)
         #expect(PixelRecipe(crop: a4Quad, look: .grey).keeping == .pixels)
         #expect(PixelRecipe(straighten: .nan).keeping == .pixels)
+    }
+
+    @Test func aCurveTakesEachPointFromWhereTheBookHeldItAtEveryScale() {
+        // Lines sag by 1 % of the page's height in the middle column, none at the sides.
+        let curve = PageCurve(columns: 3, rows: 2, vertical: [0, 0.01, 0, 0, 0.01, 0], lines: 20)!
+        let page = Size(width: 2000, height: 3000), half = Size(width: 1000, height: 1500)
+        let middle = curve.source(of: Point(x: 1000, y: 1500), in: page)
+        #expect(abs(middle.x - 1000) < 1e-9 && abs(middle.y - 1470) < 1e-6)
+        // A thumbnail's point is the same place on the page.
+        let small = curve.source(of: Point(x: 500, y: 750), in: half)
+        #expect(abs(small.y - 735) < 1e-6)
+        #expect(abs(curve.source(of: Point(x: 0, y: 100), in: page).y - 100) < 1e-9)
+        // The bend leaves out what a tilt explains: a plane of shifts bends nothing.
+        #expect(curve.bend > 0.005)
+        #expect(PageCurve(columns: 2, rows: 2, vertical: [0, 0.01, 0, 0.01], lines: 20)!.bend < 1e-9)
+        // It moves pixels, keeps the page's size, needs new pixels to save, and is in the geometry.
+        var recipe = PixelRecipe(crop: a4Quad)
+        recipe.dewarp = curve
+        #expect(recipe.keeping == .pixels)
+        #expect(recipe.correctedSize(of: photo.pixelSize) == PixelRecipe(crop: a4Quad).correctedSize(of: photo.pixelSize))
+        #expect(recipe.geometry.dewarp == curve)
+        let geometry = RecipeGeometry(recipe: recipe, sourceSize: photo.pixelSize)!
+        let centre = Point(x: geometry.pageSize.width / 2, y: geometry.pageSize.height / 2)
+        let flat = geometry.flatten.apply(Point(x: centre.x, y: centre.y - 0.01 * geometry.pageSize.height))
+        let found = geometry.source(of: centre)
+        #expect(abs(found.x - flat.x) < 1e-6 && abs(found.y - flat.y) < 1e-6)
+        #expect(PageCurve(columns: 1, rows: 2, vertical: [0, 0], lines: 1) == nil)
+        #expect(PageCurve(columns: 2, rows: 2, vertical: [0, .nan, 0, 0], lines: 1) == nil)
     }
 
     /// A correction with a key is its step: `EditorCommand.cycle(kind)` gives the pages the step

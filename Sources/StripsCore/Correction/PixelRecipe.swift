@@ -41,6 +41,12 @@ public struct PixelRecipe: Hashable, Sendable {
         set { if let newValue { set(.crop(newValue)) } else { remove(.crop) } }
     }
 
+    /// The curve a curved page is laid flat by, after its crop; nil: the page is taken as flat.
+    public var dewarp: PageCurve? {
+        get { for case .dewarp(let curve) in steps { return curve }; return nil }
+        set { if let newValue { set(.dewarp(newValue)) } else { remove(.dewarp) } }
+    }
+
     /// A fine turn after flattening, in degrees, counter-clockwise positive.
     public var straighten: Double {
         get { for case .straighten(let degrees) in steps { return degrees }; return 0 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Where each pixel of a corrected page comes from in its source: the recipe's crop flattened
-/// (the homography from the page rectangle onto the quad) and its straighten turn (about the
-/// flattened page's centre, the size kept), composed into one map so a page is resampled once.
+/// (the homography from the page rectangle onto the quad), its curve laid flat (`PageCurve`, on
+/// the flattened page) and its straighten turn (about the page's centre, the size kept), composed
+/// into one map so a page is resampled once.
 /// Everything is in full-size pixels: the page's (`pageSize`, `PixelRecipe.correctedSize`) and
 /// the upright source's (`sourceSize`, what the crop's corners are in). A decode at another scale
 /// scales both sides. Pure and total; nil only for a crop with no projective map.
@@ -15,30 +16,45 @@ public struct RecipeGeometry: Hashable, Sendable {
     /// The straightened page to the flattened page: the turn undone about the page's centre.
     public let unturn: Homography
     public let straighten: Double
+    /// The curved page laid flat, between the turn and the flattening; nil: flat.
+    public let curve: PageCurve?
 
     public init?(recipe: PixelRecipe, sourceSize: Size) {
         guard sourceSize.width > 0, sourceSize.height > 0, sourceSize.width.isFinite, sourceSize.height.isFinite else { return nil }
         self.sourceSize = sourceSize
         pageSize = recipe.correctedSize(of: sourceSize)
         var quad = Quad(whole: sourceSize), degrees = 0.0
+        var curve: PageCurve?
         // Tones (steps with no motion) are drawn after the resampling, in the page's pixels.
         for motion in recipe.steps.compactMap(\.motion) {
             switch motion {
             case .flatten(let corners): quad = corners
+            case .curve(let found): curve = found
             case .turn(let turn): degrees = turn.isFinite ? turn : 0
             }
         }
         guard let flatten = Homography(rectangle: pageSize, to: quad) else { return nil }
         self.flatten = flatten
+        self.curve = curve
         straighten = degrees
         unturn = Self.turn(degrees: straighten, about: Point(x: pageSize.width / 2, y: pageSize.height / 2))
     }
 
-    /// A point of the corrected page to the source.
+    /// A point of the corrected page to the source, leaving out the curve (exact for a flat page;
+    /// for a curved one, where its words were before it was laid flat: `source(of:)` is exact).
     public var pageToSource: Homography { flatten.after(unturn) ?? flatten }
 
-    /// A point of the source to the corrected page (nil for a map that cannot be undone).
+    /// A point of the source to the corrected page (nil for a map that cannot be undone), the
+    /// curve left out as in `pageToSource`.
     public var sourceToPage: Homography? { pageToSource.inverse }
+
+    /// A point of the corrected page to the source, the curve included.
+    public func source(of point: Point) -> Point {
+        let turned = unturn.apply(point)
+        guard let curve else { return flatten.apply(turned) }
+        let flat = curve.source(of: turned, in: pageSize)
+        return flatten.apply(Point(x: min(max(flat.x, 0), pageSize.width), y: min(max(flat.y, 0), pageSize.height)))
+    }
 
     /// Turned by `degrees` counter-clockwise on screen (y down) about `centre`, as a map from the
     /// turned picture back to the unturned one (`Straightener.rotated`'s convention).
@@ -58,9 +74,16 @@ public struct RecipeGeometry: Hashable, Sendable {
     public func sourceRect(for pageRect: Rect, margin: Double = 0) -> Rect? {
         // The page rect unturned: its bounding box in the flattened page, which is all that maps
         // into the source (the corners a turn uncovers are fill).
-        let unturned = Self.bounds(corners(of: pageRect).map(unturn.apply))
+        var unturned = Self.bounds(corners(of: pageRect).map(unturn.apply))
             .intersection(Rect(origin: .zero, size: pageSize))
         guard !unturned.isEmpty else { return nil }
+        if let curve {
+            // A curve takes each point from up to its reach away on the flattened page.
+            let (v, h) = curve.reach
+            let dx = h * pageSize.width + 2, dy = v * pageSize.height + 2
+            unturned = Rect(x: unturned.minX - dx, y: unturned.minY - dy, width: unturned.width + 2 * dx, height: unturned.height + 2 * dy)
+                .intersection(Rect(origin: .zero, size: pageSize))
+        }
         // A convex region maps to a convex one: its corners' box bounds it.
         let mapped = Self.bounds(corners(of: unturned).map(flatten.apply))
         guard mapped.minX.isFinite, mapped.minY.isFinite, mapped.maxX.isFinite, mapped.maxY.isFinite else {

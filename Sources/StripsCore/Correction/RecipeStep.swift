@@ -10,6 +10,9 @@ public enum RecipeStep: Hashable, Sendable {
     /// bottom-right, bottom-left of the page as it will be): the quadrilateral flattened to a
     /// rectangle at its true shape.
     case crop(Quad)
+    /// A curved page laid flat: the flattened page's text lines made straight and evenly spaced
+    /// (`PageCurve`, found from those lines).
+    case dewarp(PageCurve)
     /// A fine turn of the flattened page, in degrees, counter-clockwise positive; the page keeps its size.
     case straighten(Double)
     /// The page's tones (colour, grey, black and white documents).
@@ -18,12 +21,13 @@ public enum RecipeStep: Hashable, Sendable {
     /// Which correction a step is; their order is the order of application, and a recipe holds
     /// at most one step of each.
     public enum Kind: Int, CaseIterable, Comparable, Sendable {
-        case crop, straighten, look
+        case crop, dewarp, straighten, look
 
         /// The name in fingerprints, the trace and the docs.
         public var key: String {
             switch self {
             case .crop: return "crop"
+            case .dewarp: return "dewarp"
             case .straighten: return "straighten"
             case .look: return "look"
             }
@@ -33,7 +37,7 @@ public enum RecipeStep: Hashable, Sendable {
         /// look after its look); nil for a kind no key cycles (corners and turns are dragged).
         public func next(after recipe: PixelRecipe) -> RecipeStep? {
             switch self {
-            case .crop, .straighten: return nil
+            case .crop, .dewarp, .straighten: return nil
             case .look: return .look(recipe.look.next)
             }
         }
@@ -44,6 +48,7 @@ public enum RecipeStep: Hashable, Sendable {
     public var kind: Kind {
         switch self {
         case .crop: return .crop
+        case .dewarp: return .dewarp
         case .straighten: return .straighten
         case .look: return .look
         }
@@ -52,7 +57,7 @@ public enum RecipeStep: Hashable, Sendable {
     /// The step changes nothing: a recipe leaves it out.
     public var isIdentity: Bool {
         switch self {
-        case .crop: return false
+        case .crop, .dewarp: return false
         case .straighten(let degrees): return degrees == 0
         case .look(let look): return look == .original
         }
@@ -64,6 +69,7 @@ public enum RecipeStep: Hashable, Sendable {
     public var motion: Motion? {
         switch self {
         case .crop(let quad): return .flatten(quad)
+        case .dewarp(let curve): return .curve(curve)
         case .straighten(let degrees): return .turn(degrees)
         case .look: return nil
         }
@@ -73,6 +79,8 @@ public enum RecipeStep: Hashable, Sendable {
     public enum Motion: Hashable, Sendable {
         /// The quadrilateral flattened to a rectangle at its true shape.
         case flatten(Quad)
+        /// The flattened page's curve laid flat (before the turn).
+        case curve(PageCurve)
         /// A turn of the flattened page about its centre, degrees counter-clockwise.
         case turn(Double)
     }
@@ -84,7 +92,7 @@ public enum RecipeStep: Hashable, Sendable {
     public var outputMargin: Int {
         switch self {
         // The resampling's reach is on the source's side (`RecipePlan`).
-        case .crop, .straighten: return 0
+        case .crop, .dewarp, .straighten: return 0
         // The look evens the paper over a neighbourhood this wide.
         case .look: return 96
         }
@@ -103,7 +111,8 @@ public enum RecipeStep: Hashable, Sendable {
             guard degrees.isFinite else { return false }
             transform.straighten = degrees
             return true
-        case .look: return false
+        // A curve needs new pixels: no page transform bends.
+        case .dewarp, .look: return false
         }
     }
 
@@ -112,16 +121,20 @@ public enum RecipeStep: Hashable, Sendable {
     var fingerprintValue: String {
         switch self {
         case .crop(let quad): return quad.corners.map { "\(Self.rounded($0.x)),\(Self.rounded($0.y))" }.joined(separator: ";")
+        case .dewarp(let curve): return curve.fingerprint
         case .straighten(let degrees): return Self.rounded(degrees)
         case .look(let look): return look.name
         }
     }
 
     /// The value in a page's trace cell (docs/headless.md): `crop` in the picture's own pixels,
-    /// `straighten` in degrees, `look` by name.
+    /// `dewarp` the text lines the curve was found from and its bend (the largest shift left once
+    /// a tilt is taken out, in thousandths of the page's height), `straighten` in degrees, `look`
+    /// by name.
     var traceValue: JSON {
         switch self {
         case .crop(let quad): return .array(quad.corners.map { .array([.number($0.x), .number($0.y)]) })
+        case .dewarp(let curve): return .object([("lines", .number(Double(curve.lines))), ("bend", .number((curve.bend * 1000).rounded()))])
         case .straighten(let degrees): return .number(degrees)
         case .look(let look): return .string(look.name)
         }

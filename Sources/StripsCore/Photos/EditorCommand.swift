@@ -22,6 +22,8 @@ public enum EditorCommand: Hashable, Sendable {
     case upright
     /// New corrections on pages (detected borders applied with Shift+C), one edit.
     case correctPages([CorrectionChange])
+    /// Pages replaced by others (Shift+C on a spread: its two pages in its place), one edit.
+    case replacePages([PageReplacement])
     /// A correction chosen (the context menu's look): the selection (else the page in focus)
     /// takes this step, in place of its kind's; pages it does not change are left out.
     case set(RecipeStep)

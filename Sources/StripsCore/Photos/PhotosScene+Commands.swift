@@ -113,6 +113,10 @@ extension PhotosScene {
         case .correctPages(let changes):
             guard changes.allSatisfy({ pages.indices.contains($0.index) && pages[$0.index].corrections == $0.before }) else { return }
             edit(.correct(changes), at: time)
+        case .replacePages(let replacements):
+            guard replacements.allSatisfy({ r in r.index >= 0 && r.index + r.before.count <= pages.count && Array(pages[r.index..<(r.index + r.before.count)]) == r.before })
+            else { return }
+            edit(.replace(replacements), at: time)
         case .interleave:
             interleave(at: time)
         case .toggleBreak(let index):

@@ -100,7 +100,8 @@ extension EditorCommand {
     var editsDocument: Bool {
         switch self {
         case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycle, .upright, .undo, .redo, .correctPages, .set, .setLanguage, .moveToEnd, .toggleBreak: return true
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycle, .upright, .undo, .redo, .correctPages, .replacePages, .set, .setLanguage, .moveToEnd,
+             .toggleBreak: return true
         }
     }
 }

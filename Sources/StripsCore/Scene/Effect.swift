@@ -220,10 +220,14 @@ public struct BorderRequest: Hashable, Sendable {
     public var purpose: Purpose
     /// As they stand when asked (for `level`, with the corners applied).
     public var pages: [Page]
+    /// Whether a curved page is laid flat (the border editor's D turns it off): false, its
+    /// levelling only.
+    public var layFlat: Bool
 
-    public init(purpose: Purpose, pages: [Page]) {
+    public init(purpose: Purpose, pages: [Page], layFlat: Bool = true) {
         self.purpose = purpose
         self.pages = pages
+        self.layFlat = layFlat
     }
 }
 
@@ -235,21 +239,60 @@ public struct BorderAnswer: Hashable, Sendable {
         public var corners: Quad?
         /// Degrees counter-clockwise that level the flattened page's text; nil: no lines to trust.
         public var levelling: Double?
+        /// The curve that lays the page flattened from `corners` (the whole picture when nil)
+        /// flat, when it is curved; nil: a flat page, or too few text lines to tell.
+        public var curve: PageCurve?
+        /// The picture is an open book photographed whole: its two pages, left then right.
+        public var spread: Spread?
 
-        public init(pageID: String, corners: Quad?, levelling: Double?) {
+        public init(pageID: String, corners: Quad?, levelling: Double?, curve: PageCurve? = nil, spread: Spread? = nil) {
             self.pageID = pageID
             self.corners = corners
             self.levelling = levelling
+            self.curve = curve
+            self.spread = spread
+        }
+
+        /// An open book's two pages in one picture: each page's corners in the picture's pixels and
+        /// the curve that lays it flat (nil: flat, or too few lines to tell).
+        public struct Spread: Hashable, Sendable {
+            public var left: Quad
+            public var right: Quad
+            public var leftCurve: PageCurve?
+            public var rightCurve: PageCurve?
+
+            public init(left: Quad, right: Quad, leftCurve: PageCurve?, rightCurve: PageCurve?) {
+                self.left = left
+                self.right = right
+                self.leftCurve = leftCurve
+                self.rightCurve = rightCurve
+            }
+        }
+
+        /// A spread's `page` as its two pages, left then right (ids `ID left` and `ID right`), each
+        /// cropped to its half and laid flat; nil when the picture is no spread.
+        public func pages(of page: Page) -> [Page]? {
+            guard let spread else { return nil }
+            return [(spread.left, spread.leftCurve, "left"), (spread.right, spread.rightCurve, "right")].map { quad, curve, side in
+                var half = page
+                half.id = "\(page.id) \(side)"
+                half.corrections.crop = quad
+                half.corrections.dewarp = curve
+                half.corrections.straighten = 0
+                return half
+            }
         }
 
         /// `corrections` with these borders applied, as Shift+C applies them (and `strips convert
-        /// --borders auto`): the corners as the crop, the levelling to a tenth of a degree; nil
-        /// when no page was found.
+        /// --borders auto`): the corners as the crop, the curve laid flat (its text lines then
+        /// level, so no turn), else the levelling to a tenth of a degree; nil when neither a page
+        /// nor a curve was found.
         public func applied(to corrections: Corrections) -> Corrections? {
-            guard let corners else { return nil }
+            guard corners != nil || curve != nil else { return nil }
             var after = corrections
             after.crop = corners
-            after.straighten = PhotosScene.tenths(levelling ?? 0)
+            after.dewarp = curve
+            after.straighten = curve == nil ? PhotosScene.tenths(levelling ?? 0) : 0
             return after
         }
     }

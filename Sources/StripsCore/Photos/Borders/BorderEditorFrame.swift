@@ -49,7 +49,9 @@ public struct BorderEditorFrame: Hashable, Sendable {
         let turn = session.straighten == 0 ? "" : "  ·  " + tr("turned %s", Self.degrees(session.straighten))
         let found = session.awaitingDetection ? tr("Looking for the page…") + "  ·  " : session.detected ? tr("Suggested corners") + "  ·  "
             : session.foundNothing && !session.touched ? tr("No page found") + "  ·  " : ""
-        let text = found + tr("Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels") + turn
+        let flat = session.page.corrections.dewarp != nil && session.laysFlat ? "  ·  " + tr("curved page laid flat (D: off)")
+            : session.laysFlat ? "" : "  ·  " + tr("not laid flat (D: on)")
+        let text = found + tr("Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels") + turn + flat
         help = measurer.run(text, centeredAt: Point(x: area.midX, y: area.minY + BorderView.margin / 2), pointSize: 13,
                             color: .secondaryText, alpha: presence)
     }

@@ -2,6 +2,8 @@
 /// overlay lists it beside the editor's (`EditorKey.table`).
 public enum BorderKey: Hashable, Sendable {
     case apply, cancel, reset
+    /// A curved page laid flat (its curve found from its text lines) or left as the flat correction makes it.
+    case layFlat
     /// The corner nearest the pointer, moved by this many points.
     case nudge(dx: Double, dy: Double)
     /// Degrees counter-clockwise.
@@ -17,6 +19,8 @@ public enum BorderKey: Hashable, Sendable {
                [(.any(.leftBracket), .turn(0.1)), (.any(.rightBracket), .turn(-0.1))], context: tr("Border editor")),
         KeyRow(.corrections, tr("Whole picture"), tr("puts the corners on the whole picture"),
                [(.any(.backspace), .reset), (.any(.delete), .reset)], context: tr("Border editor")),
+        KeyRow(.corrections, tr("Lay flat"), tr("turns laying a curved page flat (a book's page) off / on"), [(.any(.d), .layFlat)],
+               context: tr("Border editor")),
         KeyRow(.corrections, tr("Apply"), tr("applies (one undo step; the text levelled)"), [(.any(.return), .apply)], context: tr("Border editor")),
         KeyRow(.corrections, tr("Cancel"), tr("cancels"), [(.any(.escape), .cancel)], context: tr("Border editor")),
     ])

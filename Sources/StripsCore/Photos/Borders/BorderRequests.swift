@@ -25,14 +25,42 @@ extension BorderAnswer {
         return changes
     }
 
-    /// The applied pages' levelling: by index into `pages`, their corrections with the angle that
-    /// levels their text (to a tenth of a degree), for those that lean.
+    /// Shift+C's edit when some pictures are open books photographed whole: each such page in
+    /// its place replaced by its two pages, every other page found replaced by itself corrected,
+    /// one edit (one undo step); empty when no page is a spread.
+    func replacements(in pages: [Page]) -> [PageReplacement] {
+        guard self.pages.contains(where: { $0.spread != nil }) else { return [] }
+        var replacements: [PageReplacement] = []
+        for found in self.pages {
+            guard let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
+            let page = pages[index]
+            if let halves = found.pages(of: page) {
+                replacements.append(PageReplacement(index: index, before: [page], after: halves))
+            } else if let after = found.applied(to: page.corrections), after != page.corrections {
+                var corrected = page
+                corrected.corrections = after
+                replacements.append(PageReplacement(index: index, before: [page], after: [corrected]))
+            }
+        }
+        return replacements.sorted { $0.index < $1.index }
+    }
+
+    /// The applied pages' levelling: by index into `pages`, their corrections with the curve that
+    /// lays them flat, or else the angle that levels their text (to a tenth of a degree), for
+    /// those that are curved or lean.
     func levelled(_ pages: [Page]) -> [Int: Corrections] {
         var after: [Int: Corrections] = [:]
         for found in self.pages {
-            guard let angle = found.levelling, angle != 0, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
+            guard let index = pages.firstIndex(where: { $0.id == found.pageID }) else { continue }
             var corrections = pages[index].corrections
-            corrections.straighten = PhotosScene.tenths(angle)
+            if let curve = found.curve {
+                // A curve found on the corners applied: laid flat, its lines are level.
+                corrections.dewarp = curve
+                corrections.straighten = 0
+            } else {
+                guard let angle = found.levelling, angle != 0 else { continue }
+                corrections.straighten = PhotosScene.tenths(angle)
+            }
             after[index] = corrections
         }
         return after

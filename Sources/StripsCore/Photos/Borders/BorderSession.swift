@@ -24,6 +24,10 @@ public struct BorderSession: Hashable, Sendable {
     /// over their work, and the applied page is not levelled automatically after a manual turn.
     public private(set) var touched = false
     public private(set) var turnedByHand = false
+    /// Whether a curved page is laid flat (D turns it off and on): on unless the user said so.
+    public private(set) var laysFlat = true
+    /// D was pressed: the page's curve is to be found again, or left out.
+    public private(set) var layFlatTouched = false
     /// A corner or edge held by the pointer.
     public var drag: Drag?
     /// When the editor opened (its animation in), and where the picture was drawn then.
@@ -212,6 +216,9 @@ public struct BorderSession: Hashable, Sendable {
         let whole = Quad(whole: pictureSize)
         c.crop = corners.maxCornerDistance(to: whole) < 0.5 ? nil : corners
         c.straighten = straighten
+        // A curve belongs to the corners it was found on: new corners find theirs (the host's
+        // levelling answer), and D off leaves it out.
+        if !laysFlat || c.crop != page.corrections.crop { c.dewarp = nil }
         return c
     }
 
@@ -248,6 +255,9 @@ public struct BorderSession: Hashable, Sendable {
             nudge(corner: k, by: delta)
         case .turn(let degrees)?:
             turn(by: degrees)
+        case .layFlat?:
+            laysFlat.toggle()
+            layFlatTouched = true
         case nil:
             return .ignored
         }

@@ -83,9 +83,12 @@ extension PhotosScene {
         document = document.apply(.correct([CorrectionChange(index: index, before: pages[index].corrections, after: after)]))
         layOut()
         close(session, corners: session.corners, at: time)
-        // A page cropped and not turned by hand is levelled (Straightener, within 10 degrees).
-        guard after.crop != nil, after.crop != session.page.corrections.crop, !session.turnedByHand else { return [] }
-        return [askBorders(BorderRequest(purpose: .level, pages: [pages[index]]))]
+        // A page cropped and not turned by hand is levelled (Straightener, within 10 degrees), or
+        // laid flat when it is curved; so is one whose laying flat D turned back on.
+        let newCrop = after.crop != nil && after.crop != session.page.corrections.crop && !session.turnedByHand
+        let flatAgain = session.layFlatTouched && session.laysFlat && after.crop != nil && after.dewarp == nil
+        guard newCrop || flatAgain else { return [] }
+        return [askBorders(BorderRequest(purpose: .level, pages: [pages[index]], layFlat: session.laysFlat))]
     }
 
     /// The editor animates back to the strips, onto where the page is drawn.
@@ -172,6 +175,13 @@ extension PhotosScene {
             session.suggest(found.corners, at: time)
             interaction = .editingBorders(session)
         case .apply:
+            let replacements = answer.replacements(in: pages)
+            if !replacements.isEmpty {
+                enqueue(.replacePages(replacements), at: time)
+                let spreads = answer.pages.filter { $0.spread != nil }.count
+                notices.post(trn("An open book: its two pages", "%d open books: their two pages each", spreads), at: time)
+                return
+            }
             let changes = answer.applied(to: pages)
             let count = answer.pages.count, applied = changes.count
             guard !changes.isEmpty else {

@@ -105,6 +105,7 @@ public struct Document: Hashable, Sendable {
         for entry in history.undoStack + history.redoStack {
             if case .insert(let placed) = entry.edit { placed.forEach { see($0.page) } }
             if case .remove(let placed) = entry.edit { placed.forEach { see($0.page) } }
+            if case .replace(let replacements) = entry.edit { replacements.forEach { ($0.before + $0.after).forEach(see) } }
         }
         return highest + 1
     }

@@ -16,6 +16,9 @@ public enum Edit: Hashable, Sendable {
     case correct([CorrectionChange])
     /// Document breaks put or taken away by hand (B), each with what its page had before.
     case breaks([BreakChange])
+    /// Pages replaced by others in their place (Shift+C on an open book photographed whole: its
+    /// page becomes the book's two pages), ascending, each with the pages it had before.
+    case replace([PageReplacement])
 
     public var inverse: Edit {
         switch self {
@@ -24,6 +27,13 @@ public enum Edit: Hashable, Sendable {
         case .move(let from, let to): return .move(from: to, to: from)
         case .correct(let changes): return .correct(changes.map(\.inverse))
         case .breaks(let changes): return .breaks(changes.map(\.inverse))
+        case .replace(let replacements):
+            // Each undone in the document after, where the ones before it have moved it.
+            var shift = 0
+            return .replace(replacements.map { r in
+                defer { shift += r.after.count - r.before.count }
+                return PageReplacement(index: r.index + shift, before: r.after, after: r.before)
+            })
         }
     }
 
@@ -35,6 +45,7 @@ public enum Edit: Hashable, Sendable {
         case .move(let from, _): return from
         case .correct(let changes): return changes.map(\.index)
         case .breaks(let changes): return changes.map(\.index)
+        case .replace(let replacements): return replacements.map(\.index)
         }
     }
 
@@ -45,6 +56,7 @@ public enum Edit: Hashable, Sendable {
         case .move(let from, let to): return from == to
         case .correct(let changes): return changes.allSatisfy { $0.before == $0.after }
         case .breaks(let changes): return changes.allSatisfy { $0.before == $0.after }
+        case .replace(let replacements): return replacements.allSatisfy { $0.before == $0.after }
         }
     }
 
@@ -79,6 +91,17 @@ public enum Edit: Hashable, Sendable {
         case .breaks(let changes):
             var result = pages
             for change in changes where result.indices.contains(change.index) { result[change.index].documentBreak = change.after }
+            return result
+        case .replace(let replacements):
+            var result: [Page] = []
+            result.reserveCapacity(pages.count + replacements.reduce(0) { $0 + $1.after.count - $1.before.count })
+            var next = 0
+            for r in replacements where r.index >= next && r.index + r.before.count <= pages.count {
+                result += pages[next..<r.index]
+                result += r.after
+                next = r.index + r.before.count
+            }
+            result += pages[min(next, pages.count)...]
             return result
         }
     }
@@ -120,7 +143,31 @@ public enum Edit: Hashable, Sendable {
             return indices.map { after.indices.contains($0) ? after[$0] : nil }
         case .correct, .breaks:
             return indices
+        case .replace(let replacements):
+            // A page replaced goes to the first of the pages in its place.
+            return indices.map { index in
+                var shift = 0
+                for r in replacements {
+                    if index < r.index { break }
+                    if index < r.index + r.before.count { return r.after.isEmpty ? nil : r.index + shift + min(index - r.index, r.after.count - 1) }
+                    shift += r.after.count - r.before.count
+                }
+                return index + shift
+            }
         }
+    }
+}
+
+/// The pages at `index` (in the document before) that `before` lists, and the pages in their place.
+public struct PageReplacement: Hashable, Sendable {
+    public var index: Int
+    public var before: [Page]
+    public var after: [Page]
+
+    public init(index: Int, before: [Page], after: [Page]) {
+        self.index = index
+        self.before = before
+        self.after = after
     }
 }
 

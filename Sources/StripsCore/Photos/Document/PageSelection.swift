@@ -31,7 +31,7 @@ public struct PageSelection: Hashable, Sendable {
     func following(_ edit: Edit, count: Int) -> PageSelection {
         switch edit {
         case .correct, .breaks: return self
-        case .insert, .remove, .move: break
+        case .insert, .remove, .move, .replace: break
         }
         return PageSelection(edit.newIndices(of: indices, count: count).compactMap { $0 })
     }

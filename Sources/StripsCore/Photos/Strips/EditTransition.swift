@@ -77,7 +77,7 @@ public struct EditTransition: Hashable, Sendable {
         self.timing = timing
         switch edit {
         case .remove, .move: shown = before
-        case .insert, .correct, .breaks: shown = after
+        case .insert, .correct, .breaks, .replace: shown = after
         }
         shownAspects = shown.map(\.aspectRatio)
         var travels: [Int: Int] = [:]
@@ -91,7 +91,7 @@ public struct EditTransition: Hashable, Sendable {
     public var showsBefore: Bool {
         switch edit {
         case .remove, .move: return true
-        case .insert, .correct, .breaks: return false
+        case .insert, .correct, .breaks, .replace: return false
         }
     }
 
@@ -101,7 +101,7 @@ public struct EditTransition: Hashable, Sendable {
         case .insert, .remove: return 2 * timing.phaseDuration
         case .move: return timing.reorderDuration
         case .correct: return timing.rotateDuration
-        case .breaks: return timing.phaseDuration
+        case .breaks, .replace: return timing.phaseDuration
         }
     }
 
@@ -111,6 +111,7 @@ public struct EditTransition: Hashable, Sendable {
     public var focusDuring: Int {
         switch edit {
         case .insert(let placed): return placed.first?.index ?? origin.focus
+        case .replace: return focusAfter
         case .remove, .move, .correct, .breaks: return origin.focus
         }
     }
@@ -134,6 +135,9 @@ public struct EditTransition: Hashable, Sendable {
             return edit.newIndex(of: origin.focus, count: before.count) ?? 0
         case .correct, .breaks:
             return origin.focus.clamped(to: 0...(after.count - 1))
+        case .replace:
+            // The focus stays on its page, or goes to the first of the pages in its place.
+            return (edit.newIndex(of: origin.focus, count: before.count) ?? origin.focus).clamped(to: 0...(after.count - 1))
         }
     }
 
@@ -203,6 +207,11 @@ public struct EditTransition: Hashable, Sendable {
             }
             return Frame(focusSlot: Double(origin.focus), previewSlot: nil, slots: SlotMap(), focusOverride: nil, turning: turning,
                          fading: fading)
+        case .replace:
+            // The new pages are drawn in their places at once; the strips settle on the focus.
+            let p = Tween(start: start, duration: timing.phaseDuration).progress(at: t)
+            return Frame(focusSlot: origin.slot.lerp(to: Double(max(0, focusAfter)), p), previewSlot: nil, slots: SlotMap(),
+                         focusOverride: nil, turning: [:])
         case .breaks(let changes):
             // Nothing moves: the dividers put or taken away fade in or out.
             let p = Tween(start: start, duration: timing.phaseDuration).progress(at: t)

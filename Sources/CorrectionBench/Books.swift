@@ -1,0 +1,105 @@
+import Foundation
+import StripsCore
+import StripsCorrection
+import StripsDocumentPhotos
+import StripsPictures
+import StripsRender
+import StripsSampleScans
+
+/// Curved pages (issue 40): sample scans with known words bent as a book's page and photographed,
+/// then each photo as `--borders auto` makes it, without and with the curve laid flat: the curve
+/// finder's and the renderer's times on one core, the text lines' straightness before and after,
+/// and the pictures and the truth written for Scripts/bench-dewarp.sh to read with Tesseract.
+enum Books {
+    /// The bends tried: a right-hand and a left-hand page, shallow and deep.
+    static let bends: [BookPagePhoto.Bend] = [
+        BookPagePhoto.Bend(rise: 0.12, droop: 0.02, gutterLeft: true, offset: (0.05, -0.03)),
+        BookPagePhoto.Bend(rise: 0.16, droop: 0.03, gutterLeft: false, offset: (-0.04, 0.02)),
+        BookPagePhoto.Bend(rise: 0.08, droop: 0.01, gutterLeft: true, offset: (0.0, 0.05)),
+    ]
+
+    /// The photo of style `index` bent by bend `index % bends.count`, `width` x `height`.
+    static func photo(_ index: Int, width: Int, height: Int) -> (photo: PixelBuffer, scan: SampleScan)? {
+        let style = SampleScanStyle.standardSet[index % SampleScanStyle.standardSet.count]
+        var flat = style
+        flat.turn = 0; flat.shadow = 0
+        guard let scan = SampleScanner.scan(flat) else { return nil }
+        let photo = BookPagePhoto.photograph(scan.picture, bend: bends[index % bends.count], width: width, height: height, seed: UInt64(index + 1))
+        return (photo, scan)
+    }
+
+    static func run(folder: String, count: Int, runs: Int, width: Int, height: Int) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch { fail("cannot create \(folder)") }
+        say("\(count) bent pages, \(width)x\(height) photos; times are medians of \(runs) runs, one thread")
+        for index in 0..<count {
+            guard let (photo, scan) = photo(index, width: width, height: height), let jpeg = JPEG.encode(photo, quality: 90) else { fail("cannot make page \(index)") }
+            let name = String(format: "book-%02d", index)
+            write(jpeg, folder + "/\(name).jpg")
+            write(Array(scan.text.utf8), folder + "/\(name).txt")
+            guard let decoded = JPEG.decode(jpeg) else { fail("cannot decode \(name)") }
+            measure(decoded, name: name, folder: folder, runs: runs)
+        }
+    }
+
+    /// One photo through the border finder's steps: the quad, the flat page, the curve, the page
+    /// laid flat; times, straightness, and the pictures as PNG.
+    static func measure(_ photo: PixelBuffer, name: String, folder: String, runs: Int, whole: Bool = false) {
+        func median(_ body: () -> Void) -> Double {
+            body()
+            let times = (0..<max(1, runs)).map { _ in milliseconds(body) }.sorted()
+            return times[times.count / 2]
+        }
+        let size = Size(width: Double(photo.width), height: Double(photo.height))
+        let eighth = photo.boxReduced(by: max(1, photo.width / 640))
+        let quad = whole ? nil : BorderDetector.detect(in: eighth)?.scaled(from: Size(width: Double(eighth.width), height: Double(eighth.height)), to: size)
+        let flatRecipe = PixelRecipe(crop: quad)
+        let renderer = PageRenderer()
+        let side = Int32(2000)
+        var small: PixelBuffer?
+        let smallMs = median { small = renderer.page(photo, recipe: flatRecipe, sourceSize: size, limit: PixelLimit(width: side, height: side))?.pixels }
+        guard let small else { say("\(name): no page"); return }
+        var curve: PageCurve?
+        let findMs = median { curve = PageCurveFinder.curve(of: small) }
+        let model = PageCurveFinder.model(of: small)
+        var flat: PixelBuffer?
+        let flatMs = median { flat = renderer.page(photo, recipe: flatRecipe, sourceSize: size)?.pixels }
+        var curved = flatRecipe
+        curved.dewarp = curve
+        var laid: PixelBuffer?
+        let laidMs = median { laid = renderer.page(photo, recipe: curved, sourceSize: size)?.pixels }
+        guard let flat, let laid else { say("\(name): cannot render"); return }
+        let before = TextLineStraightness.measure(flat), after = TextLineStraightness.measure(laid)
+        func lines(_ m: TextLineStraightness.Measure?) -> String {
+            m.map { "\($0.lines) lines, median \(fmt($0.median)) px, worst \(fmt($0.worst)) px" } ?? "no lines"
+        }
+        let modelText = model.map { "model \($0.lines) lines, bend \(fmt($0.bend * 1000)) per mille, reach \(fmt($0.reach.vertical * 1000)) / \(fmt($0.reach.horizontal * 1000)) per mille" } ?? "no model"
+        say("\(name): quad \(quad == nil ? "not found" : "found"), page \(flat.width)x\(flat.height); \(modelText); \(curve == nil ? "left flat" : "laid flat")")
+        say("  ms: flat page at 2000 px \(fmt(smallMs)), curve \(fmt(findMs)), full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(smallMs + findMs + laidMs - flatMs))")
+        say("  straightness before: \(lines(before)); after: \(lines(after))")
+        _ = PNGWriter().write(flat, to: folder + "/\(name)-flat.png", replacing: true)
+        _ = PNGWriter().write(laid, to: folder + "/\(name)-dewarped.png", replacing: true)
+    }
+
+    static func write(_ bytes: [UInt8], _ path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fail("cannot write \(path)") }
+    }
+
+    /// An open book photographed whole (two sample scans as its pages): the spread found, its
+    /// gutter, and each page as `--borders auto` makes it, written as PNG.
+    static func spread(folder: String, width: Int, height: Int) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch { fail("cannot create \(folder)") }
+        var styles = [SampleScanStyle.standardSet[0], SampleScanStyle.standardSet[3]]
+        for k in styles.indices { styles[k].turn = 0; styles[k].shadow = 0 }
+        guard let left = SampleScanner.scan(styles[0], dpi: 150), let right = SampleScanner.scan(styles[1], dpi: 150) else { fail("cannot make the pages") }
+        let bend = BookPagePhoto.Bend(rise: 0.06, droop: 0.015, offset: (0.02, -0.02))
+        let photo = BookPagePhoto.spread(left: left.picture, right: right.picture, bend: bend, width: width, height: height, seed: 5)
+        _ = PNGWriter().write(photo, to: folder + "/spread.png", replacing: true)
+        let size = Size(width: Double(width), height: Double(height))
+        let small = photo.boxReduced(by: max(1, width / 640))
+        let quad = BorderDetector.detect(in: small)?.scaled(from: Size(width: Double(small.width), height: Double(small.height)), to: size)
+        guard let flat = PageRenderer().page(photo, recipe: PixelRecipe(crop: quad), sourceSize: size, limit: PixelLimit(width: 2000, height: 2000))?.pixels
+        else { fail("cannot flatten") }
+        _ = PNGWriter().write(flat, to: folder + "/spread-flat.png", replacing: true)
+        say("quad \(quad.map { "\($0.corners)" } ?? "not found"); flat \(flat.width)x\(flat.height); gutter \(SpreadFinder.gutter(of: flat).map { fmt($0, 3) } ?? "not found")")
+    }
+}

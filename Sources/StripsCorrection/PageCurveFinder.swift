@@ -1,0 +1,92 @@
+import CLeptonica
+import StripsCore
+import StripsPictures
+
+/// Finding how a flattened page is still curved (a book's page bulging towards its gutter, a
+/// curled sheet) from its text lines: leptonica's disparity model (`dewarpBuildPageModel`: each
+/// long text line's centres fitted by a quadratic, the lines' shifts fitted down each column,
+/// and, when the lines' ends show it, the sideways shift of their left and right ends), read
+/// back as a `PageCurve` in fractions of the page, so the recipe redraws it at any size.
+/// Pure; safe on any thread (each call has its own leptonica objects).
+public enum PageCurveFinder {
+    /// Text lines are found at this many pixels on the page's longer side (leptonica's closings
+    /// are sized for a page about this big); larger pages are box-averaged down to it.
+    public static let workingSide = 2000
+    /// Fewer long text lines than this and the page is left flat (a picture, a title page).
+    public static let minimumLines: Int32 = 12
+    /// A curve whose bend is under this (a fraction of the page's height, about 4 pixels of a
+    /// 12 MP page's) is a flat page's noise: the page is left as the flat correction makes it.
+    public static let flatBend = 0.0015
+    /// A curve that moves a point further than this (a fraction of the page) is a misreading of
+    /// the lines (a table, columns at odds), not a page.
+    public static let largestReach = 0.12
+
+    /// The curve that lays `page` (a flattened page, any format) flat; nil when it has too few
+    /// text lines to trust, leptonica finds no valid model, or the page is already flat.
+    public static func curve(of page: PixelBuffer) -> PageCurve? {
+        guard let model = model(of: page) else { return nil }
+        let (v, h) = model.reach
+        guard model.bend >= flatBend, v <= largestReach, h <= largestReach else { return nil }
+        return model
+    }
+
+    /// Leptonica's model of `page` as a curve, flat or not (nil: no valid model).
+    public static func model(of page: PixelBuffer) -> PageCurve? {
+        guard page.width >= 64, page.height >= 64 else { return nil }
+        QuietLeptonica.install()
+        let factor = max(1, (max(page.width, page.height) + workingSide - 1) / workingSide)
+        let small = factor > 1 ? page.boxReduced(by: factor) : page
+        guard let pix = LeptonicaPix(small),
+              let grey = pix.depth == 8 ? pix : LeptonicaPix(taking: pixConvertRGBToLuminance(pix.pointer)),
+              // Uneven light (a book's gutter is in shadow) evened to white paper first.
+              let normalised = LeptonicaPix(taking: pixBackgroundNormSimple(grey.pointer, nil, nil)),
+              let binary = LeptonicaPix(taking: pixThresholdToBinary(normalised.pointer, 130)) else { return nil }
+        let (w, h) = (Double(binary.width), Double(binary.height))
+
+        // One page, sampled every 30 pixels, full resolution, no reference pages.
+        guard let created = dewarpaCreate(1, 30, 1, minimumLines, 0) else { return nil }
+        let dewa = created
+        defer { var owned: UnsafeMutablePointer<L_DEWARPA>? = created; dewarpaDestroy(&owned) }
+        dewarpaUseBothArrays(dewa, 1)
+        // The model is built from a copy of the binary page, which the dewarp owns.
+        guard let dew = dewarpCreate(binary.pointer, 0) else { return nil }
+        dewarpaInsertDewarp(dewa, dew)
+        guard dewarpBuildPageModel(dew, nil) == 0, dew.pointee.vsuccess != 0 else { return nil }
+        // Leptonica's own limits on the lines' curvature and the edges' slope and curvature.
+        dewarpaInsertRefModels(dewa, 0, 0)
+        guard dew.pointee.vvalid != 0, let vertical = dew.pointee.sampvdispar else { return nil }
+        let sampling = Double(dew.pointee.sampling)
+        let useHorizontal = dew.pointee.hsuccess != 0 && dew.pointee.hvalid != 0 && dew.pointee.samphdispar != nil
+        let lines = Int(dew.pointee.nlines)
+
+        var nx: Int32 = 0, ny: Int32 = 0
+        fpixGetDimensions(vertical, &nx, &ny)
+        guard nx >= 2, ny >= 2 else { return nil }
+        let columns = Int(nx), rows = Int(ny)
+        // Leptonica's nodes are `sampling` pixels apart from the corner; the curve's span the page
+        // edge to edge, so each is read off leptonica's grid where it falls.
+        func resampled(_ fpix: UnsafeMutablePointer<FPIX>, scale: Double) -> [Float]? {
+            var fw: Int32 = 0, fh: Int32 = 0
+            fpixGetDimensions(fpix, &fw, &fh)
+            guard fw >= 2, fh >= 2, let data = fpixGetData(fpix) else { return nil }
+            let wpl = Int(fpixGetWpl(fpix))
+            var out = [Float](repeating: 0, count: columns * rows)
+            for r in 0..<rows {
+                for c in 0..<columns {
+                    let gx = min(Double(c) / Double(columns - 1) * (w - 1) / sampling, Double(fw - 1))
+                    let gy = min(Double(r) / Double(rows - 1) * (h - 1) / sampling, Double(fh - 1))
+                    let ix = min(Int(gx), Int(fw) - 2), iy = min(Int(gy), Int(fh) - 2)
+                    let fx = gx - Double(ix), fy = gy - Double(iy)
+                    let o = iy * wpl + ix
+                    let top = Double(data[o]) * (1 - fx) + Double(data[o + 1]) * fx
+                    let bottom = Double(data[o + wpl]) * (1 - fx) + Double(data[o + wpl + 1]) * fx
+                    out[r * columns + c] = Float((top * (1 - fy) + bottom * fy) / scale)
+                }
+            }
+            return out
+        }
+        guard let v = resampled(vertical, scale: h) else { return nil }
+        let horizontal = useHorizontal ? dew.pointee.samphdispar.flatMap { resampled($0, scale: w) } ?? [] : []
+        return PageCurve(columns: columns, rows: rows, vertical: v, horizontal: horizontal, lines: lines)
+    }
+}
