@@ -14,7 +14,10 @@ let package = Package(
     targets: [
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
         // No SDL and no wall clock: time is always a parameter.
-        .target(name: "StripsCore"),
+        .target(name: "StripsCore", dependencies: ["CGettext"]),
+        // glibc's gettext and setlocale (libintl.h, which the Glibc module leaves out): every word
+        // the window shows in the user's language (po/*.po, Scripts/compile-translations.sh).
+        .systemLibrary(name: "CGettext"),
         // SDL2 and SDL_ttf: the window, its renderer, fonts and events. Headers are found through
         // <SDL2/...>, so no pkg-config flags are needed (SDL's own -D_REENTRANT is one SwiftPM
         // refuses and warns about on every build).
@@ -44,11 +47,11 @@ let package = Package(
         .target(name: "CCameraDevices"),
         // The camera (issue 27): devices and video files through one ffmpeg path, decoding and
         // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
-        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
         // the window's), encoded on a worker thread.
-        .target(name: "StripsRecording", dependencies: ["StripsFiles", "CImageQuant", "CGIF", "CAVCodec"]),
+        .target(name: "StripsRecording", dependencies: ["StripsFiles", "StripsPictures", "CImageQuant", "CGIF", "CAVCodec"]),
         // The tuning value as a commented TOML file, and back.
         .target(name: "StripsTuning", dependencies: ["StripsCore", .product(name: "TOMLKit", package: "TOMLKit")]),
         // GLib (already there for poppler-glib): the thumbnail cache names entries by an MD5.
@@ -145,7 +148,7 @@ let package = Package(
             name: "strips",
             dependencies: [
                 "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
-                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert", "StripsHosts",
+                "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert", "StripsHosts", "CGettext",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -181,7 +184,13 @@ let package = Package(
         .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],
                           path: "Sources/TextBench"),
         .testTarget(name: "StripsLooksTests", dependencies: ["StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
-        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
+        // Test pages in any script: words shaped by HarfBuzz on FreeType, drawn by cairo (its own
+        // text calls cannot form Devanagari).
+        .target(name: "CShapedPage", path: "Tests/CShapedPage",
+                cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])],
+                linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("cairo")]),
+        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo",
+                                                            "CShapedPage"]),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
         .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
@@ -216,10 +225,12 @@ let package = Package(
         .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsPictures"],
                 path: "Tests/StripsRealPages"),
         // Per class and per part (tuned, held-out) of the real corpus, how many pages are judged right.
-        .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
+        .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsBatch", "StripsHosts", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
                           path: "Sources/RealBench"),
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
-        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsLooks", "StripsCore", "StripsPictures"]),
+        // Archives (issue 42): shards, resumed runs (a record of each document written), reports,
+        // the hot folder (inotify); GLib for the records' SHA-256. StripsLooks: pages turned upright.
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsFiles", "CGLib"]),
         .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
                                                              "StripsPDF", "StripsFiles", "StripsTestSupport", "StripsRealPages", "StripsRender"]),
     ]

@@ -14,6 +14,10 @@ packages=(
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
   libleptonica-dev libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd   # border correction, looks, text recognition
+  tesseract-ocr-rus tesseract-ocr-fra tesseract-ocr-ind tesseract-ocr-hin   # reading the seeds' languages (--ocr auto): Russian, French, Indonesian, Hindi
+  fonts-noto-core                                                   # Noto Sans Devanagari: the window's Hindi (DejaVu has no Devanagari)
+  gettext                                                           # msgfmt: the window's translations (po/*.po) compiled at build and install
+  libharfbuzz-dev libfreetype-dev                                   # the language tests' pages: words shaped by HarfBuzz, drawn by cairo
   libtiff-dev                                                       # multi-page TIFF pages, CCITT G4 pages
   libsane-dev sane-airscan sane-utils                               # scanners (network ones through sane-airscan)
   libzbar-dev                                                       # separator sheets: QR codes and barcodes (ZBar)
@@ -21,7 +25,10 @@ packages=(
   poppler-utils qpdf                                                # the PDF and save tests' checks (pdftotext, pdfinfo, qpdf)
   tesseract-ocr                                                     # the text benchmark's baseline, the tesseract command
   xvfb xdotool x11-apps imagemagick                                 # the live window smoke test
+  x11-utils                                                         # its check of the window's class (xprop WM_CLASS)
+  appstream desktop-file-utils                                      # the metainfo's and the desktop entry's validators (appstreamcli, desktop-file-validate)
   dbus-daemon                                                       # the file chooser test's private session bus
+  python3-yaml systemd                                              # the archive examples' test: the Kubernetes manifest parsed, the watch unit checked (systemd-analyze verify)
 )
 
 missing=()

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs Strips for one user (or under any prefix): the binary, its scanner worker, the assets it
-# needs (sample document, pizzas, window icon), the desktop entry, the hicolor icons and the man page.
+# needs (sample document, pizzas, window icon), its translations, the desktop entry, the hicolor
+# icons, the AppStream metainfo, the man page and the hot folder's systemd user unit
+# (strips-watch@.service). The entry, the icons and the metainfo are named by the app's id.
 # Every file written is listed in PREFIX/share/strips/install-manifest, and --uninstall removes
 # exactly those (and the folders the install made, when empty).
 #
-# Usage: Scripts/install.sh [--prefix DIR] [--uninstall] [--binary PATH] [--manpage PATH]
+# Usage: Scripts/install.sh [--prefix DIR] [--uninstall] [--binary PATH] [--manpage PATH] [--destdir DIR]
 #   --prefix DIR    where to install; default ~/.local (the binary goes to DIR/bin)
 #   --uninstall     remove what the last install under DIR wrote
+#   --destdir DIR   stage the files under DIR (DIR/PREFIX/bin/strips ...) for a package to take, as
+#                   make install DESTDIR= does: paths inside the files still say PREFIX, and no
+#                   manifest is written or caches refreshed (the package manager owns them)
 #   --binary PATH   install this strips binary instead of building one (swift build, release); its
 #                   scanner worker, strips-scan-probe, is taken from beside it
 #   --manpage PATH  install this man page instead of generating one with swift-argument-parser's
@@ -18,6 +23,7 @@ prefix="$HOME/.local"
 uninstall=0
 binary=""
 manpage=""
+destdir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
@@ -25,7 +31,8 @@ while [ $# -gt 0 ]; do
     --uninstall) uninstall=1; shift ;;
     --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
     --manpage) manpage="${2:?--manpage needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --destdir) destdir="${2:?--destdir needs a folder}"; shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -33,16 +40,25 @@ case "$prefix" in /*) ;; *) prefix="$PWD/$prefix" ;; esac
 prefix="${prefix%/}"
 # The desktop entry's Exec= would need escapes for these; no real prefix has them.
 case "$prefix" in *[\"\`\$%\\]*) echo "install.sh: the prefix may not contain \" \` \$ % or a backslash" >&2; exit 2 ;; esac
-manifest="$prefix/share/strips/install-manifest"
+if [ -n "$destdir" ]; then
+  case "$destdir" in /*) ;; *) destdir="$PWD/$destdir" ;; esac
+  destdir="${destdir%/}"
+  [ "$uninstall" = 0 ] || { echo "install.sh: --uninstall takes no --destdir (a staged tree is the package's to remove)" >&2; exit 2; }
+fi
+# Where files are written; the same as the prefix unless staged.
+dest="$destdir$prefix"
+manifest="$dest/share/strips/install-manifest"
+# The desktop entry's, the icons' and the metainfo's name; the window's class (AppID.swift).
+app_id=io.github.strips.strips
 
 # Desktops read the MIME cache of share/applications; refresh it when the tool is there.
 refresh_caches() {
-  if command -v update-desktop-database >/dev/null && [ -d "$prefix/share/applications" ]; then
-    update-desktop-database -q "$prefix/share/applications" || true
+  if command -v update-desktop-database >/dev/null && [ -d "$dest/share/applications" ]; then
+    update-desktop-database -q "$dest/share/applications" || true
   fi
   # Only a cache that is already there is refreshed: without one, GTK reads the folders.
-  if command -v gtk-update-icon-cache >/dev/null && [ -f "$prefix/share/icons/hicolor/icon-theme.cache" ]; then
-    gtk-update-icon-cache -q -t -f "$prefix/share/icons/hicolor" || true
+  if command -v gtk-update-icon-cache >/dev/null && [ -f "$dest/share/icons/hicolor/icon-theme.cache" ]; then
+    gtk-update-icon-cache -q -t -f "$dest/share/icons/hicolor" || true
   fi
 }
 
@@ -95,7 +111,7 @@ worker="$(dirname "$binary")/strips-scan-probe"
 [ -x "$worker" ] || { echo "install.sh: $worker (the scanner worker) is missing; build it with swift build --product strips-scan-probe" >&2; exit 1; }
 [ -f "$manpage" ] || { echo "install.sh: $manpage is missing" >&2; exit 1; }
 
-remove_installed  # a previous install's leftovers go first
+[ -n "$destdir" ] || remove_installed  # a previous install's leftovers go first
 entries=()
 make_dir() {  # records each folder it creates, so uninstall can remove it
   local dir="$1" missing=()
@@ -111,50 +127,74 @@ put() {  # source target mode
   entries+=("f $2")
 }
 
-put "$binary" "$prefix/bin/strips" 755
-put "$worker" "$prefix/libexec/strips/strips-scan-probe" 755
+put "$binary" "$dest/bin/strips" 755
+put "$worker" "$dest/libexec/strips/strips-scan-probe" 755
 for folder in Sample Pizza; do
   while IFS= read -r file; do
-    put "$file" "$prefix/share/strips/$file" 644
+    put "$file" "$dest/share/strips/$file" 644
   done < <(find "Assets/$folder" -type f | sort)
 done
 # The toolbar's icons, at 1x, 2x and 3x (their SVG sources are not needed to run).
 while IFS= read -r file; do
-  put "$file" "$prefix/share/strips/$file" 644
+  put "$file" "$dest/share/strips/$file" 644
 done < <(find Assets/Toolbar -maxdepth 1 -type f -name '*.png' | sort)
-put Assets/Icons/hicolor/128x128/apps/strips.png "$prefix/share/strips/Assets/Icons/hicolor/128x128/apps/strips.png" 644
+put "Assets/Icons/hicolor/128x128/apps/$app_id.png" "$dest/share/strips/Assets/Icons/hicolor/128x128/apps/$app_id.png" 644
 while IFS= read -r icon; do
-  put "$icon" "$prefix/share/icons/${icon#Assets/Icons/}" 644
-done < <(find Assets/Icons/hicolor -type f \( -name strips.png -o -name strips.svg \) | sort)
-put "$manpage" "$prefix/share/man/man1/strips.1" 644
+  put "$icon" "$dest/share/icons/${icon#Assets/Icons/}" 644
+done < <(find Assets/Icons/hicolor -type f \( -name "$app_id.png" -o -name "$app_id.svg" \) | sort)
+put "$manpage" "$dest/share/man/man1/strips.1" 644
+# What software centres list (GNOME Software, KDE Discover read PREFIX/share/metainfo).
+put "Assets/Desktop/$app_id.metainfo.xml" "$dest/share/metainfo/$app_id.metainfo.xml" 644
+# The window's languages: po/LANG.po compiled to share/locale/LANG/LC_MESSAGES/strips.mo, where
+# the binary (PREFIX/bin) binds gettext; the desktop entry's name and comment from the same files.
+translations=$(mktemp -d)
+trap 'rm -rf "$translations"' EXIT
+Scripts/compile-translations.sh "$translations/locale" "$translations/$app_id.desktop"
+while IFS= read -r mo; do
+  put "$mo" "$dest/share/${mo#"$translations"/}" 644
+done < <(find "$translations/locale" -name strips.mo | sort)
 
 # The entry runs the installed binary by its full path: ~/.local/bin is not on every session's PATH.
-make_dir "$prefix/share/applications"
-entry="$prefix/share/applications/strips.desktop"
-tmp=$(mktemp "$prefix/share/applications/.strips-XXXXXX")
+make_dir "$dest/share/applications"
+entry="$dest/share/applications/$app_id.desktop"
+tmp=$(mktemp "$dest/share/applications/.strips-XXXXXX")
 while IFS= read -r line; do
   case "$line" in
     "Exec=strips "*) printf 'Exec="%s" %s\n' "$prefix/bin/strips" "${line#Exec=strips }" ;;
     *) printf '%s\n' "$line" ;;
   esac
-done < Assets/Desktop/strips.desktop > "$tmp"
+done < "$translations/$app_id.desktop" > "$tmp"
 chmod 644 "$tmp"
 mv -f -- "$tmp" "$entry"
 entries+=("f $entry")
 
 # File managers (GNOME, Xfce, Caja, Nemo) run thumbnailers from share/thumbnailers: Strips
 # thumbnails the formats desktops often have no thumbnailer for (TGA, PNM, PCX, LBM, QOI).
-make_dir "$prefix/share/thumbnailers"
-thumbnailer="$prefix/share/thumbnailers/strips.thumbnailer"
+make_dir "$dest/share/thumbnailers"
+thumbnailer="$dest/share/thumbnailers/strips.thumbnailer"
 sed -e "s|^TryExec=strips$|TryExec=$prefix/bin/strips|" -e "s|^Exec=strips |Exec=\"$prefix/bin/strips\" |" \
   Assets/Desktop/strips.thumbnailer > "$thumbnailer"
 chmod 644 "$thumbnailer"
 entries+=("f $thumbnailer")
 
-mime_cache="$prefix/share/applications/mimeinfo.cache"
+# The hot folder as a systemd user service (strips-watch@FOLDER, docs/ARCHIVES.md): systemd looks for
+# user units in share/systemd/user under ~/.local and the XDG data folders.
+make_dir "$dest/share/systemd/user"
+unit="$dest/share/systemd/user/strips-watch@.service"
+sed -e "s|^ExecStart=strips |ExecStart=\"$prefix/bin/strips\" |" Assets/Services/strips-watch@.service > "$unit"
+chmod 644 "$unit"
+entries+=("f $unit")
+
+if [ -n "$destdir" ]; then
+  echo "staged Strips $("$dest/bin/strips" --version 2>/dev/null || echo) for $prefix under $destdir ($(printf '%s\n' "${entries[@]}" | grep -c '^f ') files)"
+  exit 0
+fi
+
+mime_cache="$dest/share/applications/mimeinfo.cache"
 [ -f "$mime_cache" ] || entries+=("g $mime_cache")
 refresh_caches
 
 make_dir "$(dirname "$manifest")"
 printf '%s\n' "${entries[@]}" > "$manifest"
 echo "installed Strips $("$prefix/bin/strips" --version 2>/dev/null || echo) under $prefix ($(grep -c '^f ' "$manifest") files; Scripts/install.sh --prefix $prefix --uninstall removes them)"
+echo "a hot folder: systemctl --user daemon-reload; systemctl --user enable --now \"strips-watch@\$(systemd-escape --path ~/Scans).service\" (watches ~/Scans/Inbox; docs/ARCHIVES.md)"

@@ -92,6 +92,10 @@ step "a resize to almost nothing" windowsize WID 1 1
 step "a resize back" windowsize WID 900 700
 
 wid=$(window_now)
+# The window's class is the desktop entry's name, so the desktop shows the entry's icon for it.
+entry_id=$(basename "$(ls "$(dirname "$0")"/../Assets/Desktop/*.desktop)" .desktop)
+wm_class=$(xprop -id "$wid" WM_CLASS 2>/dev/null || true)
+[ "$wm_class" = "WM_CLASS(STRING) = \"$entry_id\", \"$entry_id\"" ] || { echo "live-smoke: the window's class is not $entry_id: $wm_class"; exit 1; }
 xwd -silent -id "$wid" | convert xwd:- "$out/shot.png"
 colors=$(identify -format %k "$out/shot.png")
 [ "$colors" -gt 50 ] || { echo "live-smoke: the window shows only $colors colours"; exit 1; }
@@ -104,4 +108,4 @@ for _ in $(seq 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then echo "live-smoke: the app did not quit on Escape"; exit 1; fi
 wait "$pid" || { echo "live-smoke: the app exited with $?"; cat "$out/app.log"; exit 1; }
 [ -z "${scanned:-}" ] || [ -z "$(ls -A "$XDG_STATE_HOME/strips/recovery" 2>/dev/null)" ] || { echo "live-smoke: the scans discarded on quitting are still kept"; exit 1; }
-echo "live-smoke: ${args[*]}: window drawn ($colors colours), gestures, keys and resizes survived,${scanned:-} quit cleanly"
+echo "live-smoke: ${args[*]}: window drawn ($colors colours, class $entry_id), gestures, keys and resizes survived,${scanned:-} quit cleanly"

@@ -6,4 +6,5 @@ cd "$(dirname "$0")/.."
 Scripts/install-deps.sh
 swift build -c release --product strips
 swift build -c release --product strips-scan-probe  # the scanner worker (SANE runs in it)
+Scripts/compile-translations.sh .build/locale       # the window's languages (po/), found beside the build
 exec .build/release/strips "$@"

@@ -5,6 +5,7 @@
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
+#include <libavutil/time.h>
 #include <libswscale/swscale.h>
 #include <dlfcn.h>
 #include <string.h>
@@ -14,6 +15,7 @@ static inline int strips_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int strips_averror_eof(void) { return AVERROR_EOF; }
 static inline int strips_averror_encoder_not_found(void) { return AVERROR_ENCODER_NOT_FOUND; }
 static inline int strips_averror_invalid_data(void) { return AVERROR_INVALIDDATA; }
+static inline int strips_averror_exit(void) { return AVERROR_EXIT; }
 
 // sws_scale with one packed source plane into (or out of) a frame's planes: the frame's
 // data and linesize are fixed-size C arrays, which Swift sees as tuples.
@@ -29,6 +31,25 @@ static inline int strips_sws_frame_to_packed(struct SwsContext *sws, const AVFra
     uint8_t *planes[1] = { target };
     const int strides[1] = { stride };
     return sws_scale(sws, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
+}
+
+// A time limit on a format context's blocking calls (opening, reading): libavformat asks the
+// interrupt callback while it waits and gives up with AVERROR_EXIT once it answers 1. The
+// deadline is in av_gettime_relative's microseconds; 0 means none.
+typedef struct { int64_t deadline; } strips_deadline;
+
+static int strips_deadline_passed(void *opaque) {
+    const strips_deadline *limit = (const strips_deadline *)opaque;
+    return limit->deadline > 0 && av_gettime_relative() > limit->deadline;
+}
+
+static inline void strips_deadline_attach(AVFormatContext *context, strips_deadline *limit) {
+    context->interrupt_callback.callback = strips_deadline_passed;
+    context->interrupt_callback.opaque = limit;
+}
+
+static inline void strips_deadline_in(strips_deadline *limit, int64_t microseconds) {
+    limit->deadline = av_gettime_relative() + microseconds;
 }
 
 // x264's CPU flags as its own detection finds them, less AVX-512; 0 when this process has no

@@ -32,6 +32,11 @@ public struct CameraFault: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A device that stopped sending frames mid-stream.
+    /// A device (or a file's mount) that gave nothing for `seconds`: given up on, the run goes on.
+    public static func silent(_ source: String, seconds: Double) -> CameraFault {
+        CameraFault("camera \(source) gave nothing for \(Int(seconds)) s; given up (the pages taken stay)")
+    }
+
     public static func lost(_ device: String) -> CameraFault {
         CameraFault("camera \(device) went away (unplugged?); the pages taken stay")
     }

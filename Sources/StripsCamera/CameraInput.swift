@@ -1,6 +1,7 @@
 import CAVCodec
 import CAVDevice
 import Foundation
+import StripsFiles
 import Glibc
 import StripsCore
 import StripsPictures
@@ -43,6 +44,11 @@ public final class CameraInput: @unchecked Sendable {
     private var draining = false
     /// Packets in a row the decoder refused (a damaged frame is skipped; many mean a broken stream).
     private var refused = 0
+    /// The time limit libavformat's waits are held to: a device that stops answering, or a file
+    /// on a mount that hangs, costs `patience` seconds and one line.
+    private let deadline = Deadline()
+    /// How long one open or one frame's read may wait.
+    public static let patience = 2.0
 
     /// Opens `source`: one line on failure (no such device or file, busy, no permission, not a video).
     public init(_ source: CameraSource) throws(CameraFault) {
@@ -71,11 +77,29 @@ public final class CameraInput: @unchecked Sendable {
                 if chosen.maxRate > 0 { av_dict_set(&options, "framerate", "\(Int(min(chosen.maxRate, 30).rounded()))", 0) }
             }
         case .file(let path):
-            guard FileManager.default.fileExists(atPath: path) else { throw CameraFault("camera file \(path): no such file") }
+            // Only a regular file is a video file: a FIFO would block the open (and a writer that
+            // stalls, every read), a folder or a device that is no camera has no video.
+            switch InputFile.open(path) {
+            case .failure(let refusal):
+                throw CameraFault("camera file \(path): \(refusal.code == EISDIR ? "a folder, not a video file" : refusal.description)")
+            case .success(let fd): close(fd)
+            }
         }
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        let opened = avformat_open_input(&context, source.path, input, &options)
-        guard opened == 0, let context else { throw Self.openFault(source, status: opened) }
+        guard var context = avformat_alloc_context() else {
+            throw CameraFault("camera \(source.path): out of memory")
+        }
+        strips_deadline_attach(context, deadline.limit)
+        if source.isDevice {
+            // Reads return at once when no frame is ready; `next` waits for one up to `patience`.
+            context.pointee.flags |= AVFMT_FLAG_NONBLOCK
+        }
+        deadline.start(Self.patience)
+        var opening: UnsafeMutablePointer<AVFormatContext>? = context
+        let opened = avformat_open_input(&opening, source.path, input, &options)
+        guard opened == 0, let openedContext = opening else {
+            throw opened == strips_averror_exit() ? CameraFault.silent(source.path, seconds: Self.patience) : Self.openFault(source, status: opened)
+        }
+        context = openedContext
         format = context
         if avformat_find_stream_info(context, nil) < 0 {
             avformat_close_input(&format)
@@ -137,7 +161,16 @@ public final class CameraInput: @unchecked Sendable {
                 return Double(pts - start) * timeBase
             }
             if received == strips_averror_eof() || draining && received != strips_averror_eagain() { throw stopped() }
-            let read = av_read_frame(format, packet)
+            deadline.start(Self.patience)
+            var read = av_read_frame(format, packet)
+            // A device without a frame ready (non-blocking): asked again until one comes or the deadline passes.
+            while read == strips_averror_eagain(), !deadline.passed {
+                usleep(2_000)
+                read = av_read_frame(format, packet)
+            }
+            if read == strips_averror_eagain() || read == strips_averror_exit() {
+                throw source.isDevice ? CameraFault.silent(source.path, seconds: Self.patience) : stopped()
+            }
             if read < 0 {
                 if read != strips_averror_eof(), source.isDevice { throw CameraFault.lost(source.path) }
                 // The decoder gives what it holds, then the stream has ended.

@@ -14,6 +14,10 @@ final class FrameConverter {
     }
 
     private var scalers: [Key: OpaquePointer] = [:]
+    /// Each scaler's padded output (libswscale writes whole vectors past a row's end and past the
+    /// last row: into a packed `PixelBuffer` of a 426x240 video that wrote into the heap), kept
+    /// for the next frame, whose rows are then copied out packed.
+    private var targets: [Key: LibraryPixels] = [:]
 
     deinit { for scaler in scalers.values { sws_freeContext(scaler) } }
 
@@ -26,11 +30,10 @@ final class FrameConverter {
         let key = Key(width: f.width, height: f.height, format: f.format, range: f.color_range.rawValue, outWidth: width, outHeight: height, out: format,
                       averaged: averaged)
         guard let scaler = scalers[key] ?? make(key) else { return nil }
-        var picture = PixelBuffer(width: width, height: height, format: format)
-        let done = picture.bytes.withUnsafeMutableBufferPointer { out in
-            strips_sws_frame_to_packed(scaler, frame, out.baseAddress, Int32(width * format.bytesPerPixel))
-        }
-        return done > 0 ? picture : nil
+        let target = targets[key] ?? LibraryPixels(width: width, height: height, format: format)
+        targets[key] = target
+        let done = strips_sws_frame_to_packed(scaler, frame, target.base, Int32(target.stride))
+        return done > 0 ? target.pixels(format) : nil
     }
 
     /// The frame's brightness as it is decoded: the luma plane of a YUV frame, copied row by row
@@ -74,6 +77,7 @@ final class FrameConverter {
         if let any = scalers.keys.first, any.width != key.width || any.height != key.height || any.format != key.format || any.range != key.range {
             for scaler in scalers.values { sws_freeContext(scaler) }
             scalers.removeAll()
+            targets.removeAll()
         }
         let shrinking = key.outWidth * key.outHeight < Int(key.width) * Int(key.height)
         guard let scaler = sws_getContext(key.width, key.height, AVPixelFormat(rawValue: key.format), Int32(key.outWidth), Int32(key.outHeight),

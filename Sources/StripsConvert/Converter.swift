@@ -3,6 +3,7 @@ import Foundation
 import StripsBatch
 import StripsCore
 import StripsExport
+import StripsFiles
 import StripsPictures
 import StripsText
 
@@ -29,6 +30,13 @@ public struct Converter: Sendable {
         public var readText = true
         /// Turn each page upright when Tesseract's orientation detection is sure it reads turned.
         public var rotate = true
+        /// Only this share of the batch's documents (`--shard K/N`); nil: all of them.
+        public var shard: Shard?
+        /// Skip the documents an earlier run wrote whole (their records say so), write the rest.
+        public var resume = false
+        /// What else decides the documents' bytes (the text's languages), one line each: part of
+        /// each document's fingerprint.
+        public var recipe: [String] = []
 
         public init(output: String) { self.output = output }
     }
@@ -36,6 +44,13 @@ public struct Converter: Sendable {
     /// What the run did: the files written, and one line for each thing that went wrong.
     public struct Report: Sendable {
         public var written: [String] = []
+        /// Documents an earlier run wrote whole, skipped (`resume`).
+        public var resumed: [String] = []
+        /// The batch's documents, and how many of them were this run's (its shard's).
+        public var documents = 0
+        public var mine = 0
+        /// Stopped between documents (`shouldStop`) before every document was written.
+        public var stopped = false
         public var failures: [String] = []
         /// Things worth saying that are no failure (a PDF page saved as a picture, ...).
         public var notes: [String] = []
@@ -47,7 +62,7 @@ public struct Converter: Sendable {
         /// One line for each page left out (a separator sheet, a blank page dropped), naming its
         /// file and page.
         public var leftOut: [String] = []
-        public var succeeded: Bool { failures.isEmpty && !written.isEmpty }
+        public var succeeded: Bool { failures.isEmpty && !stopped }
     }
 
     public enum Stage: String, Sendable {
@@ -65,6 +80,11 @@ public struct Converter: Sendable {
     public var findBorders: @Sendable (Page) -> BorderAnswer.Found
     /// Told of each stage's progress: pages done of the stage's total.
     public var progress: @Sendable (Stage, Int, Int) -> Void = { _, _, _ in }
+    /// Told of each document as it is written, found written (`resume`) or fails; called on the
+    /// run's thread before the next document is saved (`--report`, `--after-save`).
+    public var documentDone: @Sendable (DocumentOutcome) -> Void = { _ in }
+    /// Asked before each round of documents: true stops the run there (SIGTERM, SIGINT).
+    public var shouldStop: @Sendable () -> Bool = { false }
 
     public init(options: Options, reader: PageReader, readText: @escaping @Sendable ([Page], @escaping @Sendable () -> Void) -> [PageText?],
                 findBorders: @escaping @Sendable (Page) -> BorderAnswer.Found) {
@@ -75,11 +95,26 @@ public struct Converter: Sendable {
     }
 
     /// Converts `files` (pictures and PDFs, in order); problems reading them are lines of the
-    /// report, as is a save that failed (and then nothing was written).
+    /// report, as is a document that could not be saved.
+    ///
+    /// Every page is looked at and judged (the split needs every separator sheet, in every shard),
+    /// then this run's documents (all, or the shard's) are checked before anything is written: a
+    /// name taken refuses them all (with `resume`, a document an earlier run wrote whole, as its
+    /// record says, is skipped instead). Their text is then read in rounds of a few pages a core,
+    /// and each document of a round is saved, whole and under its name, before the next round
+    /// begins: a run stopped or killed keeps the documents it finished.
     public func run(files: [String]) -> Report {
         var report = Report()
         let problems = Locked<[String]>([])
-        let loaded = DocumentLoader.pages(for: files, reader: reader) { line in problems.withLock { $0.append(line) } }
+        let found = DocumentLoader.pages(for: files, reader: reader) { line in problems.withLock { $0.append(line) } }
+        // A picture too large to save whole is left out now, with one line, not judged and then
+        // failing the save of every document in the batch.
+        let loaded = found.filter { page in
+            guard case .picture(let path) = page.source,
+                  let problem = ImageInfo.saveProblem(width: Int(page.pixelSize.width), height: Int(page.pixelSize.height)) else { return true }
+            problems.withLock { $0.append("strips: \(path): \(problem)") }
+            return false
+        }
         report.pages = loaded.count
 
         // Each page as the window would have it after Shift+C and L, and the judges' word on it.
@@ -129,43 +164,156 @@ public struct Converter: Sendable {
             parts.removeAll { $0.pages.isEmpty }
         }
         guard !parts.isEmpty else {
-            report.failures = lines + ["strips: \(options.output): nothing to save: \(pages.isEmpty ? "no page could be read" : "every page is blank or a separator sheet")"]
+            let reason = "nothing to save: \(pages.isEmpty ? "no page could be read" : "every page is blank or a separator sheet")"
+            report.failures = lines + ["strips: \(options.output): \(reason)"]
+            documentDone(DocumentOutcome(inputs: files, pages: 0, output: nil, bytes: nil, seconds: 0, error: reason))
             return report
         }
+        report.documents = parts.count
+        let paths = BatchExporter.destinations(parts.map { BatchExporter.Part(pages: [], title: $0.title) }, first: options.output)
+        let mine = parts.indices.filter { options.shard?.takes(place: $0 + 1) ?? true }
+        report.mine = mine.count
 
-        // Text, on every core; then the files.
-        let kept = parts.flatMap(\.pages)
-        var texts: [PageText?] = Array(repeating: nil, count: kept.count)
-        if options.readText {
-            let read = Locked(0)
-            progress(.reading, 0, kept.count)
-            let progress = self.progress
-            texts = readText(kept) { progress(.reading, read.withLock { $0 += 1; return $0 }, kept.count) }
-        }
-        var next = 0
-        let exported = parts.map { part -> BatchExporter.Part in
-            let pages = part.pages.map { page -> ExportPage in
-                var saved = ExportPage(page)
-                saved.text = texts[next]
-                next += 1
-                return saved
+        // Checked before anything is written: a name taken refuses every document of the run.
+        var toWrite: [Int] = []
+        var refused: [(Int, String)] = []
+        var fingerprints: [Int: String] = [:]
+        for k in mine {
+            let fingerprint = fingerprint(of: parts[k].pages, title: parts[k].title, place: k + 1, path: paths[k])
+            fingerprints[k] = fingerprint
+            let recorded = Self.isPDF(paths[k]) ? DocumentRecord.find(paths[k], fingerprint: fingerprint) : .absent
+            if recorded == .written {
+                if options.resume {
+                    // What a run killed while naming it may have left beside it goes too.
+                    WholeFile.removeStaleTemporaries(of: paths[k])
+                    report.resumed.append(paths[k])
+                    continue
+                }
+                refused.append((k, "already written by an earlier run of this batch (--resume skips it)"))
+                continue
             }
-            return BatchExporter.Part(pages: pages, title: part.title)
+            if options.resume, case .other(let why) = recorded {
+                refused.append((k, "\(why) (remove it to convert it again)"))
+                continue
+            }
+            do throws(SaveError) {
+                _ = try DocumentExporter.check(destination: paths[k], sourcePaths: files + parts[k].pages.map(\.path))
+                toWrite.append(k)
+            } catch {
+                refused.append((k, error.reason))
+            }
         }
-        progress(.saving, 0, kept.count)
-        do {
-            let results = try BatchExporter.save(exported, to: options.output, sourcePaths: files) { progress(.saving, $0, kept.count) }
-            report.written = results.map(\.destination)
-            report.notes = results.flatMap(\.notes)
-            report.failures = lines
-        } catch {
-            report.failures = lines + ["strips: \(error.description)"]
+        guard refused.isEmpty else {
+            let none = mine.count > 1 ? " (none of the \(mine.count) documents was written)" : ""
+            report.failures = lines + refused.map { "strips: \(paths[$0.0]): \($0.1)\(none)" }
+            for (k, reason) in refused {
+                documentDone(DocumentOutcome(inputs: Self.inputs(of: parts[k].pages), pages: parts[k].pages.count, output: paths[k], bytes: nil,
+                                             seconds: 0, error: reason))
+            }
+            return report
         }
+        for path in report.resumed {
+            let k = paths.firstIndex(of: path)!
+            documentDone(DocumentOutcome(inputs: Self.inputs(of: parts[k].pages), pages: parts[k].pages.count, output: path,
+                                         bytes: DocumentRecord.digest(ofFile: path)?.bytes, seconds: 0, error: nil, resumed: true))
+        }
+
+        // Text, on every core, a round at a time; each document saved as soon as its round is read.
+        let total = toWrite.reduce(0) { $0 + parts[$1].pages.count }
+        let stage: Stage = options.readText ? .reading : .saving
+        let done = Locked(0)
+        progress(stage, 0, total)
+        let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var next = 0
+        while next < toWrite.count {
+            if shouldStop() {
+                report.stopped = true
+                break
+            }
+            var round = [toWrite[next]]
+            next += 1
+            while next < toWrite.count, round.reduce(0, { $0 + parts[$1].pages.count }) < Self.pagesPerCore * lanes {
+                round.append(toWrite[next])
+                next += 1
+            }
+            let roundPages = round.flatMap { parts[$0].pages }
+            let started = Self.now()
+            var texts: [PageText?] = Array(repeating: nil, count: roundPages.count)
+            if options.readText {
+                let progress = self.progress
+                texts = readText(roundPages) { progress(stage, done.withLock { $0 += 1; return $0 }, total) }
+            }
+            let readSeconds = Self.now() - started
+            var first = 0
+            for k in round {
+                let part = parts[k]
+                let saveStarted = Self.now()
+                let exported = zip(part.pages, texts[first..<(first + part.pages.count)]).map { page, text -> ExportPage in
+                    var saved = ExportPage(page)
+                    saved.text = text
+                    return saved
+                }
+                first += part.pages.count
+                let share = readSeconds * Double(part.pages.count) / Double(max(1, roundPages.count))
+                let fingerprint = fingerprints[k] ?? ""
+                let path = paths[k]
+                do throws(SaveError) {
+                    let result = try BatchExporter.saveDocument(BatchExporter.Part(pages: exported, title: part.title), to: path, sourcePaths: files,
+                                                                beforeNaming: { written throws(SaveError) in
+                        if Self.isPDF(path), let file = written.first { try DocumentRecord.write(for: path, file: file, fingerprint: fingerprint) }
+                    })
+                    if !options.readText { progress(stage, done.withLock { $0 += part.pages.count; return $0 }, total) }
+                    report.written.append(result.destination)
+                    report.notes += result.notes
+                    documentDone(DocumentOutcome(inputs: Self.inputs(of: part.pages), pages: part.pages.count, output: result.destination,
+                                                 bytes: result.bytesWritten, seconds: share + Self.now() - saveStarted, error: nil))
+                } catch {
+                    lines.append("strips: \(error.description)")
+                    documentDone(DocumentOutcome(inputs: Self.inputs(of: part.pages), pages: part.pages.count, output: path, bytes: nil,
+                                                 seconds: share + Self.now() - saveStarted, error: error.reason))
+                }
+            }
+        }
+        report.failures = lines
         return report
     }
 
     /// A page as the left-out lines name it: its file, and its page when the file has several.
     static func name(_ page: Page) -> String {
         page.source.pageIndex.map { "\(page.path) page \($0 + 1)" } ?? page.path
+    }
+
+    /// A round of text reading holds at least this many pages a core (or the documents left), so
+    /// every core has pages to read even when documents are one page each.
+    static let pagesPerCore = 4
+
+    static func isPDF(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "pdf" && !path.hasSuffix("/") }
+
+    /// The files a document's pages came from, in order, each once.
+    static func inputs(of pages: [Page]) -> [String] {
+        var seen = Set<String>()
+        return pages.map(\.path).filter { seen.insert($0).inserted }
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// What makes a document's bytes, for its record: its place and name in the batch, the
+    /// options, and each page (its name in the batch, its page of the file, the file's size and
+    /// time, its corrections). Paths are left out: shards on machines that mount the shared folder
+    /// at different places make the same fingerprint.
+    func fingerprint(of pages: [Page], title: String?, place: Int, path: String) -> String {
+        var lines = ["strips convert 1", "document \(place) \((path as NSString).lastPathComponent) \(title ?? "-")",
+                     "look \(options.look.rawValue) borders \(options.borders) split \(options.split) blank-drop \(options.dropBlank) text \(options.readText)" + (options.rotate ? " rotate auto" : "")]
+        lines += options.recipe
+        for page in pages {
+            var info = stat()
+            let file = stat(page.path, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : "-"
+            lines.append("page \(page.id) \(page.source.pageIndex ?? -1) \(file) \(page.corrections)")
+        }
+        return DocumentRecord.fingerprint(lines)
     }
 }

@@ -85,6 +85,26 @@ public enum BatchExporter {
         return staged.map(\.result)
     }
 
+    /// One document of a batch saved on its own (`strips convert` names each as soon as it is
+    /// written, so a run stopped half-way keeps the documents it finished): checked, written
+    /// whole and verified under hidden names, `beforeNaming` told where those files are (a PDF's
+    /// one file, or a folder's pages), then named. `beforeNaming` throwing discards the files.
+    public static func saveDocument(_ document: Part, to path: String, sourcePaths: [String],
+                                    beforeNaming: ([String]) throws(SaveError) -> Void = { _ throws(SaveError) in },
+                                    progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
+        guard !document.pages.isEmpty else { throw SaveError(path, "there are no pages to save") }
+        let staged = try DocumentExporter.stage(document.pages, to: path, sourcePaths: sourcePaths, replacing: false, textFiles: false,
+                                                calls: .system, progress: progress)
+        do {
+            try beforeNaming(staged.temporaryPaths)
+        } catch {
+            staged.discard()
+            throw error
+        }
+        try staged.publish()
+        return staged.result
+    }
+
     /// The error of the document that failed, saying the others were not kept either.
     private static func nothingSaved(_ error: SaveError, count: Int) -> SaveError {
         SaveError(error.subject, "\(error.reason) (none of the \(count) documents was saved)")

@@ -11,7 +11,7 @@ final class DecodedPixels {
     init(_ picture: Picture) throws(SaveError) {
         let decoded = picture.tiffPage.map { TIFFPages.decodeStored(picture.file.path, page: $0) } ?? PictureDecoder.decodeStored(picture.file.path)
         switch decoded {
-        case .failure(let failure): throw SaveError(picture.name, "cannot decode: cannot decode \(picture.file.path): \(failure.reason)")
+        case .failure(let failure): throw SaveError(picture.name, "cannot decode: \(failure.reason)")
         case .success(let decoded):
             pixels = decoded
             isOpaque = decoded.isOpaque

@@ -3,6 +3,7 @@ import Foundation
 import StripsCore
 import StripsFiles
 import StripsLooks
+import StripsPDF
 import StripsPictures
 
 /// One page of a PDF that cairo writes.
@@ -70,6 +71,10 @@ enum PDFWriter {
         }
         defer { cairo_surface_destroy(pdf) }
         cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR, "Strips")
+        // cairo dates its file now unless told; the text overlay's /ID is a digest of this file, and
+        // the published file keeps that /ID: the save's time (SOURCE_DATE_EPOCH when set) keeps a
+        // document with text the same bytes from one save of the same pages to the next.
+        cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE, cairoDate(PDFMetadata.saveTime()))
         for index in 0..<count {
             try draw(try page(index), on: pdf, destination: destination)
             try check(pdf)
@@ -372,4 +377,13 @@ private func releaseSource(_ owner: UnsafeMutableRawPointer?) {
 /// cairo's destroy callback for mime data this writer copied.
 private func freeMimeData(_ data: UnsafeMutableRawPointer?) {
     data?.assumingMemoryBound(to: UInt8.self).deallocate()
+}
+
+/// A date as cairo's metadata takes it: `YYYY-MM-DDThh:mm:ssZ`, in UTC.
+private func cairoDate(_ date: Date) -> String {
+    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+                  Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
 }

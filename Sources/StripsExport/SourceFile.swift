@@ -1,4 +1,5 @@
 import Foundation
+import StripsFiles
 
 /// A source picture's bytes, read whole (the exporters copy or embed all of them) into memory
 /// that cairo may keep until it has written the page. The file is only ever opened read-only.
@@ -20,8 +21,14 @@ final class SourceFile {
 
     static func read(_ path: String, destination: String) throws(SaveError) -> SourceFile {
         let name = (path as NSString).lastPathComponent
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw readError(destination, name, errno) }
+        let fd: Int32
+        switch InputFile.open(path) {
+        case .failure(let refusal):
+            // The words saving has always used for a file gone or unreadable; the refusal's own otherwise.
+            if refusal.description == "no such file" || refusal.code == EACCES || refusal.code == EPERM { throw readError(destination, name, refusal.code) }
+            throw SaveError.page(destination, name, refusal.description)
+        case .success(let opened): fd = opened
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw readError(destination, name, errno) }

@@ -27,6 +27,9 @@ final class StagedSave {
 
     var destination: String { result.destination }
 
+    /// Where the files are until they are named: a PDF's one file, or a folder's pages.
+    var temporaryPaths: [String] { files.map(\.temporaryPath) }
+
     /// Names every file: new names by links that never replace anything (or, for the session's
     /// own earlier save, a rename over it). A failure takes back the names given and removes the rest.
     func publish() throws(SaveError) {

@@ -18,11 +18,12 @@ extension TextHost {
     }
 
     /// Threads for reading `count` pages: one a page, at most one a core.
-    static func threads(for count: Int) -> Int { max(1, min(count, ProcessInfo.processInfo.activeProcessorCount)) }
+    public static func threads(for count: Int) -> Int { max(1, min(count, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// `read`, lane `k` with `services[k]` (a service, with its engine and its open PDF, serves one
-    /// thread at a time: a host keeps its lanes' from one read to the next).
-    static func read(_ pages: [Page], services: [PageTextService], reader: PageReader,
+    /// thread at a time: a host keeps its lanes' from one read to the next, as `strips convert`
+    /// does from one round of documents to the next, so Tesseract is started once a lane).
+    public static func read(_ pages: [Page], services: [PageTextService], reader: PageReader,
                      problem: @escaping @Sendable (Page, RecognitionError) -> Void, done: @escaping @Sendable () -> Void = {}) -> [PageText?] {
         guard !pages.isEmpty, !services.isEmpty else { return [] }
         let threads = min(services.count, pages.count)

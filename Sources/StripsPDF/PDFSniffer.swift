@@ -1,4 +1,5 @@
 import Foundation
+import StripsFiles
 
 /// Cheap looks at a file's first and last bytes, before poppler is asked: poppler opens almost
 /// anything by rebuilding a lost cross-reference table, so "not a PDF" and "truncated" are told here.
@@ -29,8 +30,11 @@ enum PDFSniffer {
 
     /// The same checks by path, for readers that open the file themselves.
     static func check(_ path: String) -> PDFFailure? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return PDFFailure("cannot read: \(String(cString: strerror(errno)))") }
+        let fd: Int32
+        switch InputFile.open(path) {
+        case .failure(let refusal): return PDFFailure(refusal.description)
+        case .success(let opened): fd = opened
+        }
         defer { close(fd) }
         if case .failure(let failure) = inspect(fd: fd) { return failure }
         return nil
@@ -62,8 +66,7 @@ enum PDFSniffer {
 
     /// The trailer (near the end, or the start of a linearized file) names an /Encrypt dictionary.
     static func mentionsEncryption(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard case .success(let fd) = InputFile.open(path) else { return false }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return false }
@@ -74,8 +77,7 @@ enum PDFSniffer {
 
     /// The file starts as a PDF does, whatever its name says (a PDF saved as `scan.jpg`).
     static func startsLikePDF(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard case .success(let fd) = InputFile.open(path) else { return false }
         defer { close(fd) }
         return read(fd: fd, at: 0, count: 5).elementsEqual(Array("%PDF-".utf8))
     }

@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import StripsFiles
 
 /// One open poppler document. poppler-glib documents are not safe to share between threads, so a
 /// handle is only ever used by one thread at a time (see `PDFDocumentPool`).
@@ -28,8 +29,11 @@ final class PopplerDocument: @unchecked Sendable {
 
     /// Opens a PDF file, or says in one line why not.
     static func open(path: String) -> Result<PopplerDocument, PDFFailure> {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(PDFFailure("cannot read: \(String(cString: strerror(errno)))")) }
+        let fd: Int32
+        switch InputFile.open(path) {
+        case .failure(let refusal): return .failure(PDFFailure(refusal.description))
+        case .success(let opened): fd = opened
+        }
         let stamp: FileStamp, tailHasEnd: Bool
         switch PDFSniffer.inspect(fd: fd) {
         case .failure(let failure):

@@ -153,9 +153,11 @@ enum FFmpegPictureDecoder {
             return .failure(ImageFailure("cannot convert the picture: swscale takes no \(av_get_pix_fmt_name(source).map { String(cString: $0) } ?? "such") pictures"))
         }
         defer { sws_freeContext(scaler) }
-        var pixels = PixelBuffer(width: w, height: h, format: .bgra)
-        let converted = pixels.bytes.withUnsafeMutableBufferPointer { strips_sws_frame_to_packed(scaler, frame, $0.baseAddress, Int32(w * 4)) }
+        // libswscale writes whole vectors past rows: into padded memory, then packed.
+        let target = LibraryPixels(width: w, height: h, format: .bgra)
+        let converted = strips_sws_frame_to_packed(scaler, frame, target.base, Int32(target.stride))
         guard converted == Int32(h) else { return .failure(ImageFailure("cannot convert the picture")) }
+        var pixels = target.pixels(.bgra)
         // A format without alpha is opaque, whatever its unused fourth byte held (BMP's BGR0).
         if !Self.hasAlpha(source) {
             pixels.bytes.withUnsafeMutableBufferPointer { p in

@@ -1,4 +1,5 @@
 import Foundation
+import StripsFiles
 
 /// A file read in pieces at any offset (pread), with the first 4 KiB read once.
 public struct FileReader {
@@ -7,17 +8,16 @@ public struct FileReader {
     private let head: [UInt8]
 
     static func open(_ path: String) -> Result<FileReader, ImageFailure> {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ImageFailure(FileReader.describe(errno: errno))) }
+        let fd: Int32
+        switch InputFile.open(path) {
+        case .failure(let refusal): return .failure(ImageFailure(describe(refusal)))
+        case .success(let opened): fd = opened
+        }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let failure = ImageFailure(FileReader.describe(errno: errno))
             Glibc.close(fd)
             return .failure(failure)
-        }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            Glibc.close(fd)
-            return .failure(ImageFailure("a folder, not a picture"))
         }
         var reader = FileReader(fd: fd, size: Int(info.st_size), head: [])
         reader = FileReader(fd: fd, size: reader.size, head: reader.pread(at: 0, count: min(reader.size, 1 << 12)))
@@ -64,6 +64,16 @@ public struct FileReader {
             if file.size > maxContents { return .failure(ImageFailure("too large: a \(file.size >> 20) MiB file")) }
             let bytes = file.pread(at: 0, count: file.size)
             return bytes.count == file.size ? .success(bytes) : .failure(ImageFailure("the file could not be read to its end"))
+        }
+    }
+
+    /// A refused open in the words picture failures use.
+    static func describe(_ refusal: InputFile.Refusal) -> String {
+        switch refusal.code {
+        case ENOENT where refusal.description == "no such file": return "the file is gone"
+        case EISDIR: return "a folder, not a picture"
+        case EACCES, EPERM: return describe(errno: refusal.code)
+        default: return refusal.description
         }
     }
 

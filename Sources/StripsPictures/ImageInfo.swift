@@ -47,6 +47,14 @@ public struct ImageInfo: Hashable, Sendable {
     /// Read a few rows at a time, so not bound by `maxPixels`.
     public var isStreamed: Bool { !interlaced && (format == .jpeg || format == .png || format == .tiff) }
 
+    /// Why a picture of `width` x `height` cannot be saved, or nil: saving reads a picture whole
+    /// (not a few rows at a time), so the whole-picture limits hold whatever its format. A batch
+    /// leaves such a page out at load, with this line, as it does an empty or unknown file.
+    public static func saveProblem(width: Int, height: Int) -> String? {
+        guard let problem = ImageInfo(format: .other, width: width, height: height).sizeProblem else { return nil }
+        return problem + "; too large to save, left out"
+    }
+
     /// Why the picture is refused before decoding, or nil when it is fine.
     public var sizeProblem: String? {
         if width <= 0 || height <= 0 { return "no pixels (\(width) x \(height))" }

@@ -93,13 +93,14 @@ public struct PNGWriter: Sendable {
         return .success(Array(UnsafeRawBufferPointer(start: buffer, count: length)))
     }
 
-    /// Writes the PNG as the file `path`, whole or not at all (`WholeFile`); `replacing` lets it
-    /// take the place of a file of that name (a screenshot written again), else the name must be
-    /// free; `durable: false` skips the flush to the disk (files a crash may lose, such as screenshots).
+    /// Writes the PNG to `path` as an output is written (`OutputFile`: into a device or FIFO as
+    /// a stream, else as a whole file); `replacing` lets it take the place of a regular file of
+    /// that name (a screenshot written again), else the name must be free; never over a file
+    /// this run reads; `durable: false` skips the flush to the disk (files a crash may lose, such as screenshots).
     public func write(_ pixels: PixelBuffer, to path: String, replacing: Bool = false, durable: Bool = true) -> Result<Void, Failure> {
         encode(pixels).flatMap { bytes in
-            if let failure = WholeFile.write(bytes, to: path, placing: replacing ? .replacing : .new, durable: durable) {
-                return .failure(Failure(failure.exists ? "\(path) already exists" : "cannot write \(path): \(failure)"))
+            if let failure = OutputFile.write(bytes, to: path, replacing: replacing, durable: durable) {
+                return .failure(Failure(failure.exists ? "\(path) already exists" : "\(failure)"))
             }
             return .success(())
         }

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsFiles
 
 /// How the app reads pages: which format reads a file (`PageFormat`: picture files, TIFFs, PDFs),
 /// the catalog of files the document was opened from (a file that changed since is refused), and
@@ -71,8 +72,8 @@ public struct PageReader: Sendable {
 
     /// The file's first few bytes (fewer for a shorter file, none for one that cannot be read).
     static func firstBytes(_ path: String) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return [] }
+        // Never a blocking open: a FIFO among the pictures is refused, not waited on.
+        guard case .success(let fd) = InputFile.open(path) else { return [] }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 8)
         let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 8, 0) }

@@ -1,5 +1,6 @@
 import CTIFF
 import Foundation
+import StripsFiles
 
 /// One TIFF opened with libtiff, read through our own callbacks from a file descriptor or from
 /// bytes in memory (every read stops at the end of the data), with libtiff's messages captured
@@ -63,8 +64,11 @@ final class TIFFFile {
     var lastError: String? { source.error }
 
     static func open(_ path: String) -> Result<TIFFFile, ImageFailure> {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(ImageFailure(FileReader.describe(errno: errno))) }
+        let fd: Int32
+        switch InputFile.open(path) {
+        case .failure(let refusal): return .failure(ImageFailure(FileReader.describe(refusal)))
+        case .success(let opened): fd = opened
+        }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)

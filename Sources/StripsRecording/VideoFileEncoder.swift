@@ -1,5 +1,6 @@
 import CAVCodec
 import Glibc
+import StripsPictures
 
 /// Writes frames into an MP4 or WebM video through ffmpeg's libraries: yuv420p at a constant
 /// frame rate (a still stretch, or frames the live window dropped, repeat the last picture, one
@@ -25,7 +26,7 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
     /// The frame's rows copied to 64-byte aligned rows: libswscale picks its SIMD or its C path by
     /// the source's alignment, and the two round differently, so an array landing at another
     /// address made the same frames a different file (one byte of the I-frame, seen in full suite runs).
-    private var source: AlignedPlane?
+    private var source: LibraryPixels?
     private var geometry: VideoGeometry?
     private var firstSlot: Int?
     /// The slot (from the first) the next picture sent to the encoder stands for.
@@ -82,7 +83,7 @@ public final class VideoFileEncoder: FrameEncoder, @unchecked Sendable {
         guard let picture, let converter else { throw RecordingError("\(path): the recording is closed") }
         try check(av_frame_make_writable(picture), "out of memory")
         let fitted = frame.fitted(width: geometry.canvasWidth, height: geometry.canvasHeight)
-        let plane = source ?? AlignedPlane(rowBytes: geometry.canvasWidth * 4, rows: geometry.canvasHeight)
+        let plane = source ?? LibraryPixels(width: geometry.canvasWidth, height: geometry.canvasHeight, bytesPerPixel: 4)
         source = plane
         plane.copy(fitted.pixels)
         let rows = strips_sws_packed_to_frame(converter, plane.base, Int32(plane.stride), Int32(geometry.sourceHeight), picture)

@@ -156,9 +156,7 @@ final class Canvas {
 
     func textTexture(_ run: TextRun) -> (texture: OpaquePointer, w: Int32, h: Int32)? {
         if let entry = textTextures[run.withoutPlacement] { return entry }
-        guard !run.text.isEmpty, let font = fonts?.font(pointSize: run.pointSize, weight: run.weight, scale: scale) else { return nil }
-        let c = run.color
-        guard let surface = TTF_RenderUTF8_Blended(font, run.text, SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)) else { return nil }
+        guard !run.text.isEmpty, let fonts, let surface = textSurface(run, fonts: fonts) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
@@ -169,6 +167,33 @@ final class Canvas {
         let entry = (texture, surface.pointee.w, surface.pointee.h)
         textTextures[run.withoutPlacement] = entry
         return entry
+    }
+}
+
+extension Canvas {
+    /// The run drawn at pixel size: one SDL_ttf rendering when it is all one script, else its
+    /// pieces (`FontBook.layout`) rendered in their fonts and copied side by side on one baseline.
+    func textSurface(_ run: TextRun, fonts: FontBook) -> UnsafeMutablePointer<SDL_Surface>? {
+        let c = run.color
+        let colour = SDL_Color(r: c.r, g: c.g, b: c.b, a: c.a)
+        let line = fonts.layout(run.text, pointSize: run.pointSize, weight: run.weight, scale: scale)
+        if line.pieces.count == 1, let piece = line.pieces.first {
+            guard let font = fonts.font(pointSize: run.pointSize, weight: run.weight, scale: scale, script: piece.script) else { return nil }
+            return TTF_RenderUTF8_Blended(font, piece.text, colour)
+        }
+        guard line.width > 0, line.height > 0,
+              let surface = SDL_CreateRGBSurfaceWithFormat(0, line.width, line.height, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        // Transparent where no piece is drawn; each piece copied with its own alpha (they do not overlap).
+        SDL_FillRect(surface, nil, 0)
+        for piece in line.pieces {
+            guard let font = fonts.font(pointSize: run.pointSize, weight: run.weight, scale: scale, script: piece.script),
+                  let part = TTF_RenderUTF8_Blended(font, piece.text, colour) else { continue }
+            SDL_SetSurfaceBlendMode(part, SDL_BLENDMODE_NONE)
+            var place = SDL_Rect(x: piece.x, y: piece.y, w: part.pointee.w, h: part.pointee.h)
+            SDL_UpperBlit(part, nil, surface, &place)
+            SDL_FreeSurface(part)
+        }
+        return surface
     }
 }
 

@@ -21,6 +21,8 @@ public enum DisplayCheck {
             // (SDL 2.26 takes a single name here, not a list).
             SDL_SetHint(SDL_HINT_VIDEODRIVER, environment["DISPLAY", default: ""].isEmpty ? "kmsdrm" : "x11")
         }
+        // The video driver reads the window's class when it starts, which is here.
+        WindowClass.apply()
         // Started through the subsystem count and left running when it is real: SDLSystem.start
         // then only counts one more user (SDL 2.26 cannot start X11 again after quitting it).
         guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else { throw SDLError(message: noDisplayMessage) }

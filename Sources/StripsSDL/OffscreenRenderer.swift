@@ -75,7 +75,7 @@ public final class OffscreenRenderer {
         try render(frame)
         guard let surface else { return }
         if case .failure(let failure) = PNGWriter().write(Self.pixels(of: surface), to: path, replacing: true, durable: false) {
-            throw SDLError("cannot write the screenshot \(path): \(failure.reason)")
+            throw SDLError("\(path): cannot write the screenshot: \(failure.reason)")
         }
     }
 

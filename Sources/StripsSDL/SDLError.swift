@@ -27,6 +27,7 @@ public enum SDLSystem {
         // Fingers arrive as finger events; SDL's synthetic mouse events from them would double them.
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        WindowClass.apply()
         let flags = video ? UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS) : UInt32(0)
         guard SDL_Init(flags) == 0 else { throw SDLError("SDL could not start") }
         guard TTF_Init() == 0 else { throw SDLError("SDL_ttf could not start") }

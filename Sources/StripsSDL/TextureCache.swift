@@ -11,17 +11,8 @@ public enum DecodeMode: String, CaseIterable, Sendable {
 
 /// How the renderer treats pictures: when they are decoded and how much texture memory they may use.
 public struct TextureOptions: Sendable {
-    /// Screens of the window's pixels the full pictures may hold: the page in focus and two either
-    /// side of it (what paging shows next), and one for a picture being replaced by a sharper one.
-    public static let screens = 6
-    /// Room for the thumbnails asked for ahead (64 either side of the focus, the strip where a
-    /// fling rests): at most a few hundred textures of 160 px height.
-    public static let thumbnailBytes = 48 << 20
-
-    /// The budget for a window of `pixels`: a few screens of pixels plus the thumbnails.
-    public static func budget(forWindow pixels: PixelLimit) -> Int {
-        screens * Int(max(1, pixels.width)) * Int(max(1, pixels.height)) * 4 + thumbnailBytes
-    }
+    /// The budget for a window of `pixels`: a few screens of pixels plus the thumbnails (`DecodePlan`).
+    public static func budget(forWindow pixels: PixelLimit) -> Int { DecodePlan.budget(forWindow: pixels) }
 
     /// Texture bytes kept at most; the pages farthest from the focus go first. Nil: follows the
     /// window (`budget(forWindow:)`), so a small window keeps little and a 4K one enough.
@@ -54,16 +45,15 @@ public struct TextureOptions: Sendable {
     }
 }
 
-/// Textures for the pictures a frame names. Thumbnails are decoded small, full pictures at the
-/// size they are drawn (no larger than the window unless zoomed in, then up to the file's own
-/// pixels, tiled past the renderer's largest texture); decoding happens off the render thread in
-/// `.async` mode, and textures live within a memory budget, the pictures the frame wants least
-/// evicted first. It reports each picture's state (`PictureLookup`); what to draw for a state is
-/// the frame's decision. SDL textures are only touched on the render thread.
+/// Textures for the pictures a frame names. What to decode, at what size, in which order and what
+/// to let go is `DecodePlan`'s to say (and `ZoomParts`' for a zoomed page); this cache holds the
+/// textures, decodes what the plan names (off the render thread in `.async` mode) and uploads it,
+/// tiled past the renderer's largest texture. It reports each picture's state (`PictureLookup`);
+/// what to draw for a state is the frame's decision. SDL textures are only touched on the render
+/// thread.
 final class TextureCache: PictureLookup {
-    /// Thumbnail textures are at most this many pixels high (66 pt at 2x, with room).
-    static let thumbnailHeight: Int32 = 160
-    static let thumbnailLimit = PixelLimit(width: thumbnailHeight * 5, height: thumbnailHeight)
+    static let thumbnailHeight = DecodePlan.thumbnailHeight
+    static let thumbnailLimit = DecodePlan.thumbnailLimit
 
     private struct Entry {
         var texture: PictureTexture
@@ -96,7 +86,8 @@ final class TextureCache: PictureLookup {
     /// Thumbnails a quick look (cache, EXIF) found nothing for: they wait for a decode.
     private var needDecode: Set<ImageRef> = []
     private var frame: UInt64 = 0
-    /// This frame's requests by picture, in the frame's order: the least wanted are evicted first.
+    /// This frame's requests by picture, in the frame's order (the plan's): the least wanted are
+    /// evicted first, and tiles are uploaded in that order.
     private var rank: [ImageRef: Int] = [:]
     /// Texture bytes held now, and the most ever held.
     private(set) var bytes = 0
@@ -181,7 +172,7 @@ final class TextureCache: PictureLookup {
 
     /// Starts a frame drawn into `pixels` at `time` on the scene's clock: takes in the decodes
     /// finished since the last one, then decodes (sync) or asks the workers for (async) what the
-    /// frame requests: the pictures drawn, nearest the middle first, then those it will need next.
+    /// frame's plan names, in the plan's order.
     func prepare(_ requests: [PictureRequest], at time: Double, pixels: PixelLimit, scale: Double) {
         frame += 1
         zoom.beginFrame()
@@ -191,88 +182,33 @@ final class TextureCache: PictureLookup {
         for done in queue?.takeFinished() ?? [] {
             accept(done.picture, for: done.job, arrived: time)
         }
-        rank.removeAll(keepingCapacity: true)
-        for (i, request) in requests.enumerated() where rank[request.image] == nil { rank[request.image] = i }
-        let view = Size(width: max(1, Double(pixels.width) / scale), height: max(1, Double(pixels.height) / scale))
-        // Room for what the frame asks for ahead: textures it does not ask for make way (they are
-        // evicted first), so only what it wants counts against the budget.
-        let wanted = rank.keys.reduce(0) { $0 + (entries[$1]?.bytes ?? 0) }
-        let roomToPrefetch = wanted < budget / 10 * 8
-        var wishes: [(priority: Double, job: DecodeQueue.Job)] = []
-        var ahead: [DecodeQueue.Job] = []
-        // Where a moving strip will rest, in the frame's order (the middle outward): before the
-        // pictures drawn in passing, which would be gone by the time they were decoded.
-        var landing: [DecodeQueue.Job] = []
-        // Quick looks (the shared cache, EXIF thumbnails: no decode of the file) for every
-        // thumbnail in view, then ahead, come before any decode: during a fling a stand-in for
-        // the next cells beats a sharp picture for the cells passing by. Real pictures for
-        // stand-ins come last.
-        var quick: [(priority: Double, job: DecodeQueue.Job)] = []
-        var refinements: [(priority: Double, job: DecodeQueue.Job)] = []
+        var plan = DecodePlan(requests: requests, onWorkers: queue != nil, pixels: pixels, scale: scale, budget: budget,
+                              heldBytes: { self.entries[$0]?.bytes })
+        rank = plan.rank
         for (i, request) in requests.enumerated() {
             let ref = request.image
             // A page still arriving from the scanner is drawn from its rows, never decoded.
             if arriving.serves(ref, decoded: entries[ref] != nil, drawn: request.drawnAt != nil) { continue }
-            // Full pictures: the whole drawn at most window-sized; the part in view of a zoomed one
-            // at its drawn size (`zoom`).
-            let drawnSize = ref.variant == .full ? request.size.map { Self.pixels($0, scale: scale) } : nil
-            let want = drawnSize.map(clampedToWindow)
-            let provisional = entries[ref]?.provisional == true
-            let quickLook = queue != nil && ref.variant == .thumbnail && entries[ref] == nil && failures[ref.whole] == nil
-                && !needDecode.contains(ref)
-            if let drawn = request.drawnAt {
-                let c = drawn.center
-                let priority = abs(c.x - view.width / 2) / view.width + abs(c.y - view.height / 2) / view.height
-                if quickLook {
-                    quick.append((priority, DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
-                } else if provisional, queue != nil {
-                    refinements.append((priority, job(for: ref)))
-                } else if let job = visible(ref, want: want) {
-                    wishes.append((priority + (entries[ref] == nil ? 0 : 10), job))
-                }
-                if let drawnSize, let entry = entries[ref], !entry.provisional,
-                   let job = zoom.job(for: request, want: drawnSize, base: (entry.width, entry.height, entry.limited), view: view,
-                                      waitForSettle: queue != nil) {
-                    if queue == nil { decodeNow(job) } else { wishes.append((priority + 1, job)) }
-                }
-            } else if queue != nil, roomToPrefetch || request.landing, failures[ref.whole] == nil {
-                if quickLook {
-                    // Where a strip will rest, right after the quick looks of what is drawn.
-                    quick.append((request.landing ? 5 + Double(i) / 1e6 : Double(10 + i), DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: .quick)))
-                } else if entries[ref] == nil {
-                    let job = want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)
-                    if request.landing { landing.append(job) } else { ahead.append(job) }
-                } else if provisional {
-                    refinements.append((Double(10 + i), job(for: ref)))
-                }
+            let step = plan.place(request, at: i, held: entries[ref].map(Self.held), failed: failures[ref.whole] != nil,
+                                  quickLookFound: !needDecode.contains(ref), uploading: uploads[ref]?.job.limit)
+            if let want = step.drawn, var entry = entries[ref] {
+                entry.lastUsed = frame
+                entry.lastWant = want
+                entries[ref] = entry
+            }
+            if let job = step.decodeNow { decodeNow(job) }
+            if let drawnSize = step.detailWant, let entry = entries[ref], !entry.provisional,
+               let job = zoom.job(for: request, want: drawnSize, base: (entry.width, entry.height, entry.limited), view: plan.view,
+                                  waitForSettle: queue != nil) {
+                if queue == nil { decodeNow(job) } else { plan.wish(job, priority: step.priority + 1) }
             }
         }
-        queue?.want(quick.sorted { $0.priority < $1.priority }.map(\.job) + landing + wishes.sorted { $0.priority < $1.priority }.map(\.job)
-                    + ahead + refinements.sorted { $0.priority < $1.priority }.map(\.job))
+        queue?.want(plan.jobs)
         continueUploads()
     }
 
-    /// A picture drawn this frame: decoded now in `.sync` mode; otherwise the job to queue, if any.
-    /// Full pictures are decoded to exactly the size they are drawn at, so drawing them is a plain
-    /// copy, not a filtered scale (3x cheaper in software).
-    private func visible(_ ref: ImageRef, want: PixelLimit?) -> DecodeQueue.Job? {
-        if var entry = entries[ref] {
-            entry.lastUsed = frame
-            let settled = want != nil && entry.lastWant == want
-            entry.lastWant = want
-            entries[ref] = entry
-            // Redecode once the drawn size has settled (not every frame of an animation), when
-            // it differs from the texture, and only upward if the file has more pixels to give.
-            guard let want, settled, Self.differs(entry, from: want), uploads[ref]?.job.limit != want,
-                  want.width <= entry.width || want.height <= entry.height || entry.limited else { return nil }
-            let job = DecodeQueue.Job(ref: ref, limit: want)
-            if queue == nil { decodeNow(job) }
-            return queue == nil ? nil : job
-        }
-        guard failures[ref.whole] == nil else { return nil }
-        let job = want.map { DecodeQueue.Job(ref: ref, limit: $0) } ?? job(for: ref)
-        if queue == nil { decodeNow(job) }
-        return queue == nil ? nil : job
+    private static func held(_ entry: Entry) -> HeldPicture {
+        HeldPicture(width: entry.width, height: entry.height, limited: entry.limited, provisional: entry.provisional, lastWant: entry.lastWant)
     }
 
     /// Ends the frame: trims the cache to its budget.
@@ -283,32 +219,11 @@ final class TextureCache: PictureLookup {
         peakBytes = max(peakBytes, bytes + zoom.bytes)
     }
 
-    private static func pixels(_ size: Size, scale: Double) -> PixelLimit {
-        PixelLimit(width: Int32(saturating: (size.width * scale).rounded()), height: Int32(saturating: (size.height * scale).rounded()))
-    }
-
-    private func clampedToWindow(_ want: PixelLimit) -> PixelLimit {
-        PixelLimit(width: min(max(1, want.width), fullLimit.width), height: min(max(1, want.height), fullLimit.height))
-    }
-
-    /// A texture fitted into `want` matches it in both sides to within rounding.
-    private static func differs(_ entry: Entry, from want: PixelLimit) -> Bool {
-        abs(entry.width - want.width) > 2 || abs(entry.height - want.height) > 2
-    }
-
     /// Waits for the workers (tests and benchmarks): true when nothing is left to decode.
     @discardableResult
     func waitForDecodes(timeout: Double) -> Bool { queue?.waitUntilSettled(timeout: timeout) ?? true }
 
     // MARK: Decoding
-
-    /// Workers decode thumbnails after a quick look (see `prepare`); decoded on the spot, the
-    /// best picture at once, never a stand-in (the same screenshot every time).
-    private func job(for ref: ImageRef) -> DecodeQueue.Job {
-        ref.variant == .thumbnail
-            ? DecodeQueue.Job(ref: ref, limit: Self.thumbnailLimit, stage: queue == nil ? .best : .decode)
-            : DecodeQueue.Job(ref: ref, limit: fullLimit)
-    }
 
     private func decodeNow(_ job: DecodeQueue.Job) {
         let picture = reader.picture(job.ref, limit: job.limit, stage: job.stage, region: job.region)
@@ -415,16 +330,13 @@ final class TextureCache: PictureLookup {
 
     // MARK: Budget
 
-    /// Evicts textures not drawn this frame until the cache fits its budget: first those the frame
-    /// did not ask for (least recently drawn first), then those it asked for, least wanted first.
+    /// Lets go of the textures the plan names until the cache fits its budget.
     private func evictIfNeeded() {
         guard bytes > budget else { return }
         let candidates = entries.filter { $0.value.lastUsed != frame }
-            .map { (ref: $0.key, rank: rank[$0.key] ?? Int.max, lastUsed: $0.value.lastUsed) }
-            .sorted { $0.rank != $1.rank ? $0.rank > $1.rank : $0.lastUsed < $1.lastUsed }
-        for candidate in candidates {
-            guard bytes > budget else { break }
-            if let entry = entries.removeValue(forKey: candidate.ref) {
+            .map { DecodePlan.Evictable(ref: $0.key, bytes: $0.value.bytes, lastUsed: $0.value.lastUsed) }
+        for ref in DecodePlan.evictions(candidates, rank: rank, held: bytes, budget: budget) {
+            if let entry = entries.removeValue(forKey: ref) {
                 entry.texture.destroy()
                 bytes -= entry.bytes
             }

@@ -3,11 +3,9 @@ import Foundation
 import StripsCore
 import StripsPictures
 
-/// The part of a zoomed page that is in view, decoded at the size it is drawn (up to the file's
-/// own pixels) and drawn over the page's window-sized texture. Only that part, with a margin for
-/// small pans, is ever decoded: a 300 MP scan zoomed to its own pixels costs a few screens of
-/// memory, not 1.2 GB, and a PDF page renders sharp at any zoom. SDL textures are only touched on
-/// the render thread.
+/// The parts of zoomed pages in view as textures, drawn over the pages' window-sized textures:
+/// which part to decode and when is `ZoomParts`' to say; this holds and uploads them. SDL textures
+/// are only touched on the render thread.
 final class ZoomDetails {
     struct Detail {
         var texture: PictureTexture
@@ -19,63 +17,27 @@ final class ZoomDetails {
         var opaque: Bool
     }
 
-    /// Decoded beyond the part in view on every side, as a share of it: a pan of up to this
-    /// much needs no new decode.
-    static let margin = 0.25
-
     private(set) var details: [ImageRef: Detail] = [:]
     private var uploads: [ImageRef: TileUpload] = [:]
-    /// Pictures drawn zoomed this frame, and the size each was drawn at the frame before.
-    private var drawn: Set<ImageRef> = []
-    private var lastWant: [ImageRef: PixelLimit] = [:]
+    /// Which parts to decode, and the pictures drawn zoomed this frame.
+    private var parts = ZoomParts()
 
     var bytes: Int { details.values.reduce(0) { $0 + $1.bytes } }
     var isUploading: Bool { !uploads.isEmpty }
 
-    func beginFrame() { drawn.removeAll(keepingCapacity: true) }
+    func beginFrame() { parts.beginFrame() }
 
     func detail(for ref: ImageRef) -> Detail? { details[ref] }
 
-    /// The part to decode for a full picture drawn at `want` pixels (its whole drawn size) whose
-    /// window-sized texture is `base`; nil when that texture is enough (not zoomed past it, or the
-    /// file has no more pixels), when the drawn size is still changing, or when the part in hand
-    /// already covers what is in view at this size. `waitForSettle`: decodes on workers wait for
-    /// the size to hold a frame (not one per frame of a pinch); decoding on the spot (screenshots,
-    /// frames drawn only when asked) does not.
+    /// The part to decode for a full picture drawn at `want` pixels whose window-sized texture is
+    /// `base` (`ZoomParts.job`), given the part held and the one on its way.
     func job(for request: PictureRequest, want: PixelLimit, base: (width: Int32, height: Int32, limited: Bool), view: Size,
              waitForSettle: Bool = true) -> DecodeQueue.Job? {
         let ref = request.image
-        guard ref.variant == .full, let frame = request.drawnAt, !frame.isEmpty else { return nil }
-        let settled = lastWant[ref] == want
-        lastWant[ref] = want
-        guard base.limited, want.width > base.width + 2 || want.height > base.height + 2,
-              let inView = Self.inView(request, frame: frame, view: view) else { return nil }
-        drawn.insert(ref)
-        if let detail = details[ref], Self.close(detail.limit, want), detail.region.contains(inView) { return nil }
-        if let upload = uploads[ref], Self.close(upload.job.limit, want), upload.job.region?.contains(inView) == true { return nil }
-        guard settled || !waitForSettle else { return nil }
-        let dx = inView.width * Self.margin, dy = inView.height * Self.margin
-        let unit = Rect(x: 0, y: 0, width: 1, height: 1)
-        let region = Rect(x: inView.minX - dx, y: inView.minY - dy, width: inView.width + 2 * dx, height: inView.height + 2 * dy).intersection(unit)
-        return DecodeQueue.Job(ref: ref, limit: want, region: region)
+        return parts.job(for: request, want: want, base: base, view: view, waitForSettle: waitForSettle,
+                         held: details[ref].map { ZoomParts.Part(region: $0.region, limit: $0.limit) },
+                         uploading: uploads[ref].map { ZoomParts.Part(region: $0.job.region, limit: $0.job.limit) })
     }
-
-    /// The part of the picture in view (0...1 of it upright), or nil when none is or the picture
-    /// is drawn at an angle that is not a quarter turn (a turn being animated).
-    static func inView(_ request: PictureRequest, frame: Rect, view: Size) -> Rect? {
-        let turns = request.rotation / 90
-        guard abs(turns - turns.rounded()) < 1e-9 else { return nil }
-        let shown = (request.shown ?? frame.turned(degrees: request.rotation)).intersection(Rect(origin: .zero, size: view))
-        guard !shown.isEmpty else { return nil }
-        // Window points back onto the unturned picture: turned the other way about its centre.
-        let unturned = shown.turned(degrees: -request.rotation, about: frame.center)
-        let part = Rect(x: (unturned.minX - frame.minX) / frame.width, y: (unturned.minY - frame.minY) / frame.height,
-                        width: unturned.width / frame.width, height: unturned.height / frame.height)
-        let visible = part.intersection(Rect(x: 0, y: 0, width: 1, height: 1))
-        return visible.isEmpty ? nil : visible
-    }
-
-    private static func close(_ a: PixelLimit, _ b: PixelLimit) -> Bool { abs(a.width - b.width) <= 2 && abs(a.height - b.height) <= 2 }
 
     /// Takes in a decoded part: a texture at once when it is small, else tiles a few a frame
     /// (`continueUploads`); the part it replaces is drawn meanwhile.
@@ -96,7 +58,7 @@ final class ZoomDetails {
     func continueUploads(renderer: OpaquePointer, until enough: () -> Bool) {
         for ref in Array(uploads.keys) {
             guard var upload = uploads.removeValue(forKey: ref) else { continue }
-            guard drawn.contains(ref) else {
+            guard parts.drawn.contains(ref) else {
                 upload.discard()
                 continue
             }
@@ -124,9 +86,9 @@ final class ZoomDetails {
 
     /// Ends the frame: parts of pictures no longer drawn zoomed go (and their memory with them).
     func endFrame() {
-        for ref in Array(details.keys) where !drawn.contains(ref) { details.removeValue(forKey: ref)?.texture.destroy() }
-        for ref in Array(uploads.keys) where !drawn.contains(ref) { uploads.removeValue(forKey: ref)?.discard() }
-        lastWant = lastWant.filter { drawn.contains($0.key) || details[$0.key] != nil }
+        for ref in Array(details.keys) where !parts.drawn.contains(ref) { details.removeValue(forKey: ref)?.texture.destroy() }
+        for ref in Array(uploads.keys) where !parts.drawn.contains(ref) { uploads.removeValue(forKey: ref)?.discard() }
+        parts.endFrame { details[$0] != nil }
     }
 
     func removeAll() {
@@ -134,24 +96,5 @@ final class ZoomDetails {
         for upload in uploads.values { upload.discard() }
         details.removeAll()
         uploads.removeAll()
-    }
-}
-
-extension Rect {
-    /// True when `other` lies inside (to within a hair).
-    func contains(_ other: Rect) -> Bool {
-        other.minX >= minX - 1e-9 && other.minY >= minY - 1e-9 && other.maxX <= maxX + 1e-9 && other.maxY <= maxY + 1e-9
-    }
-
-    /// The bounding box of the rectangle turned `degrees` clockwise about `center`.
-    func turned(degrees: Double, about center: Point) -> Rect {
-        let a = degrees * .pi / 180, c = cos(a), s = sin(a)
-        let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: maxX, y: maxY), Point(x: minX, y: maxY)].map { p in
-            let x = p.x - center.x, y = p.y - center.y
-            return Point(x: center.x + x * c - y * s, y: center.y + x * s + y * c)
-        }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let x0 = xs.min() ?? minX, y0 = ys.min() ?? minY
-        return Rect(x: x0, y: y0, width: (xs.max() ?? maxX) - x0, height: (ys.max() ?? maxY) - y0)
     }
 }

@@ -7,15 +7,51 @@ import StripsPictures
 /// This is what `strips text`, search and saving ask. It holds a Tesseract engine and an open PDF,
 /// so it belongs to one thread; make one per worker.
 public final class PageTextService {
-    /// Tesseract's languages, or nil to never recognise (`--ocr off`).
+    /// Tesseract's languages, `auto` (`ScriptLanguages`: each page in the installed languages
+    /// of the script OSD finds on it), or nil to never recognise (`--ocr off`).
     public let languages: String?
     public let cache: TextCache?
-    private var recognizer: Recognizer?
+    /// With `auto`: the languages the user's locale asks for, most wanted first (a Latin page's
+    /// lead its reading).
+    public let preferred: [String]
+    /// With `auto`: told once for each page script whose languages are not installed, one line
+    /// naming the Debian package (`... install tesseract-ocr-rus`); nil: `ScriptLanguages.missingData`.
+    private let missingData: (@Sendable (String) -> Void)?
+    /// One engine per set of languages (`auto` reads Russian and Hindi pages with different ones).
+    private var recognizers: [String: Recognizer] = [:]
+    private var osd: PageOSD?
+    private var named: Set<String> = []
     private var reader: PDFTextReader?
 
-    public init(languages: String?, cache: TextCache? = TextCache.standard()) {
+    public init(languages: String?, cache: TextCache? = TextCache.standard(), preferred: [String] = ScriptLanguages.localeLanguages(),
+                missingData: (@Sendable (String) -> Void)? = nil) {
         self.languages = languages
         self.cache = cache
+        self.preferred = preferred
+        self.missingData = missingData
+    }
+
+    /// The engine for `languages`, started on first use.
+    private func recognizer(for languages: String) throws(RecognitionError) -> Recognizer {
+        if let started = recognizers[languages] { return started }
+        let started = try Recognizer(languages: languages)
+        recognizers[languages] = started
+        return started
+    }
+
+    /// `auto`'s choice for a page: OSD's script (when sure) to the installed languages, and
+    /// OSD's reading, which also says which way up the page is.
+    private func autoLanguages(for page: (picture: PixelBuffer, dpi: Double)) throws(RecognitionError) -> (String, PageOSD.Reading?) {
+        if osd == nil { osd = PageOSD() }
+        let reading = osd?.read(page.picture, dpi: page.dpi)
+        let script = reading.flatMap { $0.scriptConfidence >= ScriptLanguages.sureScript ? $0.script : nil }
+        guard let choice = ScriptLanguages.choose(script: script, installed: TessData.installed, preferred: preferred) else {
+            throw .noData(searched: TessData.searchPath)
+        }
+        if let package = choice.missingPackage, named.insert(package).inserted {
+            (missingData ?? ScriptLanguages.missingData)?("pages in \(script ?? "this script") are read as \(choice.languages): install \(package) to read them")
+        }
+        return (choice.languages, reading)
     }
 
     /// The text of one page of `file`: page `pdfPage` (from 0) of a PDF, or a picture (nil).
@@ -37,9 +73,14 @@ public final class PageTextService {
         if let key, let kept = cache?.text(for: key) { return kept }
         if cancel?.isCancelled == true { throw .cancelled }
         guard let page = render() else { throw .failed("the page could not be drawn") }
-        if recognizer == nil { recognizer = try Recognizer(languages: languages) }
-        guard let recognizer else { throw .cannotStart(languages) }
-        let orientation = detectOrientation ? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
+        let chosen: String, reading: PageOSD.Reading?
+        if languages == ScriptLanguages.auto {
+            (chosen, reading) = try autoLanguages(for: page)
+        } else {
+            (chosen, reading) = (languages, nil)
+        }
+        let recognizer = try recognizer(for: chosen)
+        let orientation = detectOrientation ? reading?.orientation ?? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
         let turns = orientation.map { $0.suggestsTurning ? $0.quarterTurnsToUpright : 0 } ?? 0
         var text = try recognizer.recognise(PictureTurn.turned(page.picture, quarterTurns: turns), dpi: page.dpi, cancel: cancel)
         text.quarterTurns = turns
@@ -52,8 +93,12 @@ public final class PageTextService {
     /// on the same thread.
     public func engine() throws(RecognitionError) -> Recognizer? {
         guard let languages else { return nil }
-        if recognizer == nil { recognizer = try Recognizer(languages: languages) }
-        return recognizer
+        if languages == ScriptLanguages.auto {
+            // Orientation alone needs no particular language: the Latin ones `auto` would read.
+            guard let latin = ScriptLanguages.choose(script: nil, installed: TessData.installed, preferred: preferred) else { return nil }
+            return try recognizer(for: latin.languages)
+        }
+        return try recognizer(for: languages)
     }
 
     /// A PDF page's own text; the document stays open for the next page of the same file.

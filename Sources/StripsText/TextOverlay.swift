@@ -41,7 +41,10 @@ public enum TextOverlay {
             let quarters = ((turning[page] ?? 0) % 4 + 4) % 4
             return quarters == 0 ? nil : "--rotate=+\(quarters * 90):\(page + 1)"
         }
-        let arguments = ["qpdf", "--warning-exit-0", argument(base)] + turns + ["--overlay", argument(textPDF),
+        // The /ID from the content, not from the clock and a random number: the metadata's later
+        // write keeps this file's first /ID, so without it two saves of the same pages with text
+        // (SOURCE_DATE_EPOCH set) differed in their /ID alone, and shards did not write one run's bytes.
+        let arguments = ["qpdf", "--warning-exit-0", "--deterministic-id", argument(base)] + turns + ["--overlay", argument(textPDF),
                          "--to=" + pages.map { String($0 + 1) }.joined(separator: ","), "--from=1-\(pages.count)", "--", file.temporaryPath]
         return run(arguments).map(TextLayerError.init)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsFiles
 import StripsRecording
 import StripsSDL
 import StripsTuning
@@ -48,6 +49,8 @@ struct InstrumentOptions: ParsableArguments {
     /// an error.
     func initialTuning() throws -> (tuning: Tuning, problems: [String])? {
         guard let path = tuning else { return nil }
+        // No output of the run may write over the tuning file it reads.
+        ReadFiles.note(path: path)
         let (tuning, problems) = Tuning.defaults.applying(file: path)
         if problems.count == 1, TuningFileWatcher.isUnreadable(problems[0]) { throw fail("\(path): \(problems[0])") }
         let named = problems.map { "\(path): \($0)" }

@@ -186,15 +186,37 @@ enum ManualText {
         named by its separator sheet's text (/ becomes -), else NAME-2, NAME-3, ... Pages are \
         worked on in parallel, one a core.
 
-        Saving is all or none: every document is written and checked under hidden names before \
-        any is named; a failure removes what was written.
+        Every document of the run is checked before any is written (a name taken refuses the \
+        run); each is then written and checked under a hidden name and named as soon as it is \
+        whole, with a record beside it in .strips-convert/ (its fingerprint and SHA-256), so a run \
+        stopped (SIGTERM, SIGINT: between documents) or killed keeps what it finished.
+
+        ARCHIVES (docs/ARCHIVES.md): --resume skips the documents an earlier run of the same batch \
+        wrote whole and writes the rest. --shard K/N converts only the documents whose place in \
+        the batch is K modulo N (K from 1), so N machines share one batch and write exactly the \
+        files of one run; --shard env takes K from JOB_COMPLETION_INDEX + 1 (a Kubernetes Indexed \
+        Job, counted from 0; N from STRIPS_SHARD_COUNT) or from SLURM_ARRAY_TASK_ID (a Slurm array: \
+        (ID - SLURM_ARRAY_TASK_MIN) / SLURM_ARRAY_TASK_STEP + 1; N from SLURM_ARRAY_TASK_COUNT). \
+        --report FILE appends a JSON line per document (input, pages, output, bytes, seconds, \
+        error). --after-save COMMAND runs /bin/sh with COMMAND for each document written, its path \
+        as $1 (appended when COMMAND names no $1), never pasted into the command; a failure is one \
+        line and the run goes on.
+
+        --watch FOLDER... --output FOLDER keeps running: each file or folder that appears in a \
+        watched FOLDER is converted once it has settled (unchanged for --settle seconds and open \
+        for writing by nobody) into the output folder as NAME.pdf, once, across restarts too (the \
+        entries done are kept in .strips-convert/watched.jsonl); one that fails is set aside in one \
+        line and the watch goes on. SIGTERM or SIGINT stop it between documents. As a systemd \
+        user service: systemctl --user enable --now strips-watch@$(systemd-escape --path \
+        ~/Scans).service watches ~/Scans/Inbox and writes ~/Scans/Documents.
 
         On a terminal a progress bar on standard error shows the stage, the pages done, pages a \
         second and the time left; nothing when standard error is not a terminal. The documents \
         written are listed on standard output.
 
-        EXIT STATUS: 0 when every document was written; 1 otherwise, with one line on standard \
-        error for each failure (a file that cannot be read, a document that could not be saved).
+        EXIT STATUS: 0 when every document was written (or found written by --resume; for --watch, \
+        when it was stopped); 1 otherwise, with one line on standard error for each failure (a \
+        file that cannot be read, a document that could not be saved, a stop before the end).
         """
 
     static let text = """

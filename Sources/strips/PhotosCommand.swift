@@ -51,11 +51,11 @@ struct PhotosCommand: ParsableCommand {
     var thumbnailCache: String?
 
     @Option(name: .long, help: """
-        Recognise the text of pages that have none, in Tesseract's languages ('eng', 'eng+deu'), \
-        or 'off': the pages near the one in focus where the strips rest, every page once a search \
+        Recognise the text of pages that have none: 'auto' (each page in the installed languages of \
+        its script: Cyrillic rus, Devanagari hin, Latin the locale's then eng), Tesseract's \
+        languages ('eng', 'eng+deu', 'rus'), or 'off': the pages near the one in focus where the strips rest, every page once a search \
         is typed, the pages a save writes. A script reads before the frame that needs it; the \
-        window in the background on idle cores. Default: off in a script; in the window the \
-        installed languages matching the locale, else eng. PDF pages with their own text are never recognised.
+        window in the background on idle cores. Default: off in a script; auto in the window. PDF pages with their own text are never recognised.
         """)
     var ocr: String?
 

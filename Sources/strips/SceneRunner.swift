@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsFiles
 import StripsPictures
 import StripsRecording
 import StripsSDL
@@ -11,6 +12,8 @@ enum SceneRunner {
     static func loadScript(_ path: String) throws -> Script {
         // Read through a handle, not FileManager.contents: scripts may come from pipes ("-" is stdin).
         let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
+        // No output of the run may write over its own script (`--trace SCRIPT`).
+        if path != "-" { ReadFiles.note(path: path) }
         guard let data = try? handle?.readToEnd() ?? Data(), handle != nil, let text = String(data: data, encoding: .utf8) else {
             throw fail("\(path): cannot read the script")
         }
@@ -69,8 +72,10 @@ enum SceneRunner {
         do {
             output = try TraceOutput(path: options.trace)
         } catch {
-            throw fail("\(options.trace ?? "-"): cannot write the trace")
+            throw fail("\(options.trace ?? "-"): cannot write the trace: \(error)")
         }
+        // A trace that ends early (a script's error) is still written, as far as it went.
+        defer { output.close() }
         var runner = HeadlessRunner(script: script, scene: scene, traceEveryFrame: options.traceEveryFrame)
         runner.stepper.instruments = instruments.instruments
         runner.stepper.measurer = fonts ?? ApproximateTextMeasurer()
@@ -129,24 +134,18 @@ enum SceneRunner {
         } catch let error as RecordingError {
             throw fail(error.description)
         }
-        output.close()
     }
 }
 
-/// Trace lines to a file or to standard output, buffered.
+/// Trace lines to `--trace PATH` (an `OutputFile`: a device or FIFO as a stream, a regular file
+/// replaced whole at the end) or to standard output, buffered.
 final class TraceOutput {
-    private let handle: FileHandle
+    private let file: OutputFile?
     private var buffer = Data()
+    private var closed = false
 
-    init(path: String?) throws {
-        if let path {
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            self.handle = handle
-        } else {
-            handle = FileHandle.standardOutput
-        }
+    init(path: String?) throws(WholeFile.Failure) {
+        file = try path.map { path throws(WholeFile.Failure) in try OutputFile(path: path, replacing: true) }
     }
 
     func write(_ line: String) {
@@ -156,12 +155,22 @@ final class TraceOutput {
     }
 
     func flush() {
-        handle.write(buffer)
+        if let file {
+            buffer.withUnsafeBytes { _ = file.write($0) }
+        } else {
+            FileHandle.standardOutput.write(buffer)
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
     func close() {
+        guard !closed else { return }
+        closed = true
         flush()
-        if handle !== FileHandle.standardOutput { try? handle.close() }
+        do {
+            try file?.finish()
+        } catch {
+            FileHandleOutput.standardError("strips: \(file?.path ?? "-"): cannot write the trace: \(error)")
+        }
     }
 }

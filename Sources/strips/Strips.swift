@@ -20,6 +20,7 @@ extension Strips {
     /// contract promises one line on standard error, so bad options are reported here.
     static func main() {
         OpenMPLimit.applyIfNeeded()
+        UserLanguage.start()
         do {
             var command = try parseAsRoot()
             try command.run()

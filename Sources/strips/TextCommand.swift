@@ -20,8 +20,9 @@ struct TextCommand: ParsableCommand {
     var paths: [String]
 
     @Option(name: .long, help: """
-        Tesseract's languages for pages without text of their own ('eng', 'eng+deu'), or 'off' \\
-        (PDF text only). Default: the installed languages matching the locale, else eng.
+        How pages without text of their own are read: 'auto' (each page in the installed languages \\
+        of its script), Tesseract's languages ('eng', 'eng+deu', 'rus'), or 'off' (PDF text only). \\
+        Default: auto.
         """)
     var ocr: String?
 

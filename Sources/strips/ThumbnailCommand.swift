@@ -69,8 +69,9 @@ struct ThumbnailCommand: ParsableCommand {
             }
             let path = output.replacingOccurrences(of: "%d", with: String(index + 1))
             guard case .success(let png) = PNGWriter(fast: true).encode(picture.pixels) else { throw fail("\(path): cannot encode the PNG") }
-            // Replaced when it exists (the thumbnailer convention); a thumbnail lost in a crash is made again.
-            if let failure = WholeFile.write(png, to: path, mode: 0o644, placing: .replacing, durable: false) {
+            // Replaced when it is a regular file (the thumbnailer convention), written into when it
+            // is a device or FIFO, never over the input; a thumbnail lost in a crash is made again.
+            if let failure = OutputFile.write(png, to: path, replacing: true, mode: 0o644, durable: false) {
                 throw fail("\(path): cannot write the file (\(failure))")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StripsCore
 @testable import StripsPictures
 @testable import StripsSDL
 
@@ -55,10 +56,13 @@ import Testing
         // The scanner worker, where the installed strips looks for it.
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/libexec/strips/strips-scan-probe"))
         for icon in ["16x16", "22x22", "24x24", "32x32", "48x48", "64x64", "128x128", "256x256", "512x512"] {
-            #expect(files.contains("share/icons/hicolor/\(icon)/apps/strips.png"))
+            #expect(files.contains("share/icons/hicolor/\(icon)/apps/\(AppID.string).png"))
         }
-        #expect(files.contains("share/icons/hicolor/scalable/apps/strips.svg"))
+        #expect(files.contains("share/icons/hicolor/scalable/apps/\(AppID.string).svg"))
         #expect(files.contains("share/man/man1/strips.1"))
+        #expect(files.contains("share/metainfo/\(AppID.string).metainfo.xml"))
+        // The window's languages, where the installed binary binds gettext, and the entry's name in them.
+        for language in ["ru", "fr", "id", "hi"] { #expect(files.contains("share/locale/\(language)/LC_MESSAGES/strips.mo")) }
         #expect(files.contains("share/strips/Assets/Sample/01-contract.jpg"))
         #expect(files.contains("share/strips/Assets/Pizza/menu.tsv"))
         for button in ["open", "undo", "help"] {
@@ -66,16 +70,27 @@ import Testing
         }
         #expect(files.contains("share/strips/Assets/\(WindowIcon.relativePath)"))
         #expect(WindowIcon.surface(assets: prefix + "/share/strips/Assets") != nil)
-        let entry = try String(contentsOfFile: prefix + "/share/applications/strips.desktop", encoding: .utf8)
+        let entryPath = prefix + "/share/applications/\(AppID.string).desktop"
+        let entry = try String(contentsOfFile: entryPath, encoding: .utf8)
         #expect(entry.contains("\nExec=\"\(prefix)/bin/strips\" photos %F\n"))
-        if FileManager.default.isExecutableFile(atPath: DesktopIntegrationTests.validator) {
-            let check = try Self.run(DesktopIntegrationTests.validator, [prefix + "/share/applications/strips.desktop"])
-            #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
-        }
+        #expect(entry.contains("\nGenericName[ru]=Листалка документов\n") && entry.contains("\nComment[fr]="))
+        let check = try Self.run(DesktopIntegrationTests.validator, [entryPath])
+        #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
         // The thumbnailer runs the installed binary by its full path.
         let thumbnailer = try String(contentsOfFile: prefix + "/share/thumbnailers/strips.thumbnailer", encoding: .utf8)
         #expect(thumbnailer.contains("\nExec=\"\(prefix)/bin/strips\" thumbnail --size %s %i %o\n"))
         #expect(thumbnailer.contains("\nTryExec=\(prefix)/bin/strips\n"))
+        // The hot folder's user unit runs the installed binary by its full path (quoted: the prefix has a space).
+        let unit = try String(contentsOfFile: prefix + "/share/systemd/user/strips-watch@.service", encoding: .utf8)
+        #expect(unit.contains("\nExecStart=\"\(prefix)/bin/strips\" convert --watch \"%f/Inbox\" --output \"%f/Documents\" $STRIPS_WATCH_OPTIONS\n"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            // systemd reads it as a unit of an instance (a folder, escaped as systemd-escape --path does).
+            let instance = scratch.appendingPathComponent("strips-watch@tmp-Scans.service").path
+            try? FileManager.default.removeItem(atPath: instance)
+            try FileManager.default.copyItem(atPath: prefix + "/share/systemd/user/strips-watch@.service", toPath: instance)
+            let check = try Self.run("/usr/bin/systemd-analyze", ["verify", instance])
+            #expect(check.status == 0, "\(check.output)")
+        }
         // The manifest lists every file written, nothing else.
         let manifest = try String(contentsOfFile: prefix + "/share/strips/install-manifest", encoding: .utf8)
         let listed = Set(manifest.split(separator: "\n").filter { $0.hasPrefix("f ") }.map { String($0.dropFirst(2)) })
@@ -105,6 +120,33 @@ import Testing
         #expect(left.contains("share/applications/other.desktop"))
         #expect(left.allSatisfy { $0.hasPrefix("share/applications/") })  // other.desktop and, if the tool ran, its MIME cache
         #expect(!left.contains { $0.contains("strips") })
+    }
+
+    /// Staged for a package (--destdir, as Scripts/package-deb.sh and the Flatpak use it): every file
+    /// under DESTDIR/PREFIX, the entries naming PREFIX, no manifest and no caches (the package
+    /// manager owns them), and software centres find the metainfo with its entry and icon.
+    @Test func stagesForAPackageUnderDestdir() throws {
+        let scratch = try LoaderFixtures.scratch("install-staged")
+        let stage = scratch.appendingPathComponent("stage").path
+        var args = try installArguments("/usr", scratch)
+        args += ["--destdir", stage]
+        let staged = try script(args)
+        #expect(staged.status == 0, "\(staged.output)")
+        let files = listing(stage)
+        #expect(files.allSatisfy { $0 == "usr" || $0.hasPrefix("usr/") }, "\(files)")
+        #expect(FileManager.default.isExecutableFile(atPath: stage + "/usr/bin/strips"))
+        #expect(FileManager.default.isExecutableFile(atPath: stage + "/usr/libexec/strips/strips-scan-probe"))
+        #expect(files.contains("usr/share/metainfo/\(AppID.string).metainfo.xml"))
+        #expect(!files.contains { $0.hasSuffix("install-manifest") || $0.hasSuffix("mimeinfo.cache") || $0.hasSuffix("icon-theme.cache") })
+        let entry = try String(contentsOfFile: stage + "/usr/share/applications/\(AppID.string).desktop", encoding: .utf8)
+        #expect(entry.contains("\nExec=\"/usr/bin/strips\" photos %F\n"))
+        let thumbnailer = try String(contentsOfFile: stage + "/usr/share/thumbnailers/strips.thumbnailer", encoding: .utf8)
+        #expect(thumbnailer.contains("\nTryExec=/usr/bin/strips\n"))
+        let tree = try Self.run(DesktopIntegrationTests.appstreamcli, ["validate-tree", "--pedantic", "--no-net", "--no-color", stage])
+        #expect(tree.status == 0 && tree.output.trimmingCharacters(in: .whitespacesAndNewlines) == "✔ Validation was successful.", "\(tree.output)")
+        // A staged tree is the package's to remove.
+        let refused = try script(["--prefix", "/usr", "--destdir", stage, "--uninstall"])
+        #expect(refused.status == 2 && refused.output.split(separator: "\n").count == 1, "\(refused.output)")
     }
 
     @Test func badPrefixesAndOptionsAreRefusedInOneLine() throws {

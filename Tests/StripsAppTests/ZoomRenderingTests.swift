@@ -43,7 +43,7 @@ import Testing
         let detail = try #require(renderer.detailSize(of: ref))
         let image = try #require(scene.previewCells().first).picture
         #expect(abs(image.width - 2480) < 1 && abs(image.height - 3508) < 1)
-        let inView = try #require(ZoomDetails.inView(PictureRequest(image: ref, size: image.size, drawnAt: image,
+        let inView = try #require(ZoomParts.inView(PictureRequest(image: ref, size: image.size, drawnAt: image,
                                                                     shown: image.intersection(Rect(x: 0, y: 0, width: 800, height: 600))),
                                                      frame: image, view: Size(width: 800, height: 600)))
         #expect(detail.region.contains(inView))

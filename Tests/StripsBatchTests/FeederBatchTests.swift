@@ -79,7 +79,9 @@ final class FeederBatchTests: XCTestCase {
             "strips: left out \(folder)/batch/008.jpg: a separator sheet (Code 128 \"ACME-4711\")",
             "strips: left out \(folder)/batch/011.jpg: a separator sheet (Patch T)",
         ])
-        XCTAssertEqual(contents(folder + "/convert"), Self.files)
+        // Beside the documents, the records a later --resume reads (.strips-convert/NAME.pdf.json).
+        XCTAssertEqual(contents(folder + "/convert"), [".strips-convert"] + Self.files)
+        XCTAssertEqual(contents(folder + "/convert/.strips-convert"), Self.files.map { $0 + ".json" })
         for name in Self.files {
             XCTAssertEqual(try bytes("\(folder)/convert/\(name)"), try bytes("\(folder)/window/\(name)"), "\(name): convert writes the window's file")
         }
@@ -94,7 +96,7 @@ final class FeederBatchTests: XCTestCase {
         XCTAssertEqual(errors.count, 1, run.stderr)
         XCTAssertEqual(run.stderr.split(separator: "\n").filter { $0.hasSuffix(": a blank page") }.count, 3, run.stderr)
         XCTAssertTrue(errors.first?.contains("015.jpg") == true, run.stderr)
-        XCTAssertEqual(contents(folder + "/drop"), Self.files)
+        XCTAssertEqual(contents(folder + "/drop"), [".strips-convert"] + Self.files)
         for (name, count) in zip(Self.files, [2, 2, 2, 2]) { XCTAssertEqual(try pageCount("\(folder)/drop/\(name)"), count, name) }
     }
 

@@ -125,4 +125,25 @@ import Testing
         #expect(PixelRecipe(crop: a4Quad, look: .grey).keeping == .pixels)
         #expect(PixelRecipe(straighten: .nan).keeping == .pixels)
     }
+
+    /// A correction with a key is its step: `EditorCommand.cycle(kind)` gives the pages the step
+    /// after the focus page's, `.set(step)` gives them the step; the editor knows no correction by name.
+    @Test func aKindAKeyCyclesGivesTheStepAfterThePagesAndTheEditorSetsIt() {
+        #expect(RecipeStep.Kind.look.next(after: .identity) == .look(.colour))
+        #expect(RecipeStep.Kind.look.next(after: PixelRecipe(crop: a4Quad, look: .bw)) == .look(.original))
+        #expect(RecipeStep.Kind.crop.next(after: .identity) == nil && RecipeStep.Kind.straighten.next(after: .identity) == nil)
+        // Every kind that moves pixels says how (RecipeGeometry composes it); tones say nil.
+        for kind in RecipeStep.Kind.allCases { #expect((Self.example(kind).motion != nil) == Self.example(kind).movesPixels) }
+        #expect(Self.example(.look).motion == nil && Self.example(.straighten).motion == .turn(1.5))
+
+        var scene = PhotosScene(documentName: "d", pages: [photo, Page(id: "b.jpg", path: "/x/b.jpg", pixelSize: Size(width: 300, height: 400))],
+                                windowSize: Size(width: 800, height: 600))
+        scene.handle(.key(Key(.l)), at: 0)
+        #expect(scene.pages.map(\.corrections.look) == [.colour, .original])
+        scene.tick(at: 1)
+        scene.handle(.key(Key(.a, ctrl: true)), at: 1)
+        scene.handle(.key(Key(.l)), at: 2)
+        // The focus page's next look, for both: colour's next is grey.
+        #expect(scene.pages.map(\.corrections.look) == [.grey, .grey])
+    }
 }

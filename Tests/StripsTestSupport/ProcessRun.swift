@@ -22,8 +22,11 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     // Never the user's thumbnail cache or remembered state, whatever a run does (a caller may
-    // still name its own).
-    process.environment = ownFolders(ProcessInfo.processInfo.environment).merging(environment) { $1 }
+    // still name its own),
+    // and English, whatever language the machine running the tests speaks (a caller asking for
+    // one names it: LANGUAGE=ru).
+    process.environment = ownFolders(ProcessInfo.processInfo.environment).merging(["LANGUAGE": "", "LC_ALL": "C.UTF-8"]) { $1 }
+        .merging(environment) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -21,12 +21,11 @@ public struct RecipeGeometry: Hashable, Sendable {
         self.sourceSize = sourceSize
         pageSize = recipe.correctedSize(of: sourceSize)
         var quad = Quad(whole: sourceSize), degrees = 0.0
-        for step in recipe.steps {
-            switch step {
-            case .crop(let corners): quad = corners
-            case .straighten(let turn): degrees = turn.isFinite ? turn : 0
-            // Tones: drawn after the resampling, in the page's pixels.
-            case .look: continue
+        // Tones (steps with no motion) are drawn after the resampling, in the page's pixels.
+        for motion in recipe.steps.compactMap(\.motion) {
+            switch motion {
+            case .flatten(let corners): quad = corners
+            case .turn(let turn): degrees = turn.isFinite ? turn : 0
             }
         }
         guard let flatten = Homography(rectangle: pageSize, to: quad) else { return nil }

@@ -29,6 +29,15 @@ public enum RecipeStep: Hashable, Sendable {
             }
         }
 
+        /// The step a key that cycles this kind gives a page whose recipe is `recipe` (L: the
+        /// look after its look); nil for a kind no key cycles (corners and turns are dragged).
+        public func next(after recipe: PixelRecipe) -> RecipeStep? {
+            switch self {
+            case .crop, .straighten: return nil
+            case .look: return .look(recipe.look.next)
+            }
+        }
+
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -49,15 +58,26 @@ public enum RecipeStep: Hashable, Sendable {
         }
     }
 
-    /// Whether the step moves pixels (the page's shape, where each word lies) rather than only
-    /// changing their tones. Steps that move are composed into one resampling
+    /// How the step moves pixels (the page's shape, where each word lies); nil for a step that
+    /// only changes their tones. Steps that move are composed into one resampling
     /// (`RecipeGeometry`); a change of the others cross-fades, and keeps the page's text.
-    public var movesPixels: Bool {
+    public var motion: Motion? {
         switch self {
-        case .crop, .straighten: return true
-        case .look: return false
+        case .crop(let quad): return .flatten(quad)
+        case .straighten(let degrees): return .turn(degrees)
+        case .look: return nil
         }
     }
+
+    /// The ways a step can move pixels, each one `RecipeGeometry` composes into the resampling.
+    public enum Motion: Hashable, Sendable {
+        /// The quadrilateral flattened to a rectangle at its true shape.
+        case flatten(Quad)
+        /// A turn of the flattened page about its centre, degrees counter-clockwise.
+        case turn(Double)
+    }
+
+    public var movesPixels: Bool { motion != nil }
 
     /// Output pixels around each pixel the step reads: a part of a page (a zoomed tile) is drawn
     /// with this much of the page around it, then cut, so its edges match the whole page's.

@@ -41,12 +41,13 @@ extension PhotosFrame {
         return [("saved", .object([("path", .string(saved.path)), ("bytes", .int(saved.bytes)), ("pages", .int(saved.pages))]))]
     }
 
-    /// `"toolbar"`: the buttons on screen; `"help"` while the keys overlay is shown; `"menu"`
+    /// `"toolbar"`: the buttons on screen (`label`: the tooltip shown, in the user's language);
+    /// `"help"` while the keys overlay is shown, as shown; `"menu"` (each item's `label` as shown)
     /// while a context menu is up, with `"submenu"` when one of its items has its own open
     /// (docs/headless.md, additions).
     var windowFields: [(String, JSON)] {
         var fields: [(String, JSON)] = [("toolbar", .array((toolbar?.buttons ?? []).map { b in
-            .object([("name", .string(b.name)), ("rect", .rect(b.frame)), ("enabled", .bool(b.enabled))])
+            .object([("name", .string(b.name)), ("rect", .rect(b.frame)), ("enabled", .bool(b.enabled)), ("label", .string(b.tooltip))])
         }))]
         switch dialog {
         case .keys?:
@@ -55,7 +56,7 @@ extension PhotosFrame {
             guard let card = decorations.menu else { break }
             func items(_ entries: [MenuItem], _ frames: [Rect]) -> JSON {
                 .array(zip(entries, frames).map { item, frame in
-                    .object([("name", .string(item.name)), ("rect", .rect(frame)), ("enabled", .bool(item.enabled))])
+                    .object([("name", .string(item.name)), ("rect", .rect(frame)), ("enabled", .bool(item.enabled)), ("label", .string(item.title))])
                 })
             }
             var object: [(String, JSON)] = [("items", items(menu.items, card.itemFrames)), ("page", .string(menu.pageID))]

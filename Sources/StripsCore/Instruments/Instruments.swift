@@ -85,11 +85,11 @@ public enum InstrumentKey: Hashable, Sendable {
     case slow, xray, frameStats, record
 
     public static let table = KeyTable<InstrumentKey>([
-        KeyRow(.instruments, "Slow motion", "slow motion (1/10 speed) on / off", [(KeyChord(.s, ctrl: .no, shift: .either, alt: .either), .slow)]),
-        KeyRow(.instruments, "X-ray", "the x-ray: cell frames, parallax, expanding values, where a fling will rest",
+        KeyRow(.instruments, tr("Slow motion"), tr("slow motion (1/10 speed) on / off"), [(KeyChord(.s, ctrl: .no, shift: .either, alt: .either), .slow)]),
+        KeyRow(.instruments, tr("X-ray"), tr("the x-ray: cell frames, parallax, expanding values, where a fling will rest"),
                [(KeyChord(.x, ctrl: .no, shift: .either, alt: .either), .xray)]),
-        KeyRow(.instruments, "Frame statistics", "frame times, missed vsyncs, textures in memory (the window)",
+        KeyRow(.instruments, tr("Frame statistics"), tr("frame times, missed vsyncs, textures in memory (the window)"),
                [(KeyChord(.f, ctrl: .no, shift: .either, alt: .either), .frameStats)]),
-        KeyRow(.instruments, "Record", "starts / stops a recording (GIF, MP4 or WebM)", [(KeyChord(.r, ctrl: .yes, shift: .either, alt: .either), .record)]),
+        KeyRow(.instruments, tr("Record"), tr("starts / stops a recording (GIF, MP4 or WebM)"), [(KeyChord(.r, ctrl: .yes, shift: .either, alt: .either), .record)]),
     ])
 }

@@ -8,12 +8,12 @@ public enum KeyGroup: String, CaseIterable, Hashable, Sendable {
     /// The heading the overlay and the man page give the group.
     public var title: String {
         switch self {
-        case .pages: return "Pages"
-        case .editing: return "Editing"
-        case .corrections: return "Corrections"
-        case .text: return "Text"
-        case .scanning: return "Scanning"
-        case .instruments: return "Instruments"
+        case .pages: return tr("Pages")
+        case .editing: return tr("Editing")
+        case .corrections: return tr("Corrections")
+        case .text: return tr("Text")
+        case .scanning: return tr("Scanning")
+        case .instruments: return tr("Instruments")
         }
     }
 }
@@ -53,9 +53,9 @@ public struct KeyChord: Hashable, Sendable {
         // Shift+/ is how most keyboards type `?`, and the key says so.
         if name == .slash, shift == .yes, ctrl != .yes, alt != .yes { return "?" }
         var parts: [String] = []
-        if ctrl == .yes { parts.append("Ctrl") }
-        if alt == .yes { parts.append("Alt") }
-        if shift == .yes { parts.append("Shift") }
+        if ctrl == .yes { parts.append(trc("key", "Ctrl")) }
+        if alt == .yes { parts.append(trc("key", "Alt")) }
+        if shift == .yes { parts.append(trc("key", "Shift")) }
         parts.append(name.printed)
         return parts.joined(separator: "+")
     }
@@ -153,25 +153,25 @@ extension Key.Name {
     /// As printed on the key (SDL's names, capitalised; symbols as they are).
     public var printed: String {
         switch self {
-        case .left: return "Left"
-        case .right: return "Right"
-        case .up: return "Up"
-        case .down: return "Down"
-        case .home: return "Home"
-        case .end: return "End"
-        case .delete: return "Delete"
-        case .backspace: return "Backspace"
-        case .escape: return "Esc"
-        case .return: return "Return"
-        case .space: return "Space"
+        case .left: return trc("key", "Left")
+        case .right: return trc("key", "Right")
+        case .up: return trc("key", "Up")
+        case .down: return trc("key", "Down")
+        case .home: return trc("key", "Home")
+        case .end: return trc("key", "End")
+        case .delete: return trc("key", "Delete")
+        case .backspace: return trc("key", "Backspace")
+        case .escape: return trc("key", "Esc")
+        case .return: return trc("key", "Return")
+        case .space: return trc("key", "Space")
         case .f1: return "F1"
         case .f10: return "F10"
-        case .menu, .application: return "Menu"
-        case .pageup: return "Page Up"
-        case .pagedown: return "Page Down"
-        case .keypadPlus: return "Keypad +"
-        case .keypadMinus: return "Keypad -"
-        case .keypadZero: return "Keypad 0"
+        case .menu, .application: return trc("key", "Menu")
+        case .pageup: return trc("key", "Page Up")
+        case .pagedown: return trc("key", "Page Down")
+        case .keypadPlus: return trc("key", "Keypad +")
+        case .keypadMinus: return trc("key", "Keypad -")
+        case .keypadZero: return trc("key", "Keypad 0")
         case .other: return "?"
         default: return rawValue.uppercased()
         }

@@ -15,15 +15,16 @@ public enum EditorCommand: Hashable, Sendable {
     /// Pages read from dropped files (or scans an earlier session left): inserted after the
     /// page in focus.
     case insert([Page])
-    /// L: the selection (else the page in focus) takes the look after the first one's
-    /// (original, colour, grey, bw, original), all alike.
-    case cycleLook
+    /// A correction's key (L: the look): the selection (else the page in focus) takes the step of
+    /// this kind that follows the focus page's (`RecipeStep.Kind.next`), all alike.
+    case cycle(RecipeStep.Kind)
     /// O: the selection (else every page) turned the way up Tesseract found for it.
     case upright
     /// New corrections on pages (detected borders applied with Shift+C), one edit.
     case correctPages([CorrectionChange])
-    /// The context menu's look: the selection (else the page in focus) takes this one.
-    case setLook(Look)
+    /// A correction chosen (the context menu's look): the selection (else the page in focus)
+    /// takes this step, in place of its kind's; pages it does not change are left out.
+    case set(RecipeStep)
     /// Alt+Home / Alt+End: the selection (else the page in focus) moved, as a block, to the start
     /// (`toEnd` false) or the end of the document.
     case moveToEnd(Bool)

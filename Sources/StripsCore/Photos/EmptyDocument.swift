@@ -10,9 +10,9 @@ public struct EmptyDocument: Hashable, Sendable {
     }
 
     public static let waysIn: [WayIn] = [
-        WayIn(name: "open", title: "Open files…", action: .open),
-        WayIn(name: "scan", title: "Scan", action: .scan),
-        WayIn(name: "camera", title: "Camera", action: .camera(.toggle)),
+        WayIn(name: "open", title: tr("Open files…"), action: .open),
+        WayIn(name: "scan", title: tr("Scan"), action: .scan),
+        WayIn(name: "camera", title: tr("Camera"), action: .camera(.toggle)),
     ]
 
     public var buttons: [(way: WayIn, frame: Rect)]
@@ -36,7 +36,7 @@ public struct EmptyDocument: Hashable, Sendable {
         // Too small a window for the buttons: the words alone.
         let roomy = box.width >= row + 20 && box.height >= 180
         let centre = box.center
-        items.append(.text(measurer.run("No pages", centeredAt: Point(x: centre.x, y: centre.y - (roomy ? 64 : 18)), pointSize: 28, weight: .bold)))
+        items.append(.text(measurer.run(tr("No pages"), centeredAt: Point(x: centre.x, y: centre.y - (roomy ? 64 : 18)), pointSize: 28, weight: .bold)))
         if roomy {
             var x = centre.x - row / 2
             for (way, width) in zip(Self.waysIn, widths) {
@@ -61,12 +61,12 @@ public struct EmptyDocument: Hashable, Sendable {
                 x += width + gap
             }
         }
-        var lines = ["Drop pictures, PDFs or folders here"]
+        var lines = [tr("Drop pictures, PDFs or folders here")]
         if !roomy {
             lines.append(Self.waysIn.map { way in EditorKey.table.shortcut(for: way.action).map { "\(way.title) \($0)" } ?? way.title }
                 .joined(separator: " · "))
         }
-        if canUndo { lines.append("Ctrl+Z brings back the last page deleted") }
+        if canUndo { lines.append(tr("Ctrl+Z brings back the last page deleted")) }
         var y = centre.y + (roomy ? 46 : 20)
         for line in lines {
             // Smaller in a small window, so a line stays inside it.

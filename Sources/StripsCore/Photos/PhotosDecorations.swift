@@ -65,10 +65,10 @@ public struct QuitPrompt: Hashable, Sendable {
         let center = Point(x: window.width / 2, y: window.height / 2)
         let card = Rect(center: center, size: Size(width: min(620, max(0, window.width - 24)), height: 150))
         self.card = card
-        question = measurer.run("Save the changes to \(documentName) before quitting?",
+        question = measurer.run(tr("Save the changes to %s before quitting?", documentName),
                                 centeredAt: Point(x: center.x, y: card.minY + 40), pointSize: 17, weight: .bold)
         let specs: [(String, PhotosScene.QuitAnswer)] = [
-            ("Save (S)", .save), ("Quit without saving (D)", .discard), ("Keep editing (Esc)", .keepEditing),
+            (tr("Save (S)"), .save), (tr("Quit without saving (D)"), .discard), (tr("Keep editing (Esc)"), .keepEditing),
         ]
         let width = (card.width - 16 * 4) / 3
         let buttons = specs.enumerated().map { i, spec in
@@ -110,20 +110,22 @@ extension PhotosScene {
         if let scan = scanning, scan.isRunning, saving.progress == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
             // The line while the scanner works (a status line just posted shows first).
             // Which page of the batch, and which page of the document it becomes.
-            let page = scan.arriving.map { "page \(scan.finished + 1) (\($0.placed))" } ?? "page \(scan.finished + 1)"
-            let text = scan.cancelling ? "Stopping the scan…" : "Scanning \(page)… (Esc stops)"
+            let text = scan.cancelling ? tr("Stopping the scan…")
+                : scan.arriving.map { tr("Scanning page %d (%s)… (Esc stops)", scan.finished + 1, $0.placed) } ?? tr("Scanning page %d… (Esc stops)", scan.finished + 1)
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let saving = saving.progress {
             // No pages counted yet: the desktop's file chooser is asking where.
-            let text = saving.total == 0 ? "Choose where to save…" : "Saving… \(saving.done) of \(saving.total) pages"
+            let text = saving.total == 0 ? tr("Choose where to save…") : trn("Saving… %2$d of %1$d page", "Saving… %2$d of %1$d pages", saving.total, saving.done)
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
             if saving.total > 0 { d.progress = Double(saving.done) / Double(saving.total) }
         } else if let waiting = judging.waiting {
             // Pages still being judged before Ctrl+Shift+B or a save can act.
-            let what = waiting == .save ? "Looking for separator sheets before saving" : "Looking for blank pages"
-            d.status = measurer.run("\(what)… \(judging.outstanding) pages to go", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            let text = waiting == .save
+                ? trn("Looking for separator sheets before saving… %d page to go", "Looking for separator sheets before saving… %d pages to go", judging.outstanding)
+                : trn("Looking for blank pages… %d page to go", "Looking for blank pages… %d pages to go", judging.outstanding)
+            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if notices.opening {
-            d.status = measurer.run("Choose files to open…", centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            d.status = measurer.run(tr("Choose files to open…"), centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = notices.status {
             let alpha = notices.statusAlpha(at: time, tuning: tuning.editor)
             if alpha > 0 {

@@ -58,21 +58,21 @@ extension PhotosScene {
             let targets = document.target(focus: focusIndex)
             edit(.correct(targets.map { CorrectionChange(index: $0, before: pages[$0].corrections, after: pages[$0].corrections.turned(turns)) }),
                  at: time)
-        case .cycleLook:
+        case .cycle(let kind):
             let targets = document.target(focus: focusIndex)
-            guard let first = targets.first else { return }
-            // All take the look after the focus page's (or the first selected page's): alike after one press.
-            let look = pages[targets.contains(focusIndex) ? focusIndex : first].corrections.look.next
+            guard let first = targets.first,
+                  let step = kind.next(after: pages[targets.contains(focusIndex) ? focusIndex : first].corrections.pixels) else { return }
+            // All take the step after the focus page's (or the first selected page's): alike after one press.
             edit(.correct(targets.map { i in
                 var after = pages[i].corrections
-                after.look = look
+                after.pixels.set(step)
                 return CorrectionChange(index: i, before: pages[i].corrections, after: after)
             }), at: time)
-        case .setLook(let look):
+        case .set(let step):
             let targets = document.target(focus: focusIndex)
             edit(.correct(targets.compactMap { i in
                 var after = pages[i].corrections
-                after.look = look
+                after.pixels.set(step)
                 return after == pages[i].corrections ? nil : CorrectionChange(index: i, before: pages[i].corrections, after: after)
             }), at: time)
         case .moveToEnd(let toEnd):

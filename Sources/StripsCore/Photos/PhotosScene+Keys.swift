@@ -29,7 +29,7 @@ extension PhotosScene {
                 // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
                 _ = judging.takeWaiting()
                 saving.quitAfterSave = false
-                notices.post(waiting == .save ? "Not saved" : "Stopped looking for blank pages", at: time)
+                notices.post(waiting == .save ? tr("Not saved") : tr("Stopped looking for blank pages"), at: time)
             } else if !document.selection.isEmpty {
                 document.selection = .none
             } else {
@@ -100,7 +100,7 @@ extension EditorCommand {
     var editsDocument: Bool {
         switch self {
         case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycleLook, .upright, .undo, .redo, .correctPages, .setLook, .moveToEnd, .toggleBreak: return true
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycle, .upright, .undo, .redo, .correctPages, .set, .moveToEnd, .toggleBreak: return true
         }
     }
 }

@@ -4,7 +4,7 @@
 extension PhotosScene {
     mutating func openFiles(at time: Double) -> [Effect] {
         guard !notices.opening else {
-            notices.post("The file chooser is already open", at: time)
+            notices.post(tr("The file chooser is already open"), at: time)
             return []
         }
         notices.opening = true

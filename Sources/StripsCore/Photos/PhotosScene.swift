@@ -94,7 +94,7 @@ public struct PhotosScene: Scene {
     public var title: String {
         let name = isDirty ? "*\(documentName)" : documentName
         let count = shownPages.count
-        return count == 0 ? "\(name) - no pages" : "\(name) - page \(focusIndex + 1) of \(count)"
+        return count == 0 ? tr("%s - no pages", name) : tr("%s - page %d of %d", name, focusIndex + 1, count)
     }
 
     // MARK: Input

@@ -94,10 +94,10 @@ extension RecoveryOffer {
     /// camera": what the offer is of, as its card, its status line and standard error say it.
     public static func phrase(pages: Int, camera: Int) -> String {
         let scanned = max(0, pages - camera)
-        let scans = "\(scanned) scanned page\(scanned == 1 ? "" : "s")"
+        let scans = trn("%d scanned page", "%d scanned pages", scanned)
         if camera == 0 { return scans }
-        if scanned == 0 { return "\(camera) page\(camera == 1 ? "" : "s") taken with the camera" }
-        return "\(scans) and \(camera) taken with the camera"
+        if scanned == 0 { return trn("%d page taken with the camera", "%d pages taken with the camera", camera) }
+        return trn("%s and %d taken with the camera", "%s and %d taken with the camera", camera, scans)
     }
 
     /// The offer's pages, as `phrase` says them.

@@ -104,10 +104,10 @@ extension PhotosScene {
             let page = pages[p.index]
             let text: String, color: Color
             if split.isSeparator(p.index), let code = judging.separator(page) {
-                text = code.text.map { "Separator sheet: \(code.symbology) “\($0)”" } ?? "Separator sheet: \(code.symbology)"
+                text = code.text.map { tr("Separator sheet: %s “%s”", code.symbology, $0) } ?? tr("Separator sheet: %s", code.symbology)
                 color = BatchMarks.veil
             } else if marks.blank.contains(p.index) {
-                text = "Blank page"
+                text = tr("Blank page")
                 color = BatchMarks.amber
             } else {
                 continue

@@ -57,7 +57,7 @@ extension PhotosScene {
         let blank = document.pages.indices.filter { judging.isBlank(document.pages[$0]) }
         document.selection = PageSelection(blank)
         let count = blank.count
-        notices.post(count == 0 ? "No blank pages" : "\(count) blank page\(count == 1 ? "" : "s") selected: Delete removes \(count == 1 ? "it" : "them")",
+        notices.post(count == 0 ? tr("No blank pages") : trn("%d blank page selected: Delete removes it", "%d blank pages selected: Delete removes them", count),
                      at: time)
     }
 
@@ -84,15 +84,15 @@ extension PhotosScene {
     mutating func toggleBreak(at index: Int?, at time: Double) {
         let target = index ?? focusIndex
         guard let change = breakChange(at: target) else {
-            notices.post("The first page always begins the first document", at: time)
+            notices.post(tr("The first page always begins the first document"), at: time)
             return
         }
         let page = pages[change.index]
         switch (change.before, change.after) {
-        case (_, .before): notices.post("A new document begins at \(page.id)", at: time)
-        case (.before, _): notices.post("The break before \(page.id) is taken away", at: time)
-        case (_, .none): notices.post("\(page.id) is an ordinary page, not a separator sheet", at: time)
-        default: notices.post("\(page.id) is a separator sheet again", at: time)
+        case (_, .before): notices.post(tr("A new document begins at %s", page.id), at: time)
+        case (.before, _): notices.post(tr("The break before %s is taken away", page.id), at: time)
+        case (_, .none): notices.post(tr("%s is an ordinary page, not a separator sheet", page.id), at: time)
+        default: notices.post(tr("%s is a separator sheet again", page.id), at: time)
         }
         edit(.breaks([change]), at: time)
     }

@@ -46,10 +46,10 @@ public struct BorderEditorFrame: Hashable, Sendable {
             let l = view.loupe(at: view.position(of: drag.handle), area: area)
             loupe = Loupe(frame: l.frame, source: l.source, crosshair: l.crosshair)
         }
-        let turn = session.straighten == 0 ? "" : "  ·  turned \(Self.degrees(session.straighten))"
-        let found = session.awaitingDetection ? "Looking for the page...  ·  " : session.detected ? "Suggested corners  ·  "
-            : session.foundNothing && !session.touched ? "No page found  ·  " : ""
-        let text = found + "Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels" + turn
+        let turn = session.straighten == 0 ? "" : "  ·  " + tr("turned %s", Self.degrees(session.straighten))
+        let found = session.awaitingDetection ? tr("Looking for the page…") + "  ·  " : session.detected ? tr("Suggested corners") + "  ·  "
+            : session.foundNothing && !session.touched ? tr("No page found") + "  ·  " : ""
+        let text = found + tr("Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels") + turn
         help = measurer.run(text, centeredAt: Point(x: area.midX, y: area.minY + BorderView.margin / 2), pointSize: 13,
                             color: .secondaryText, alpha: presence)
     }
@@ -57,7 +57,7 @@ public struct BorderEditorFrame: Hashable, Sendable {
     static func degrees(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : "+"
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10) degrees"
+        return tr("%s degrees", "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)")
     }
 
     public func drawItems() -> [DrawItem] {

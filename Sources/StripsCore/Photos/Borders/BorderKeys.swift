@@ -8,16 +8,16 @@ public enum BorderKey: Hashable, Sendable {
     case turn(Double)
 
     public static let table = KeyTable<BorderKey>([
-        .gesture(.corrections, "Drag a corner or an edge's middle", "moves it, with a loupe of the picture's own pixels", context: "Border editor"),
-        KeyRow(.corrections, "Nudge", "moves the corner nearest the pointer a point (Shift: ten)", [
+        .gesture(.corrections, tr("Drag a corner or an edge's middle"), tr("moves it, with a loupe of the picture's own pixels"), context: tr("Border editor")),
+        KeyRow(.corrections, tr("Nudge"), tr("moves the corner nearest the pointer a point (Shift: ten)"), [
             (.any(.left), .nudge(dx: -1, dy: 0)), (.any(.right), .nudge(dx: 1, dy: 0)),
             (.any(.up), .nudge(dx: 0, dy: -1)), (.any(.down), .nudge(dx: 0, dy: 1)),
-        ], context: "Border editor"),
-        KeyRow(.corrections, "Turn", "turns the page 0.1 degree counter-clockwise / clockwise",
-               [(.any(.leftBracket), .turn(0.1)), (.any(.rightBracket), .turn(-0.1))], context: "Border editor"),
-        KeyRow(.corrections, "Whole picture", "puts the corners on the whole picture",
-               [(.any(.backspace), .reset), (.any(.delete), .reset)], context: "Border editor"),
-        KeyRow(.corrections, "Apply", "applies (one undo step; the text levelled)", [(.any(.return), .apply)], context: "Border editor"),
-        KeyRow(.corrections, "Cancel", "cancels", [(.any(.escape), .cancel)], context: "Border editor"),
+        ], context: tr("Border editor")),
+        KeyRow(.corrections, tr("Turn"), tr("turns the page 0.1 degree counter-clockwise / clockwise"),
+               [(.any(.leftBracket), .turn(0.1)), (.any(.rightBracket), .turn(-0.1))], context: tr("Border editor")),
+        KeyRow(.corrections, tr("Whole picture"), tr("puts the corners on the whole picture"),
+               [(.any(.backspace), .reset), (.any(.delete), .reset)], context: tr("Border editor")),
+        KeyRow(.corrections, tr("Apply"), tr("applies (one undo step; the text levelled)"), [(.any(.return), .apply)], context: tr("Border editor")),
+        KeyRow(.corrections, tr("Cancel"), tr("cancels"), [(.any(.escape), .cancel)], context: tr("Border editor")),
     ])
 }

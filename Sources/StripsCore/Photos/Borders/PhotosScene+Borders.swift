@@ -148,7 +148,7 @@ extension PhotosScene {
         let model = pages[focusIndex]
         let others = document.selection.indices.filter { $0 != focusIndex && pages.indices.contains($0) }
         guard !others.isEmpty else {
-            notices.post("Select the pages to give this page's borders to", at: time)
+            notices.post(tr("Select the pages to give this page's borders to"), at: time)
             return
         }
         let changes = others.compactMap { index -> CorrectionChange? in
@@ -175,11 +175,11 @@ extension PhotosScene {
             let changes = answer.applied(to: pages)
             let count = answer.pages.count, applied = changes.count
             guard !changes.isEmpty else {
-                notices.post(count == 1 ? "No page found in the picture" : "No page found in \(count) pictures", at: time)
+                notices.post(trn("No page found in the picture", "No page found in %d pictures", count), at: time)
                 return
             }
             enqueue(.correctPages(changes), at: time)
-            if applied < count { notices.post("Borders found on \(applied) of \(count) pages", at: time) }
+            if applied < count { notices.post(trn("Borders found on %2$d of %1$d page", "Borders found on %2$d of %1$d pages", count, applied), at: time) }
         case .level:
             let after = answer.levelled(pages)
             guard !after.isEmpty, let next = document.amendingLast(after) else { return }

@@ -18,11 +18,11 @@ public enum CameraCommand: Hashable, Sendable {
     }
 
     public static let table = KeyTable<CameraCommand>([
-        KeyRow(.scanning, "Take now", "takes the frame shown now as a page, with the page found in it or whole",
-               [(KeyChord(.space, ctrl: .no, shift: .no, alt: .no), .takeNow)], context: "Camera view"),
-        KeyRow(.scanning, "Take by itself", "pages are taken by themselves as they come to rest, or not",
-               [(KeyChord(.a, ctrl: .no, shift: .no, alt: .no), .toggleAutoTake)], context: "Camera view"),
-        KeyRow(.scanning, "Close", "closes the camera view",
-               [(KeyChord(.k, ctrl: .yes, shift: .either, alt: .either), .toggle), (.any(.escape), .toggle)], context: "Camera view"),
+        KeyRow(.scanning, tr("Take now"), tr("takes the frame shown now as a page, with the page found in it or whole"),
+               [(KeyChord(.space, ctrl: .no, shift: .no, alt: .no), .takeNow)], context: tr("Camera view")),
+        KeyRow(.scanning, tr("Take by itself"), tr("pages are taken by themselves as they come to rest, or not"),
+               [(KeyChord(.a, ctrl: .no, shift: .no, alt: .no), .toggleAutoTake)], context: tr("Camera view")),
+        KeyRow(.scanning, tr("Close"), tr("closes the camera view"),
+               [(KeyChord(.k, ctrl: .yes, shift: .either, alt: .either), .toggle), (.any(.escape), .toggle)], context: tr("Camera view")),
     ])
 }

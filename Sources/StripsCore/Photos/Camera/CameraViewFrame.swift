@@ -62,7 +62,7 @@ public struct CameraViewFrame: Hashable, Sendable {
         let centre = Point(x: area.midX, y: area.midY)
         switch view.phase {
         case .starting:
-            message = measurer.run("Starting the camera…", centeredAt: centre, pointSize: 17, color: .secondaryText)
+            message = measurer.run(tr("Starting the camera…"), centeredAt: centre, pointSize: 17, color: .secondaryText)
         case .failed(let line):
             message = measurer.run(line, centeredAt: centre, pointSize: 15)
         case .stopped(let line):
@@ -70,9 +70,9 @@ public struct CameraViewFrame: Hashable, Sendable {
         case .live:
             message = nil
         }
-        let taking = view.autoTake ? "Pages are taken when they lie still (A turns it off)" : "Pages are taken with Space only (A: by themselves)"
-        let count = view.taken == 1 ? "1 page taken" : "\(view.taken) pages taken"
-        help = area.height > 80 ? measurer.run("\(count)  ·  \(taking)  ·  Space takes it now  ·  Esc or Ctrl+K leaves",
+        let taking = view.autoTake ? tr("Pages are taken when they lie still (A turns it off)") : tr("Pages are taken with Space only (A: by themselves)")
+        let count = trn("%d page taken", "%d pages taken", view.taken)
+        help = area.height > 80 ? measurer.run(count + "  ·  " + taking + "  ·  " + tr("Space takes it now  ·  Esc or Ctrl+K leaves"),
                                               centeredAt: Point(x: area.midX, y: area.maxY - 18), pointSize: 13, color: .secondaryText) : nil
         source = view.info?.source ?? ""
         frameIndex = view.look?.frame ?? -1
@@ -97,7 +97,7 @@ public struct CameraViewFrame: Hashable, Sendable {
         let knob = Rect(center: Point(x: on ? track.maxX - 7 : track.minX + 7, y: track.midY), size: Size(width: 10, height: 10))
         items.append(.polygon(Polygon.roundedRect(knob, radius: 5, color: Color(255, 255, 255))))
         let words = Rect(x: track.maxX + 8, y: autoSwitch.minY, width: autoSwitch.maxX - track.maxX - 14, height: autoSwitch.height)
-        items.append(.text(TextRun(text: "Take by itself", frame: words, pointSize: 13, color: on ? .text : .secondaryText)))
+        items.append(.text(TextRun(text: tr("Take by itself"), frame: words, pointSize: 13, color: on ? .text : .secondaryText)))
         return items
     }
 

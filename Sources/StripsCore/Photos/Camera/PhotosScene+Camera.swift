@@ -21,7 +21,7 @@ extension PhotosScene {
         case .toggleAutoTake:
             updateCamera { $0.toggleAutoTake() }
             if let view = interaction.camera {
-                notices.post(view.autoTake ? "Pages are taken when they lie still" : "Pages are taken with Space only", at: time)
+                notices.post(view.autoTake ? tr("Pages are taken when they lie still") : tr("Pages are taken with Space only"), at: time)
             }
             return []
         }

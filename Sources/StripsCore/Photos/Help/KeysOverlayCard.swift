@@ -66,10 +66,11 @@ public struct KeysOverlayCard: Hashable, Sendable {
             .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.55)),
             .polygon(Polygon.roundedRect(card, radius: margin > 0 ? 10 : 0, color: Color(36, 36, 42))),
         ]
-        let title = measurer.size(of: "Keys and gestures", pointSize: 18, weight: .bold)
-        items.append(.text(TextRun(text: "Keys and gestures", frame: Rect(x: card.minX + pad, y: card.minY + 16, width: title.width, height: title.height),
+        let heading = tr("Keys and gestures")
+        let title = measurer.size(of: heading, pointSize: 18, weight: .bold)
+        items.append(.text(TextRun(text: heading, frame: Rect(x: card.minX + pad, y: card.minY + 16, width: title.width, height: title.height),
                                    pointSize: 18, weight: .bold)))
-        let hint = most > 0 ? "Esc or F1 closes · Up / Down scroll" : "Esc or F1 closes"
+        let hint = most > 0 ? tr("Esc or F1 closes · Up / Down scroll") : tr("Esc or F1 closes")
         let hintSize = measurer.size(of: hint, pointSize: 13, weight: .regular)
         items.append(.text(TextRun(text: hint, frame: Rect(x: card.maxX - pad - hintSize.width, y: card.minY + 20, width: hintSize.width, height: hintSize.height),
                                    pointSize: 13, color: .secondaryText)))

@@ -3,9 +3,9 @@ public enum MenuKey: Hashable, Sendable {
     case move(Int), open, back, activate, close
 
     public static let table = KeyTable<MenuKey>([
-        KeyRow(.pages, "Item", "picks an item", [(.any(.up), .move(-1)), (.any(.down), .move(1))], context: "Menu"),
-        KeyRow(.pages, "Submenu", "opens / closes a submenu", [(.any(.right), .open), (.any(.left), .back)], context: "Menu"),
-        KeyRow(.pages, "Do it", "does the item", [(.any(.return), .activate), (.any(.space), .activate)], context: "Menu"),
-        KeyRow(.pages, "Close", "closes the menu", [(.any(.escape), .close)], context: "Menu"),
+        KeyRow(.pages, tr("Item"), tr("picks an item"), [(.any(.up), .move(-1)), (.any(.down), .move(1))], context: tr("Menu")),
+        KeyRow(.pages, tr("Submenu"), tr("opens / closes a submenu"), [(.any(.right), .open), (.any(.left), .back)], context: tr("Menu")),
+        KeyRow(.pages, tr("Do it"), tr("does the item"), [(.any(.return), .activate), (.any(.space), .activate)], context: tr("Menu")),
+        KeyRow(.pages, tr("Close"), tr("closes the menu"), [(.any(.escape), .close)], context: tr("Menu")),
     ])
 }

@@ -16,25 +16,25 @@ extension PhotosScene {
         let change = count == 1 ? breakChange(at: index) : nil
         let breakTitle: String
         switch (change?.before, change?.after) {
-        case (_, DocumentBreak.before?): breakTitle = "New document from here"
-        case (DocumentBreak.before?, _): breakTitle = "Remove the document break"
-        case (_, DocumentBreak.none?): breakTitle = "Not a separator sheet"
-        default: breakTitle = change == nil ? "New document from here" : "A separator sheet again"
+        case (_, DocumentBreak.before?): breakTitle = tr("New document from here")
+        case (DocumentBreak.before?, _): breakTitle = tr("Remove the document break")
+        case (_, DocumentBreak.none?): breakTitle = tr("Not a separator sheet")
+        default: breakTitle = change == nil ? tr("New document from here") : tr("A separator sheet again")
         }
         let looks = Look.allCases.map { l in
-            MenuItem(name: l.name, title: l.title, action: .command(.setLook(l)), enabled: true, checked: count == 1 && l == look)
+            MenuItem(name: l.name, title: l.title, action: .command(.set(.look(l))), enabled: true, checked: count == 1 && l == look)
         }
         return [
-            MenuItem(name: "rotate right", title: "Rotate right", action: .command(.rotate(1)), enabled: true),
-            MenuItem(name: "rotate left", title: "Rotate left", action: .command(.rotate(-1)), enabled: true),
-            MenuItem(name: "borders", title: "Borders…", action: .borders, enabled: true),
-            MenuItem(name: "look", title: "Look", action: nil, enabled: true, submenu: looks),
-            MenuItem(name: "delete", title: count == 1 ? "Delete" : "Delete \(count) pages", action: .command(.delete), enabled: true, startsGroup: true),
-            MenuItem(name: "move to start", title: "Move to start", action: .command(.moveToEnd(false)), enabled: !atStart, startsGroup: true),
-            MenuItem(name: "move to end", title: "Move to end", action: .command(.moveToEnd(true)), enabled: !atEnd),
-            MenuItem(name: "save page", title: count == 1 ? "Save this page…" : "Save these \(count) pages…", action: .save(.selection),
+            MenuItem(name: "rotate right", title: tr("Rotate right"), action: .command(.rotate(1)), enabled: true),
+            MenuItem(name: "rotate left", title: tr("Rotate left"), action: .command(.rotate(-1)), enabled: true),
+            MenuItem(name: "borders", title: tr("Borders…"), action: .borders, enabled: true),
+            MenuItem(name: "look", title: tr("Look"), action: nil, enabled: true, submenu: looks),
+            MenuItem(name: "delete", title: count == 1 ? tr("Delete") : trn("Delete %d page", "Delete %d pages", count), action: .command(.delete), enabled: true, startsGroup: true),
+            MenuItem(name: "move to start", title: tr("Move to start"), action: .command(.moveToEnd(false)), enabled: !atStart, startsGroup: true),
+            MenuItem(name: "move to end", title: tr("Move to end"), action: .command(.moveToEnd(true)), enabled: !atEnd),
+            MenuItem(name: "save page", title: count == 1 ? tr("Save this page…") : trn("Save these %d page…", "Save these %d pages…", count), action: .save(.selection),
                      enabled: canSave, startsGroup: true),
-            MenuItem(name: "copy text", title: "Copy text", action: .copyText, enabled: hasText),
+            MenuItem(name: "copy text", title: tr("Copy text"), action: .copyText, enabled: hasText),
             MenuItem(name: "break here", title: breakTitle, action: .command(.toggleBreak(nil)), enabled: change != nil, startsGroup: true),
         ]
     }
@@ -151,10 +151,10 @@ extension Look {
     /// As a menu names it.
     public var title: String {
         switch self {
-        case .original: return "Original"
-        case .colour: return "Colour"
-        case .grey: return "Grey"
-        case .bw: return "Black and white"
+        case .original: return tr("Original")
+        case .colour: return tr("Colour")
+        case .grey: return tr("Grey")
+        case .bw: return tr("Black and white")
         }
     }
 }

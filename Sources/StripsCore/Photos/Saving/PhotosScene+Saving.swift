@@ -8,14 +8,14 @@ extension PhotosScene {
     /// Ctrl+S (the document) or Ctrl+Shift+S (the selection, else the page in focus).
     mutating func save(_ scope: SaveRequest.Scope, at time: Double) -> [Effect] {
         guard saving.progress == nil else {
-            notices.post("Already saving…", at: time)
+            notices.post(tr("Already saving…"), at: time)
             return []
         }
         // A page still arriving has no file yet, and pages scanned may still be waiting for
         // their slots: the document is not whole until the scan's last page is placed.
         guard scanning == nil else {
-            notices.post(isScanRunning ? "Not saved: scanning (save when it is done, or press Esc to stop it)"
-                         : "Not saved: the scanned pages are still being placed; save again in a moment", at: time)
+            notices.post(isScanRunning ? tr("Not saved: scanning (save when it is done, or press Esc to stop it)")
+                         : tr("Not saved: the scanned pages are still being placed; save again in a moment"), at: time)
             saving.quitAfterSave = false
             return []
         }
@@ -30,7 +30,7 @@ extension PhotosScene {
             pages = documents?.flatMap(\.pages) ?? pages
         }
         guard !pages.isEmpty else {
-            notices.post("Nothing to save: the document has no pages", at: time)
+            notices.post(tr("Nothing to save: the document has no pages"), at: time)
             saving.quitAfterSave = false
             return []
         }

@@ -37,14 +37,14 @@ public struct Saving: Hashable, Sendable {
                 answer.document = (outcome.request.revision, outcome.path)
                 if outcome.paths.count > 1 {
                     let names = outcome.paths.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-                    answer.notice = "Saved \(names.count) documents: \(names.joined(separator: ", "))\(size)"
+                    answer.notice = trn("Saved %d document: %s", "Saved %d documents: %s", names.count, names.joined(separator: ", ")) + size
                 } else {
-                    answer.notice = "Saved to \(outcome.path)\(size)"
+                    answer.notice = tr("Saved to %s", outcome.path) + size
                 }
                 answer.quit = quitAfterSave
             } else {
                 let count = outcome.request.pages.count
-                answer.notice = "Saved \(count) page\(count == 1 ? "" : "s") to \(outcome.path)\(size)"
+                answer.notice = trn("Saved %d page to %s", "Saved %d pages to %s", count, outcome.path) + size
             }
             quitAfterSave = false
             return answer

@@ -9,7 +9,7 @@ extension PhotosScene {
     /// Ctrl+N (`choice` nil: the last settings) or the panel's Scan.
     mutating func startScan(_ choice: ScanChoice?, at time: Double) -> [Effect] {
         if let scanning {
-            notices.post(scanning.isRunning ? "Already scanning… (Esc stops it)" : "Placing the last scanned pages…", at: time)
+            notices.post(scanning.isRunning ? tr("Already scanning… (Esc stops it)") : tr("Placing the last scanned pages…"), at: time)
             return []
         }
         let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
@@ -68,7 +68,7 @@ extension PhotosScene {
             guard !pages.isEmpty else { return [] }
             underPrompt { $0.enqueue(.insert(pages), at: time) }
             let camera = pages.filter { $0.source.isCameraTake }.count
-            notices.post("Added \(RecoveryOffer.phrase(pages: pages.count, camera: camera)) from an earlier session", at: time)
+            notices.post(tr("Added %s from an earlier session", RecoveryOffer.phrase(pages: pages.count, camera: camera)), at: time)
         }
         return []
     }
@@ -106,7 +106,7 @@ extension PhotosScene {
     /// Ctrl+Shift+N: the panel, on the last settings, while the host looks for devices.
     mutating func openScanPanel(at time: Double) -> [Effect] {
         guard !isScanRunning else {
-            notices.post("Already scanning… (Esc stops it)", at: time)
+            notices.post(tr("Already scanning… (Esc stops it)"), at: time)
             return []
         }
         interaction = .dialog(.scanPanel(ScanPanel()), under: interaction)
@@ -134,7 +134,7 @@ extension PhotosScene {
     mutating func interleave(at time: Double) {
         let places = document.selection.isEmpty ? Array(pages.indices) : document.selection.indices
         guard let edit = Interleave.edit(places: places) else {
-            notices.post("Nothing to interleave: select the pages of a two-sided scan (three or more), or none for the whole document", at: time)
+            notices.post(tr("Nothing to interleave: select the pages of a two-sided scan (three or more), or none for the whole document"), at: time)
             return
         }
         self.edit(edit, at: time)

@@ -8,11 +8,11 @@ public struct ScanPanel: Hashable, Sendable {
 
         var label: String {
             switch self {
-            case .scanner: return "Scanner"
-            case .source: return "Source"
-            case .resolution: return "Resolution"
-            case .mode: return "Mode"
-            case .pageSize: return "Page size"
+            case .scanner: return tr("Scanner")
+            case .source: return tr("Source")
+            case .resolution: return tr("Resolution")
+            case .mode: return tr("Mode")
+            case .pageSize: return tr("Page size")
             }
         }
     }
@@ -58,15 +58,15 @@ public struct ScanPanel: Hashable, Sendable {
     public func shown(_ row: Row) -> String {
         switch row {
         case .scanner:
-            guard let scanners else { return "Looking for scanners…" }
-            guard let device = choice.device else { return scanners.isEmpty ? "None found" : "—" }
+            guard let scanners else { return tr("Looking for scanners…") }
+            guard let device = choice.device else { return scanners.isEmpty ? tr("None found") : "—" }
             return scanners.first { $0.name == device }?.label ?? device
         case .source:
             guard offers != nil else { return "…" }
-            return choice.source ?? "The scanner's own"
+            return choice.source ?? tr("The scanner's own")
         case .resolution:
             guard offers != nil else { return "…" }
-            return choice.dpi.map { "\($0) dpi" } ?? "—"
+            return choice.dpi.map { tr("%d dpi", $0) } ?? "—"
         case .mode:
             guard offers != nil else { return "…" }
             return Self.modeName(choice.mode)
@@ -78,21 +78,21 @@ public struct ScanPanel: Hashable, Sendable {
 
     static func modeName(_ mode: String?) -> String {
         switch mode {
-        case "color": return "Colour"
-        case "gray": return "Grey"
-        case "lineart": return "Line art (black and white)"
+        case "color": return tr("Colour")
+        case "gray": return tr("Grey")
+        case "lineart": return tr("Line art (black and white)")
         default: return mode ?? "—"
         }
     }
 
     static func pageSizeName(_ size: String?) -> String {
         switch size {
-        case nil: return "The whole glass"
-        case "a4": return "A4 (210 × 297 mm)"
-        case "a5": return "A5 (148 × 210 mm)"
-        case "letter": return "Letter (8.5 × 11 in)"
-        case "legal": return "Legal (8.5 × 14 in)"
-        case let size?: return "\(size) mm"
+        case nil: return tr("The whole glass")
+        case "a4": return tr("A4 (210 × 297 mm)")
+        case "a5": return tr("A5 (148 × 210 mm)")
+        case "letter": return tr("Letter (8.5 × 11 in)")
+        case "legal": return tr("Legal (8.5 × 14 in)")
+        case let size?: return tr("%s mm", size)
         }
     }
 
@@ -140,7 +140,7 @@ public struct ScanPanel: Hashable, Sendable {
             choice.device = list.first?.name
         }
         guard let device = choice.device else {
-            problem = "No scanner found (is it connected and switched on?)"
+            problem = tr("No scanner found (is it connected and switched on?)")
             return nil
         }
         problem = nil

@@ -26,7 +26,7 @@ public struct ScanPanelCard: Hashable, Sendable {
         var items: [DrawItem] = [
             .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.5)),
             .fill(Fill(rect: card, color: Color(44, 44, 50))),
-            .text(measurer.run("Scan", centeredAt: Point(x: card.midX, y: card.minY + 30), pointSize: 17, weight: .bold)),
+            .text(measurer.run(tr("Scan"), centeredAt: Point(x: card.midX, y: card.minY + 30), pointSize: 17, weight: .bold)),
         ]
         var rows: [(ScanPanel.Row, Rect)] = []
         let labelX = card.minX + 24, valueCenter = card.minX + width * 0.62
@@ -51,9 +51,9 @@ public struct ScanPanelCard: Hashable, Sendable {
         scanButton = Rect(x: card.minX + 16, y: card.maxY - 56, width: buttonWidth, height: 40)
         cancelButton = Rect(x: scanButton.maxX + 16, y: card.maxY - 56, width: buttonWidth, height: 40)
         items.append(.fill(Fill(rect: scanButton, color: panel.isReady ? Color(52, 110, 220) : Color(60, 70, 95))))
-        items.append(.text(measurer.run("Scan (Return)", centeredAt: scanButton.center, pointSize: 14, alpha: panel.isReady ? 1 : 0.5)))
+        items.append(.text(measurer.run(tr("Scan (Return)"), centeredAt: scanButton.center, pointSize: 14, alpha: panel.isReady ? 1 : 0.5)))
         items.append(.fill(Fill(rect: cancelButton, color: Color(70, 70, 78))))
-        items.append(.text(measurer.run("Cancel (Esc)", centeredAt: cancelButton.center, pointSize: 14)))
+        items.append(.text(measurer.run(tr("Cancel (Esc)"), centeredAt: cancelButton.center, pointSize: 14)))
         self.items = items
     }
 
@@ -84,17 +84,18 @@ public struct RecoveryPrompt: Hashable, Sendable {
         let card = Rect(center: center, size: Size(width: min(640, max(0, window.width - 24)), height: 170))
         self.card = card
         let one = offer.pages == 1
-        let pages = "\(offer.phrase) from an earlier session \(one ? "was" : "were")"
         var items: [DrawItem] = [
             .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.5)),
             .fill(Fill(rect: card, color: Color(44, 44, 50))),
-            .text(measurer.run("\(pages) not saved", centeredAt: Point(x: center.x, y: card.minY + 36),
+            .text(measurer.run(trn("%s from an earlier session was not saved", "%s from an earlier session were not saved", offer.pages, offer.phrase), centeredAt: Point(x: center.x, y: card.minY + 36),
                                pointSize: 17, weight: .bold)),
-            .text(measurer.run("\(offer.camera == offer.pages ? "Taken" : "Scanned") \(offer.when); kept in case Strips stopped before \(one ? "it was" : "they were") saved.",
+            .text(measurer.run(offer.camera == offer.pages
+                               ? trn("Taken %s; kept in case Strips stopped before it was saved.", "Taken %s; kept in case Strips stopped before they were saved.", offer.pages, offer.when)
+                               : trn("Scanned %s; kept in case Strips stopped before it was saved.", "Scanned %s; kept in case Strips stopped before they were saved.", offer.pages, offer.when),
                                centeredAt: Point(x: center.x, y: card.minY + 66), pointSize: 13, color: .secondaryText)),
         ]
-        let specs: [(String, Answer)] = [(one ? "Add it (T)" : "Add them (T)", .take), (one ? "Discard it (D)" : "Discard them (D)", .discard),
-                                         ("Later (Esc)", .later)]
+        let specs: [(String, Answer)] = [(one ? tr("Add it (T)") : tr("Add them (T)"), .take), (one ? tr("Discard it (D)") : tr("Discard them (D)"), .discard),
+                                         (tr("Later (Esc)"), .later)]
         let width = (card.width - 16 * 4) / 3
         var buttons: [(Answer, Rect)] = []
         for (i, spec) in specs.enumerated() {

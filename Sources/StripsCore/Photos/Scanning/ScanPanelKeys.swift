@@ -3,9 +3,9 @@ public enum ScanPanelKey: Hashable, Sendable {
     case row(Int), value(Int), scan, close
 
     public static let table = KeyTable<ScanPanelKey>([
-        KeyRow(.scanning, "Setting", "picks a setting", [(.any(.up), .row(-1)), (.any(.down), .row(1))], context: "Scan panel"),
-        KeyRow(.scanning, "Value", "changes it (a click too)", [(.any(.left), .value(-1)), (.any(.right), .value(1))], context: "Scan panel"),
-        KeyRow(.scanning, "Scan", "scans", [(.any(.return), .scan)], context: "Scan panel"),
-        KeyRow(.scanning, "Close", "closes the panel", [(.any(.escape), .close)], context: "Scan panel"),
+        KeyRow(.scanning, tr("Setting"), tr("picks a setting"), [(.any(.up), .row(-1)), (.any(.down), .row(1))], context: tr("Scan panel")),
+        KeyRow(.scanning, tr("Value"), tr("changes it (a click too)"), [(.any(.left), .value(-1)), (.any(.right), .value(1))], context: tr("Scan panel")),
+        KeyRow(.scanning, tr("Scan"), tr("scans"), [(.any(.return), .scan)], context: tr("Scan panel")),
+        KeyRow(.scanning, tr("Close"), tr("closes the panel"), [(.any(.escape), .close)], context: tr("Scan panel")),
     ])
 }

@@ -68,8 +68,8 @@ public struct ScanProgress: Hashable, Sendable {
         hostEnded = true
         switch end {
         case .fault(let line): return line
-        case .cancelled: return count == 1 ? "Scan stopped: 1 page kept" : "Scan stopped: \(count) pages kept"
-        case .finished: return count == 1 ? "Scanned 1 page" : "Scanned \(count) pages"
+        case .cancelled: return trn("Scan stopped: %d page kept", "Scan stopped: %d pages kept", count)
+        case .finished: return trn("Scanned %d page", "Scanned %d pages", count)
         }
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Ctrl+F's search: the query as typed, every hit in the document's text (recognised and PDF
-/// text alike), in page order, and the one shown. Matching ignores case and accents ("ecole"
-/// finds "École", "strasse" finds "Straße") and treats any run of spaces as one, across lines.
+/// text alike), in page order, and the one shown. Matching ignores case and accents in every
+/// script ("ecole" finds "École", "strasse" finds "Straße", "ёлка" finds "ЕЛКА", Devanagari typed
+/// in either normalisation form finds the other) and treats any run of spaces as one, across lines.
 /// Pages whose text has not come yet are waited for: their hits join as the host reads them.
 public struct Search: Hashable, Sendable {
     public private(set) var query: String
@@ -91,8 +92,8 @@ public struct Search: Hashable, Sendable {
     /// read, how many ("3 of 17 (120 to read)").
     public var countText: String {
         if Self.normalised(query).isEmpty { return "" }
-        let count = hits.isEmpty ? "No matches" : "\(current + 1) of \(hits.count)"
-        return unread > 0 ? "\(count) (\(unread) to read)" : count
+        let count = hits.isEmpty ? tr("No matches") : tr("%d of %d", current + 1, hits.count)
+        return unread > 0 ? trn("%s (%d page to read)", "%s (%d pages to read)", unread, count) : count
     }
 
     // MARK: The field's reducer: keys and typed text
@@ -217,10 +218,9 @@ public struct Search: Hashable, Sendable {
         query.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    /// Case, accents and width folded away (`Straße` -> `strasse`, `ﬁ` -> `fi`).
-    static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-    }
+    /// Case, accents and width folded away in every script, in one normalisation form
+    /// (`SearchFolding`: `Straße` -> `strasse`, `Ёлка` -> `елка`, Devanagari's NFD -> NFC).
+    static func fold(_ text: String) -> String { SearchFolding.fold(text) }
 }
 
 /// One place the query was found.

@@ -24,8 +24,9 @@ public struct SearchField: Hashable, Sendable {
         let (shown, size) = Self.fitted(search.query, room: room, pointSize: pointSize, measurer: measurer)
         let origin = Point(x: box.minX + Self.padding, y: box.midY - size.height / 2)
         if search.query.isEmpty {
-            let hint = measurer.size(of: "Search the pages' text", pointSize: pointSize, weight: .regular)
-            query = TextRun(text: "Search the pages' text", frame: Rect(x: origin.x, y: box.midY - hint.height / 2, width: hint.width, height: hint.height),
+            let placeholder = tr("Search the pages' text")
+            let hint = measurer.size(of: placeholder, pointSize: pointSize, weight: .regular)
+            query = TextRun(text: placeholder, frame: Rect(x: origin.x, y: box.midY - hint.height / 2, width: hint.width, height: hint.height),
                             pointSize: pointSize, color: .secondaryText)
             caret = Rect(x: origin.x, y: box.midY - 9, width: 2, height: 18)
         } else {

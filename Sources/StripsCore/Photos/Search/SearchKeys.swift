@@ -4,9 +4,9 @@ public enum SearchKey: Hashable, Sendable {
     case next, previous, close, erase
 
     public static let table = KeyTable<SearchKey>([
-        KeyRow(.text, "Next / previous hit", "the next / previous hit (a small one is zoomed in on)",
-               [(KeyChord(.return, ctrl: .either, shift: .no, alt: .either), .next), (KeyChord(.return, ctrl: .either, shift: .yes, alt: .either), .previous)], context: "Search field"),
-        KeyRow(.text, "Erase", "erases the last letter", [(KeyChord(.backspace), .erase)], context: "Search field"),
-        KeyRow(.text, "Close", "closes the field", [(.any(.escape), .close)], context: "Search field"),
+        KeyRow(.text, tr("Next / previous hit"), tr("the next / previous hit (a small one is zoomed in on)"),
+               [(KeyChord(.return, ctrl: .either, shift: .no, alt: .either), .next), (KeyChord(.return, ctrl: .either, shift: .yes, alt: .either), .previous)], context: tr("Search field")),
+        KeyRow(.text, tr("Erase"), tr("erases the last letter"), [(KeyChord(.backspace), .erase)], context: tr("Search field")),
+        KeyRow(.text, tr("Close"), tr("closes the field"), [(.any(.escape), .close)], context: tr("Search field")),
     ])
 }

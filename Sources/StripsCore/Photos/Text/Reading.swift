@@ -33,12 +33,12 @@ public struct Reading: Sendable {
     /// and the line the status says either way.
     mutating func copy(_ page: Page) -> (notice: String, effects: [Effect]) {
         guard let words = known[page] else {
-            return (known.isAnswered(page) ? "\(page.id) has no text to copy (its own, or recognised: --ocr)" : "The text of \(page.id) is not known yet", [])
+            return (known.isAnswered(page) ? tr("%s has no text to copy (its own, or recognised: --ocr)", page.id) : tr("The text of %s is not known yet", page.id), [])
         }
-        guard !words.text.isEmpty else { return ("\(page.id) has no text", []) }
+        guard !words.text.isEmpty else { return (tr("%s has no text", page.id), []) }
         clipboard = words.text
         let count = words.words.count
-        return ("Copied the text of \(page.id) (\(count) word\(count == 1 ? "" : "s"))", [.copy(words.text)])
+        return (trn("Copied the text of %s (%d word)", "Copied the text of %s (%d words)", count, page.id), [.copy(words.text)])
     }
 
     /// O: each of `targets` (indices into `pages`) whose way up is known and is not the way it is
@@ -53,7 +53,7 @@ public struct Reading: Sendable {
     /// What O says when it turns none of `targets`.
     func uprightNothingToDo(_ targets: [Page]) -> String {
         let count = targets.filter { known[$0]?.upright != nil }.count
-        if count == 0 { return "Which way up is not known yet: it is found as the text is read (--ocr)" }
-        return count == targets.count ? "Every page is upright" : "The pages known are upright; \(targets.count - count) not read yet"
+        if count == 0 { return tr("Which way up is not known yet: it is found as the text is read (--ocr)") }
+        return count == targets.count ? tr("Every page is upright") : trn("The pages known are upright; %d not read yet", "The pages known are upright; %d not read yet", targets.count - count)
     }
 }

@@ -32,7 +32,7 @@ extension PhotosScene {
         switch action {
         case .command(.undo): return document.nextUndo != nil
         case .command(.redo): return document.nextRedo != nil
-        case .command(.go), .command(.delete), .command(.rotate), .command(.cycleLook), .command(.setLook), .command(.shift),
+        case .command(.go), .command(.delete), .command(.rotate), .command(.cycle), .command(.set), .command(.shift),
              .command(.moveToEnd), .command(.interleave), .command(.upright), .command(.toggleBreak):
             return hasPages
         case .command: return true

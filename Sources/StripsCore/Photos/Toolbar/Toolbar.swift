@@ -41,7 +41,7 @@ public enum Toolbar {
         ToolbarButton("scan", .scan, priority: 6),
         ToolbarButton("camera", .camera(.toggle), priority: 5),
         ToolbarButton("borders", .borders, priority: 3, startsGroup: true),
-        ToolbarButton("look", .command(.cycleLook), priority: 2),
+        ToolbarButton("look", .command(.cycle(.look)), priority: 2),
         ToolbarButton("rotate", .command(.rotate(1)), priority: 5),
         ToolbarButton("delete", .command(.delete), priority: 7),
         ToolbarButton("undo", .command(.undo), priority: 8, startsGroup: true),

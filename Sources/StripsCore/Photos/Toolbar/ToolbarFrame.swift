@@ -47,7 +47,7 @@ public struct ToolbarFrame: Hashable, Sendable {
             items.append(.fill(Fill(rect: track, color: Color(255, 255, 255), alpha: 0.15)))
             items.append(.fill(Fill(rect: Rect(x: track.minX, y: track.minY, width: track.width * done, height: track.height), color: Self.accent)))
             // Where there is room between the two groups, in words.
-            let text = "Reading text: \(reading.known) of \(reading.of) pages"
+            let text = trn("Reading text: %2$d of %1$d page", "Reading text: %2$d of %1$d pages", reading.of, reading.known)
             let size = measurer.size(of: text, pointSize: 12, weight: .regular)
             let left = buttons.filter { $0.frame.maxX < search.frame.minX }.map(\.frame.maxX).max() ?? bar.minX
             if search.frame.minX - 14 - size.width > left + 14 {
@@ -57,7 +57,7 @@ public struct ToolbarFrame: Hashable, Sendable {
         }
         barItems = items
         if let hover, let b = buttons.first(where: { $0.name == hover }) {
-            let full = b.name == "search" ? reading.map { "\(b.tooltip) · text read on \($0.known) of \($0.of) pages" } ?? b.tooltip : b.tooltip
+            let full = b.name == "search" ? reading.map { b.tooltip + " · " + trn("text read on %2$d of %1$d page", "text read on %2$d of %1$d pages", $0.of, $0.known) } ?? b.tooltip : b.tooltip
             let size = measurer.size(of: full, pointSize: 13, weight: .regular)
             var box = Rect(x: b.frame.midX - size.width / 2 - 8, y: bar.maxY + 6, width: size.width + 16, height: size.height + 8)
             box.origin.x = max(4, min(box.minX, window.width - box.width - 4))

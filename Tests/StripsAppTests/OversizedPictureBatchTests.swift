@@ -1,0 +1,44 @@
+import Foundation
+import StripsTestSupport
+import Testing
+
+/// One picture too large to save in the middle of a batch (issue 38): left out at load with one
+/// line, as an empty or unknown file is, and the rest of the batch saved. It used to be accepted
+/// and judged, then fail the save of every document ("none of the 2 documents was saved").
+@Suite struct OversizedPictureBatchTests {
+    /// A PNG that says it is `width` x `height` (its header is all the loader reads; the pixels
+    /// are never asked for).
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func crc(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be(UInt32(data.count)) + body + be(crc(body))
+        }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(width) + be(height) + [8, 0, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+    }
+
+    @Test(arguments: [(30_001, 20), (10_001, 10_001)])
+    func anOversizedPictureIsLeftOutAtLoadAndTheRestIsSaved(_ size: (Int, Int)) throws {
+        let folder = try TemporaryFolder()
+        let first = folder.file("a.png"), big = folder.file("b.png"), last = folder.file("c.png")
+        try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: first)
+        try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: last)
+        try Data(Self.pngHeader(width: UInt32(size.0), height: UInt32(size.1))).write(to: URL(fileURLWithPath: big))
+        let output = folder.file("out.pdf")
+        let run = try runProcess(stripsBinary, ["convert", first, big, last, "--output", output])
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("strips: \(big): too large: \(size.0) x \(size.1) pixels"), "\(run.stderr)")
+        #expect(lines.first?.hasSuffix("too large to save, left out") == true, "\(run.stderr)")
+        #expect(run.stdout.contains("from 2 pages"), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
+}
