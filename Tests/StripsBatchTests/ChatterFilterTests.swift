@@ -22,6 +22,9 @@ struct ChatterFilterTests {
         #expect(result == written.utf8.count)
         // `whileQuiet` returns once everything written in it is passed on.
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "before\nafter\n")
+        // Descriptor 2 is standard error again, not the file.
+        var now = stat(), file = stat()
+        #expect(fstat(2, &now) == 0 && fstat(target, &file) == 0 && (now.st_dev != file.st_dev || now.st_ino != file.st_ino))
         #expect(ChatterFilter.isChatter(Array("WARNING: x\n".utf8), afterWarning: false))
         #expect(!ChatterFilter.isChatter(Array("\tindented\n".utf8), afterWarning: false))
     }
