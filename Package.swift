@@ -230,11 +230,11 @@ let package = Package(
         .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsPictures"],
                 path: "Tests/StripsRealPages"),
         // Per class and per part (tuned, held-out) of the real corpus, how many pages are judged right.
-        .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
+        .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsBatch", "StripsHosts", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
                           path: "Sources/RealBench"),
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
         // Archives (issue 42): shards, resumed runs (a record of each document written), reports,
-        // the hot folder (inotify); GLib for the records' SHA-256.
+        // the hot folder (inotify); GLib for the records' SHA-256. StripsLooks: pages turned upright.
         .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsFiles", "CGLib"]),
         .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
                                                              "StripsPDF", "StripsFiles", "StripsTestSupport", "StripsRealPages", "StripsRender"]),

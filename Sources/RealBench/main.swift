@@ -1,5 +1,7 @@
 import Foundation
+import StripsBatch
 import StripsCore
+import StripsHosts
 import StripsPDF
 import StripsPictures
 import StripsRealPages
@@ -24,6 +26,20 @@ if let at = arguments.firstIndex(of: "--only"), at + 1 < arguments.count {
     arguments.removeSubrange(at...(at + 1))
 }
 let what = arguments.first ?? "all"
+if what == "guard" {
+    // strips-bench-real guard FILE...: the border found on each picture and what the text guard makes of it.
+    let reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
+    let finder = BorderFinder(reader: reader, live: false)
+    for page in DocumentLoader.pages(for: Array(arguments.dropFirst()), reader: reader, report: { print($0) }) {
+        guard let quad = finder.corners(of: page) else { print("\(page.id): no border found"); continue }
+        let size = page.pixelSize, scale = min(1, BorderFinder.textSide / max(size.width, size.height))
+        let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
+        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { continue }
+        let (kept, cut) = TextGuard(decoded.pixels).shares(quad, in: size)
+        print(String(format: "%@: kept %.3f, cut %.4f: %@", page.id, kept, cut, finder.keepsText(quad, of: page) ? "applied" : "page kept whole"))
+    }
+    exit(0)
+}
 guard ["classes", "orientation", "crops", "all"].contains(what) else {
     print("strips-bench-real [classes|orientation|crops|all] [-v] [CORPUS]")
     exit(2)

@@ -16,7 +16,9 @@ public final class ChatterFilter: @unchecked Sendable {
 
     private let lock = NSLock()
     private var users = 0
-    /// Where standard error went before, kept open: lines are passed on there.
+    /// Where standard error went before, kept open: descriptor 2 is put back to it.
+    private var original: Int32 = -1
+    /// Where lines are passed on (`original` unless a test gives a file).
     private var target: Int32 = -1
     private var pipeRead: Int32 = -1
     private var pipeWrite: Int32 = -1
@@ -50,7 +52,7 @@ public final class ChatterFilter: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         users -= 1
         guard users == 0 else { return }
-        _ = dup2(target, 2)
+        _ = dup2(original, 2)
         _ = Self.sync.withUnsafeBytes { write(pipeWrite, $0.baseAddress, $0.count) }
         drained.wait()
     }
@@ -58,9 +60,10 @@ public final class ChatterFilter: @unchecked Sendable {
     /// The pipe and its thread, made on first use; false (and nothing routed) when the system
     /// gives no pipe.
     private func start() -> Bool {
-        if target < 0 { target = dup(2) }
+        original = dup(2)
+        if target < 0 { target = original }
         var ends: [Int32] = [-1, -1]
-        guard target >= 0, pipe(&ends) == 0 else { return false }
+        guard original >= 0, target >= 0, pipe(&ends) == 0 else { return false }
         pipeRead = ends[0]
         pipeWrite = ends[1]
         _ = fcntl(pipeRead, F_SETFD, FD_CLOEXEC)

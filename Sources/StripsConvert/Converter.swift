@@ -28,6 +28,8 @@ public struct Converter: Sendable {
         public var dropBlank = false
         /// Read text (the reader decides the languages); pages keep a PDF's own text regardless.
         public var readText = true
+        /// Turn each page upright when Tesseract's orientation detection is sure it reads turned.
+        public var rotate = true
         /// Only this share of the batch's documents (`--shard K/N`); nil: all of them.
         public var shard: Shard?
         /// Skip the documents an earlier run wrote whole (their records say so), write the rest.
@@ -35,8 +37,6 @@ public struct Converter: Sendable {
         /// What else decides the documents' bytes (the text's languages), one line each: part of
         /// each document's fingerprint.
         public var recipe: [String] = []
-        /// Turn each page upright when Tesseract's orientation detection is sure it reads turned.
-        public var rotate = true
 
         public init(output: String) { self.output = output }
     }
@@ -292,6 +292,11 @@ public struct Converter: Sendable {
         return report
     }
 
+    /// A page as the left-out lines name it: its file, and its page when the file has several.
+    static func name(_ page: Page) -> String {
+        page.source.pageIndex.map { "\(page.path) page \($0 + 1)" } ?? page.path
+    }
+
     /// A round of text reading holds at least this many pages a core (or the documents left), so
     /// every core has pages to read even when documents are one page each.
     static let pagesPerCore = 4
@@ -316,7 +321,7 @@ public struct Converter: Sendable {
     /// at different places make the same fingerprint.
     func fingerprint(of pages: [Page], title: String?, place: Int, path: String) -> String {
         var lines = ["strips convert 1", "document \(place) \((path as NSString).lastPathComponent) \(title ?? "-")",
-                     "look \(options.look.rawValue) borders \(options.borders) rotate \(options.rotate) split \(options.split) blank-drop \(options.dropBlank) text \(options.readText)"]
+                     "look \(options.look.rawValue) borders \(options.borders) split \(options.split) blank-drop \(options.dropBlank) text \(options.readText)" + (options.rotate ? " rotate auto" : "")]
         lines += options.recipe
         for page in pages {
             var info = stat()
@@ -324,10 +329,5 @@ public struct Converter: Sendable {
             lines.append("page \(page.id) \(page.source.pageIndex ?? -1) \(file) \(page.corrections)")
         }
         return DocumentRecord.fingerprint(lines)
-    }
-
-    /// A page as the left-out lines name it: its file, and its page when the file has several.
-    static func name(_ page: Page) -> String {
-        page.source.pageIndex.map { "\(page.path) page \($0 + 1)" } ?? page.path
     }
 }

@@ -46,6 +46,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "'keep' keeps blank pages; 'drop' leaves them out.")
     var blank: String = "keep"
 
+    @Option(name: .long, help: "'auto' turns each page upright when Tesseract's orientation detection is sure it reads turned (an unsure page stays as it is); 'off' keeps pages as they are.")
+    var rotate: String = "auto"
+
     @Option(name: .long, help: """
         Appends a JSON line per document written or failed to FILE (input, pages, output, bytes, seconds, error; \
         "resumed": true for one --resume found written).
@@ -76,9 +79,6 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(name: .long, help: "With --watch: seconds a new entry must stay unchanged, open for writing by nobody, before it is converted.")
     var settle: Double = 2
-
-    @Option(name: .long, help: "'auto' turns each page upright when Tesseract's orientation detection is sure it reads turned (an unsure page stays as it is); 'off' keeps pages as they are.")
-    var rotate: String = "auto"
 
     func validate() throws {
         guard Look(rawValue: look) != nil else { throw ValidationError("--look takes original, colour, grey or bw") }
@@ -120,10 +120,10 @@ struct ConvertCommand: ParsableCommand {
         options.borders = borders == "auto"
         options.split = split == "separators"
         options.dropBlank = blank == "drop"
+        options.rotate = rotate == "auto"
         options.shard = share
         options.resume = resume || watch
         options.recipe = ["ocr \(languages ?? "off")"]
-        options.rotate = rotate == "auto"
         let cache = TextCache.standard()
         let finder = BorderFinder(reader: reader, live: false)
         // One engine a core, kept from one round of documents to the next (each round reads a few pages a core).
