@@ -1,4 +1,5 @@
 import Foundation
+import StripsCore
 
 /// One document of a run as `--report` writes it: written, found already written (`--resume`),
 /// or failed.
@@ -42,22 +43,8 @@ public struct DocumentOutcome: Sendable, Equatable {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string, escaped as the trace escapes its strings.
+    static func quoted(_ text: String) -> String { JSON.string(text).serialized }
 }
 
 /// `--report FILE.jsonl`: a line per document, appended as each is done (a rerun, another shard

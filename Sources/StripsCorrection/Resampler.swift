@@ -36,21 +36,29 @@ enum Resampler {
         var out = PixelBuffer(width: width, height: height, format: source.format)
         guard width > 0, height > 0, !source.isEmpty else { return out }
         let job = Job(source: source, width: width, height: height, map: h, outside: outside, bounds: bounds)
+        inBands(source, into: &out, threads: threads, job.rows)
+        return out
+    }
+
+    /// Runs `rows` over every row of `out`, in up to `threads` bands of at least 64 rows worked on
+    /// at once (each band writes rows of its own).
+    private static func inBands(_ source: PixelBuffer, into out: inout PixelBuffer, threads: Int,
+                                _ rows: (Range<Int>, Pointers) -> Void) {
+        let height = out.height
         source.bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
                 guard let s = src.baseAddress, let d = dst.baseAddress else { return }
                 let pointers = Pointers(source: s, output: d)
                 let bands = max(1, min(threads, height / 64))
                 if bands == 1 {
-                    job.rows(0..<height, pointers)
+                    rows(0..<height, pointers)
                 } else {
                     DispatchQueue.concurrentPerform(iterations: bands) { band in
-                        job.rows(height * band / bands..<height * (band + 1) / bands, pointers)
+                        rows(height * band / bands..<height * (band + 1) / bands, pointers)
                     }
                 }
             }
         }
-        return out
     }
 
     /// The buffers of one resampling, shared by its bands (each writes rows of its own).
@@ -244,20 +252,7 @@ extension Resampler {
             }
         }
         let job = GridJob(source: source, width: width, height: height, gx: gx, gy: gy, gw: gw, bounds: bounds)
-        source.bytes.withUnsafeBufferPointer { src in
-            out.bytes.withUnsafeMutableBufferPointer { dst in
-                guard let s = src.baseAddress, let d = dst.baseAddress else { return }
-                let pointers = Pointers(source: s, output: d)
-                let bands = max(1, min(threads, height / 64))
-                if bands == 1 {
-                    job.rows(0..<height, pointers)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: bands) { band in
-                        job.rows(height * band / bands..<height * (band + 1) / bands, pointers)
-                    }
-                }
-            }
-        }
+        inBands(source, into: &out, threads: threads, job.rows)
         return out
     }
 

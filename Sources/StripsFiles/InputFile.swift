@@ -41,7 +41,7 @@ public enum InputFile {
         }
         // A regular file's reads never wait; the flag only mattered for the open.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        ReadFiles.note(FileIdentity(opened))
+        ReadFiles.note(opened)
         return .success(fd)
     }
 
@@ -76,20 +76,35 @@ public enum InputFile {
 
 /// Every file this process has opened to read a user's content (pictures, pages, PDFs, scripts,
 /// tuning files): what an output must never write over (`OutputFile`). Identities, not paths, so
-/// another spelling or a hard link of a shown picture is the same file.
+/// another spelling or a hard link of a shown picture is the same file; each with its change time
+/// when read, because a file deleted since leaves its inode free for the next new file (a trace
+/// or screenshot made later in a long run must not be refused for a file that is gone).
 public enum ReadFiles {
-    private static let files = Mutex<Set<FileIdentity>>([])
+    private static let files = Mutex<[FileIdentity: ChangeTime]>([:])
 
-    public static func note(_ identity: FileIdentity) {
-        _ = files.withLock { $0.insert(identity) }
+    /// `st_ctim`: set when a file is made and whenever it or its inode changes.
+    struct ChangeTime: Hashable, Sendable {
+        var seconds: Int
+        var nanoseconds: Int
+        init(_ info: stat) {
+            seconds = info.st_ctim.tv_sec
+            nanoseconds = info.st_ctim.tv_nsec
+        }
+    }
+
+    public static func note(_ info: stat) {
+        files.withLock { $0[FileIdentity(info)] = ChangeTime(info) }
     }
 
     /// Notes the file `path` names now, if any (a file read by a library that opens it itself).
     public static func note(path: String) {
-        if let identity = FileIdentity(path: path) { note(identity) }
+        var info = stat()
+        if stat(path, &info) == 0 { note(info) }
     }
 
-    public static func contains(_ identity: FileIdentity) -> Bool {
-        files.withLock { $0.contains(identity) }
+    /// Whether the file `info` describes is one this process read: the same inode, not changed
+    /// since (a new file on a freed inode has a later change time).
+    public static func contains(_ info: stat) -> Bool {
+        files.withLock { $0[FileIdentity(info)] == ChangeTime(info) }
     }
 }

@@ -31,7 +31,7 @@ public final class OutputFile {
             whole = try WholeFile(destination: path, placing: .new, mode: mode, durable: durable)
             return
         }
-        if ReadFiles.contains(FileIdentity(info)) {
+        if ReadFiles.contains(info) {
             throw WholeFile.Failure(.create, EBUSY, detail: "a file this run reads (a picture shown, the script); it is not written")
         }
         switch info.st_mode & S_IFMT {

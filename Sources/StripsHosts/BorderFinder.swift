@@ -62,7 +62,9 @@ public final class BorderFinder: @unchecked Sendable {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil, spread: spread)
                 }
                 let (levelling, curve) = flattening(flat)
-                return BorderAnswer.Found(pageID: page.id, corners: found, levelling: found == nil ? nil : levelling, curve: curve)
+                // A page is laid flat only where its crop was found and kept: a whole picture
+                // (no page found, or a crop that would cut text) stays as it was taken.
+                return BorderAnswer.Found(pageID: page.id, corners: found, levelling: found == nil ? nil : levelling, curve: found == nil ? nil : curve)
             case .level:
                 guard let crop = page.corrections.crop else {
                     return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil)

@@ -40,7 +40,7 @@ final class ArchiveCommandTests: XCTestCase {
     func testFourShardsWriteExactlyTheFilesAndBytesOfOneRun() throws {
         XCTAssertTrue(ArchiveBatch.write(pages: 200, to: folder + "/batch"))
         let one = try mkdir("one"), shards = try mkdir("shards"), handed = try mkdir("handed")
-        let whole = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", one + "/batch.pdf", "--ocr", "off",
+        let whole = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", one + "/batch.pdf", "--ocr", "off", "--rotate", "off",
                                                   "--report", folder + "/one.jsonl", "--after-save", "cp -t \(handed)"], environment: Self.epoch)
         XCTAssertEqual(whole.status, 0, whole.stderr)
         let reference = ArchiveBatch.documents(one)
@@ -55,7 +55,7 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertEqual(Set(lines.compactMap { $0["output"] as? String }), Set(reference.keys.map { one + "/" + $0 }))
 
         let runs = try (1...4).map { k in
-            try start(["convert", folder + "/batch", "--output", shards + "/batch.pdf", "--ocr", "off", "--shard", "\(k)/4",
+            try start(["convert", folder + "/batch", "--output", shards + "/batch.pdf", "--ocr", "off", "--rotate", "off", "--shard", "\(k)/4",
                        "--report", folder + "/shards.jsonl"], name: "shard\(k)")
         }
         for (k, run) in runs.enumerated() {
@@ -75,7 +75,7 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertTrue(ArchiveBatch.write(pages: 60, to: folder + "/batch"))
         let reference = try mkdir("reference")
         let began = Date()
-        let whole = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", reference + "/batch.pdf", "--ocr", "off"], environment: Self.epoch)
+        let whole = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", reference + "/batch.pdf", "--ocr", "off", "--rotate", "off"], environment: Self.epoch)
         let duration = Date().timeIntervalSince(began)
         XCTAssertEqual(whole.status, 0, whole.stderr)
         let expected = ArchiveBatch.documents(reference)
@@ -85,7 +85,7 @@ final class ArchiveCommandTests: XCTestCase {
         var partly = 0
         for iteration in 0..<3 {
             let out = try mkdir("run\(iteration)")
-            let arguments = ["convert", folder + "/batch", "--output", out + "/batch.pdf", "--ocr", "off", "--report", out + "/../run\(iteration).jsonl"]
+            let arguments = ["convert", folder + "/batch", "--output", out + "/batch.pdf", "--ocr", "off", "--rotate", "off", "--report", out + "/../run\(iteration).jsonl"]
             // Killed once (the third time twice: the resumed run too), at a moment drawn from the seed.
             for kill in 0..<(iteration == 2 ? 2 : 1) {
                 let report = out + "/../run\(iteration).jsonl"
@@ -131,7 +131,7 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertTrue(ArchiveBatch.write(pages: 10, to: folder + "/batch"))
         let out = try mkdir("out")
         _ = FileManager.default.createFile(atPath: out + "/Box 1.pdf", contents: Data("someone else's".utf8))
-        let run = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", out + "/batch.pdf", "--ocr", "off", "--resume"])
+        let run = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", out + "/batch.pdf", "--ocr", "off", "--rotate", "off", "--resume"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("Box 1.pdf: already exists, and not as a document of this batch (remove it to convert it again)"), run.stderr)
         XCTAssertEqual(ArchiveBatch.documents(out).keys.sorted(), ["Box 1.pdf"], "nothing written")
