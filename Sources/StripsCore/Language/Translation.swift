@@ -22,6 +22,10 @@ public func tr(_ msgid: String) -> String {
     return Translation.lookUp(msgid) ?? msgid
 }
 
+/// `msgid` as it is, marked for the catalog (gettext's `gettext_noop`): a wording kept in English
+/// and translated later, where it is shown (`HostLines`' forms).
+public func trLater(_ msgid: String) -> String { msgid }
+
 /// `msgid` in the user's language where the same English words mean something else elsewhere:
 /// `trc("key", "Delete")` is the key's name, which French calls "Suppr", while the command
 /// "Delete" is "Supprimer" (gettext's msgctxt).

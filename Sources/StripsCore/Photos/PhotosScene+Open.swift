@@ -21,7 +21,7 @@ extension PhotosScene {
 
     mutating func openFailed(_ line: String, at time: Double) {
         notices.opening = false
-        notices.post(line, at: time)
+        notices.post(HostLines.translated(line), at: time)
     }
 }
 

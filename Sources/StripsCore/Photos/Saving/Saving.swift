@@ -51,7 +51,8 @@ public struct Saving: Hashable, Sendable {
         case .saveFailed(let message):
             progress = nil
             quitAfterSave = false
-            return Answer(notice: message)
+            // The host's English line, in the user's words where the window shows it.
+            return Answer(notice: HostLines.translated(message))
         default:
             return nil
         }

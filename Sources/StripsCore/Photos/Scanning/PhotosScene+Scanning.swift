@@ -46,11 +46,11 @@ extension PhotosScene {
             notices.post(line, at: time)
             underPrompt { $0.enqueue(.scan(.ended), at: time) }
         case .note(let line):
-            notices.post(line, at: time)
+            notices.post(HostLines.translated(line), at: time)
         case .scanners, .noScanners, .offers:
             // The panel's, while it is up; a search for devices that found none says so anyway.
             guard case .dialog(.scanPanel(var panel), let under) = interaction else {
-                if case .noScanners(let line) = update { notices.post(line, at: time) }
+                if case .noScanners(let line) = update { notices.post(HostLines.translated(line), at: time) }
                 return []
             }
             let effects = panel.handle(update) ?? []

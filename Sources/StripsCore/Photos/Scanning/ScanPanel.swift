@@ -221,7 +221,7 @@ public struct ScanPanel: Hashable, Sendable {
             return found(list, last: last).map { [.scan(.describe($0))] } ?? []
         case .noScanners(let line):
             scanners = scanners ?? []
-            failed(line)
+            failed(HostLines.translated(line))
             return []
         case .offers(let device, let offers):
             offered(offers, device: device)
