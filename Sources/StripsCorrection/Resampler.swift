@@ -43,7 +43,7 @@ enum Resampler {
     /// Runs `rows` over every row of `out`, in up to `threads` bands of at least 64 rows worked on
     /// at once (each band writes rows of its own).
     private static func inBands(_ source: PixelBuffer, into out: inout PixelBuffer, threads: Int,
-                                _ rows: (Range<Int>, Pointers) -> Void) {
+                                _ rows: @Sendable (Range<Int>, Pointers) -> Void) {
         let height = out.height
         source.bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
