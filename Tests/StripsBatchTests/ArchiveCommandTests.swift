@@ -120,7 +120,7 @@ final class ArchiveCommandTests: XCTestCase {
             XCTAssertEqual(again.status, 0, again.stderr)
             XCTAssertTrue(again.stdout.hasPrefix("0 documents from 60 pages, 12 already written"), again.stdout)
             // Without --resume the names are refused, in one line each, and nothing changes.
-            let plain = try runProcess(stripsBinary, Array(arguments.prefix(6)), environment: Self.epoch)
+            let plain = try runProcess(stripsBinary, Array(arguments.prefix(8)), environment: Self.epoch)
             XCTAssertEqual(plain.status, 1)
             XCTAssertTrue(plain.stderr.contains("already written by an earlier run of this batch (--resume skips it)"), plain.stderr)
         }
