@@ -76,17 +76,22 @@ public final class ReportLog: @unchecked Sendable {
     @discardableResult
     public func append(_ outcome: DocumentOutcome) -> Bool {
         let bytes = Array((outcome.jsonLine + "\n").utf8)
-        return lock.withLock {
-            bytes.withUnsafeBytes { buffer in
-                var written = 0
-                while written < buffer.count {
-                    let n = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                    if n < 0, errno == EINTR { continue }
-                    guard n > 0 else { return false }
-                    written += n
-                }
-                return true
+        return lock.withLock { Self.appendWhole(bytes, to: descriptor) }
+    }
+
+    /// Writes `bytes` to `descriptor` (opened with O_APPEND), a short write continued; false when
+    /// they could not all be written. One `write` for a line, so lines of processes sharing the
+    /// file never mix.
+    static func appendWhole<Bytes: ContiguousBytes>(_ bytes: Bytes, to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let n = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                written += n
             }
+            return true
         }
     }
 }

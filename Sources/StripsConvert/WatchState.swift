@@ -57,16 +57,7 @@ public final class WatchState {
         let line = Line(entry: entry.path, size: entry.size, modified: entry.modified, outcome: outcome)
         guard var data = try? JSONEncoder().encode(line) else { return false }
         data.append(UInt8(ascii: "\n"))
-        let ok = data.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let n = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { return false }
-                written += n
-            }
-            return true
-        }
+        let ok = ReportLog.appendWhole(data, to: descriptor)
         return ok && fsync(descriptor) == 0
     }
 }

@@ -9,24 +9,11 @@ import Testing
 /// trace's `help` lines, menu `label`s and toolbar `label`s must be the .po's translations; every
 /// label must fit the 1024x768 window as the window's own fonts measure it.
 @Suite(.serialized) struct TranslatedWindowTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = POCatalog.root
     static let languages = ["ru", "fr", "id", "hi"]
 
-    /// A .po's singular translations, msgid to msgstr (no context, no plurals): what the test checks against.
-    static func catalog(_ language: String) throws -> [String: String] {
-        let text = try String(contentsOfFile: "\(root)/po/\(language).po", encoding: .utf8)
-        var table: [String: String] = [:]
-        for block in text.components(separatedBy: "\n\n") {
-            let lines = block.split(separator: "\n").map(String.init)
-            guard !lines.contains(where: { $0.hasPrefix("msgctxt") || $0.hasPrefix("msgid_plural") }),
-                  let id = lines.first(where: { $0.hasPrefix("msgid \"") }), let str = lines.first(where: { $0.hasPrefix("msgstr \"") }) else { continue }
-            func unquote(_ s: String, _ prefix: Int) -> String {
-                String(s.dropFirst(prefix).dropLast()).replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
-            }
-            table[unquote(id, 7)] = unquote(str, 8)
-        }
-        return table
-    }
+    /// A .po's singular translations, msgid to msgstr: what the test checks against.
+    static func catalog(_ language: String) throws -> [String: String] { try POCatalog.singulars(language) }
 
     /// The trace of a run that opens the keys overlay, then a page's menu, in `language` (nil: C).
     static func trace(_ language: String?, locale: String, folder: TemporaryFolder) throws -> [[String: Any]] {

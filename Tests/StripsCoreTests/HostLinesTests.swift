@@ -1,4 +1,5 @@
 import Foundation
+import StripsTestSupport
 import Testing
 @testable import StripsCore
 
@@ -7,23 +8,9 @@ import Testing
 /// translation with the host's values. Here the translations are the .po files' own (this process
 /// binds no catalog, so `tr` gives English back, as the trace and standard error keep it).
 struct HostLinesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// A .po's singular entries, msgid to msgstr.
-    static func catalog(_ language: String) throws -> [String: String] {
-        let text = try String(contentsOfFile: "\(root)/po/\(language).po", encoding: .utf8)
-        var table: [String: String] = [:]
-        for block in text.components(separatedBy: "\n\n") {
-            let lines = block.split(separator: "\n").map(String.init)
-            guard !lines.contains(where: { $0.hasPrefix("msgctxt") || $0.hasPrefix("msgid_plural") }),
-                  let id = lines.first(where: { $0.hasPrefix("msgid \"") }), let str = lines.first(where: { $0.hasPrefix("msgstr \"") }) else { continue }
-            func unquote(_ s: String, _ prefix: Int) -> String {
-                String(s.dropFirst(prefix).dropLast()).replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
-            }
-            table[unquote(id, 7)] = unquote(str, 8)
-        }
-        return table
-    }
+    /// A .po's singular translations, msgid to msgstr: what the test checks against.
+    static func catalog(_ language: String) throws -> [String: String] { try POCatalog.singulars(language) }
 
     @Test func aFailedSaveIsShownInRussianWithItsPath() throws {
         let ru = try Self.catalog("ru")
