@@ -34,13 +34,7 @@ public enum PageCurveFinder {
     public static func model(of page: PixelBuffer) -> PageCurve? {
         guard page.width >= 64, page.height >= 64 else { return nil }
         QuietLeptonica.install()
-        let factor = max(1, (max(page.width, page.height) + workingSide - 1) / workingSide)
-        let small = factor > 1 ? page.boxReduced(by: factor) : page
-        guard let pix = LeptonicaPix(small),
-              let grey = pix.depth == 8 ? pix : LeptonicaPix(taking: pixConvertRGBToLuminance(pix.pointer)),
-              // Uneven light (a book's gutter is in shadow) evened to white paper first.
-              let normalised = LeptonicaPix(taking: pixBackgroundNormSimple(grey.pointer, nil, nil)),
-              let binary = LeptonicaPix(taking: pixThresholdToBinary(normalised.pointer, 130)) else { return nil }
+        guard let binary = WorkingInk(page, side: workingSide)?.binary else { return nil }
         let (w, h) = (Double(binary.width), Double(binary.height))
 
         // One page, sampled every 30 pixels, full resolution, no reference pages.

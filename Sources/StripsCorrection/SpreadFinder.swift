@@ -18,15 +18,9 @@ public enum SpreadFinder {
     public static func gutter(of page: PixelBuffer) -> Double? {
         guard page.width >= 64, page.height >= 64, Double(page.width) >= 1.05 * Double(page.height) else { return nil }
         QuietLeptonica.install()
-        let side = PageCurveFinder.workingSide
-        let factor = max(1, (max(page.width, page.height) + side - 1) / side)
-        let small = factor > 1 ? page.boxReduced(by: factor) : page
-        guard let pix = LeptonicaPix(small),
-              let grey = pix.depth == 8 ? pix : LeptonicaPix(taking: pixConvertRGBToLuminance(pix.pointer)),
-              let greyBuffer = grey.buffer(),
-              let normalised = LeptonicaPix(taking: pixBackgroundNormSimple(grey.pointer, nil, nil)),
-              let binary = LeptonicaPix(taking: pixThresholdToBinary(normalised.pointer, 130)),
-              let ink = binary.buffer() else { return nil }
+        guard let working = WorkingInk(page, side: PageCurveFinder.workingSide),
+              let greyBuffer = working.grey.buffer(),
+              let ink = working.binary.buffer() else { return nil }
         let (w, h) = (ink.width, ink.height)
         // Ink and brightness per column over the middle 80 % of the rows (the page's own edges
         // and the desk past them left out).

@@ -21,13 +21,7 @@ public enum TextLineStraightness {
     public static func measure(_ page: PixelBuffer) -> Measure? {
         guard page.width >= 64, page.height >= 64 else { return nil }
         QuietLeptonica.install()
-        let side = PageCurveFinder.workingSide
-        let factor = max(1, (max(page.width, page.height) + side - 1) / side)
-        let small = factor > 1 ? page.boxReduced(by: factor) : page
-        guard let pix = LeptonicaPix(small),
-              let grey = pix.depth == 8 ? pix : LeptonicaPix(taking: pixConvertRGBToLuminance(pix.pointer)),
-              let normalised = LeptonicaPix(taking: pixBackgroundNormSimple(grey.pointer, nil, nil)),
-              let binary = LeptonicaPix(taking: pixThresholdToBinary(normalised.pointer, 130)),
+        guard let binary = WorkingInk(page, side: PageCurveFinder.workingSide)?.binary,
               let found = dewarpGetTextlineCenters(binary.pointer, 0) else { return nil }
         defer { var owned: UnsafeMutablePointer<PTAA>? = found; ptaaDestroy(&owned) }
         // Lines at least 80 % as long as the longest, as the dewarper keeps.
