@@ -124,7 +124,10 @@ enum SceneRunner {
                 },
                 poll: { host?.poll() ?? [] },
                 shown: { host?.shown($0, picturesPending: false) },
-                clock: { host?.clock($0) })
+                clock: { host?.clock($0) },
+                // A recording keeps every frame it samples; a picture fading in or decoding, or a
+                // camera file playing, changes frames the scene calls idle.
+                quiet: { recording.recorder == nil && renderer?.needsFrames != true && host?.playsOnClock != true })
             try recording.finish()
             onEnd?(runner.scene)
         } catch let error as ScriptError {
