@@ -40,10 +40,14 @@ build_module() {  # NAME: every Swift file of Sources/NAME
     -c $(find "Sources/$1" -name '*.swift' | sort) -o "$out/$target/$1.o"
 }
 modules=(StripsCore StripsFiles StripsPictures StripsCorrection StripsLooks StripsCamera)
+binary="$out/$target/fuzz-$target"
+# Built again only when a source it is made of changed since.
+if [ ! -f "$binary" ] || [ -n "$(find Fuzz/FuzzVideo.swift $(printf "Sources/%s " "${modules[@]}") Sources/C* -newer "$binary" -print -quit)" ]; then
 for module in "${modules[@]}"; do build_module "$module"; done
 swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzVideo.swift $(printf "$out/$target/%s.o " "${modules[@]}") "${c_objects[@]}" \
   -lavdevice -lavformat -lavcodec -lswscale -lavutil -llept -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lglib-2.0 \
-  -o "$out/$target/fuzz-$target"
+  -o "$binary"
+fi
 
 cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 # Leak checking is off: ffmpeg keeps process-wide tables LeakSanitizer would report.

@@ -107,7 +107,13 @@ public enum BatchExporter {
 
     /// The error of the document that failed, saying the others were not kept either.
     private static func nothingSaved(_ error: SaveError, count: Int) -> SaveError {
-        SaveError(error.subject, "\(error.reason) (none of the \(count) documents was saved)")
+        SaveError(error.subject, error.reason + noneSaved(of: count))
+    }
+
+    /// What a batch's failure adds to its line, in the window and in `strips convert` alike:
+    /// that none of its `count` documents was saved (nothing for a batch of one).
+    public static func noneSaved(of count: Int) -> String {
+        count > 1 ? " (none of the \(count) documents was saved)" : ""
     }
 }
 

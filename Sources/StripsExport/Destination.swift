@@ -29,7 +29,7 @@ enum Destination {
         }
         if (trimmed as NSString).pathExtension.lowercased() == "pdf" && !path.hasSuffix("/") {
             if isFolder { throw SaveError(path, "is a folder; name a new .pdf file") }
-            if present && !replacing { throw SaveError(path, "already exists (Strips never overwrites a file)") }
+            if present && !replacing { throw SaveError(path, WholeFile.Failure.existsReason) }
             try checkWritable(parent, subject: path)
             return .pdf(trimmed)
         }

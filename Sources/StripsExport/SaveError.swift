@@ -36,7 +36,7 @@ public struct SaveError: Error, Hashable, Sendable, CustomStringConvertible {
         case ENOENT: return "the folder does not exist"
         case ENOTDIR: return "a file is in the way where a folder is needed"
         case EIO: return "the disk reported an input/output error"
-        case EEXIST: return "already exists (Strips never overwrites a file)"
+        case EEXIST: return WholeFile.Failure.existsReason
         default: return "cannot \(action) (\(String(cString: strerror(code))))"
         }
     }

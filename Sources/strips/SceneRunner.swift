@@ -105,11 +105,15 @@ enum SceneRunner {
             try runner.run(
                 resolveKey: { KeyNames.resolve($0, ctrl: $1, shift: $2) },
                 emit: { output.write($0) },
-                screenshot: { path, frame in try offscreen().screenshot(frame, to: path) },
+                screenshot: { path, frame in
+                    try PixelBudget.checkScreenshot(frame.window, scale: options.scale ?? 1)
+                    try offscreen().screenshot(frame, to: path)
+                },
                 frameDone: { frame, time in
                     // Deterministic: every frame the GIF keeps (one per 1/30 s of the script's
                     // real time) is rendered offscreen, pictures decoded before it is drawn.
                     guard let recorder = recording.recorder, recorder.wantsFrame(at: time) else { return }
+                    try PixelBudget.checkRecording(frame.window, scale: options.scale ?? 1)
                     let r = try offscreen()
                     try r.render(frame)
                     r.record(into: recorder, at: time)
@@ -137,6 +141,9 @@ enum SceneRunner {
             recording.cancel()
             throw fail(error.description)
         } catch let error as RecordingError {
+            throw fail(error.description)
+        } catch let error as PixelBudget.Exceeded {
+            recording.cancel()
             throw fail(error.description)
         }
     }

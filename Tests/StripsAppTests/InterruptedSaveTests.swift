@@ -43,4 +43,45 @@ import Testing
         #expect(hidden.isEmpty, "\(folder.contents)")
         #expect(Set(folder.contents).isSubset(of: ["pages", "out.pdf", ".strips-convert"]), "\(folder.contents)")
     }
+
+    /// A second signal does not wait for the document being written: the process ends by it at
+    /// once (the first only stops between documents), and takes the hidden temporary with it.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSecondSignalEndsTheConvertAtOnceLeavingNothingHidden(_ signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        let inputs = folder.file("pages")
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        for i in 0..<40 { try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: inputs + "/p\(i + 100).png") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=TERM,INT", stripsBinary, "convert", inputs, "--output", folder.file("out.pdf"), "--ocr", "off"]
+        process.environment = ownFolders(ProcessInfo.processInfo.environment)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen = false
+        var second = ContinuousClock.now
+        while process.isRunning {
+            if folder.contents.contains(where: { $0.hasPrefix(".out.pdf.strips-") }) {
+                seen = true
+                kill(process.processIdentifier, signal)
+                usleep(20_000)
+                second = ContinuousClock.now
+                kill(process.processIdentifier, signal)
+                break
+            }
+            usleep(500)
+        }
+        process.waitUntilExit()
+        let ended = ContinuousClock.now - second
+        try #require(seen, "the save ended before its temporary was seen; nothing was tested")
+        // The 40-page document takes seconds to write; ended by the signal, the process is gone
+        // well before (a generous bound: only waiting for the document fails it).
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(ended < .seconds(2), "\(ended)")
+        let hidden = folder.contents.filter { $0.contains(".strips-") && $0 != ".strips-convert" }
+        #expect(hidden.isEmpty, "\(folder.contents)")
+        #expect(!folder.contents.contains("out.pdf"), "the document was not finished")
+    }
 }

@@ -67,7 +67,7 @@ public struct HeadlessRunner<S: Scene> {
             // exactly this way so that an event stamped on a frame's time lands on that frame.
             let t = Double(number) * Self.frameMilliseconds
             var dump = false, stop = false
-            var shots: [String] = []
+            var shots: [(path: String, line: Int)] = []
             func deliverNow(_ event: InputEvent, at: Double) {
                 var effects = stepper.deliver(event, at: at)
                 // The host answers at once; its answers may ask for more.
@@ -96,7 +96,7 @@ public struct HeadlessRunner<S: Scene> {
                 case .text(let typed): deliver(.text(typed))
                 case .drop(let path): deliver(.drop([path]))
                 case .resize(let size): deliver(.resize(size))
-                case .screenshot(let path): shots.append(path)
+                case .screenshot(let path): shots.append((path, step.line))
                 case .dump: dump = true
                 case .end: stop = true
                 }
@@ -104,7 +104,12 @@ public struct HeadlessRunner<S: Scene> {
             }
             let frame = stepper.step(at: t / 1000) { host($0, t / 1000) }
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
-            for path in shots { try screenshot(path, frame) }
+            for shot in shots {
+                // A screenshot that cannot be made names its script line, as a bad line does.
+                do { try screenshot(shot.path, frame) } catch let error as ScriptError { throw error } catch {
+                    throw ScriptError(line: shot.line, message: "\(error)")
+                }
+            }
             try frameDone(frame, t / 1000)
             shown(frame)
             if stop || t >= end { break }
