@@ -1,6 +1,7 @@
 import ArgumentParser
 import StripsCore
 import StripsSDL
+import StripsText
 
 @main
 struct Strips: ParsableCommand {
@@ -24,6 +25,10 @@ extension Strips {
         do {
             var command = try parseAsRoot()
             try command.run()
+            // A quit leaves a text worker that is loading a language's models (it cannot be
+            // stopped, and waiting for it kept the window's quit waiting for seconds): the
+            // program ends at once rather than let `exit` tear down what that load is using.
+            UncancellableSteps.exitIfAny()
         } catch let code as ExitCode {
             exit(withError: code)
         } catch {
