@@ -5,7 +5,7 @@
 # trLater(...) or trnLater(...) (a host's wording marked where it is made and translated where the
 # window shows it: HostMessage),
 # read by xgettext as C (it has no Swift parser; a literal in those calls must be a plain "..."),
-# and in the desktop entry (Name, GenericName, Comment, Keywords).
+# in the desktop entry (Name, GenericName, Comment, Keywords), and in Scripts/translated-manpage.py (_(...)).
 #
 # Usage: Scripts/update-po.sh [--check]
 #   --check   change nothing; exit 1 if po/strips.pot is not what the sources give, or a .po
@@ -26,7 +26,9 @@ xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,
   --add-comments=TRANSLATORS: --no-location --no-wrap --sort-output --package-name=strips \
   --msgid-bugs-address="the Strips issue tracker" --files-from="$tmp/files" -o "$tmp/code.pot"
 xgettext --language=Desktop --from-code=UTF-8 --no-location --no-wrap -o "$tmp/desktop.pot" Assets/Desktop/io.github.strips.strips.desktop
-msgcat --no-wrap --sort-output --use-first "$tmp/code.pot" "$tmp/desktop.pot" | sed '/^"POT-Creation-Date:/d' > "$tmp/strips.pot"
+# The translated man pages' own words (section names), read by Python's gettext.
+xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=_ --no-location --no-wrap -o "$tmp/manual.pot" Scripts/translated-manpage.py
+msgcat --no-wrap --sort-output --use-first "$tmp/code.pot" "$tmp/desktop.pot" "$tmp/manual.pot" | sed '/^"POT-Creation-Date:/d' > "$tmp/strips.pot"
 
 # A literal xgettext could not read as C (a Swift interpolation, a multi-line string) is lost:
 # every tr("..."), trn("...") and trc("context", "...") the sources hold must be in the template.
