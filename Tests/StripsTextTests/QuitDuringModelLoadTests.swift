@@ -5,7 +5,7 @@ import StripsSampleScans
 import Testing
 
 /// The window's quit stops its text workers, and one may be loading a language's models then
-/// (eng+fra+ind for a Latin page under `--ocr auto`: seconds on a loaded machine, and Tesseract's
+/// (fra+eng for a French page under `--ocr auto`: seconds on a loaded machine, and Tesseract's
 /// loading cannot be stopped). The quit must not wait for it, and the load, once it ends, must
 /// neither report its page nor store anything.
 @Suite("Quitting during a model load")
