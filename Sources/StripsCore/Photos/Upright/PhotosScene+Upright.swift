@@ -34,7 +34,8 @@ extension PhotosScene {
             lines.append(("separator reason", tr("A code and little else: a new document begins after it")))
         } else if judging.isBlank(page) {
             lines.append(("blank", tr("Blank page")))
-            lines.append(("blank reason", tr("Nothing written on it: Ctrl+Shift+B selects the blank pages")))
+            let keys = EditorKey.table.shortcut(for: .selectBlank) ?? ""
+            lines.append(("blank reason", tr("Nothing written on it: %s selects the blank pages", keys)))
         }
         return lines.map { MenuItem(name: $0.name, title: $0.title, action: nil, enabled: false) }
     }

@@ -30,6 +30,6 @@ public struct UprightFinding: Hashable, Sendable {
 
     /// One decimal, in the user's language's way of writing it ("4.2", "4,2").
     static func decimal(_ value: Double) -> String {
-        value.fixed(1).split(separator: ".").joined(separator: trc("decimal separator", "."))
+        value.fixed(1).split(separator: ".").joined(separator: trc("decimal", "."))
     }
 }
