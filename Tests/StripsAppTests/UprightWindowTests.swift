@@ -93,7 +93,8 @@ import Testing
         let pages = [try Self.turned("tuned/scan-phototest.tif", quarterTurns: 3, into: folder)]
         // The menu of the page in focus (Shift+F10), once the turn has run.
         let lines = try Self.run(pages, script: "window 1024 768\nat 1000 key shift+F10\nat 1100 dump\n", in: folder)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(try #require(lines.first).utf8)) as? [String: Any])
+        let line = try #require(lines.first)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let items = try #require((json["menu"] as? [String: Any])?["items"] as? [[String: Any]])
         #expect(items.prefix(2).map { $0["name"] as? String } == ["upright", "upright reason"])
         #expect(items.first?["label"] as? String == "Turned upright: 90° clockwise")
