@@ -107,4 +107,23 @@ import Testing
         #expect(scene.menuItems(for: 2).prefix(while: \.isNote).isEmpty)
         #expect(scene.menuItems(for: 4).prefix(while: \.isNote).isEmpty)
     }
+
+    @Test func aPageTakenByTheCameraIsTurnedUprightUnderTheOpenView() {
+        let camera = CameraViewTests()
+        var scene = camera.scene()
+        var t = 0.0, frame = 0
+        _ = scene.handle(.key(Key(.k, ctrl: true)), at: t)
+        scene.handle(.host(.camera(.opened(CameraInfo(source: "/dev/video0", size: CameraViewTests.size, rate: 30, label: "MJPEG")))), at: t)
+        _ = camera.watch(&scene, from: &t, seconds: 1.5, frame: &frame)
+        for _ in 0..<60 { t += 1.0 / 60; scene.tick(at: t) }
+        let taken = scene.pages[1]
+        #expect(taken.id == "Camera 1")
+        // Its judgement: upside down, sure. It turns with the view still open; its crop stays.
+        let finding = PageJudgement(blank: false, upright: UprightFinding(turns: 2, confidence: 3.1))
+        scene.handle(.host(.judged([JudgedPage(key: taken.textKey, judgement: finding)])), at: t)
+        #expect(scene.isCameraOpen)
+        #expect(scene.pages[1].corrections.upright == 2)
+        #expect(scene.pages[1].corrections.quarterTurns == 2)
+        #expect(scene.pages[1].corrections.crop == taken.corrections.crop)
+    }
 }
