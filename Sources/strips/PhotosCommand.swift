@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StripsBatch
 import StripsCamera
+import StripsConvert
 import StripsCore
 import StripsExport
 import StripsHosts
@@ -67,7 +68,11 @@ struct PhotosCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("The camera Ctrl+K shows: a V4L2 device (/dev/video0) or a video file (a recording of a camera, for tests and demos; a script plays it on its own clock from the moment the camera opens). Default: the first camera found.")))
     var camera: String?
 
+    @Option(name: .long, help: ArgumentHelp(tr("'auto' turns each page upright by itself when Tesseract's orientation detection is sure it reads turned, as it is opened, scanned or taken (one undo step; a page it is unsure of, or that was turned by hand, stays as it is); 'off' never. Default: auto.")))
+    var rotate: String = "auto"
+
     func validate() throws {
+        guard ["auto", "off"].contains(rotate) else { throw ValidationError("--rotate takes auto or off") }
         if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
         }
@@ -163,8 +168,14 @@ struct PhotosCommand: ParsableCommand {
         let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)
-        // Pages are judged blank or separator sheets near the focus; the window goes on to every page.
-        let judges = JudgeHost(judge: PageJudge(reader: reader), live: script == nil, wake: { LoopWaker.wake() })
+        // Pages are judged blank or separator sheets, and which way up they read, near the focus;
+        // the window goes on to every page.
+        var orient: (@Sendable (StripsCore.Page) -> UprightFinding?)?
+        if rotate == "auto" {
+            let upright = UprightPages(judge: PageJudge(reader: reader))
+            orient = { upright.finding($0) }
+        }
+        let judges = JudgeHost(judge: PageJudge(reader: reader), orient: orient, live: script == nil, wake: { LoopWaker.wake() })
         scene.judgingReach = script == nil ? .everyPage : .nearFocus
         scene.outputName = output.map(PhotosScene.fileStem)
         scene.readingLanguages = languages == nil ? [] : TessData.installed
