@@ -49,12 +49,12 @@ public final class DocumentSaver {
 
     /// Starts saving `request`; the answers ready now (all of them, headless).
     public func start(_ request: SaveRequest) -> [HostEvent] {
-        guard job == nil, chooser == nil else { return [.saveFailed("Already saving…")] }
+        guard job == nil, chooser == nil else { return [.saveFailed(HostMessage(trLater("Already saving…")))] }
         if let output { return start(request, to: output) }
         if request.scope == .document, let last = written.first { return start(request, to: last) }
         let suggested = suggestedPath(for: request)
         if live {
-            let title = request.scope == .document ? "Save \(documentName) as" : "Save the selected pages as"
+            let title = request.scope == .document ? tr("Save %s as", documentName) : tr("Save the selected pages as")
             chooser = (FileChooser(.save(title: title, suggested: suggested)), request)
             return [.saveProgress(done: 0, total: 0)]
         }
@@ -75,7 +75,7 @@ public final class DocumentSaver {
             chooser = nil
             switch answer {
             case .chosen(let paths): return start(request, to: paths[0])
-            case .cancelled: return [.saveFailed("Not saved: no file was chosen")]
+            case .cancelled: return [.saveFailed(HostMessage(trLater("Not saved: no file was chosen")))]
             // No chooser on this desktop: beside the first page, as always without one.
             case .unavailable: return start(request, to: suggestedPath(for: request))
             }
@@ -96,8 +96,8 @@ public final class DocumentSaver {
         // picture whole, and one too large would fail the save (every document of a batch) after
         // the others had been worked on. The page is named, for the user to leave it out.
         if let refusal = Self.tooLargeToSave(request.pages, at: path) {
-            say("strips: \(refusal)")
-            return [.saveFailed("Not saved: \(refusal)")]
+            say("strips: \(refusal.english)")
+            return [.saveFailed(refusal.shown)]
         }
         let texts = self.texts
         /// The pages with their text, the text not read yet read now: on the save's thread in the
@@ -134,13 +134,17 @@ public final class DocumentSaver {
 
     /// The first page whose picture is beyond what saving reads whole (`ImageInfo`'s limits; the
     /// window shows such pictures, a few rows at a time), as the line that refuses the save.
-    static func tooLargeToSave(_ pages: [Page], at path: String) -> String? {
+    static func tooLargeToSave(_ pages: [Page], at path: String) -> (english: String, shown: HostMessage)? {
         for page in pages {
             guard case .picture = page.source else { continue }
             let (width, height) = (Int(page.pixelSize.width), Int(page.pixelSize.height))
             guard ImageInfo.saveProblem(width: width, height: height) != nil else { continue }
-            return "\(path): page \(page.id) is too large to save (\(width) x \(height) pixels; at most "
-                + "\(ImageInfo.maxPixels / 1_000_000) megapixels, \(ImageInfo.maxSide) pixels a side); nothing was written"
+            let values = [path, page.id, "\(width)", "\(height)", "\(ImageInfo.maxPixels / 1_000_000)", "\(ImageInfo.maxSide)"]
+            let english = "\(path): page \(page.id) is too large to save (\(width) x \(height) pixels; at most "
+                + "\(values[4]) megapixels, \(values[5]) pixels a side); nothing was written"
+            let shown = HostMessage(trLater("Not saved: %s: page %s is too large to save (%s x %s pixels; at most %s megapixels, %s pixels a side); nothing was written"),
+                                    arguments: values.map { .text($0) })
+            return (english, shown)
         }
         return nil
     }
@@ -155,7 +159,7 @@ public final class DocumentSaver {
             return .saved(outcome)
         case .failure(let error):
             say("strips: \(error.description)")
-            return .saveFailed("Not saved: \(error.description)")
+            return .saveFailed(error.notSaved)
         }
     }
 }
