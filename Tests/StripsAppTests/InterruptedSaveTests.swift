@@ -6,8 +6,8 @@ import Testing
 /// being written into (`.out.pdf.strips-PID-...`) is removed before the process ends (by the signal, or
 /// by stopping between documents once the one being saved is whole). It used to stay beside the output until a later save to the same place.
 @Suite struct InterruptedSaveTests {
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalMidSaveLeavesNothingHidden(_ signal: Int32) throws {
+    /// `strips convert` started on 40 pages into `out.pdf` (a save that takes seconds).
+    static func convertForty() throws -> (TemporaryFolder, Process) {
         let folder = try TemporaryFolder()
         let inputs = folder.file("pages")
         try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
@@ -21,6 +21,12 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return (folder, process)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalMidSaveLeavesNothingHidden(_ signal: Int32) throws {
+        let (folder, process) = try Self.convertForty()
         // Watch for the save's temporary; the moment it is there, the signal.
         var seen = false
         while process.isRunning {
@@ -48,17 +54,7 @@ import Testing
     /// once (the first only stops between documents), and takes the hidden temporary with it.
     @Test(arguments: [SIGTERM, SIGINT])
     func aSecondSignalEndsTheConvertAtOnceLeavingNothingHidden(_ signal: Int32) throws {
-        let folder = try TemporaryFolder()
-        let inputs = folder.file("pages")
-        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
-        for i in 0..<40 { try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: inputs + "/p\(i + 100).png") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=TERM,INT", stripsBinary, "convert", inputs, "--output", folder.file("out.pdf"), "--ocr", "off"]
-        process.environment = ownFolders(ProcessInfo.processInfo.environment)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (folder, process) = try Self.convertForty()
         var seen = false
         var second = ContinuousClock.now
         while process.isRunning {
