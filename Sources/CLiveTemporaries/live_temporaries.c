@@ -83,6 +83,8 @@ static void install(void) {
 
 void strips_live_temporaries_catch_signals(void) { pthread_once(&installed, install); }
 
+void strips_live_temporaries_remove_now(void) { remove_all(); }
+
 long strips_live_temporary_add(int folder, const char *path) {
     size_t length = strlen(path);
     if (length >= PATH_MAX) return -1;

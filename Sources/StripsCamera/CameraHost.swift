@@ -67,6 +67,14 @@ public final class CameraHost: @unchecked Sendable {
         }
     }
 
+    /// The camera is open (a file playing on a script's clock, a device capturing), or a take's
+    /// news waits: each frame may bring something.
+    public var playsOnClock: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return playback != nil || capture != nil || !pending.isEmpty
+    }
+
     /// News since the last poll; in a script, the frame due now.
     public func poll() -> [HostEvent] {
         lock.lock()

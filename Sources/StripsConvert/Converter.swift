@@ -218,7 +218,7 @@ public struct Converter: Sendable {
             }
         }
         guard refused.isEmpty else {
-            let none = mine.count > 1 ? " (none of the \(mine.count) documents was written)" : ""
+            let none = BatchExporter.noneSaved(of: mine.count)
             report.failures = lines + refused.map { "strips: \(paths[$0.0]): \($0.1)\(none)" }
             for (k, reason) in refused {
                 documentDone(DocumentOutcome(inputs: Self.inputs(of: parts[k].pages), pages: parts[k].pages.count, output: paths[k], bytes: nil,

@@ -1,10 +1,11 @@
 import Glibc
+import StripsFiles
 
 /// SIGTERM and SIGINT (systemd stopping a service, Ctrl+C, a scheduler's pre-emption) stop a
 /// convert or a watch between documents: the first sets a flag the run checks before each
 /// document and wakes a watch's wait (a byte down a pipe); the document being written is
-/// finished, so nothing is lost. A second signal ends the process at once (what is half written
-/// stays hidden, and a later run removes it).
+/// finished, so nothing is lost. A second signal ends the process at once, removing the hidden
+/// files half written (`WholeFile`'s live temporaries) first.
 public enum StopSignals {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
     nonisolated(unsafe) private static var pipeWrite: Int32 = -1
@@ -26,7 +27,8 @@ public enum StopSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 if StopSignals.flag != 0 {
-                    // A second signal: the default action, now.
+                    // A second signal: nothing hidden left behind, then the default action, now.
+                    WholeFile.removeLiveTemporariesNow()
                     Glibc.signal(number, SIG_DFL)
                     raise(number)
                     return

@@ -109,6 +109,12 @@ public enum BatchExporter {
     private static func nothingSaved(_ error: SaveError, count: Int) -> SaveError {
         SaveError(error.subject, HostMessage(trnLater("%s (none of the %d document was saved)", "%s (none of the %d documents was saved)"), count: count, arguments: [.message(error.reason)]))
     }
+
+    /// What a batch's failure adds to its line in `strips convert`, as the window's line says it:
+    /// that none of its `count` documents was saved (nothing for a batch of one).
+    public static func noneSaved(of count: Int) -> String {
+        count > 1 ? " (none of the \(count) documents was saved)" : ""
+    }
 }
 
 extension DocumentExporter {

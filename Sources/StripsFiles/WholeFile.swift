@@ -244,6 +244,10 @@ public final class WholeFile: @unchecked Sendable {
     /// ends (`strips convert`, a headless `--record`); the window leaves them to SDL's quit.
     public static func removeTemporariesOnInterrupt() { strips_live_temporaries_catch_signals() }
 
+    /// Removes every temporary file being written, now: for a signal handler that ends the
+    /// process itself (a convert's second SIGINT or SIGTERM). Async-signal-safe: unlinkat only.
+    public static func removeLiveTemporariesNow() { strips_live_temporaries_remove_now() }
+
     /// How many temporary files are being written now.
     public static var liveTemporaries: Int { Int(strips_live_temporary_count()) }
 
@@ -335,6 +339,9 @@ public final class WholeFile: @unchecked Sendable {
 
         /// Something already has the name.
         public var exists: Bool { code == EEXIST }
+        /// The one wording of a name taken, wherever a new file is refused for it (a save, a
+        /// batch's document, a page's PNG, a screenshot, a thumbnail).
+        public static let existsReason = "already exists (Strips never overwrites a file)"
         public var description: String { detail ?? String(cString: strerror(code)) }
     }
 }

@@ -3,6 +3,7 @@ import StripsCore
 import StripsDesktop
 import StripsExport
 import StripsPDF
+import StripsPictures
 
 /// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
 /// `--output`, else to the path the desktop's file chooser returns (the portal's, zenity's or
@@ -91,6 +92,13 @@ public final class DocumentSaver {
     }
 
     private func start(_ request: SaveRequest, to path: String) -> [HostEvent] {
+        // Refused whole before anything is written, the document as it was: saving reads each
+        // picture whole, and one too large would fail the save (every document of a batch) after
+        // the others had been worked on. The page is named, for the user to leave it out.
+        if let refusal = Self.tooLargeToSave(request.pages, at: path) {
+            say("strips: \(refusal.english)")
+            return [.saveFailed(refusal.shown)]
+        }
         let texts = self.texts
         /// The pages with their text, the text not read yet read now: on the save's thread in the
         /// window, before its pages are written.
@@ -122,6 +130,23 @@ public final class DocumentSaver {
             return []
         }
         return [finish(Result { () throws(SaveError) in try work { _ in } }, request: request)]
+    }
+
+    /// The first page whose picture is beyond what saving reads whole (`ImageInfo`'s limits; the
+    /// window shows such pictures, a few rows at a time), as the line that refuses the save.
+    static func tooLargeToSave(_ pages: [Page], at path: String) -> (english: String, shown: HostMessage)? {
+        for page in pages {
+            guard case .picture = page.source else { continue }
+            let (width, height) = (Int(page.pixelSize.width), Int(page.pixelSize.height))
+            guard ImageInfo.saveProblem(width: width, height: height) != nil else { continue }
+            let values = [path, page.id, "\(width)", "\(height)", "\(ImageInfo.maxPixels / 1_000_000)", "\(ImageInfo.maxSide)"]
+            let english = "\(path): page \(page.id) is too large to save (\(width) x \(height) pixels; at most "
+                + "\(values[4]) megapixels, \(values[5]) pixels a side); nothing was written"
+            let shown = HostMessage(trLater("Not saved: %s: page %s is too large to save (%s x %s pixels; at most %s megapixels, %s pixels a side); nothing was written"),
+                                    arguments: values.map { .text($0) })
+            return (english, shown)
+        }
+        return nil
     }
 
     private func finish(_ result: Result<[SaveResult], SaveError>, request: SaveRequest) -> HostEvent {

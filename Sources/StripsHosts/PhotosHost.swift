@@ -40,6 +40,8 @@ public final class PhotosHost: EffectHost {
 
     public func clock(_ sceneTime: Double) { hosts.clock(sceneTime) }
 
+    public var playsOnClock: Bool { hosts.playsOnClock }
+
     public func shown(_ frame: Frame, picturesPending: Bool) { hosts.shown(frame, picturesPending: picturesPending) }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import StripsFiles
 
 /// Writes PDFs of scanned pages the way img2pdf and scanner software do, for tests and
 /// benchmarks: each page one JPEG image XObject (DCTDecode, the JPEG file's bytes as they are)
@@ -37,7 +38,7 @@ public enum PDFScanDocument {
         body += Array("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n".utf8)
         for offset in offsets { body += Array(String(format: "%010d 00000 n \n", offset).utf8) }
         body += Array("trailer\n<< /Size \(offsets.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-        guard !FileManager.default.fileExists(atPath: path) else { return .failure(PDFFailure("\(path) already exists")) }
+        guard !FileManager.default.fileExists(atPath: path) else { return .failure(PDFFailure("\(path): \(WholeFile.Failure.existsReason)")) }
         return FileManager.default.createFile(atPath: path, contents: Data(body)) ? .success(()) : .failure(PDFFailure("cannot write \(path)"))
     }
 }

@@ -8,11 +8,15 @@ public enum PDFSource {
     /// truncated, damaged, encrypted, no pages). Safe on any thread; never writes anything.
     /// Saving opens the file again this way, so both see the same pages.
     public static func open(_ path: String) -> Result<PDFDocumentInfo, PDFFailure> {
+        // poppler first: a file it refuses (truncated, not a PDF) costs qpdf nothing, whose
+        // repair of a damaged file can take a long time (`QPDFBudget`).
+        let poppler = PopplerDocument.open(path: path)
+        guard case .success = poppler else { return poppler.map { _ in PDFDocumentInfo(path: path, pageSizes: []) } }
         let qpdf = try? QPDFFile.read(path).get()
         let looks = qpdf.map { file in (0..<file.pageCount).map(file.look) }
         let pagesInFile = looks.map { $0.count { $0 != .missing } }
         let listed = max(looks?.count ?? 0, qpdf?.statedPageCount ?? 0)
-        return PopplerDocument.open(path: path)
+        return poppler
             .flatMap { info(of: $0, path: path, pagesInFile: pagesInFile) }
             .map { info in
                 var reconciled = info

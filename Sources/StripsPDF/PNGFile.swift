@@ -43,13 +43,13 @@ extension WholeFile {
 extension PDFFailure {
     /// Why a new file at `path` could not be started.
     init(opening path: String, _ failure: WholeFile.Failure) {
-        self.init(failure.exists ? "\(PDFPageName.fileName(path)) already exists"
+        self.init(failure.exists ? "\(PDFPageName.fileName(path)): \(WholeFile.Failure.existsReason)"
                   : "cannot write in \((path as NSString).deletingLastPathComponent): \(failure)")
     }
 
     /// Why writing, finishing or naming the new file at `path` failed.
     init(writing path: String, _ failure: WholeFile.Failure) {
         let name = PDFPageName.fileName(path)
-        self.init(failure.exists ? "\(name) already exists" : "cannot write \(name): \(failure)")
+        self.init(failure.exists ? "\(name): \(WholeFile.Failure.existsReason)" : "cannot write \(name): \(failure)")
     }
 }

@@ -30,14 +30,24 @@ final class QPDFFile {
 
     /// Frees everything qpdf holds for this file (and closes a file it was writing).
     func close() {
-        guard data != nil else { return }
+        guard let handle = data else { return }
+        // An error qpdf met in a call that returned a value anyway (an object it could not
+        // resolve): taken, or qpdf_cleanup prints its own "WARNING: application did not handle
+        // error" on stderr besides our line.
+        if qpdf_has_error(handle).isTrue { _ = qpdf_get_error(handle) }
         qpdf_cleanup(&data)
         data = nil
     }
 
+    /// Reads `path`, within `QPDFBudget.seconds`: a damaged file whose repair takes longer is
+    /// refused with one line.
     static func read(_ path: String) -> Result<QPDFFile, PDFFailure> {
         // qpdf recovers from much but accepts anything; the same checks as for opening come first.
         if let problem = PDFSniffer.check(path) { return .failure(problem) }
+        return QPDFBudget.read(path, readWhole)
+    }
+
+    @Sendable private static func readWhole(_ path: String) -> Result<QPDFFile, PDFFailure> {
         guard let data = qpdf_init() else { return .failure(PDFFailure("qpdf could not start")) }
         let qpdf = QPDFFile(data)
         if qpdf_read(data, path, nil) & QPDF_ERRORS != 0 { return .failure(PDFFailure(qpdf.readError())) }

@@ -44,28 +44,17 @@ public final class ScannedPages: @unchecked Sendable {
 
 /// One PDF read by qpdf for its scanned pages, each page looked at once.
 final class QPDFPages {
+    /// The document, read as every qpdf read is (`QPDFFile.read`: within its time budget).
+    private let file: QPDFFile
     private let data: qpdf_data
     /// Pages looked at: the scanned ones' image object and turns, nil for the others.
     private var verdicts: [Int: (image: qpdf_oh, turns: Int)?] = [:]
-    let pageCount: Int
+    var pageCount: Int { file.pageCount }
 
     init?(_ path: String) {
-        guard PDFSniffer.check(path) == nil, let data = qpdf_init() else { return nil }
+        guard case .success(let file) = QPDFFile.read(path), let data = file.handle else { return nil }
+        self.file = file
         self.data = data
-        qpdf_silence_errors(data)
-        qpdf_set_suppress_warnings(data, QPDF_TRUE)
-        // Attributes a page inherits from the page tree (/Resources, /Rotate, the boxes) onto the page.
-        guard qpdf_read(data, path, nil) & QPDF_ERRORS == 0, qpdf_push_inherited_attributes_to_page(data) & QPDF_ERRORS == 0 else {
-            var owned: qpdf_data? = data
-            qpdf_cleanup(&owned)
-            return nil
-        }
-        pageCount = Int(qpdf_get_num_pages(data))
-    }
-
-    deinit {
-        var owned: qpdf_data? = data
-        qpdf_cleanup(&owned)
     }
 
     func scan(_ index: Int) -> ScannedPages.Scan? {

@@ -100,7 +100,7 @@ public struct PNGWriter: Sendable {
     public func write(_ pixels: PixelBuffer, to path: String, replacing: Bool = false, durable: Bool = true) -> Result<Void, Failure> {
         encode(pixels).flatMap { bytes in
             if let failure = OutputFile.write(bytes, to: path, replacing: replacing, durable: durable) {
-                return .failure(Failure(failure.exists ? "\(path) already exists" : "\(failure)"))
+                return .failure(Failure(failure.exists ? "\(path): \(WholeFile.Failure.existsReason)" : "\(failure)"))
             }
             return .success(())
         }

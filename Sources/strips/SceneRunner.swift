@@ -105,11 +105,15 @@ enum SceneRunner {
             try runner.run(
                 resolveKey: { KeyNames.resolve($0, ctrl: $1, shift: $2) },
                 emit: { output.write($0) },
-                screenshot: { path, frame in try offscreen().screenshot(frame, to: path) },
+                screenshot: { path, frame in
+                    try PixelBudget.checkScreenshot(frame.window, scale: options.scale ?? 1)
+                    try offscreen().screenshot(frame, to: path)
+                },
                 frameDone: { frame, time in
                     // Deterministic: every frame the GIF keeps (one per 1/30 s of the script's
                     // real time) is rendered offscreen, pictures decoded before it is drawn.
                     guard let recorder = recording.recorder, recorder.wantsFrame(at: time) else { return }
+                    try PixelBudget.checkRecording(frame.window, scale: options.scale ?? 1)
                     let r = try offscreen()
                     try r.render(frame)
                     r.record(into: recorder, at: time)
@@ -124,7 +128,10 @@ enum SceneRunner {
                 },
                 poll: { host?.poll() ?? [] },
                 shown: { host?.shown($0, picturesPending: false) },
-                clock: { host?.clock($0) })
+                clock: { host?.clock($0) },
+                // A recording keeps every frame it samples; a picture fading in or decoding, or a
+                // camera file playing, changes frames the scene calls idle.
+                quiet: { recording.recorder == nil && renderer?.needsFrames != true && host?.playsOnClock != true })
             try recording.finish()
             onEnd?(runner.scene)
         } catch let error as ScriptError {
@@ -134,6 +141,9 @@ enum SceneRunner {
             recording.cancel()
             throw fail(error.description)
         } catch let error as RecordingError {
+            throw fail(error.description)
+        } catch let error as PixelBudget.Exceeded {
+            recording.cancel()
             throw fail(error.description)
         }
     }

@@ -6,8 +6,8 @@ import Testing
 /// being written into (`.out.pdf.strips-PID-...`) is removed before the process ends (by the signal, or
 /// by stopping between documents once the one being saved is whole). It used to stay beside the output until a later save to the same place.
 @Suite struct InterruptedSaveTests {
-    @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalMidSaveLeavesNothingHidden(_ signal: Int32) throws {
+    /// `strips convert` started on 40 pages into `out.pdf` (a save that takes seconds).
+    static func convertForty() throws -> (TemporaryFolder, Process) {
         let folder = try TemporaryFolder()
         let inputs = folder.file("pages")
         try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
@@ -21,6 +21,12 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        return (folder, process)
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalMidSaveLeavesNothingHidden(_ signal: Int32) throws {
+        let (folder, process) = try Self.convertForty()
         // Watch for the save's temporary; the moment it is there, the signal.
         var seen = false
         while process.isRunning {
@@ -42,5 +48,36 @@ import Testing
             + ((try? FileManager.default.contentsOfDirectory(atPath: folder.file(".strips-convert"))) ?? []).filter { $0.hasPrefix(".") }
         #expect(hidden.isEmpty, "\(folder.contents)")
         #expect(Set(folder.contents).isSubset(of: ["pages", "out.pdf", ".strips-convert"]), "\(folder.contents)")
+    }
+
+    /// A second signal does not wait for the document being written: the process ends by it at
+    /// once (the first only stops between documents), and takes the hidden temporary with it.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSecondSignalEndsTheConvertAtOnceLeavingNothingHidden(_ signal: Int32) throws {
+        let (folder, process) = try Self.convertForty()
+        var seen = false
+        var second = ContinuousClock.now
+        while process.isRunning {
+            if folder.contents.contains(where: { $0.hasPrefix(".out.pdf.strips-") }) {
+                seen = true
+                kill(process.processIdentifier, signal)
+                usleep(20_000)
+                second = ContinuousClock.now
+                kill(process.processIdentifier, signal)
+                break
+            }
+            usleep(500)
+        }
+        process.waitUntilExit()
+        let ended = ContinuousClock.now - second
+        try #require(seen, "the save ended before its temporary was seen; nothing was tested")
+        // The 40-page document takes seconds to write; ended by the signal, the process is gone
+        // well before (a generous bound: only waiting for the document fails it).
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(ended < .seconds(2), "\(ended)")
+        let hidden = folder.contents.filter { $0.contains(".strips-") && $0 != ".strips-convert" }
+        #expect(hidden.isEmpty, "\(folder.contents)")
+        #expect(!folder.contents.contains("out.pdf"), "the document was not finished")
     }
 }

@@ -41,4 +41,23 @@ import Testing
         #expect(run.stdout.contains("from 2 pages"), "\(run.stdout)")
         #expect(FileManager.default.fileExists(atPath: output))
     }
+
+    /// The window (here its headless run) shows such a picture, read a few rows at a time; its
+    /// Ctrl+S refuses the save whole, before anything is written, with one line naming the page,
+    /// and the document stays as it was (still unsaved, every page there).
+    @Test func theWindowsSaveOfAnOversizedPageIsRefusedWholeNamingIt() throws {
+        let folder = try TemporaryFolder()
+        let first = folder.file("a.png"), big = folder.file("b.png")
+        try FileManager.default.copyItem(atPath: LoaderFixtures.samplePage, toPath: first)
+        try Data(Self.pngHeader(width: 30_001, height: 20)).write(to: URL(fileURLWithPath: big))
+        let output = folder.file("out.pdf"), script = folder.file("s.txt"), trace = folder.file("t.jsonl")
+        try "at 100 key ctrl+s\nat 600 dump\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try runProcess(stripsBinary, ["photos", first, big, "--output", output, "--script", script, "--trace", trace])
+        let expected = "strips: \(output): page b.png is too large to save (30001 x 20 pixels; at most 100 megapixels, 30000 pixels a side); nothing was written"
+        #expect(run.stderr.split(separator: "\n").filter { $0.contains("too large") } == [Substring(expected)], "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(folder.contents.allSatisfy { !$0.contains(".strips-") }, "\(folder.contents)")
+        let line = try String(contentsOfFile: trace, encoding: .utf8)
+        #expect(line.contains("\"count\":2,"), "every page still there: \(line.prefix(200))")
+    }
 }

@@ -87,7 +87,7 @@ import Testing
         #expect(failure([PDFPageRef(sourcePDF: notes, pageIndex: 0)]) == "notes.pdf: not a PDF")
         #expect(failure([PDFPageRef(sourcePDF: scratch.path("gone.pdf"), pageIndex: 0)]) == "gone.pdf: no such file")
         #expect(failure([]) == "no pages to save")
-        #expect(failure([PDFPageRef(sourcePDF: alpha, pageIndex: 0)], to: alpha) == "alpha.pdf already exists")
+        #expect(failure([PDFPageRef(sourcePDF: alpha, pageIndex: 0)], to: alpha) == "alpha.pdf: already exists (Strips never overwrites a file)")
         #expect(failure([PDFPageRef(sourcePDF: alpha, pageIndex: 0)], to: scratch.path("missing/out.pdf"))?.hasPrefix("cannot write in") == true)
         #expect(scratch.contents == ["alpha.pdf", "locked.pdf", "notes.pdf"])
         #expect(try Tool.info(alpha).pages == 2)

@@ -34,7 +34,7 @@ import Testing
             Issue.record("replaced an existing file")
             return
         }
-        #expect(exists.reason == "taken.png already exists")
+        #expect(exists.reason == "taken.png: already exists (Strips never overwrites a file)")
         #expect(try String(contentsOfFile: taken, encoding: .utf8) == "mine")
         guard case .failure = renderer.writePNG(source, pageIndex: 4, to: scratch.path("p5.png")) else {
             Issue.record("exported a page that does not exist")

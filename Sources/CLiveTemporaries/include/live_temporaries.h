@@ -15,6 +15,10 @@ long strips_live_temporary_add(int folder, const char *path);
 /// Forgets a slot `strips_live_temporary_add` gave (the file was named or removed).
 void strips_live_temporary_remove(long slot);
 
+/// Removes every noted temporary now; async-signal-safe (a handler of another's calls it before
+/// it ends the process).
+void strips_live_temporaries_remove_now(void);
+
 /// How many temporaries are noted now (tests).
 int strips_live_temporary_count(void);
 

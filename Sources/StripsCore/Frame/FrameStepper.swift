@@ -8,6 +8,9 @@ public struct FrameStepper<S: Scene> {
     public var scene: S
     /// Frames stepped so far.
     public private(set) var frameCount = 0
+    /// Effects the last `step` had carried out (what came due, and what the answers asked for):
+    /// none means the next step of an idle scene asks for nothing either.
+    public private(set) var effectsInLastStep = 0
     /// Slow motion, x-ray and messages: the scene sees every time through `instruments.clock`.
     public var instruments = Instruments()
     /// Measures the instruments' text (the renderer's fonts when there are any).
@@ -46,8 +49,10 @@ public struct FrameStepper<S: Scene> {
         let t = sceneTime(at: time)
         scene.tick(at: t)
         var effects = scene.effectsDue(at: t)
+        effectsInLastStep = 0
         while !effects.isEmpty {
             let effect = effects.removeFirst()
+            effectsInLastStep += 1
             for answer in host(effect) { effects += deliver(.host(answer), at: time) }
         }
         frameCount += 1

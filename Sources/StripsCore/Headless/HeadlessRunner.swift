@@ -29,6 +29,9 @@ public struct HeadlessRunner<S: Scene> {
     ///   - shown: sees every frame once it is traced and drawn (the host's `shown`).
     ///   - clock: told the scene's clock (seconds) before every poll and every effect the host
     ///     runs (the host's `clock`: a video file played as the camera keeps the script's time).
+    ///   - quiet: true when nothing outside the scene changes with time (no recording, no
+    ///     picture fading in, the host playing nothing on the clock): with the scene idle too, the
+    ///     frames up to the next event are skipped (see `frameAfterIdle`).
     public mutating func run(
         resolveKey: (String, Bool, Bool) -> Key?,
         emit: (String) throws -> Void,
@@ -37,8 +40,14 @@ public struct HeadlessRunner<S: Scene> {
         host: (Effect, Double) -> [HostEvent] = { _, _ in [] },
         poll: () -> [HostEvent] = { [] },
         shown: (Frame) -> Void = { _ in },
-        clock: (Double) -> Void = { _ in }
+        clock: (Double) -> Void = { _ in },
+        quiet: () -> Bool = { true }
     ) throws {
+        if traceEveryFrame, script.endTime > Self.maxTracedTime {
+            let line = script.steps.first { $0.command == .end }?.line ?? script.steps.last?.line ?? 0
+            throw ScriptError(line: line, message: "--trace-every-frame traces at most \(Int(Self.maxTracedTime)) ms "
+                + "(\(Int(Self.maxTracedTime / Self.frameMilliseconds)) frames); this script runs to \(Self.milliseconds(script.endTime)) ms")
+        }
         // Resolve every key before the first frame so a bad name fails the run, not half of it.
         var keys: [Int: Key] = [:]
         for (i, step) in script.steps.enumerated() {
@@ -58,7 +67,7 @@ public struct HeadlessRunner<S: Scene> {
             // exactly this way so that an event stamped on a frame's time lands on that frame.
             let t = Double(number) * Self.frameMilliseconds
             var dump = false, stop = false
-            var shots: [String] = []
+            var shots: [(path: String, line: Int)] = []
             func deliverNow(_ event: InputEvent, at: Double) {
                 var effects = stepper.deliver(event, at: at)
                 // The host answers at once; its answers may ask for more.
@@ -87,7 +96,7 @@ public struct HeadlessRunner<S: Scene> {
                 case .text(let typed): deliver(.text(typed))
                 case .drop(let path): deliver(.drop([path]))
                 case .resize(let size): deliver(.resize(size))
-                case .screenshot(let path): shots.append(path)
+                case .screenshot(let path): shots.append((path, step.line))
                 case .dump: dump = true
                 case .end: stop = true
                 }
@@ -95,12 +104,39 @@ public struct HeadlessRunner<S: Scene> {
             }
             let frame = stepper.step(at: t / 1000) { host($0, t / 1000) }
             if traceEveryFrame || dump { try emit(frame.traceLine(t: t, number: number)) }
-            for path in shots { try screenshot(path, frame) }
+            for shot in shots {
+                // A screenshot that cannot be made names its script line, as a bad line does.
+                do { try screenshot(shot.path, frame) } catch let error as ScriptError { throw error } catch {
+                    throw ScriptError(line: shot.line, message: "\(error)")
+                }
+            }
             try frameDone(frame, t / 1000)
             shown(frame)
             if stop || t >= end { break }
             number += 1
+            // Nothing moves and nothing is due: the frames before the next event (or the end)
+            // would all be this one, so they are not stepped. A frame is still stepped wherever
+            // something is delivered, dumped or shot, so those lines are the ones every frame gives.
+            if !traceEveryFrame, frame.isIdle, stepper.effectsInLastStep == 0, !stepper.scene.needsFrames, !stepper.notesShowing(at: t / 1000), quiet() {
+                number = max(number, Self.frameAfterIdle(until: min(next < script.steps.count ? script.steps[next].time : end, end)))
+            }
         }
+    }
+
+    /// `--trace-every-frame` writes a line a frame: ten minutes of script (36,000 lines, about
+    /// 70 MB) at most; a day would be 5 million lines.
+    public static var maxTracedTime: Double { 600_000 }
+
+    /// The first frame at or after `time` (ms): the one an event stamped `time` is delivered before.
+    static func frameAfterIdle(until time: Double) -> Int {
+        var n = Int((time / frameMilliseconds).rounded(.down))
+        while Double(n) * frameMilliseconds < time { n += 1 }
+        while n > 0, Double(n - 1) * frameMilliseconds >= time { n -= 1 }
+        return n
+    }
+
+    private static func milliseconds(_ time: Double) -> String {
+        time == time.rounded() ? String(Int(time)) : String(time)
     }
 }
 

@@ -14,11 +14,15 @@ public protocol EffectHost: AnyObject {
     /// every effect it runs, so a host that plays something on the scene's clock (a video file
     /// as the camera) shows the frame whose time has come. The window's hosts keep their own time.
     func clock(_ sceneTime: Double)
+    /// Something plays on the scene's clock now (a video file as the camera): a script's idle
+    /// frames cannot be skipped while it does, as each may show a new picture.
+    var playsOnClock: Bool { get }
 }
 
 extension EffectHost {
     public func shown(_ frame: Frame, picturesPending: Bool) {}
     public func clock(_ sceneTime: Double) {}
+    public var playsOnClock: Bool { false }
 }
 
 /// One feature's side of a host: it carries out that feature's effects (`take`) and hands back
@@ -34,12 +38,15 @@ public protocol FeatureHost: AnyObject {
     func shown(_ frame: Frame, picturesPending: Bool)
     /// The scene's clock (`EffectHost.clock`).
     func clock(_ sceneTime: Double)
+    /// `EffectHost.playsOnClock`.
+    var playsOnClock: Bool { get }
 }
 
 extension FeatureHost {
     public func poll() -> [HostEvent] { [] }
     public func shown(_ frame: Frame, picturesPending: Bool) {}
     public func clock(_ sceneTime: Double) {}
+    public var playsOnClock: Bool { false }
 }
 
 /// A host made of feature hosts, in order: an effect goes to the first that takes it (one no
@@ -62,6 +69,8 @@ public final class FeatureHosts: EffectHost {
     public func shown(_ frame: Frame, picturesPending: Bool) {
         for feature in features { feature.shown(frame, picturesPending: picturesPending) }
     }
+
+    public var playsOnClock: Bool { features.contains { $0.playsOnClock } }
 
     public func clock(_ sceneTime: Double) {
         for feature in features { feature.clock(sceneTime) }
