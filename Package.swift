@@ -230,7 +230,7 @@ let package = Package(
         .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsPictures"],
                 path: "Tests/StripsRealPages"),
         // Per class and per part (tuned, held-out) of the real corpus, how many pages are judged right.
-        .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsBatch", "StripsHosts", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
+        .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsConvert", "StripsBatch", "StripsHosts", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
                           path: "Sources/RealBench"),
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
         // Archives (issue 42): shards, resumed runs (a record of each document written), reports,

@@ -1,5 +1,6 @@
 import Foundation
 import StripsBatch
+import StripsConvert
 import StripsCore
 import StripsHosts
 import StripsPDF
@@ -37,6 +38,26 @@ if what == "guard" {
         guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { continue }
         let (kept, cut) = TextGuard(decoded.pixels).shares(quad, in: size)
         print(String(format: "%@: kept %.3f, cut %.4f: %@", page.id, kept, cut, finder.keepsText(quad, of: page) ? "applied" : "page kept whole"))
+    }
+    exit(0)
+}
+if what == "reading" {
+    // strips-bench-real reading FILE...: the writing orientation detection is given (saved next to
+    // /tmp as reading-NAME.png) and what it reads there.
+    let reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
+    let judge = PageJudge(reader: reader)
+    let upright = UprightPages(judge: judge)
+    for page in DocumentLoader.pages(for: Array(arguments.dropFirst()), reader: reader, report: { print($0) }) {
+        if verbose, let (small, sppi) = judge.workingPicture(page), let area = WrittenArea(small, pixelsPerInch: sppi) {
+            print(String(format: "  %dx%d at %.0f ppi: %d letters of %.1f px; bounds x %.3f-%.3f y %.3f-%.3f", small.width, small.height, sppi, area.letters,
+                         area.letterSide, area.bounds.minX, area.bounds.maxX, area.bounds.minY, area.bounds.maxY))
+        }
+        guard let (picture, ppi) = judge.textReading(page) else { print("\(page.id): too few letters"); continue }
+        let name = URL(fileURLWithPath: page.id).lastPathComponent
+        _ = PNGWriter().write(picture, to: "/tmp/reading-\(name).png", replacing: true)
+        let (turns, reading) = upright.decide(picture, pixelsPerInch: ppi)
+        print(String(format: "%@: %dx%d at %.0f ppi: applies %d", page.id, picture.width, picture.height, ppi, turns),
+              reading.map { String(format: "(reads %d, confidence %.1f, %@)", $0.orientation.quarterTurnsToUpright, $0.orientationConfidence, $0.script ?? "-") } ?? "(no reading)")
     }
     exit(0)
 }

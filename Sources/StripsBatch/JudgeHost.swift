@@ -13,7 +13,7 @@ import StripsCore
 /// nor a separator sheet is asked which way up it reads too, in the same turn.
 public final class JudgeHost: @unchecked Sendable {
     private let judge: PageJudge
-    private let orient: (@Sendable (Page) -> UprightFinding?)?
+    private let orient: (@Sendable (Page, PageJudge.Working?) -> UprightFinding?)?
     private let live: Bool
     private let wake: @Sendable () -> Void
 
@@ -25,7 +25,7 @@ public final class JudgeHost: @unchecked Sendable {
     private var workers: [Bool: Thread] = [:]
     private var stopped = false
 
-    public init(judge: PageJudge, orient: (@Sendable (Page) -> UprightFinding?)? = nil, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
+    public init(judge: PageJudge, orient: (@Sendable (Page, PageJudge.Working?) -> UprightFinding?)? = nil, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
         self.judge = judge
         self.orient = orient
         self.live = live
@@ -89,9 +89,11 @@ public final class JudgeHost: @unchecked Sendable {
     }
 
     /// The page's judgement, with which way up it reads when it holds something to read.
+    /// One small decode for both (`PageJudge.workingPicture`).
     private func judged(_ page: Page) -> PageJudgement {
-        var judgement = judge.judge(page)
-        if let orient, !judgement.blank, judgement.separator == nil { judgement.upright = orient(page) }
+        let working = judge.workingPicture(page)
+        var judgement = working.flatMap { judge.judgeIfReadable(page, working: $0) } ?? .ordinary
+        if let orient, !judgement.blank, judgement.separator == nil { judgement.upright = orient(page, working) }
         return judgement
     }
 

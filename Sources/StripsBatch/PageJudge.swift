@@ -7,6 +7,8 @@ import StripsPictures
 /// sharper, when a barcode's bars need it. The same for the window, scripts and `strips convert`.
 public struct PageJudge: Sendable {
     public let reader: PageReader
+    /// The page decoded small as the judges look at it, and its pixels an inch (`workingPicture`).
+    public typealias Working = (picture: PixelBuffer, pixelsPerInch: Double)
     /// Plain pages of text answered at the first look (`FirstLook`); false only to measure the
     /// full look against it.
     public let firstLook: Bool
@@ -26,8 +28,10 @@ public struct PageJudge: Sendable {
     public func judge(_ page: Page) -> PageJudgement { judgeIfReadable(page) ?? .ordinary }
 
     /// The page's judgement, or nil when its picture cannot be read.
-    public func judgeIfReadable(_ page: Page) -> PageJudgement? {
-        guard let (small, ppi) = working(page) else { return nil }
+    /// `working`: the page's small decode made already (`workingPicture`, the same crop; quarter
+    /// turns do not count), so that it is decoded once for every judge.
+    public func judgeIfReadable(_ page: Page, working given: Working? = nil) -> PageJudgement? {
+        guard let (small, ppi) = given ?? working(page) else { return nil }
         return SheetJudge.judge(small, pixelsPerInch: ppi, firstLook: firstLook) { share in picture(page, longSide: Self.sharpSide, region: share) }
     }
 
@@ -48,16 +52,38 @@ public struct PageJudge: Sendable {
         working(page).map { SheetJudge.explain($0.picture, pixelsPerInch: $0.pixelsPerInch) }
     }
 
-    /// The page as drawn at about `pixelsPerInch` (its long side taken as 11 inches, as the judges
-    /// take it), for orientation detection; nil when it cannot be read.
-    public func reading(_ page: Page, pixelsPerInch: Double) -> (picture: PixelBuffer, pixelsPerInch: Double)? {
-        guard let small = picture(page, longSide: 11 * pixelsPerInch) else { return nil }
-        return (small, Double(max(small.width, small.height)) / 11)
+    /// The page's writing as orientation detection reads it (`WrittenArea`): from the judges'
+    /// small decode (`working`, or the one given), the part holding the writing (a receipt, not
+    /// the scanner's backing around it), decoded again at the scale that gives its letters
+    /// `WrittenArea.letterPixels` on their narrow side (enlarged past the file's own pixels when
+    /// they are smaller), at most `readingPixels` pixels. Nil when the page holds too few letters
+    /// to tell its way up, or cannot be read.
+    public func textReading(_ page: Page, working given: Working? = nil)
+        -> Working? {
+        guard let (small, ppi) = given ?? working(page), let area = WrittenArea(small, pixelsPerInch: ppi) else { return nil }
+        let bounds = area.bounds
+        let regionPixels = Double(small.width) * bounds.width * Double(small.height) * bounds.height
+        let scale = min(area.readingScale, (Self.readingPixels / max(1, regionPixels)).squareRoot())
+        let longSide = scale * Double(max(small.width, small.height))
+        let whole = bounds.width >= 0.999 && bounds.height >= 0.999
+        guard var picture = picture(page, longSide: longSide, region: whole ? nil : bounds) else { return nil }
+        // The file's own pixels are fewer than the letters need: enlarged (each pixel repeated;
+        // OSD thresholds the page, so the letters' shapes are what counts).
+        let width = Int((Double(small.width) * bounds.width * scale).rounded()), height = Int((Double(small.height) * bounds.height * scale).rounded())
+        if width > picture.width + 1, height > picture.height + 1 { picture = picture.resized(width: width, height: height) }
+        return (picture, ppi * Double(picture.width) / (Double(small.width) * bounds.width))
     }
+
+    /// The largest picture orientation detection is given, in pixels (an A4 page at 150 dpi is 2.2
+    /// million).
+    static let readingPixels = 3_000_000.0
+
+    /// The picture the judges look at (`working`), for measuring them.
+    public func workingPicture(_ page: Page) -> Working? { working(page) }
 
     /// The page at the size it is judged at, and its pixels an inch: letter or A4, its long side
     /// about 11 inches, as the looks take it.
-    func working(_ page: Page) -> (picture: PixelBuffer, pixelsPerInch: Double)? {
+    func working(_ page: Page) -> Working? {
         guard let small = picture(page, longSide: Self.workingSide) else { return nil }
         return (small, Double(max(small.width, small.height)) / 11)
     }

@@ -126,24 +126,29 @@ public struct Converter: Sendable {
         progress(.looking, 0, loaded.count)
         DispatchQueue.concurrentPerform(iterations: loaded.count) { i in
             var page = loaded[i]
-            if let turns = upright?.turns(page) {
+            // One small decode for orientation and the judges, unless a crop changes the page.
+            let working = upright != nil || !options.borders ? judge.workingPicture(page) : nil
+            if let turns = upright?.turns(page, working: working) {
                 page.corrections = page.corrections.turned(turns)
                 turned.withLock { $0 += 1 }
             }
             var pages = [page]
+            var cropped = false
             if options.borders {
                 // An open book photographed whole is its two pages, left then right.
                 let found = findBorders(page)
                 if let halves = found.pages(of: page) {
                     pages = halves
+                    cropped = true
                 } else if let corrected = found.applied(to: page.corrections) {
                     pages[0].corrections = corrected
+                    cropped = true
                 }
             }
             let judged = pages.map { page -> (Page, PageJudgement?) in
                 var page = page
                 page.corrections.look = options.look
-                return (page, judge.judgeIfReadable(page))
+                return (page, judge.judgeIfReadable(page, working: cropped ? nil : working))
             }
             prepared.withLock { $0[i] = judged }
             progress(.looking, counter.withLock { $0 += 1; return $0 }, loaded.count)

@@ -5,7 +5,8 @@ import StripsPictures
 import StripsText
 
 /// Pages turned upright by themselves (`strips convert --rotate auto`): Tesseract's orientation
-/// detection (`PageOSD`) on a small decode of the page as drawn. A page it reads turned, and is
+/// detection (`PageOSD`) on the page's writing, its letters at the size OSD reads best
+/// (`PageJudge.textReading`, `WrittenArea`). A page it reads turned, and is
 /// sure of (`PageOrientation.suggestsTurning`), is given the quarter turns that make it upright.
 /// A page it reads turned with less confidence (from `checkedConfidence`) is read again turned
 /// that way: when it then reads upright, it is turned; otherwise, and for any page it is unsure
@@ -21,15 +22,16 @@ public final class UprightPages: @unchecked Sendable {
 
     /// Clockwise quarter turns that make `page` upright, or nil to leave it (upright, unsure, no
     /// text to tell by, osd not installed, or a picture that cannot be read).
-    public func turns(_ page: Page) -> Int? {
-        guard let turns = finding(page)?.turns, turns != 0 else { return nil }
+    /// `working`: the judges' small decode of the page, when made already (`PageJudge.workingPicture`).
+    public func turns(_ page: Page, working: PageJudge.Working? = nil) -> Int? {
+        guard let turns = finding(page, working: working)?.turns, turns != 0 else { return nil }
         return turns
     }
 
     /// What the window shows of the decision on `page` (`UprightFinding`: the turns, 0 to leave
     /// it, and the confidence they were decided with); nil when there is no text to tell by.
-    public func finding(_ page: Page) -> UprightFinding? {
-        guard let (picture, ppi) = judge.reading(page, pixelsPerInch: PageOSD.readingDPI) else { return nil }
+    public func finding(_ page: Page, working: PageJudge.Working? = nil) -> UprightFinding? {
+        guard let (picture, ppi) = judge.textReading(page, working: working) else { return nil }
         let (turns, reading) = decide(picture, pixelsPerInch: ppi)
         guard let reading else { return nil }
         return UprightFinding(turns: turns, confidence: reading.orientationConfidence, checked: turns != 0 && !reading.orientation.suggestsTurning)
@@ -55,6 +57,6 @@ public final class UprightPages: @unchecked Sendable {
     public func read(_ picture: PixelBuffer, pixelsPerInch: Double) -> PageOSD.Reading? {
         guard let osd = pool.withLock({ $0.popLast() }) ?? PageOSD() else { return nil }
         defer { pool.withLock { $0.append(osd) } }
-        return osd.read(picture, dpi: pixelsPerInch)
+        return osd.read(picture, dpi: pixelsPerInch, asGiven: true)
     }
 }

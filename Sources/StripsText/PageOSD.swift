@@ -51,10 +51,11 @@ public final class PageOSD {
     /// nil when Tesseract finds too little text to tell (a blank page, a photo, a thumbnail).
     /// The picture is read grey at `Self.readingDPI` at most: orientation needs letters' shapes,
     /// not their details (at 150 dpi it is as sure as at 300, at a quarter of the cost; at 100 dpi
-    /// it guesses wrong on 10-point text).
-    public func read(_ picture: PixelBuffer, dpi: Double) -> Reading? {
+    /// it guesses wrong on 10-point text). `asGiven`: the picture is already at the size it is to
+    /// be read at (`PageJudge.textReading` sizes it by its letters).
+    public func read(_ picture: PixelBuffer, dpi: Double, asGiven: Bool = false) -> Reading? {
         guard picture.width >= 3, picture.height >= 3, picture.width < 32_768, picture.height < 32_768 else { return nil }
-        let factor = max(1, Int(dpi / Self.readingDPI))
+        let factor = asGiven ? 1 : max(1, Int(dpi / Self.readingDPI))
         let grey = Looks.luma(of: picture, reducedBy: factor)
         defer { TessBaseAPIClear(engine) }
         OpenMPThreads.adaptToLoad()

@@ -170,10 +170,10 @@ struct PhotosCommand: ParsableCommand {
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)
         // Pages are judged blank or separator sheets, and which way up they read, near the focus;
         // the window goes on to every page.
-        var orient: (@Sendable (StripsCore.Page) -> UprightFinding?)?
+        var orient: (@Sendable (StripsCore.Page, PageJudge.Working?) -> UprightFinding?)?
         if rotate == "auto" {
             let upright = UprightPages(judge: PageJudge(reader: reader))
-            orient = { upright.finding($0) }
+            orient = { upright.finding($0, working: $1) }
         }
         let judges = JudgeHost(judge: PageJudge(reader: reader), orient: orient, live: script == nil, wake: { LoopWaker.wake() })
         scene.judgingReach = script == nil ? .everyPage : .nearFocus

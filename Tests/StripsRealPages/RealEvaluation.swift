@@ -72,7 +72,7 @@ public struct RealEvaluation: Sendable {
         let readable = (entries ?? corpus.entries).filter(\.readable)
         let jobs = readable.enumerated().flatMap { index, entry in turns(index).map { (entry, $0) } }
         return Self.each(jobs) { entry, turn in
-            guard let page = page(entry), let (picture, ppi) = judge.reading(page, pixelsPerInch: PageOSD.readingDPI) else {
+            guard let page = page(entry), let (picture, ppi) = judge.textReading(page) else {
                 return TurnResult(entry: entry, turned: turn, applied: 0)
             }
             let (applied, reading) = upright.decide(PictureTurn.turned(picture, quarterTurns: turn), pixelsPerInch: ppi)
