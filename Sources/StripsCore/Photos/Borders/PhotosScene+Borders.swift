@@ -84,11 +84,12 @@ extension PhotosScene {
         layOut()
         close(session, corners: session.corners, at: time)
         // A page cropped and not turned by hand is levelled (Straightener, within 10 degrees), or
-        // laid flat when it is curved; so is one whose laying flat D turned back on.
+        // laid flat when it is curved and laying flat is on; so is one whose laying flat D turned
+        // back on.
         let newCrop = after.crop != nil && after.crop != session.page.corrections.crop && !session.turnedByHand
-        let flatAgain = session.layFlatTouched && session.laysFlat && after.crop != nil && after.dewarp == nil
+        let flatAgain = after.laysFlat && !session.page.corrections.laysFlat && after.crop != nil
         guard newCrop || flatAgain else { return [] }
-        return [askBorders(BorderRequest(purpose: .level, pages: [pages[index]], layFlat: session.laysFlat))]
+        return [askBorders(BorderRequest(purpose: .level, pages: [pages[index]]))]
     }
 
     /// The editor animates back to the strips, onto where the page is drawn.
