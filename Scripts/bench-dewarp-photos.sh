@@ -2,7 +2,8 @@
 # Real photos of curved book pages (issue 40), each with its text transcribed by hand (NAME.jpg and
 # NAME.txt in DIR): Tesseract's share of the words (eng, words of four letters or more) on the raw
 # photo, on the page as `--borders auto` made it before laying flat (the quad flattened), on the
-# page laid flat, and on page-dewarp's result (mzucker/page_dewarp, MIT; `pip install page-dewarp`
+# page laid flat, on the whole photo laid flat (no crop: what Shift+C does when it finds no page, or
+# a crop that would cut text), and on page-dewarp's result (mzucker/page_dewarp, MIT; `pip install page-dewarp`
 # into a virtual environment, its bin folder on the PATH) when it is installed, all in one run;
 # and the text lines' straightness before and after (strips-bench-correction dewarp). A photo
 # whose EXIF says it is turned is read upright (its pixels turned first), by every reader alike.
@@ -16,18 +17,21 @@ folder="${TMPDIR:-/tmp}/strips-bench-dewarp-photos"
 rm -rf "$folder"
 mkdir -p "$folder"
 share() { python3 Scripts/word-share.py "$1" "$2"; }
-printf '%-26s %10s %10s %10s %12s\n' photo "raw photo" flattened "laid flat" page-dewarp
+printf '%-22s %10s %10s %10s %12s %12s\n' photo "raw photo" flattened "laid flat" "whole, flat" page-dewarp
 for truth in "$source"/*.txt; do
   base="$(basename "${truth%.txt}")"
   [ -f "$source/$base.jpg" ] || continue
   photo="$folder/$base.jpg"
   convert "$source/$base.jpg" -auto-orient "$photo"
   .build/release/strips-bench-correction dewarp "$photo" "$folder" --runs 1 >"$folder/$base-bench.txt"
-  line="$(printf '%-26s' "$base")"
+  .build/release/strips-bench-correction dewarp "$photo" "$folder/whole" --runs 1 --whole >"$folder/$base-whole.txt"
+  line="$(printf '%-22s' "$base")"
   for kind in "$photo" "$folder/$base-flat.png" "$folder/$base-dewarped.png"; do
     tesseract "$kind" "$folder/$base-read" -l eng >/dev/null 2>&1
     line+="$(printf ' %10s' "$(share "$truth" "$folder/$base-read.txt")")"
   done
+  tesseract "$folder/whole/$base-dewarped.png" "$folder/$base-read" -l eng >/dev/null 2>&1
+  line+="$(printf ' %12s' "$(share "$truth" "$folder/$base-read.txt")")"
   if command -v page-dewarp >/dev/null 2>&1 && (cd "$folder" && page-dewarp "$base.jpg" >/dev/null 2>&1) && [ -f "$folder/${base}_thresh.png" ]; then
     tesseract "$folder/${base}_thresh.png" "$folder/$base-read" -l eng >/dev/null 2>&1
     line+="$(printf ' %12s' "$(share "$truth" "$folder/$base-read.txt")")"
@@ -35,5 +39,5 @@ for truth in "$source"/*.txt; do
     line+="$(printf ' %12s' -)"
   fi
   echo "$line"
-  sed 's/^/    /' "$folder/$base-bench.txt"
+  sed 's/^/    /' "$folder/$base-bench.txt" "$folder/$base-whole.txt"
 done

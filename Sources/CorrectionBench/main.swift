@@ -5,6 +5,7 @@
 //   strips-bench-correction bench [--runs N]                     detector and flatten ms per 12 MP photo
 //   strips-bench-correction books DIR [--count N] [--runs N] [--size WxH]   bent sample pages: curve found, laid flat, timed
 //   strips-bench-correction dewarp FILE DIR [--runs N] [--whole] one photo (a JPEG) as books measures it (--whole: no crop)
+//   strips-bench-correction spread DIR [--size WxH] [--seed K]  an open book photographed whole (spread.png), its gutter
 //   strips-bench-correction step decode|flat|laid FILE           one step on one 12 MP photo, once, nothing else: for
 //                                                                 callgrind's instruction counts (Scripts/bench-dewarp.sh --count-instructions)
 //
@@ -106,7 +107,9 @@ case "books":
 
 case "spread":
     guard let folder else { fail("spread needs a folder") }
-    Books.spread(folder: folder, width: 3000, height: 2100)
+    // --seed picks the pages (sample styles seed and seed + 3; 21, the default, gives the first).
+    Books.spread(folder: folder, width: photoSize == (3000, 4000) ? 3000 : photoSize.width,
+                 height: photoSize == (3000, 4000) ? 2100 : photoSize.height, first: seed == 21 ? 0 : Int(seed))
 
 case "step":
     guard let folder, let second else { fail("step needs decode, flat or laid and a JPEG") }

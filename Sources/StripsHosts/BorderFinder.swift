@@ -62,9 +62,13 @@ public final class BorderFinder: @unchecked Sendable {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil, spread: spread)
                 }
                 let (levelling, curve) = flattening(flat, layFlat: page.corrections.laysFlat)
-                // A page is laid flat only where its crop was found and kept: a whole picture
-                // (no page found, or a crop that would cut text) stays as it was taken.
-                guard let found else { return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil) }
+                // No page found, or a crop that would cut text (a book's page filling the photo):
+                // the whole picture stays as it was taken unless it is curved, when it is laid flat
+                // (a flat picture, a scan, is left exactly as it was).
+                guard let found else {
+                    return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil, curve: curve,
+                                              fingers: curve.map { fingers(of: page, crop: nil, curve: $0) } ?? [])
+                }
                 return BorderAnswer.Found(pageID: page.id, corners: found, levelling: levelling, curve: curve,
                                           fingers: fingers(of: page, crop: found, curve: curve))
             case .level:
@@ -144,7 +148,7 @@ public final class BorderFinder: @unchecked Sendable {
     /// The fingers holding a book's page (`FingerFinder`), on the page as `crop` and `curve` draw
     /// it; none on a page that is no book's (neither curved nor half of a spread), which keeps
     /// flat pages exactly as the flat correction makes them.
-    func fingers(of page: Page, crop: Quad, curve: PageCurve?, book: Bool = false) -> [PaperPatch] {
+    func fingers(of page: Page, crop: Quad?, curve: PageCurve?, book: Bool = false) -> [PaperPatch] {
         guard book || curve != nil else { return [] }
         var recipe = PixelRecipe(crop: crop)
         recipe.dewarp = curve

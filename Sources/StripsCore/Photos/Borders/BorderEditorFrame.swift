@@ -53,7 +53,8 @@ public struct BorderEditorFrame: Hashable, Sendable {
             let l = view.loupe(at: view.position(of: drag.handle), area: area)
             loupe = Loupe(frame: l.frame, source: l.source, crosshair: l.crosshair)
         }
-        if session.laysFlat, session.corners == session.page.corrections.crop, let found = BorderCurve(page: session.page) {
+        if session.laysFlat, session.corners == session.page.corrections.crop ?? Quad(whole: session.pictureSize),
+           let found = BorderCurve(page: session.page) {
             let view = view
             curve = found.rows.map { $0.map(view.toWindow) }
             curveLines = found.lines
@@ -66,7 +67,9 @@ public struct BorderEditorFrame: Hashable, Sendable {
             : session.foundNothing && !session.touched ? tr("No page found") + "  ·  " : ""
         let flat = session.page.corrections.dewarp != nil && session.laysFlat ? "  ·  " + tr("curved page laid flat (D: off)")
             : session.laysFlat ? "" : "  ·  " + tr("not laid flat (D: on)")
-        let text = found + tr("Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels") + turn + flat
+        let count = session.page.corrections.fingers.count
+        let fingers = count == 0 ? "" : "  ·  " + trn("a finger painted out", "%d fingers painted out", count)
+        let text = found + tr("Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels") + turn + flat + fingers
         help = measurer.run(text, centeredAt: Point(x: area.midX, y: area.minY + BorderView.margin / 2), pointSize: 13,
                             color: .secondaryText, alpha: presence)
     }

@@ -32,7 +32,9 @@ extension PhotosScene {
         }
         gestures.abandon()
         var effects: [Effect] = []
-        if page.corrections.crop == nil {
+        // A page laid flat as a whole (a book's page filling the photo) is corrected already: its
+        // curve is shown on the whole picture, no suggestion glides over it.
+        if page.corrections.crop == nil, page.corrections.dewarp == nil {
             session.awaitingDetection = true
             effects.append(askBorders(BorderRequest(purpose: .suggest, pages: [page])))
         }
