@@ -2,8 +2,8 @@
 # Real photos of curved book pages (issue 40), each with its text transcribed by hand (NAME.jpg and
 # NAME.txt in DIR): Tesseract's share of the words (eng, words of four letters or more) on the raw
 # photo, on the page as `--borders auto` made it before laying flat (the quad flattened), on the
-# page laid flat, on the whole photo laid flat (no crop: what Shift+C does when it finds no page, or
-# a crop that would cut text), and on page-dewarp's result (mzucker/page_dewarp, MIT; `pip install page-dewarp`
+# page laid flat, on the whole photo laid flat (no crop; Shift+C leaves a photo whose crop it does
+# not keep as it was taken), and on page-dewarp's result (mzucker/page_dewarp, MIT; `pip install page-dewarp`
 # into a virtual environment, its bin folder on the PATH) when it is installed, all in one run;
 # and the text lines' straightness before and after (strips-bench-correction dewarp). A photo
 # whose EXIF says it is turned is read upright (its pixels turned first), by every reader alike.

@@ -62,13 +62,11 @@ public final class BorderFinder: @unchecked Sendable {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil, spread: spread)
                 }
                 let (levelling, curve) = flattening(flat, layFlat: page.corrections.laysFlat)
-                // No page found, or a crop that would cut text (a book's page filling the photo):
-                // the whole picture stays as it was taken unless it is curved, when it is laid flat
-                // (a flat picture, a scan, is left exactly as it was).
-                guard let found else {
-                    return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil, curve: curve,
-                                              fingers: curve.map { fingers(of: page, crop: nil, curve: $0) } ?? [])
-                }
+                // A page is laid flat only where its crop was found and kept: a whole picture (no
+                // page found, or a crop that would cut text) stays as it was taken. Laying whole
+                // photos flat was tried: on leptonica's real book photos it cost a quarter to a half
+                // of the words Tesseract reads on them (RealPagesTests, docs/PERFORMANCE.md).
+                guard let found else { return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil) }
                 return BorderAnswer.Found(pageID: page.id, corners: found, levelling: levelling, curve: curve,
                                           fingers: fingers(of: page, crop: found, curve: curve))
             case .level:

@@ -59,12 +59,10 @@ public struct PaperPatch: Hashable, Sendable {
 
     /// A short stable name for cache keys.
     var fingerprint: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ byte: UInt8) { hash ^= UInt64(byte); hash = hash &* 0x100_0000_01b3 }
-        for value in [box.minX, box.minY, box.width, box.height] { withUnsafeBytes(of: (value * 10_000).rounded().bitPattern) { $0.forEach(mix) } }
-        cover.forEach(mix)
-        paper.forEach(mix)
-        let hex = String(hash, radix: 16)
-        return "\(columns)x\(rows):\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+        var hash = StableHash()
+        for value in [box.minX, box.minY, box.width, box.height] { hash.add(Int64((value * 10_000).rounded())) }
+        cover.forEach { hash.add($0) }
+        paper.forEach { hash.add($0) }
+        return "\(columns)x\(rows):\(hash.hex)"
     }
 }

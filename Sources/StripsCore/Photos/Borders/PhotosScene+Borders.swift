@@ -32,7 +32,7 @@ extension PhotosScene {
         }
         gestures.abandon()
         var effects: [Effect] = []
-        // A page laid flat as a whole (a book's page filling the photo) is corrected already: its
+        // A page laid flat as a whole (a camera take whose frame is the page) is corrected already: its
         // curve is shown on the whole picture, no suggestion glides over it.
         if page.corrections.crop == nil, page.corrections.dewarp == nil {
             session.awaitingDetection = true
