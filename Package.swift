@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"],
                           path: "Sources/CameraBench"),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
-        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender", "StripsSampleScans"],
+        .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender", "StripsSampleScans", "StripsBatch"],
                           path: "Sources/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),

@@ -13,17 +13,7 @@ swift build -c release --product strips-bench-correction >&2
 folder="${TMPDIR:-/tmp}/strips-bench-dewarp"
 rm -rf "$folder"
 .build/release/strips-bench-correction books "$folder" --count 3 --runs 3 "$@"
-share() {  # truth.txt read.txt: the share of the truth's long words read
-  python3 - "$1" "$2" <<'PY'
-import re, sys, collections
-words = lambda path: re.findall(r"[^\W\d_]{4,}", open(path, encoding="utf-8", errors="replace").read())
-truth, read = words(sys.argv[1]), collections.Counter(words(sys.argv[2]))
-found = 0
-for w in truth:
-    if read[w] > 0: read[w] -= 1; found += 1
-print(f"{100 * found / max(1, len(truth)):.0f} %")
-PY
-}
+share() { python3 Scripts/word-share.py "$1" "$2"; }  # truth.txt read.txt
 for truth in "$folder"/book-*.txt; do
   name="${truth%.txt}"
   line="$(basename "$name"): words read by Tesseract (eng):"

@@ -1,4 +1,5 @@
 import Foundation
+import StripsBatch
 import StripsCore
 import StripsCorrection
 import StripsDocumentPhotos
@@ -37,21 +38,28 @@ enum Books {
             write(jpeg, folder + "/\(name).jpg")
             write(Array(scan.text.utf8), folder + "/\(name).txt")
             guard let decoded = JPEG.decode(jpeg) else { fail("cannot decode \(name)") }
-            measure(decoded, name: name, folder: folder, runs: runs)
+            measure(decoded, name: name, folder: folder, runs: runs, jpeg: jpeg)
         }
     }
 
     /// One photo through the border finder's steps: the quad, the flat page, the curve, the page
     /// laid flat; times, straightness, and the pictures as PNG.
-    static func measure(_ photo: PixelBuffer, name: String, folder: String, runs: Int, whole: Bool = false) {
+    static func measure(_ photo: PixelBuffer, name: String, folder: String, runs: Int, whole: Bool = false, jpeg: [UInt8]? = nil) {
+        // The thread's processor time (one core's work, not the machine's queue), median of runs.
         func median(_ body: () -> Void) -> Double {
             body()
-            let times = (0..<max(1, runs)).map { _ in milliseconds(body) }.sorted()
+            let times = (0..<max(1, runs)).map { _ in threadMilliseconds(body) }.sorted()
             return times[times.count / 2]
         }
+        // The baseline in the same run: decoding the photo's JPEG (libjpeg-turbo, one thread).
+        let decodeMs = jpeg.map { bytes in median { _ = JPEG.decode(bytes) } }
         let size = Size(width: Double(photo.width), height: Double(photo.height))
         let eighth = photo.boxReduced(by: max(1, photo.width / 640))
-        let quad = whole ? nil : BorderDetector.detect(in: eighth)?.scaled(from: Size(width: Double(eighth.width), height: Double(eighth.height)), to: size)
+        // As Shift+C finds it: the detector's quad, kept only when it keeps the text (TextGuard on
+        // a decode of about 1100 pixels), else the whole photo.
+        let detected = whole ? nil : BorderDetector.detect(in: eighth)?.scaled(from: Size(width: Double(eighth.width), height: Double(eighth.height)), to: size)
+        let guardPicture = photo.boxReduced(by: max(1, Int((Double(max(photo.width, photo.height)) / 1100).rounded(.up))))
+        let quad = detected.flatMap { TextGuard(guardPicture).keeps($0, in: size) ? $0 : nil }
         let flatRecipe = PixelRecipe(crop: quad)
         let renderer = PageRenderer()
         let side = Int32(2000)
@@ -73,11 +81,36 @@ enum Books {
             m.map { "\($0.lines) lines, median \(fmt($0.median)) px, worst \(fmt($0.worst)) px" } ?? "no lines"
         }
         let modelText = model.map { "model \($0.lines) lines, bend \(fmt($0.bend * 1000)) per mille, reach \(fmt($0.reach.vertical * 1000)) / \(fmt($0.reach.horizontal * 1000)) per mille" } ?? "no model"
-        say("\(name): quad \(quad == nil ? "not found" : "found"), page \(flat.width)x\(flat.height); \(modelText); \(curve == nil ? "left flat" : "laid flat")")
-        say("  ms: flat page at 2000 px \(fmt(smallMs)), curve \(fmt(findMs)), full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(smallMs + findMs + laidMs - flatMs))")
+        say("\(name): quad \(quad != nil ? "found" : detected != nil ? "found, cuts text: whole photo" : "not found"), page \(flat.width)x\(flat.height); \(modelText); \(curve == nil ? "left flat" : "laid flat")")
+        let cost = smallMs + findMs + laidMs - flatMs
+        say("  ms of one core (thread CPU time): flat page at 2000 px \(fmt(smallMs)), curve \(fmt(findMs)), full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(cost))"
+            + (decodeMs.map { ", \(fmt(cost / $0, 2)) x decoding the photo (\(fmt($0)) ms)" } ?? ""))
         say("  straightness before: \(lines(before)); after: \(lines(after))")
         _ = PNGWriter().write(flat, to: folder + "/\(name)-flat.png", replacing: true)
         _ = PNGWriter().write(laid, to: folder + "/\(name)-dewarped.png", replacing: true)
+    }
+
+    /// One step, once, on the photo in `file` (a bent page as `books` writes it): decoding it, or
+    /// decoding it and drawing its page flat, or laid flat (the curve found at 2000 px, then the
+    /// full page drawn through it). Callgrind counts each; laid less flat is what dewarping adds.
+    static func step(_ name: String, file: String) {
+        guard let data = FileManager.default.contents(atPath: file), let photo = JPEG.decode([UInt8](data)) else { fail("cannot read \(file)") }
+        guard name != "decode" else { return }
+        let size = Size(width: Double(photo.width), height: Double(photo.height))
+        let eighth = photo.boxReduced(by: max(1, photo.width / 640))
+        let quad = BorderDetector.detect(in: eighth)?.scaled(from: Size(width: Double(eighth.width), height: Double(eighth.height)), to: size)
+        var recipe = PixelRecipe(crop: quad)
+        let renderer = PageRenderer()
+        switch name {
+        case "flat": break
+        case "laid":
+            guard let small = renderer.page(photo, recipe: recipe, sourceSize: size, limit: PixelLimit(width: 2000, height: 2000))?.pixels,
+                  let curve = PageCurveFinder.curve(of: small) else { fail("\(file): no curve") }
+            recipe.dewarp = curve
+        default: fail("unknown step \(name) (decode, flat, laid)")
+        }
+        guard let page = renderer.page(photo, recipe: recipe, sourceSize: size)?.pixels else { fail("cannot draw \(file)") }
+        say("\(name): \(page.width)x\(page.height)")
     }
 
     static func write(_ bytes: [UInt8], _ path: String) {
@@ -86,13 +119,14 @@ enum Books {
 
     /// An open book photographed whole (two sample scans as its pages): the spread found, its
     /// gutter, and each page as `--borders auto` makes it, written as PNG.
-    static func spread(folder: String, width: Int, height: Int) {
+    static func spread(folder: String, width: Int, height: Int, first: Int = 0) {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch { fail("cannot create \(folder)") }
-        var styles = [SampleScanStyle.standardSet[0], SampleScanStyle.standardSet[3]]
+        let set = SampleScanStyle.standardSet
+        var styles = [set[first % set.count], set[(first + 3) % set.count]]
         for k in styles.indices { styles[k].turn = 0; styles[k].shadow = 0 }
         guard let left = SampleScanner.scan(styles[0], dpi: 150), let right = SampleScanner.scan(styles[1], dpi: 150) else { fail("cannot make the pages") }
         let bend = BookPagePhoto.Bend(rise: 0.06, droop: 0.015, offset: (0.02, -0.02))
-        let photo = BookPagePhoto.spread(left: left.picture, right: right.picture, bend: bend, width: width, height: height, seed: 5)
+        let photo = BookPagePhoto.spread(left: left.picture, right: right.picture, bend: bend, width: width, height: height, seed: UInt64(5 + first))
         _ = PNGWriter().write(photo, to: folder + "/spread.png", replacing: true)
         let size = Size(width: Double(width), height: Double(height))
         let small = photo.boxReduced(by: max(1, width / 640))

@@ -5,6 +5,9 @@
 //   strips-bench-correction bench [--runs N]                     detector and flatten ms per 12 MP photo
 //   strips-bench-correction books DIR [--count N] [--runs N] [--size WxH]   bent sample pages: curve found, laid flat, timed
 //   strips-bench-correction dewarp FILE DIR [--runs N] [--whole] one photo (a JPEG) as books measures it (--whole: no crop)
+//   strips-bench-correction spread DIR [--size WxH] [--seed K]  an open book photographed whole (spread.png), its gutter
+//   strips-bench-correction step decode|flat|laid FILE           one step on one 12 MP photo, once, nothing else: for
+//                                                                 callgrind's instruction counts (Scripts/bench-dewarp.sh --count-instructions)
 //
 // Common: --samples DIR (the sample pages, default Assets/Sample), --max-pixels N (photo size cap).
 import Foundation
@@ -56,6 +59,19 @@ func milliseconds(_ body: () -> Void) -> Double {
     return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
 }
 
+/// The processor time this thread spends in `body`, in milliseconds: what one core does, without
+/// the time the thread waits for a core on a loaded machine (which wall time counts).
+func threadMilliseconds(_ body: () -> Void) -> Double {
+    func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+    }
+    let start = now()
+    body()
+    return now() - start
+}
+
 func fmt(_ v: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", v) }
 
 switch mode {
@@ -91,13 +107,19 @@ case "books":
 
 case "spread":
     guard let folder else { fail("spread needs a folder") }
-    Books.spread(folder: folder, width: 3000, height: 2100)
+    // --seed picks the pages (sample styles seed and seed + 3; 21, the default, gives the first).
+    Books.spread(folder: folder, width: photoSize == (3000, 4000) ? 3000 : photoSize.width,
+                 height: photoSize == (3000, 4000) ? 2100 : photoSize.height, first: seed == 21 ? 0 : Int(seed))
+
+case "step":
+    guard let folder, let second else { fail("step needs decode, flat or laid and a JPEG") }
+    Books.step(folder, file: second)
 
 case "dewarp":
     guard let folder, let second else { fail("dewarp needs a JPEG and a folder") }
     guard let data = FileManager.default.contents(atPath: folder), let photo = JPEG.decode([UInt8](data)) else { fail("cannot read \(folder) as a JPEG") }
     do { try FileManager.default.createDirectory(atPath: second, withIntermediateDirectories: true) } catch { fail("cannot create \(second)") }
-    Books.measure(photo, name: ((folder as NSString).lastPathComponent as NSString).deletingPathExtension, folder: second, runs: runs, whole: whole)
+    Books.measure(photo, name: ((folder as NSString).lastPathComponent as NSString).deletingPathExtension, folder: second, runs: runs, whole: whole, jpeg: [UInt8](data))
 
 default:
     fail("unknown mode \(mode) (make, evaluate, bench, books, dewarp)")

@@ -196,16 +196,15 @@ public final class CameraHost: @unchecked Sendable {
             let crop = take.quad.flatMap { $0.isConvex ? $0 : nil }
             let page = Page(id: name, source: .camera(path: path, number: take.number), pixelSize: size, corrections: Corrections(crop: crop))
             switch TakeCurve.look(at: pixels, crop: crop) {
-            case .page(let curve):
+            case .page(let found):
                 var laid = page
-                laid.corrections.dewarp = curve
+                laid.corrections = found.applied(to: page.corrections)
                 return [.camera(.taken(laid))]
             case .spread(let left, let right):
                 return [(left, "left"), (right, "right")].map { half, side in
                     var one = page
                     one.id = "\(name) \(side)"
-                    one.corrections.crop = half.0
-                    one.corrections.dewarp = half.1
+                    one.corrections = half.applied(to: page.corrections)
                     return .camera(.taken(one))
                 }
             }

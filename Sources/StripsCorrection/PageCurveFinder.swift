@@ -32,44 +32,25 @@ public enum PageCurveFinder {
 
     /// Leptonica's model of `page` as a curve, flat or not (nil: no valid model).
     public static func model(of page: PixelBuffer) -> PageCurve? {
-        guard page.width >= 64, page.height >= 64 else { return nil }
-        QuietLeptonica.install()
-        guard let binary = WorkingInk(page, side: workingSide)?.binary else { return nil }
-        let (w, h) = (Double(binary.width), Double(binary.height))
-
-        // One page, sampled every 30 pixels, full resolution, no reference pages.
-        guard let created = dewarpaCreate(1, 30, 1, minimumLines, 0) else { return nil }
-        let dewa = created
-        defer { var owned: UnsafeMutablePointer<L_DEWARPA>? = created; dewarpaDestroy(&owned) }
-        dewarpaUseBothArrays(dewa, 1)
-        // The model is built from a copy of the binary page, which the dewarp owns.
-        guard let dew = dewarpCreate(binary.pointer, 0) else { return nil }
-        dewarpaInsertDewarp(dewa, dew)
-        guard dewarpBuildPageModel(dew, nil) == 0, dew.pointee.vsuccess != 0 else { return nil }
-        // Leptonica's own limits on the lines' curvature and the edges' slope and curvature.
-        dewarpaInsertRefModels(dewa, 0, 0)
-        guard dew.pointee.vvalid != 0, let vertical = dew.pointee.sampvdispar else { return nil }
-        let sampling = Double(dew.pointee.sampling)
-        let useHorizontal = dew.pointee.hsuccess != 0 && dew.pointee.hvalid != 0 && dew.pointee.samphdispar != nil
-        let lines = Int(dew.pointee.nlines)
-
-        var nx: Int32 = 0, ny: Int32 = 0
-        fpixGetDimensions(vertical, &nx, &ny)
-        guard nx >= 2, ny >= 2 else { return nil }
-        let columns = Int(nx), rows = Int(ny)
+        guard let (record, useHorizontal) = record(of: page) else { return nil }
+        let (w, h) = (Double(record.width), Double(record.height))
+        let sampling = Double(record.sampling)
+        let lines = record.lines
+        let vertical = record.vertical
+        let columns = vertical.width, rows = vertical.height
+        guard columns >= 2, rows >= 2 else { return nil }
         // Leptonica's nodes are `sampling` pixels apart from the corner; the curve's span the page
         // edge to edge, so each is read off leptonica's grid where it falls.
-        func resampled(_ fpix: UnsafeMutablePointer<FPIX>, scale: Double) -> [Float]? {
-            var fw: Int32 = 0, fh: Int32 = 0
-            fpixGetDimensions(fpix, &fw, &fh)
-            guard fw >= 2, fh >= 2, let data = fpixGetData(fpix) else { return nil }
-            let wpl = Int(fpixGetWpl(fpix))
+        func resampled(_ grid: DewarpRecord.Samples, scale: Double) -> [Float]? {
+            let fw = grid.width, fh = grid.height, data = grid.values
+            guard fw >= 2, fh >= 2 else { return nil }
+            let wpl = fw
             var out = [Float](repeating: 0, count: columns * rows)
             for r in 0..<rows {
                 for c in 0..<columns {
                     let gx = min(Double(c) / Double(columns - 1) * (w - 1) / sampling, Double(fw - 1))
                     let gy = min(Double(r) / Double(rows - 1) * (h - 1) / sampling, Double(fh - 1))
-                    let ix = min(Int(gx), Int(fw) - 2), iy = min(Int(gy), Int(fh) - 2)
+                    let ix = min(Int(gx), fw - 2), iy = min(Int(gy), fh - 2)
                     let fx = gx - Double(ix), fy = gy - Double(iy)
                     let o = iy * wpl + ix
                     let top = Double(data[o]) * (1 - fx) + Double(data[o + 1]) * fx
@@ -80,7 +61,35 @@ public enum PageCurveFinder {
             return out
         }
         guard let v = resampled(vertical, scale: h) else { return nil }
-        let horizontal = useHorizontal ? dew.pointee.samphdispar.flatMap { resampled($0, scale: w) } ?? [] : []
+        let horizontal = useHorizontal ? record.horizontal.flatMap { resampled($0, scale: w) } ?? [] : []
         return PageCurve(columns: columns, rows: rows, vertical: v, horizontal: horizontal, lines: lines)
+    }
+
+    /// Leptonica's valid model of `page` as leptonica writes it, and whether its horizontal
+    /// disparity is valid too; nil when it builds none, or none its own limits accept.
+    static func record(of page: PixelBuffer) -> (DewarpRecord, horizontal: Bool)? {
+        guard page.width >= 64, page.height >= 64 else { return nil }
+        QuietLeptonica.install()
+        guard let binary = WorkingInk(page, side: workingSide)?.binary else { return nil }
+        // One page, sampled every 30 pixels, full resolution, no reference pages.
+        guard let dewa = dewarpaCreate(1, 30, 1, minimumLines, 0) else { return nil }
+        defer { var owned = Optional(dewa); dewarpaDestroy(&owned) }
+        dewarpaUseBothArrays(dewa, 1)
+        // The model is built from a copy of the binary page, which the dewarp owns.
+        guard let dew = dewarpCreate(binary.pointer, 0) else { return nil }
+        dewarpaInsertDewarp(dewa, dew)
+        guard dewarpBuildPageModel(dew, nil) == 0 else { return nil }
+        // Leptonica's own limits on the lines' curvature and the edges' slope and curvature, and
+        // its model read through its public calls only (the struct is private from 1.83).
+        dewarpaInsertRefModels(dewa, 0, 0)
+        var vsuccess: Int32 = 0, vvalid: Int32 = 0, hsuccess: Int32 = 0, hvalid: Int32 = 0
+        guard dewarpaModelStats(dewa, nil, &vsuccess, &vvalid, &hsuccess, &hvalid, nil) == 0, vsuccess == 1, vvalid == 1 else { return nil }
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard dewarpWriteMem(&data, &size, dew) == 0, let data else { return nil }
+        let record = DewarpRecord(Array(UnsafeBufferPointer(start: data, count: size)))
+        lept_free(data)
+        guard let record, record.width == binary.width, record.height == binary.height else { return nil }
+        return (record, hsuccess == 1 && hvalid == 1)
     }
 }

@@ -61,18 +61,23 @@ public final class BorderFinder: @unchecked Sendable {
                 if let spread = spread(of: page, crop: found, flat: flat) {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil, spread: spread)
                 }
-                let (levelling, curve) = flattening(flat)
-                // A page is laid flat only where its crop was found and kept: a whole picture
-                // (no page found, or a crop that would cut text) stays as it was taken.
-                return BorderAnswer.Found(pageID: page.id, corners: found, levelling: found == nil ? nil : levelling, curve: found == nil ? nil : curve)
+                let (levelling, curve) = flattening(flat, layFlat: page.corrections.laysFlat)
+                // A page is laid flat only where its crop was found and kept: a whole picture (no
+                // page found, or a crop that would cut text) stays as it was taken. Laying whole
+                // photos flat was tried: on leptonica's real book photos it cost a quarter to a half
+                // of the words Tesseract reads on them (RealPagesTests, docs/PERFORMANCE.md).
+                guard let found else { return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil) }
+                return BorderAnswer.Found(pageID: page.id, corners: found, levelling: levelling, curve: curve,
+                                          fingers: fingers(of: page, crop: found, curve: curve))
             case .level:
                 guard let crop = page.corrections.crop else {
                     return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil)
                 }
-                // D in the editor turned laying flat off: the levelling only.
-                guard request.layFlat else { return BorderAnswer.Found(pageID: page.id, corners: crop, levelling: levelling(of: page, crop: crop)) }
+                // D in the editor turned laying flat off (kept in the page's recipe): the levelling only.
+                guard page.corrections.laysFlat else { return BorderAnswer.Found(pageID: page.id, corners: crop, levelling: levelling(of: page, crop: crop)) }
                 let (levelling, curve) = flattening(of: page, crop: crop)
-                return BorderAnswer.Found(pageID: page.id, corners: crop, levelling: levelling, curve: curve)
+                return BorderAnswer.Found(pageID: page.id, corners: crop, levelling: levelling, curve: curve,
+                                          fingers: fingers(of: page, crop: crop, curve: curve))
             }
         })
     }
@@ -118,8 +123,8 @@ public final class BorderFinder: @unchecked Sendable {
         return flattening(flat)
     }
 
-    func flattening(_ flat: PixelBuffer) -> (levelling: Double?, curve: PageCurve?) {
-        if let curve = PageCurveFinder.curve(of: flat) { return (nil, curve) }
+    func flattening(_ flat: PixelBuffer, layFlat: Bool = true) -> (levelling: Double?, curve: PageCurve?) {
+        if layFlat, let curve = PageCurveFinder.curve(of: flat) { return (nil, curve) }
         return (Straightener.levellingAngle(of: flat), nil)
     }
 
@@ -130,8 +135,25 @@ public final class BorderFinder: @unchecked Sendable {
         let quad = crop ?? Quad(whole: page.pixelSize)
         guard let (left, right) = SpreadFinder.halves(of: quad, pageSize: flattenedSize(quad: quad, pictureSize: page.pixelSize), gutter: gutter)
         else { return nil }
-        let curve = { (half: Quad) in self.flattened(page, crop: half).flatMap { PageCurveFinder.curve(of: $0) } }
-        return BorderAnswer.Found.Spread(left: left, right: right, leftCurve: curve(left), rightCurve: curve(right))
+        let layFlat = page.corrections.laysFlat
+        let curve = { (half: Quad) in layFlat ? self.flattened(page, crop: half).flatMap { PageCurveFinder.curve(of: $0) } : nil }
+        let (leftCurve, rightCurve) = (curve(left), curve(right))
+        return BorderAnswer.Found.Spread(left: left, right: right, leftCurve: leftCurve, rightCurve: rightCurve,
+                                         leftFingers: fingers(of: page, crop: left, curve: leftCurve, book: true),
+                                         rightFingers: fingers(of: page, crop: right, curve: rightCurve, book: true))
+    }
+
+    /// The fingers holding a book's page (`FingerFinder`), on the page as `crop` and `curve` draw
+    /// it; none on a page that is no book's (neither curved nor half of a spread), which keeps
+    /// flat pages exactly as the flat correction makes them.
+    func fingers(of page: Page, crop: Quad?, curve: PageCurve?, book: Bool = false) -> [PaperPatch] {
+        guard book || curve != nil else { return [] }
+        var recipe = PixelRecipe(crop: crop)
+        recipe.dewarp = curve
+        let ref = ImageRef(source: page.source, recipe: recipe, variant: .full, sourceSize: page.pixelSize)
+        let side = Int32(FingerFinder.workingSide)
+        guard case .success(let drawn)? = reader.picture(ref, limit: PixelLimit(width: side, height: side), stage: .best).result else { return [] }
+        return FingerFinder.patches(of: drawn.pixels)
     }
 
     /// The page flattened from `crop` (nil: the whole picture), at up to `levellingSide` pixels.

@@ -94,6 +94,8 @@ public struct PageRenderer: RecipeRenderer {
         for step in recipe.steps {
             switch step {
             case .crop, .dewarp, .straighten: continue
+            case .fingers(let patches):
+                FingerFinder.paint(patches, on: &page, part: made, pageSize: Size(width: Double(plan.whole.width), height: Double(plan.whole.height)))
             case .look(let look):
                 // A part of the page has the page's edges only where it reaches them.
                 var edges: PageEdges = []

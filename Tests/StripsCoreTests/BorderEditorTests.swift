@@ -248,6 +248,94 @@ import Testing
         #expect(scene.pages.map(\.id) == ["photo.jpg left", "photo.jpg right", "p0.png", "p1.png"])
     }
 
+    /// The photo with its found corners and a curve laid flat, as Shift+C leaves a book's page.
+    func curvedScene() throws -> (PhotosScene, PageCurve) {
+        var scene = scene()
+        // The page's rows sag by 3 % of its height in the middle, none at the sides.
+        let curve = try #require(PageCurve(columns: 3, rows: 2, vertical: [0, 0.03, 0, 0, 0.03, 0], lines: 24))
+        scene.handle(.key(Key(.c, shift: true)), at: 1)
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .apply, pages: [
+            .init(pageID: "photo.jpg", corners: Self.found, levelling: nil, curve: curve),
+        ]))), at: 1.2)
+        settle(&scene, from: 1.2)
+        #expect(scene.pages[0].corrections.dewarp == curve)
+        return (scene, curve)
+    }
+
+    @Test func theEditorDrawsTheCurveItFoundAndDTurnsItOff() throws {
+        var (scene, _) = try curvedScene()
+        _ = open(&scene, at: 2)
+        let frame = try #require(drawn(scene)?.borders)
+        // The laid-flat page's top edge, four rows between and its bottom edge, in the photo.
+        #expect(frame.curve.count == BorderCurve.innerRows + 2)
+        let top = try #require(frame.curve.first), bottom = try #require(frame.curve.last)
+        // The edges start and end near the quad's corners (the curve is nothing at the sides)...
+        let c = frame.view.corners
+        #expect(top.first!.distance(to: c[0]) < 2 && top.last!.distance(to: c[1]) < 2)
+        #expect(bottom.first!.distance(to: c[3]) < 2 && bottom.last!.distance(to: c[2]) < 2)
+        // ...and bow in the middle: the page's text sagged by 3 % of its ~770 px height is taken
+        // from above (the shift is undone), about 23 picture pixels, here at the view's scale.
+        let sag = BorderCurve.sag(top)
+        let expected = 0.03 * 770 * frame.view.scale
+        #expect(sag > expected * 0.7 && sag < expected * 1.3, "sag \(sag) points, expected about \(expected)")
+        let json = JSON.object([frame.traceField]).serialized
+        #expect(json.contains("\"curve\":{\"lines\":24,\"top\":"))
+        // The curve is drawn: orange strokes besides the blue quad.
+        #expect(frame.drawItems().contains { if case .polygon(let p) = $0 { return p.color == BorderEditorFrame.curveColour }; return false })
+
+        // D: not laid flat; the curve is no longer drawn; Return keeps it off in the recipe.
+        scene.handle(.key(Key(.d)), at: 3)
+        #expect(try #require(drawn(scene)?.borders).curve.isEmpty)
+        #expect(scene.handle(.key(Key(.return)), at: 3.1).isEmpty)
+        settle(&scene, from: 3.1)
+        #expect(scene.pages[0].corrections.dewarp == nil && !scene.pages[0].corrections.laysFlat)
+        #expect(scene.pages[0].corrections.crop == Self.found)
+        #expect(scene.document.history.undoStack.count == 2)
+        #expect(JSON.object(try #require(drawn(scene)).traceFields()).serialized.contains("\"dewarp\":\"off\""))
+        // Reopened, D is still off.
+        _ = open(&scene, at: 4)
+        #expect(try !session(scene).laysFlat && (try #require(drawn(scene)?.borders)).curve.isEmpty)
+        scene.handle(.key(Key(.escape)), at: 4.5)
+        settle(&scene, from: 4.5)
+
+        // Shift+C asks with the page as it is (off in its recipe); an answer with no curve keeps
+        // it off and levels the page instead.
+        let effects = scene.handle(.key(Key(.c, shift: true)), at: 5)
+        guard case .findBorders(let request) = try #require(effects.first) else { Issue.record("no request"); return }
+        #expect(request.pages[0].corrections.laysFlat == false)
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .apply, pages: [
+            .init(pageID: "photo.jpg", corners: Self.found, levelling: 0.84),
+        ]))), at: 5.2)
+        settle(&scene, from: 5.2)
+        #expect(!scene.pages[0].corrections.laysFlat && scene.pages[0].corrections.straighten == 0.8)
+
+        // Undo, step by step: the levelling, then D, back to the curve.
+        scene.handle(.key(Key(.z, ctrl: true)), at: 6)
+        settle(&scene, from: 6)
+        #expect(!scene.pages[0].corrections.laysFlat && scene.pages[0].corrections.straighten == 0)
+        scene.handle(.key(Key(.z, ctrl: true)), at: 7)
+        settle(&scene, from: 7)
+        #expect(scene.pages[0].corrections.laysFlat && scene.pages[0].corrections.dewarp != nil)
+    }
+
+    @Test func dBackOnAsksForTheCurveAgain() throws {
+        var (scene, curve) = try curvedScene()
+        _ = open(&scene, at: 2)
+        scene.handle(.key(Key(.d)), at: 3)
+        _ = scene.handle(.key(Key(.return)), at: 3.1)
+        settle(&scene, from: 3.1)
+        _ = open(&scene, at: 4)
+        scene.handle(.key(Key(.d)), at: 5)
+        let effects = scene.handle(.key(Key(.return)), at: 5.1)
+        guard case .findBorders(let level) = try #require(effects.first) else { Issue.record("no levelling asked"); return }
+        #expect(level.purpose == .level && level.pages[0].corrections.laysFlat)
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .level, pages: [
+            .init(pageID: "photo.jpg", corners: Self.found, levelling: nil, curve: curve),
+        ]))), at: 5.3)
+        settle(&scene, from: 5.3)
+        #expect(scene.pages[0].corrections.dewarp == curve)
+    }
+
     @Test func aReplacementIsUndoneWhereTheOnesBeforeItMovedIt() {
         let pages = SceneHarness.fivePages
         var halves = [pages[1], pages[1]]

@@ -59,8 +59,11 @@ import Testing
         switch kind {
         case .crop: return .crop(Quad(rect: Rect(x: 100, y: 50, width: 2000, height: 2800)))
         // Lines sagging by a hundredth of the page in the middle, as a book's page's do.
-        case .dewarp: return .dewarp(PageCurve(columns: 3, rows: 2, vertical: [0, 0.01, 0, 0, 0.01, 0], lines: 20)!)
+        case .dewarp: return .dewarp(.curve(PageCurve(columns: 3, rows: 2, vertical: [0, 0.01, 0, 0, 0.01, 0], lines: 20)!))
         case .straighten: return .straighten(1.5)
+        // A thumb at the left margin, half way down.
+        case .fingers: return .fingers([PaperPatch(box: Rect(x: 0, y: 0.4, width: 0.06, height: 0.1), columns: 2, rows: 2,
+                                                   cover: [255, 128, 255, 0], paper: [240, 235, 220, 238, 233, 219])!])
         case .look: return .look(.bw)
         }
     }
@@ -77,6 +80,7 @@ import Testing
         recipe.look = .original
         recipe.crop = nil
         recipe.dewarp = nil
+        recipe.fingers = []
         #expect(recipe.isIdentity && recipe == .identity)
         #expect(PixelRecipe(crop: nil, straighten: 0, look: .original) == .identity)
     }

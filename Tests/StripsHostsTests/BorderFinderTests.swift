@@ -55,3 +55,28 @@ import Testing
         #expect(Self.cornerError(corners, photo) <= 0.015)
     }
 }
+
+/// Laying flat as the page's recipe says: leptonica's photo of a curved 1555 book page is laid
+/// flat when its corners are applied, and only levelled once the user turned laying flat off.
+@Suite struct LayFlatHostTests {
+    @Test func aPageWithLayingFlatOffGetsNoCurve() throws {
+        let fixture = try HostFixture("borders-lay-flat")
+        let book = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/books/1555.007.jpg").standardized
+        var page = try #require(fixture.pages([book.path]).first)
+        // Corners just inside the photo's edges (the page fills it).
+        let s = page.pixelSize
+        page.corrections.crop = Quad(rect: Rect(x: 4, y: 4, width: s.width - 8, height: s.height - 8))
+        func level(_ page: Page) throws -> BorderAnswer.Found {
+            let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .level, pages: [page])))
+            guard case .bordersFound(let answer)? = answers.first else { return try #require(nil as BorderAnswer.Found?, "answered \(answers)") }
+            return try #require(answer.pages.first)
+        }
+        #expect(try level(page).curve != nil)
+        page.corrections.laysFlat = false
+        let off = try level(page)
+        #expect(off.curve == nil)
+        // Shift+C's answer keeps it off.
+        let applied = try #require(off.applied(to: page.corrections))
+        #expect(!applied.laysFlat && applied.dewarp == nil)
+    }
+}

@@ -77,6 +77,39 @@ import Testing
         #expect(after.worst < before.worst * 0.5)
     }
 
+    /// page_dewarp's example photos (MIT), turned upright and made 2000 pixels long, each with its
+    /// text transcribed by hand: the whole photo laid flat (as Shift+C does when the page fills the
+    /// photo) reads more of its words than the photo as it was taken, and its lines come out straight.
+    @Test(arguments: [("boston_cooking_a", 0.95)])
+    func realPhotosOfCurvedPagesReadBetterLaidFlat(_ name: String, _ least: Double) throws {
+        let photo = try Self.photo(name + ".jpg")
+        let truth = try String(contentsOf: Self.fixtures.appendingPathComponent(name + ".txt"), encoding: .utf8)
+        let (flat, laid, found) = try #require(Self.corrected(photo, quad: nil))
+        let curve = try #require(found, "\(name) is found curved")
+        let before = try #require(TextLineStraightness.measure(flat)), after = try #require(TextLineStraightness.measure(laid))
+        let recognizer = try Recognizer(languages: "eng")
+        // The photo's own density: the page is about 8.5 inches across its text block's width.
+        let dpi = Double(photo.width) / 8.5
+        let raw = WordAccuracy.share(truth: truth, read: try recognizer.recognise(flat, dpi: dpi).text)
+        let straight = WordAccuracy.share(truth: truth, read: try recognizer.recognise(laid, dpi: dpi).text)
+        print("\(name): \(curve.lines) lines, bend \(curve.bend); line departures median \(before.median) -> \(after.median) px, worst \(before.worst) -> \(after.worst) px; words read, photo \(raw), laid flat \(straight)")
+        #expect(after.median < before.median * 0.5)
+        #expect(after.worst < before.worst * 0.6)
+        #expect(straight >= raw)
+        #expect(straight >= least)
+    }
+
+    /// page_dewarp's photos leptonica builds no valid model of: a thesis page that is mostly a
+    /// table (short entries, too few long lines), and page 249 of the cook book, whose lines bend
+    /// beyond leptonica's limits for a book page. Each is left as the flat correction makes it.
+    @Test(arguments: ["linguistics_thesis_a", "boston_cooking_b"])
+    func aCurvedPageWithNoModelIsLeftFlat(_ name: String) throws {
+        let photo = try Self.photo(name + ".jpg")
+        let (flat, laid, found) = try #require(Self.corrected(photo, quad: nil))
+        #expect(found == nil)
+        #expect(flat.bytes == laid.bytes)
+    }
+
     @Test func aFlatScanIsLeftAsTheFlatCorrectionMakesIt() throws {
         // Text lines as straight as a flatbed's: no curve, so `--borders auto` changes nothing
         // it did not change before.

@@ -91,15 +91,8 @@ public struct PageCurve: Hashable, Sendable {
     /// A short stable name for cache keys: the grid's size, the lines, and a hash of the shifts
     /// to a ten-thousandth of the page.
     var fingerprint: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for value in vertical + horizontal {
-            let q = Int64((Double(value) * 10_000).rounded())
-            for byte in 0..<8 {
-                hash ^= UInt64(truncatingIfNeeded: q >> (byte * 8)) & 0xff
-                hash = hash &* 0x100_0000_01b3
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return "\(columns)x\(rows):\(lines):\(String(repeating: "0", count: 16 - hex.count))\(hex)"
+        var hash = StableHash()
+        for value in vertical + horizontal { hash.add(Int64((Double(value) * 10_000).rounded())) }
+        return "\(columns)x\(rows):\(lines):\(hash.hex)"
     }
 }

@@ -19,7 +19,8 @@ public struct PixelRecipe: Hashable, Sendable {
     }
 
     public static let identity = PixelRecipe()
-    public var isIdentity: Bool { steps.isEmpty }
+    /// No step changes a pixel (laying flat turned off is a word about the page, not a change).
+    public var isIdentity: Bool { steps.allSatisfy { $0 == .dewarp(.off) } }
 
     /// Puts `step` in its place, replacing the step of its kind; a step that changes nothing is
     /// left out.
@@ -42,15 +43,33 @@ public struct PixelRecipe: Hashable, Sendable {
     }
 
     /// The curve a curved page is laid flat by, after its crop; nil: the page is taken as flat.
+    /// Setting a curve turns laying flat back on; setting nil keeps an `off`.
     public var dewarp: PageCurve? {
-        get { for case .dewarp(let curve) in steps { return curve }; return nil }
-        set { if let newValue { set(.dewarp(newValue)) } else { remove(.dewarp) } }
+        get { for case .dewarp(.curve(let curve)) in steps { return curve }; return nil }
+        set {
+            if let newValue { set(.dewarp(.curve(newValue))) } else if laysFlat { remove(.dewarp) }
+        }
+    }
+
+    /// Whether the page may be laid flat (false: the user turned it off; Shift+C and the
+    /// editor's levelling find no curve for it). Turning it off drops the curve.
+    public var laysFlat: Bool {
+        get { !steps.contains(.dewarp(.off)) }
+        set {
+            if !newValue { set(.dewarp(.off)) } else if !laysFlat { remove(.dewarp) }
+        }
     }
 
     /// A fine turn after flattening, in degrees, counter-clockwise positive.
     public var straighten: Double {
         get { for case .straighten(let degrees) in steps { return degrees }; return 0 }
         set { set(.straighten(newValue)) }
+    }
+
+    /// The fingers painted out with the page's paper; empty: none.
+    public var fingers: [PaperPatch] {
+        get { for case .fingers(let patches) in steps { return patches }; return [] }
+        set { set(.fingers(newValue)) }
     }
 
     public var look: Look {
@@ -98,7 +117,8 @@ public struct PixelRecipe: Hashable, Sendable {
     /// A short stable text naming the recipe, for cache keys (the text cache, the texture cache's
     /// names): `key=value` for each step, in order; empty for the identity.
     public var fingerprint: String {
-        steps.map { "\($0.kind.key)=\($0.fingerprintValue)" }.joined(separator: " ")
+        // Laying flat turned off draws the same pixels as no step: the same cache entries.
+        steps.filter { $0 != .dewarp(.off) }.map { "\($0.kind.key)=\($0.fingerprintValue)" }.joined(separator: " ")
     }
 
     /// The fields a corrected page's trace cell carries, one per step (docs/headless.md).

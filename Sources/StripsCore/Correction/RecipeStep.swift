@@ -11,17 +11,20 @@ public enum RecipeStep: Hashable, Sendable {
     /// rectangle at its true shape.
     case crop(Quad)
     /// A curved page laid flat: the flattened page's text lines made straight and evenly spaced
-    /// (`PageCurve`, found from those lines).
-    case dewarp(PageCurve)
+    /// (`PageCurve`, found from those lines), or the user's word that this page is not to be
+    /// (the border editor's D), which Shift+C then keeps.
+    case dewarp(LayFlat)
     /// A fine turn of the flattened page, in degrees, counter-clockwise positive; the page keeps its size.
     case straighten(Double)
+    /// Fingers holding the page at its margins painted out with its paper (none over its text).
+    case fingers([PaperPatch])
     /// The page's tones (colour, grey, black and white documents).
     case look(Look)
 
     /// Which correction a step is; their order is the order of application, and a recipe holds
     /// at most one step of each.
     public enum Kind: Int, CaseIterable, Comparable, Sendable {
-        case crop, dewarp, straighten, look
+        case crop, dewarp, straighten, fingers, look
 
         /// The name in fingerprints, the trace and the docs.
         public var key: String {
@@ -29,6 +32,7 @@ public enum RecipeStep: Hashable, Sendable {
             case .crop: return "crop"
             case .dewarp: return "dewarp"
             case .straighten: return "straighten"
+            case .fingers: return "fingers"
             case .look: return "look"
             }
         }
@@ -37,7 +41,7 @@ public enum RecipeStep: Hashable, Sendable {
         /// look after its look); nil for a kind no key cycles (corners and turns are dragged).
         public func next(after recipe: PixelRecipe) -> RecipeStep? {
             switch self {
-            case .crop, .dewarp, .straighten: return nil
+            case .crop, .dewarp, .straighten, .fingers: return nil
             case .look: return .look(recipe.look.next)
             }
         }
@@ -50,6 +54,7 @@ public enum RecipeStep: Hashable, Sendable {
         case .crop: return .crop
         case .dewarp: return .dewarp
         case .straighten: return .straighten
+        case .fingers: return .fingers
         case .look: return .look
         }
     }
@@ -57,8 +62,10 @@ public enum RecipeStep: Hashable, Sendable {
     /// The step changes nothing: a recipe leaves it out.
     public var isIdentity: Bool {
         switch self {
+        // Laying flat turned off changes no pixel, yet it is the user's word, kept with the page.
         case .crop, .dewarp: return false
         case .straighten(let degrees): return degrees == 0
+        case .fingers(let patches): return patches.isEmpty
         case .look(let look): return look == .original
         }
     }
@@ -69,9 +76,10 @@ public enum RecipeStep: Hashable, Sendable {
     public var motion: Motion? {
         switch self {
         case .crop(let quad): return .flatten(quad)
-        case .dewarp(let curve): return .curve(curve)
+        case .dewarp(.curve(let curve)): return .curve(curve)
+        case .dewarp(.off): return nil
         case .straighten(let degrees): return .turn(degrees)
-        case .look: return nil
+        case .fingers, .look: return nil
         }
     }
 
@@ -92,7 +100,8 @@ public enum RecipeStep: Hashable, Sendable {
     public var outputMargin: Int {
         switch self {
         // The resampling's reach is on the source's side (`RecipePlan`).
-        case .crop, .dewarp, .straighten: return 0
+        // The patches paint only their own pixels.
+        case .crop, .dewarp, .straighten, .fingers: return 0
         // The look evens the paper over a neighbourhood this wide.
         case .look: return 96
         }
@@ -111,8 +120,10 @@ public enum RecipeStep: Hashable, Sendable {
             guard degrees.isFinite else { return false }
             transform.straighten = degrees
             return true
+        // Not laying flat keeps the bytes as they are.
+        case .dewarp(.off): return true
         // A curve needs new pixels: no page transform bends.
-        case .dewarp, .look: return false
+        case .dewarp(.curve), .fingers, .look: return false
         }
     }
 
@@ -121,20 +132,27 @@ public enum RecipeStep: Hashable, Sendable {
     var fingerprintValue: String {
         switch self {
         case .crop(let quad): return quad.corners.map { "\(Self.rounded($0.x)),\(Self.rounded($0.y))" }.joined(separator: ";")
-        case .dewarp(let curve): return curve.fingerprint
+        case .dewarp(.curve(let curve)): return curve.fingerprint
+        case .dewarp(.off): return "off"
         case .straighten(let degrees): return Self.rounded(degrees)
+        case .fingers(let patches): return patches.map(\.fingerprint).joined(separator: ",")
         case .look(let look): return look.name
         }
     }
 
     /// The value in a page's trace cell (docs/headless.md): `crop` in the picture's own pixels,
     /// `dewarp` the text lines the curve was found from and its bend (the largest shift left once
-    /// a tilt is taken out, in thousandths of the page's height), `straighten` in degrees, `look`
-    /// by name.
+    /// a tilt is taken out, in thousandths of the page's height), or `"off"` when the user turned
+    /// laying flat off, `straighten` in degrees, `fingers` the patches painted out (each its box,
+    /// fractions of the page, to a thousandth), `look` by name.
     var traceValue: JSON {
         switch self {
         case .crop(let quad): return .array(quad.corners.map { .array([.number($0.x), .number($0.y)]) })
-        case .dewarp(let curve): return .object([("lines", .number(Double(curve.lines))), ("bend", .number((curve.bend * 1000).rounded()))])
+        case .dewarp(.curve(let curve)): return .object([("lines", .number(Double(curve.lines))), ("bend", .number((curve.bend * 1000).rounded()))])
+        case .dewarp(.off): return .string("off")
+        case .fingers(let patches):
+            let thousandths = { (v: Double) in JSON.number((v * 1000).rounded() / 1000) }
+            return .array(patches.map { .array([thousandths($0.box.minX), thousandths($0.box.minY), thousandths($0.box.width), thousandths($0.box.height)]) })
         case .straighten(let degrees): return .number(degrees)
         case .look(let look): return .string(look.name)
         }
@@ -146,6 +164,13 @@ public enum RecipeStep: Hashable, Sendable {
         let whole = Int(abs(hundredths)) / 100, fraction = Int(abs(hundredths)) % 100
         return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
+}
+
+/// What the dewarp step says about a page: laid flat by its curve, or not to be laid flat.
+public enum LayFlat: Hashable, Sendable {
+    case curve(PageCurve)
+    /// The user turned laying flat off: no curve is found for this page again until they turn it on.
+    case off
 }
 
 /// What a PDF page's transform and clip do to a JPEG kept as its bytes: an upright rectangle of

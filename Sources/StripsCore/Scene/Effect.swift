@@ -218,16 +218,13 @@ public struct BorderRequest: Hashable, Sendable {
     }
 
     public var purpose: Purpose
-    /// As they stand when asked (for `level`, with the corners applied).
+    /// As they stand when asked (for `level`, with the corners applied); a page whose recipe has
+    /// laying flat turned off (`PixelRecipe.laysFlat`) gets its levelling only.
     public var pages: [Page]
-    /// Whether a curved page is laid flat (the border editor's D turns it off): false, its
-    /// levelling only.
-    public var layFlat: Bool
 
-    public init(purpose: Purpose, pages: [Page], layFlat: Bool = true) {
+    public init(purpose: Purpose, pages: [Page]) {
         self.purpose = purpose
         self.pages = pages
-        self.layFlat = layFlat
     }
 }
 
@@ -244,13 +241,16 @@ public struct BorderAnswer: Hashable, Sendable {
         public var curve: PageCurve?
         /// The picture is an open book photographed whole: its two pages, left then right.
         public var spread: Spread?
+        /// Fingers holding the book's page, painted out (on a page laid flat).
+        public var fingers: [PaperPatch]
 
-        public init(pageID: String, corners: Quad?, levelling: Double?, curve: PageCurve? = nil, spread: Spread? = nil) {
+        public init(pageID: String, corners: Quad?, levelling: Double?, curve: PageCurve? = nil, spread: Spread? = nil, fingers: [PaperPatch] = []) {
             self.pageID = pageID
             self.corners = corners
             self.levelling = levelling
             self.curve = curve
             self.spread = spread
+            self.fingers = fingers
         }
 
         /// An open book's two pages in one picture: each page's corners in the picture's pixels and
@@ -260,12 +260,18 @@ public struct BorderAnswer: Hashable, Sendable {
             public var right: Quad
             public var leftCurve: PageCurve?
             public var rightCurve: PageCurve?
+            /// The fingers on each page, painted out.
+            public var leftFingers: [PaperPatch]
+            public var rightFingers: [PaperPatch]
 
-            public init(left: Quad, right: Quad, leftCurve: PageCurve?, rightCurve: PageCurve?) {
+            public init(left: Quad, right: Quad, leftCurve: PageCurve?, rightCurve: PageCurve?,
+                        leftFingers: [PaperPatch] = [], rightFingers: [PaperPatch] = []) {
                 self.left = left
                 self.right = right
                 self.leftCurve = leftCurve
                 self.rightCurve = rightCurve
+                self.leftFingers = leftFingers
+                self.rightFingers = rightFingers
             }
         }
 
@@ -273,14 +279,16 @@ public struct BorderAnswer: Hashable, Sendable {
         /// cropped to its half and laid flat; nil when the picture is no spread.
         public func pages(of page: Page) -> [Page]? {
             guard let spread else { return nil }
-            return [(spread.left, spread.leftCurve, "left"), (spread.right, spread.rightCurve, "right")].map { quad, curve, side in
-                var half = page
-                half.id = "\(page.id) \(side)"
-                half.corrections.crop = quad
-                half.corrections.dewarp = curve
-                half.corrections.straighten = 0
-                return half
-            }
+            return [(spread.left, spread.leftCurve, spread.leftFingers, "left"), (spread.right, spread.rightCurve, spread.rightFingers, "right")]
+                .map { quad, curve, fingers, side in
+                    var half = page
+                    half.id = "\(page.id) \(side)"
+                    half.corrections.crop = quad
+                    half.corrections.dewarp = curve
+                    half.corrections.straighten = 0
+                    half.corrections.fingers = fingers
+                    return half
+                }
         }
 
         /// `corrections` with these borders applied, as Shift+C applies them (and `strips convert
@@ -293,6 +301,7 @@ public struct BorderAnswer: Hashable, Sendable {
             after.crop = corners
             after.dewarp = curve
             after.straighten = curve == nil ? PhotosScene.tenths(levelling ?? 0) : 0
+            after.fingers = fingers
             return after
         }
     }

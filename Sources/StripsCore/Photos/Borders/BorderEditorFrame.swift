@@ -1,7 +1,8 @@
 /// The border editor as drawn in one frame, over the strips: the preview area darkened, the
 /// page's whole picture, the outside of the corners dimmed, the quad's edges, its handles, the
-/// loupe beside a dragged handle (the picture's own pixels magnified, with a crosshair), and a
-/// line of help. Also what the trace says about it (`crop`).
+/// loupe beside a dragged handle (the picture's own pixels magnified, with a crosshair), a curved
+/// page's curve (its laid-flat rows where they lie in the photo), and a line of help. Also what
+/// the trace says about it (`crop`).
 public struct BorderEditorFrame: Hashable, Sendable {
     public struct Loupe: Hashable, Sendable {
         public var frame: Rect
@@ -26,9 +27,15 @@ public struct BorderEditorFrame: Hashable, Sendable {
     public var isOpen: Bool
     public var held: BorderSession.Handle?
     public var loupe: Loupe?
+    /// A curved page laid flat: its rows (top edge, rows between, bottom edge) in window points,
+    /// while the corners are those the curve was found on and D has not turned it off.
+    public var curve: [[Point]]
+    public var curveLines: Int
     public var help: TextRun?
 
     static let accent = Color(64, 140, 255)
+    /// The curve apart from the corners' blue: what laying flat follows, not what a drag moves.
+    static let curveColour = Color(255, 170, 40)
 
     public init(session: BorderSession, area: Rect, at time: Double, measurer: any TextMeasurer) {
         pageID = session.page.id
@@ -46,12 +53,23 @@ public struct BorderEditorFrame: Hashable, Sendable {
             let l = view.loupe(at: view.position(of: drag.handle), area: area)
             loupe = Loupe(frame: l.frame, source: l.source, crosshair: l.crosshair)
         }
+        if session.laysFlat, session.corners == session.page.corrections.crop ?? Quad(whole: session.pictureSize),
+           let found = BorderCurve(page: session.page) {
+            let view = view
+            curve = found.rows.map { $0.map(view.toWindow) }
+            curveLines = found.lines
+        } else {
+            curve = []
+            curveLines = 0
+        }
         let turn = session.straighten == 0 ? "" : "  ·  " + tr("turned %s", Self.degrees(session.straighten))
         let found = session.awaitingDetection ? tr("Looking for the page…") + "  ·  " : session.detected ? tr("Suggested corners") + "  ·  "
             : session.foundNothing && !session.touched ? tr("No page found") + "  ·  " : ""
         let flat = session.page.corrections.dewarp != nil && session.laysFlat ? "  ·  " + tr("curved page laid flat (D: off)")
             : session.laysFlat ? "" : "  ·  " + tr("not laid flat (D: on)")
-        let text = found + tr("Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels") + turn + flat
+        let count = session.page.corrections.fingers.count
+        let fingers = count == 0 ? "" : "  ·  " + trn("a finger painted out", "%d fingers painted out", count)
+        let text = found + tr("Drag corners or edges  ·  arrows nudge  ·  [ ] turn  ·  Backspace: whole picture  ·  Return applies  ·  Escape cancels") + turn + flat + fingers
         help = measurer.run(text, centeredAt: Point(x: area.midX, y: area.minY + BorderView.margin / 2), pointSize: 13,
                             color: .secondaryText, alpha: presence)
     }
@@ -73,6 +91,14 @@ public struct BorderEditorFrame: Hashable, Sendable {
         for k in 0..<4 {
             items.append(.polygon(Polygon(points: ConvexPolygons.line(from: c[k], to: c[(k + 1) % 4], width: 2), color: Self.accent,
                                           alpha: presence, clip: area)))
+        }
+        for (r, row) in curve.enumerated() {
+            // The edges drawn as the quad's sides are, the rows between finer.
+            let edge = r == 0 || r == curve.count - 1
+            for (a, b) in zip(row, row.dropFirst()) {
+                items.append(.polygon(Polygon(points: ConvexPolygons.line(from: a, to: b, width: edge ? 2 : 1), color: Self.curveColour,
+                                              alpha: (edge ? 1 : 0.7) * presence, clip: area)))
+            }
         }
         guard isOpen else { return items + help.map { [.text($0)] }.orEmpty }
         for k in 0..<4 {
@@ -98,15 +124,22 @@ public struct BorderEditorFrame: Hashable, Sendable {
     }
 
     /// The trace's `crop` object (docs/headless.md): the page, the corners in window points and
-    /// in the picture's pixels, whether they are the detector's suggestion, then the turn.
+    /// in the picture's pixels, whether they are the detector's suggestion, then the turn; on a
+    /// curved page laid flat, `curve`: its lines and its top and bottom edges in window points
+    /// (every fourth point drawn).
     public var traceField: (String, JSON) {
-        ("crop", .object([
+        var fields: [(String, JSON)] = [
             ("page", .string(pageID)),
             ("corners", .array(view.corners.map { .array([.number($0.x), .number($0.y)]) })),
             ("source", .array(source.corners.map { .array([.number($0.x), .number($0.y)]) })),
             ("detected", .bool(detected)),
             ("straighten", .number(straighten)),
-        ]))
+        ]
+        if let top = curve.first, let bottom = curve.last {
+            let points = { (row: [Point]) in JSON.array(stride(from: 0, to: row.count, by: 4).map { .array([.number(row[$0].x.rounded()), .number(row[$0].y.rounded())]) }) }
+            fields.append(("curve", .object([("lines", .number(Double(curveLines))), ("top", points(top)), ("bottom", points(bottom))])))
+        }
+        return ("crop", .object(fields))
     }
 }
 

@@ -57,6 +57,7 @@ extension BorderAnswer {
                 // A curve found on the corners applied: laid flat, its lines are level.
                 corrections.dewarp = curve
                 corrections.straighten = 0
+                corrections.fingers = found.fingers
             } else {
                 guard let angle = found.levelling, angle != 0 else { continue }
                 corrections.straighten = PhotosScene.tenths(angle)

@@ -24,10 +24,9 @@ public struct BorderSession: Hashable, Sendable {
     /// over their work, and the applied page is not levelled automatically after a manual turn.
     public private(set) var touched = false
     public private(set) var turnedByHand = false
-    /// Whether a curved page is laid flat (D turns it off and on): on unless the user said so.
-    public private(set) var laysFlat = true
-    /// D was pressed: the page's curve is to be found again, or left out.
-    public private(set) var layFlatTouched = false
+    /// Whether a curved page is laid flat (D turns it off and on): as the page's recipe says
+    /// (on unless the user turned it off).
+    public private(set) var laysFlat: Bool
     /// A corner or edge held by the pointer.
     public var drag: Drag?
     /// When the editor opened (its animation in), and where the picture was drawn then.
@@ -84,6 +83,7 @@ public struct BorderSession: Hashable, Sendable {
         self.opened = opened
         corners = page.corrections.crop ?? Quad(whole: page.pixelSize)
         straighten = page.corrections.straighten
+        laysFlat = page.corrections.laysFlat
     }
 
     /// The whole picture, in its pixels.
@@ -216,9 +216,10 @@ public struct BorderSession: Hashable, Sendable {
         let whole = Quad(whole: pictureSize)
         c.crop = corners.maxCornerDistance(to: whole) < 0.5 ? nil : corners
         c.straighten = straighten
-        // A curve belongs to the corners it was found on: new corners find theirs (the host's
-        // levelling answer), and D off leaves it out.
-        if !laysFlat || c.crop != page.corrections.crop { c.dewarp = nil }
+        // D off is kept in the recipe (and drops the curve); a curve belongs to the corners it
+        // was found on: new corners find theirs (the host's levelling answer).
+        c.laysFlat = laysFlat
+        if c.crop != page.corrections.crop { c.dewarp = nil }
         return c
     }
 
@@ -257,7 +258,6 @@ public struct BorderSession: Hashable, Sendable {
             turn(by: degrees)
         case .layFlat?:
             laysFlat.toggle()
-            layFlatTouched = true
         case nil:
             return .ignored
         }

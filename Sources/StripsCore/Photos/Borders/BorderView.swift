@@ -96,6 +96,13 @@ public struct BorderView: Hashable, Sendable {
         Self.upright(Point(x: (p.x - fitted.minX) / scale, y: (p.y - fitted.minY) / scale), size: pictureSize, turns: turns)
     }
 
+    /// A point of the upright picture (its pixels) where it is drawn now, in window points.
+    public func toWindow(_ p: Point) -> Point {
+        let shownSize = Self.shownSize(pictureSize, turns: turns)
+        let q = Self.shown(p, size: pictureSize, turns: turns)
+        return Point(x: picture.minX + q.x / shownSize.width * picture.width, y: picture.minY + q.y / shownSize.height * picture.height)
+    }
+
     /// The upright picture's rectangle as drawn, before the quarter turns (an `ImageQuad`'s frame,
     /// which it turns about its centre by `rotation`).
     public var uprightFrame: Rect {

@@ -32,7 +32,9 @@ extension PhotosScene {
         }
         gestures.abandon()
         var effects: [Effect] = []
-        if page.corrections.crop == nil {
+        // A page laid flat as a whole (a camera take whose frame is the page) is corrected already: its
+        // curve is shown on the whole picture, no suggestion glides over it.
+        if page.corrections.crop == nil, page.corrections.dewarp == nil {
             session.awaitingDetection = true
             effects.append(askBorders(BorderRequest(purpose: .suggest, pages: [page])))
         }
@@ -84,11 +86,12 @@ extension PhotosScene {
         layOut()
         close(session, corners: session.corners, at: time)
         // A page cropped and not turned by hand is levelled (Straightener, within 10 degrees), or
-        // laid flat when it is curved; so is one whose laying flat D turned back on.
+        // laid flat when it is curved and laying flat is on; so is one whose laying flat D turned
+        // back on.
         let newCrop = after.crop != nil && after.crop != session.page.corrections.crop && !session.turnedByHand
-        let flatAgain = session.layFlatTouched && session.laysFlat && after.crop != nil && after.dewarp == nil
+        let flatAgain = after.laysFlat && !session.page.corrections.laysFlat && after.crop != nil
         guard newCrop || flatAgain else { return [] }
-        return [askBorders(BorderRequest(purpose: .level, pages: [pages[index]], layFlat: session.laysFlat))]
+        return [askBorders(BorderRequest(purpose: .level, pages: [pages[index]]))]
     }
 
     /// The editor animates back to the strips, onto where the page is drawn.
