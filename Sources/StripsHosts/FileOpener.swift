@@ -16,7 +16,7 @@ public protocol ChooserSession {
 /// The desktop's own (`FileChooser`: the portal's, else zenity or kdialog).
 public struct DesktopChooser: FileChoosing {
     public init() {}
-    public func open(folder: String?) -> any ChooserSession { FileChooser(.open(title: "Open pictures and PDFs", folder: folder)) }
+    public func open(folder: String?) -> any ChooserSession { FileChooser(.open(title: tr("Open pictures and PDFs"), folder: folder)) }
 }
 
 extension FileChooser: ChooserSession {}
@@ -36,7 +36,7 @@ public final class FileOpener {
     }
 
     public func start(folder: String?) -> [HostEvent] {
-        guard let chooser else { return [.openFailed("No file chooser in a script: 'drop PATH' adds files")] }
+        guard let chooser else { return [.openFailed(HostMessage(trLater("No file chooser in a script: 'drop PATH' adds files")))] }
         guard asking == nil else { return [] }
         asking = chooser.open(folder: folder)
         return poll()
@@ -50,7 +50,8 @@ public final class FileOpener {
         case .cancelled: return [.filesChosen([])]
         case .unavailable(let line):
             say("strips: \(line)")
-            return [.openFailed("Cannot open files: \(line); drop them on the window instead")]
+            // The desktop's own words for why (a portal's error) stay as it wrote them.
+            return [.openFailed(HostMessage(trLater("Cannot open files: %s; drop them on the window instead"), line))]
         }
     }
 }

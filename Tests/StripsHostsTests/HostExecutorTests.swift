@@ -67,12 +67,12 @@ import Testing
     @Test func noChooserIsOneLineOnStandardErrorAndOneOnTheStatusLine() {
         var said: [String] = []
         let opener = FileOpener(chooser: FakeChooser(polls: 0, answer: .unavailable("no portal, zenity or kdialog")), say: { said.append($0) })
-        #expect(opener.take(.chooseFiles(folder: nil)) == [.openFailed("Cannot open files: no portal, zenity or kdialog; drop them on the window instead")])
+        #expect(opener.take(.chooseFiles(folder: nil)) == [.openFailed(HostMessage(trLater("Cannot open files: %s; drop them on the window instead"), "no portal, zenity or kdialog"))])
         #expect(said == ["strips: no portal, zenity or kdialog"])
     }
 
     @Test func aScriptHasNoChooser() {
         let opener = FileOpener(chooser: nil, say: { _ in })
-        #expect(opener.take(.chooseFiles(folder: nil)) == [.openFailed("No file chooser in a script: 'drop PATH' adds files")])
+        #expect(opener.take(.chooseFiles(folder: nil)) == [.openFailed(HostMessage(trLater("No file chooser in a script: 'drop PATH' adds files")))])
     }
 }

@@ -32,6 +32,8 @@ public struct PhotosScene: Scene {
     /// Blank pages and separator sheets as the host judged them, what waits for them, and the
     /// split of the pages shown into documents.
     public internal(set) var batches = BatchesState()
+    /// Pages turned upright by themselves: the turns waiting, the pages decided.
+    public internal(set) var upright = Uprighting()
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
     /// first page when it is nil or no longer in the document.
@@ -111,6 +113,7 @@ public struct PhotosScene: Scene {
     /// each asked for as a change since it was last asked, never as the document.
     public mutating func effectsDue(at time: Double) -> [Effect] {
         guard isIdle else { return [] }
+        defer { applyUpright(at: time) }
         return textDue(at: time) + judgingDue(at: time)
     }
 

@@ -27,6 +27,7 @@ extension PhotosScene {
     /// shows); an action that waited for them runs.
     mutating func judged(_ pages: [JudgedPage], at time: Double) -> [Effect] {
         let outputs = BatchesFeature.reduce(into: &batches, action: .judged(pages, pages: document.pages), context: ())
+        uprightJudged(pages, at: time)
         refreshSplit()
         return apply(outputs, at: time)
     }

@@ -54,8 +54,7 @@ public enum SavingFeature: PhotosFeature {
         case .answered(.saveFailed(let message)):
             state.progress = nil
             state.quitAfterSave = false
-            // The host's English line, in the user's words where the window shows it.
-            return [.notice(HostLines.translated(message))]
+            return [.notice(message.shown)]
         case .answered:
             break
         }
