@@ -11,7 +11,8 @@ public enum LatinLanguageCheck {
     /// languages share counts for both.
     static let commonWords: [String: Set<String>] = [
         "eng": ["the", "and", "of", "to", "is", "that", "for", "with", "are", "this", "be", "by", "which", "from", "it", "was", "have", "not"],
-        "fra": ["le", "la", "les", "des", "du", "et", "est", "une", "dans", "pour", "que", "qui", "sur", "pas", "au", "aux", "ce", "cette", "avec", "sont"],
+        // Not "et", "est", "que", "qui": Latin has them too, and an old Latin book is not French.
+        "fra": ["le", "la", "les", "des", "du", "une", "dans", "pour", "sur", "pas", "au", "aux", "ce", "cette", "avec", "sont", "nous", "vous"],
         "ind": ["yang", "dan", "di", "ke", "dari", "untuk", "dengan", "ini", "itu", "tidak", "pada", "adalah", "dalam", "akan", "juga", "atau", "kami", "oleh"],
         "deu": ["der", "die", "das", "und", "ist", "nicht", "mit", "den", "von", "zu", "sich", "auf", "ein", "eine", "für", "dem", "des", "auch"],
         "spa": ["el", "los", "las", "y", "del", "en", "un", "una", "por", "con", "para", "es", "al", "como", "pero", "más"],

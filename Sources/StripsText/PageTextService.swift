@@ -68,8 +68,10 @@ public final class PageTextService {
         if let package = choice.missingPackage, named.insert(package).inserted {
             (missingData ?? ScriptLanguages.missingData)?("pages in \(script ?? "this script") are read as \(choice.languages): install \(package) to read them")
         }
+        // Latin languages however the script was named (Fraktur, a script read as Latin for want of
+        // its own data): the first alone, the others only when the check asks for them.
         let languages = choice.languages.split(separator: "+").map(String.init)
-        guard script == nil || script == "Latin", choice.missingPackage == nil, let first = languages.first, languages.count > 1 else {
+        guard languages.allSatisfy(ScriptLanguages.latin.contains), let first = languages.first, languages.count > 1 else {
             return (choice.languages, [], reading)
         }
         return (first, Array(languages.dropFirst()), reading)

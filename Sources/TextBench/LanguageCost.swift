@@ -32,11 +32,13 @@ enum LanguageCost {
         var pages: [Entry]
     }
 
-    static func pages(corpus: String) throws -> [Page] {
+    /// The pages, only those whose name holds one of `only` when it is not empty.
+    static func pages(corpus: String, only: [String] = []) throws -> [Page] {
         let truth = try JSONDecoder().decode(Truth.self, from: Data(contentsOf: URL(fileURLWithPath: corpus + "/truth.json")))
         var pages: [Page] = []
         // Readable Latin pages (devatest is Devanagari: it is the typeset Hindi page's business).
-        for entry in truth.pages where entry.readable && !entry.file.contains("devatest") {
+        func wanted(_ name: String) -> Bool { only.isEmpty || only.contains { name.contains($0) } }
+        for entry in truth.pages where entry.readable && !entry.file.contains("devatest") && wanted(entry.file) {
             guard case .success(let picture) = PictureDecoder.decode(corpus + "/" + entry.file, limit: PixelLimit(width: 20_000, height: 20_000)) else {
                 FileHandle.standardError.write(Data("strips-bench-text: \(entry.file) could not be decoded\n".utf8))
                 continue
@@ -45,15 +47,15 @@ enum LanguageCost {
             let dpi = max(70, Double(max(picture.width, picture.height)) / 11)
             pages.append(Page(name: entry.file, picture: picture, dpi: dpi, text: nil, known: entry.words ?? []))
         }
-        for language in LanguagePage.languages {
+        for language in LanguagePage.languages where wanted("typeset \(language.name)") {
             let (picture, text) = try LanguagePage.page(language)
             pages.append(Page(name: "typeset \(language.name)", picture: picture, dpi: 300, text: text, known: []))
         }
         return pages
     }
 
-    static func run(corpus: String) throws {
-        let pages = try pages(corpus: corpus)
+    static func run(corpus: String, only: [String] = []) throws {
+        let pages = try pages(corpus: corpus, only: only)
         print("# Reading in one language or three: \(pages.count) pages, OMP_THREAD_LIMIT=\(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] ?? "unset")")
         print()
         print("Loading the models (a new engine, once per worker thread):")
