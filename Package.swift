@@ -147,7 +147,7 @@ let package = Package(
         .target(name: "StripsHosts", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsText", "StripsScan",
                                                     "StripsExport", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch"]),
         .testTarget(name: "StripsHostsTests", dependencies: ["StripsHosts", "StripsBatch", "StripsCamera", "StripsCore", "StripsPictures", "StripsScan", "StripsText",
-                                                             "StripsDocumentPhotos", "StripsSampleScans", "StripsTestSupport", "StripsPDF", "StripsRender"]),
+                                                             "StripsDocumentPhotos", "StripsSampleScans", "StripsTestSupport", "StripsPDF", "StripsRender", "StripsDesktop"]),
         .executableTarget(
             name: "strips",
             dependencies: [

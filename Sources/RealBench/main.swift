@@ -30,7 +30,7 @@ let what = arguments.first ?? "all"
 if what == "guard" {
     // strips-bench-real guard FILE...: the border found on each picture and what the text guard makes of it.
     let reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
-    let finder = BorderFinder(reader: reader, live: false)
+    let finder = BorderFinder(reader: reader)
     for page in DocumentLoader.pages(for: Array(arguments.dropFirst()), reader: reader, report: { print($0) }) {
         guard let quad = finder.corners(of: page) else { print("\(page.id): no border found"); continue }
         let size = page.pixelSize, scale = min(1, BorderFinder.textSide / max(size.width, size.height))

@@ -8,44 +8,27 @@ import StripsPictures
 /// The border editor's host work: the detector on a small decode of each page (the picture at
 /// about an eighth of its size, at least the detector's working side), and the angle that levels
 /// a cropped page's text (the page flattened at up to 2000 pixels by the reader's renderer, then
-/// the skew finder). In the window it runs on a worker and the answer comes with the next poll;
-/// headless, at once, so scripts stay deterministic.
+/// the skew finder). It runs on the executor it is given: a worker in the window, the answer
+/// coming with the next poll; inline headless, at once, so scripts stay deterministic.
 public final class BorderFinder: @unchecked Sendable {
     private let reader: PageReader
-    private let live: Bool
-    private let queue = DispatchQueue(label: "strips.borders", qos: .userInitiated)
-    private let lock = NSLock()
-    private var ready: [HostEvent] = []
-    /// Wakes the window's loop when an answer is ready.
-    private let wake: @Sendable () -> Void
+    private let executor: any HostExecutor
 
     /// Detection decodes at least this many pixels on the longer side.
     public static let detectionSide = 640.0
     /// The page the skew finder looks at, on its longer side.
     public static let levellingSide: Int32 = 2000
 
-    public init(reader: PageReader, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
+    public init(reader: PageReader, executor: any HostExecutor = InlineExecutor()) {
         self.reader = reader
-        self.live = live
-        self.wake = wake
+        self.executor = executor
     }
 
     public func start(_ request: BorderRequest) -> [HostEvent] {
-        guard live else { return [.bordersFound(answer(request))] }
-        queue.async { [self] in
-            let event = HostEvent.bordersFound(answer(request))
-            lock.withLock { ready.append(event) }
-            wake()
-        }
-        return []
+        executor.submit { [self] in [.bordersFound(answer(request))] }
     }
 
-    public func poll() -> [HostEvent] {
-        lock.withLock {
-            defer { ready.removeAll() }
-            return ready
-        }
-    }
+    public func poll() -> [HostEvent] { executor.drain() }
 
     public func answer(_ request: BorderRequest) -> BorderAnswer {
         BorderAnswer(purpose: request.purpose, pages: request.pages.map { page in

@@ -1,30 +1,50 @@
 import StripsCore
 import StripsDesktop
 
-/// Ctrl+O's errand: the desktop's file chooser, polled each frame (the window keeps drawing
-/// while it is open), its answer the scene's `filesChosen`. A script has no desktop to ask: the
+/// The desktop's file chooser as Ctrl+O's errand sees it: asked to open on a folder, then polled
+/// until it answers. Behind a protocol so the opener's tests stand a fake in for the portal.
+public protocol FileChoosing {
+    /// A chooser starts asking for pictures and PDFs to open, from `folder` when given.
+    func open(folder: String?) -> any ChooserSession
+}
+
+/// One chooser asked: nil while it is open, then how it ended.
+public protocol ChooserSession {
+    func poll() -> ChooserAnswer?
+}
+
+/// The desktop's own (`FileChooser`: the portal's, else zenity or kdialog).
+public struct DesktopChooser: FileChoosing {
+    public init() {}
+    public func open(folder: String?) -> any ChooserSession { FileChooser(.open(title: tr("Open pictures and PDFs"), folder: folder)) }
+}
+
+extension FileChooser: ChooserSession {}
+
+/// Ctrl+O's errand: the chooser, polled each frame (the window keeps drawing while it is open),
+/// its answer the scene's `filesChosen`. A script has no desktop to ask (`chooser` nil): the
 /// answer is a line saying so (`drop PATH` adds files in a script).
 public final class FileOpener {
-    private let live: Bool
+    private let chooser: (any FileChoosing)?
     private let say: (String) -> Void
-    private var chooser: FileChooser?
+    private var asking: (any ChooserSession)?
 
     /// `say`: where the one line goes when no chooser can open (standard error).
-    public init(live: Bool, say: @escaping (String) -> Void) {
-        self.live = live
+    public init(chooser: (any FileChoosing)?, say: @escaping (String) -> Void) {
+        self.chooser = chooser
         self.say = say
     }
 
     public func start(folder: String?) -> [HostEvent] {
-        guard live else { return [.openFailed(HostMessage(trLater("No file chooser in a script: 'drop PATH' adds files")))] }
-        guard chooser == nil else { return [] }
-        chooser = FileChooser(.open(title: tr("Open pictures and PDFs"), folder: folder))
+        guard let chooser else { return [.openFailed(HostMessage(trLater("No file chooser in a script: 'drop PATH' adds files")))] }
+        guard asking == nil else { return [] }
+        asking = chooser.open(folder: folder)
         return poll()
     }
 
     public func poll() -> [HostEvent] {
-        guard let answer = chooser?.poll() else { return [] }
-        chooser = nil
+        guard let answer = asking?.poll() else { return [] }
+        asking = nil
         switch answer {
         case .chosen(let paths): return [.filesChosen(paths)]
         case .cancelled: return [.filesChosen([])]

@@ -24,9 +24,9 @@ public final class PhotosHost: EffectHost {
         hosts = FeatureHosts([
             SavingHost(saver: saver, scanner: scanner),
             scanner,
-            BorderFinder(reader: reader, live: live, wake: wake),
+            BorderFinder(reader: reader, executor: hostExecutor(live: live, label: "strips.borders", wake: wake)),
             text,
-            FileOpener(live: live, say: say),
+            FileOpener(chooser: live ? DesktopChooser() : nil, say: say),
             camera,
             judges,
             DroppedFilesHost(reader: reader, say: say),

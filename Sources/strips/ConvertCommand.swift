@@ -105,7 +105,7 @@ struct ConvertCommand: ParsableCommand {
         options.resume = resume || watch
         options.recipe = ["ocr \(languages ?? "off")"]
         let cache = TextCache.standard()
-        let finder = BorderFinder(reader: reader, live: false)
+        let finder = BorderFinder(reader: reader)
         // One engine a core, kept from one round of documents to the next (each round reads a few pages a core).
         nonisolated(unsafe) let lanes = (0..<TextHost.threads(for: Int.max)).map { _ in PageTextService(languages: languages, cache: cache) }
         var converter = Converter(options: options, reader: reader, readText: { pages, done in

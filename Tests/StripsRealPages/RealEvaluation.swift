@@ -99,7 +99,7 @@ public struct RealEvaluation: Sendable {
     /// Each page's words as it is and after `--borders auto`, read at `dpi` (about; the long side
     /// taken as 11 inches).
     public func crops(_ entries: [RealCorpus.Entry]? = nil, dpi: Double = 200) -> [CropResult] {
-        let finder = BorderFinder(reader: reader, live: false)
+        let finder = BorderFinder(reader: reader)
         return Self.each(entries ?? corpus.entries) { entry in
             guard let page = page(entry), let recognizer = try? Recognizer(languages: "eng") else {
                 return CropResult(entry: entry, rawWords: 0, keptWords: 0, cropped: false)

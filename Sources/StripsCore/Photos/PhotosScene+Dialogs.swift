@@ -16,7 +16,7 @@ extension PhotosScene {
                 return scanFromPanel(panel, under: under, at: time)
             }
         case .keys(let overlay):
-            return keysOverlayKey(key, overlay, under: under)
+            return keysOverlayKey(key, overlay, under: under, at: time)
         case .menu(let menu):
             return menuKey(key, menu, under: under, at: time)
         case .recovery:

@@ -6,16 +6,16 @@ extension PhotosScene {
     mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] {
         switch event {
         case .saveProgress, .saved, .saveFailed:
-            savingAnswered(event, at: time)
+            _ = saved(.answered(event), at: time)
         case .pagesLoaded(let pages):
             guard !pages.isEmpty else { break }
             underPrompt { $0.enqueue(.insert(pages), at: time) }
         case .scan(let update):
             return scanUpdate(update, at: time)
         case .text(.recognised(let texts)):
-            received(texts)
+            _ = text(.recognised(texts), at: time)
         case .text(.textless(let keys)):
-            receivedTextless(keys)
+            _ = text(.textless(keys), at: time)
         case .text(.failed(let message)):
             notices.post(message.shown, at: time)
         case .bordersFound(let answer):

@@ -25,11 +25,10 @@ extension PhotosScene {
                 cancel(carry, at: time)
             } else if isScanRunning, scanning?.cancelling == false {
                 return cancelScan(at: time)
-            } else if let waiting = judging.waiting {
+            } else if judging.waiting != nil {
                 // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
-                _ = judging.takeWaiting()
-                saving.quitAfterSave = false
-                notices.post(waiting == .save ? tr("Not saved") : tr("Stopped looking for blank pages"), at: time)
+                _ = saved(.quitWhenSaved(false), at: time)
+                return batch(.stopWaiting, at: time)
             } else if !document.selection.isEmpty {
                 document.selection = .none
             } else {

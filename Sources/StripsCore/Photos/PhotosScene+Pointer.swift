@@ -133,7 +133,7 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
-        if case .dialog(.keys, _) = interaction { return keysOverlayWheel(dy: dy) }
+        if case .dialog(.keys, _) = interaction { return keysOverlayWheel(dy: dy, at: time) }
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {

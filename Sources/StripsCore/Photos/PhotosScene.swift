@@ -9,60 +9,39 @@
 /// reading dropped files) are values returned to the host, whose answers come back as events.
 public struct PhotosScene: Scene {
     public var name: String { "photos" }
-    public let documentName: String
+    /// What the host gives the editor: the document's name, the window, the design's numbers, the
+    /// languages offered and how text is measured.
+    public internal(set) var setup: PhotosSetup
     public internal(set) var document: Document
-    /// The page in focus, an index into the pages shown (the document's, or the fuller of the two
-    /// while an edit animates); -1 when there are none. Kept as an index, not derived from the
-    /// offsets, so a window resized to nothing still knows it.
-    public internal(set) var focusIndex: Int
     public internal(set) var interaction = Interaction.resting
-    /// Commands asked for while an edit animates or the pointer drags, run in order once it ends.
-    public internal(set) var queue: [EditorCommand] = []
-    public internal(set) var windowSize: Size
-    /// Every number of the design; a `.tune` event replaces it and the strips are laid out again.
-    public internal(set) var tuning = Tuning.defaults
-    public internal(set) var preview = Strip(PreviewLayout(itemCount: 0), snapping: Snapping(.paging))
-    public internal(set) var thumbnails = Strip(ThumbnailLayout(itemCount: 0), snapping: Snapping(.nearestItem))
-    /// The thumbnails' expanding rate (0 while the user scrolls them), passed into their layout.
-    public internal(set) var expanding = ExpandingRate()
-    /// The pointer: presses, drags, taps, double-clicks and holds.
-    var gestures = Gestures()
+    /// The two strips, the page in focus and the commands waiting for them.
+    public internal(set) var strips: StripsState
+    /// The pointer: presses, drags, taps, double-clicks and holds, and where it is on the toolbar.
+    public internal(set) var pointer = PointerState()
     /// The page counter's clock, the status line, the file chooser awaited.
     public internal(set) var notices = Notices()
     /// Text: what the host read of the pages, what was asked near the focus, what Ctrl+C copied.
-    var reading = Reading()
-    /// Saving: the save under way, the quit waiting on it, the last one's result.
-    public internal(set) var saving = Saving()
+    var reading = TextFeature.State()
+    /// Saving: the save under way, the quit waiting on it, the last one's result, and whether the
+    /// editor may close.
+    public internal(set) var saving = SavingFeature.State()
     /// A scan under way (the scanner works while the user goes on), nil when none is.
     public internal(set) var scanning: ScanProgress?
-    public internal(set) var wantsToQuit = false
-    /// The pointer on the toolbar: the button it rests on, the one pressed.
-    public internal(set) var toolbarPointer = ToolbarPointer()
     /// Border requests the host has not answered: the window keeps drawing until they come.
     var borderRequests = BorderRequests()
-    /// Blank pages and separator sheets as the host judged them, and what waits for them.
-    public internal(set) var judging = Judging()
+    /// Blank pages and separator sheets as the host judged them, what waits for them, and the
+    /// split of the pages shown into documents.
+    public internal(set) var batches = BatchesState()
     /// Pages turned upright by themselves: the turns waiting, the pages decided.
     public internal(set) var upright = Uprighting()
-    /// The split of the pages shown into documents, made again when they or the separators change.
-    var splitCache = SplitCache()
-    /// What the first document is saved as (`--output`'s name), for the strip's labels; nil: the
-    /// document's name.
-    public var outputName: String?
-    /// The languages a page's menu offers to read it in (Tesseract's installed ones); empty when
-    /// text is not recognised (`--ocr off`), and the menu offers none.
-    public var readingLanguages: [String] = []
-    let measurer: any TextMeasurer
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
     /// first page when it is nil or no longer in the document.
     public init(documentName: String, pages: [Page], windowSize: Size, measurer: any TextMeasurer = ApproximateTextMeasurer(),
                 focusedPage: String? = nil) {
-        self.documentName = documentName
+        setup = PhotosSetup(documentName: documentName, windowSize: windowSize, measurer: measurer)
         document = Document(pages: pages)
-        self.windowSize = windowSize
-        self.measurer = measurer
-        focusIndex = pages.isEmpty ? -1 : focusedPage.flatMap { id in pages.firstIndex { $0.id == id } } ?? 0
+        strips = StripsState(focusIndex: pages.isEmpty ? -1 : focusedPage.flatMap { id in pages.firstIndex { $0.id == id } } ?? 0)
         layOut()
     }
 
@@ -125,7 +104,7 @@ public struct PhotosScene: Scene {
         }
         expanding.tick(at: time)
         notices.noteMotion(isMoving, at: time)
-        if toolbarPointer.showsTooltip(at: time) { toolbarPointer.tooltipShown = true }
+        _ = toolbar(.tick, at: time)
         refreshSplit()
     }
 
@@ -135,7 +114,7 @@ public struct PhotosScene: Scene {
     public mutating func effectsDue(at time: Double) -> [Effect] {
         guard isIdle else { return [] }
         defer { applyUpright(at: time) }
-        return textDue() + judgingDue(at: time)
+        return textDue(at: time) + judgingDue(at: time)
     }
 
     /// One step of whatever the user is doing.

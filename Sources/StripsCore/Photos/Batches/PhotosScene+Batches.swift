@@ -15,30 +15,21 @@ extension PhotosScene {
     /// the window a ring around it (then every page, in the background); in a script the pages
     /// whose thumbnails are on screen, whose marks the frame shows.
     mutating func judgingDue(at time: Double) -> [Effect] {
-        let arriving = scanning?.arriving?.placed
         var ring = Judging.ring
         if judging.reach == .nearFocus {
             let cells = thumbnails.cells(in: Rect(origin: .zero, size: windowSize), content: content(at: time).thumbnails)
             ring = cells.map { abs($0.index - focusIndex) }.max() ?? 0
         }
-        let wanted = judging.wishes(document.pages, focus: focusIndex, generation: document.generation, skipping: arriving, ring: ring)
-        return wanted.isEmpty ? [] : [.judge(JudgeRequest(pages: wanted))]
+        return batch(.due(pages: document.pages, focus: focusIndex, generation: document.generation, arriving: scanning?.arriving?.placed, ring: ring), at: time)
     }
 
-    /// Judgements the host answered: kept; an action that waited for them runs.
+    /// Judgements the host answered: kept (a separator found changes the split the next frame
+    /// shows); an action that waited for them runs.
     mutating func judged(_ pages: [JudgedPage], at time: Double) -> [Effect] {
-        let done = judging.received(pages)
+        let outputs = BatchesFeature.reduce(into: &batches, action: .judged(pages, pages: document.pages), context: ())
         uprightJudged(pages, at: time)
-        // A separator found changes the split the next frame shows.
         refreshSplit()
-        guard done, let action = judging.takeWaiting() else { return [] }
-        switch action {
-        case .selectBlank:
-            selectBlankNow(at: time)
-            return []
-        case .save:
-            return save(.document, at: time)
-        }
+        return apply(outputs, at: time)
     }
 
     // MARK: Blank pages
@@ -46,20 +37,12 @@ extension PhotosScene {
     /// Ctrl+Shift+B: the blank pages selected, once every page is judged (those not judged yet
     /// are asked for first, ahead of the others).
     mutating func selectBlank(at time: Double) -> [Effect] {
-        let missing = judging.wait(for: .selectBlank, document.pages, skipping: scanning?.arriving?.placed)
-        guard judging.waiting != nil else {
-            selectBlankNow(at: time)
-            return []
-        }
-        return missing.isEmpty ? [] : [.judge(JudgeRequest(pages: missing, urgent: true))]
+        batch(.selectBlank(pages: document.pages, arriving: scanning?.arriving?.placed), at: time)
     }
 
-    private mutating func selectBlankNow(at time: Double) {
-        let blank = document.pages.indices.filter { judging.isBlank(document.pages[$0]) }
-        document.selection = PageSelection(blank)
-        let count = blank.count
-        notices.post(count == 0 ? tr("No blank pages") : trn("%d blank page selected: Delete removes it", "%d blank pages selected: Delete removes them", count),
-                     at: time)
+    /// The batches' reducer on their state, its outputs routed.
+    mutating func batch(_ action: BatchesFeature.Action, at time: Double) -> [Effect] {
+        apply(BatchesFeature.reduce(into: &batches, action: action, context: ()), at: time)
     }
 
     // MARK: Breaks

@@ -39,16 +39,37 @@ public struct KeysOverlay: Hashable, Sendable {
     /// The trace's `help`: one line a key or gesture.
     public static var lines: [String] { entries.map(\.line) }
 
-    /// A key while the overlay is shown: true when it closes it.
-    mutating func press(_ key: Key) -> Bool {
-        switch OverlayKey.table.action(for: key) {
-        case .close?: return true
-        case .scroll(let lines)?: scroll = max(0, scroll + lines * KeysOverlayCard.lineHeight)
-        case nil: break
-        }
-        return false
+}
+
+/// The keys overlay's room: its own state is the list's scroll; a key scrolls it or puts it away,
+/// the wheel scrolls it, never further than the list goes in the window passed in.
+enum HelpFeature: PhotosFeature {
+    typealias State = KeysOverlay
+
+    enum Action {
+        case key(Key)
+        /// The wheel over it: SDL's precise units, positive `dy` up.
+        case wheel(dy: Double)
     }
 
-    /// The wheel over it: SDL's precise units, positive `dy` up.
-    mutating func wheel(dy: Double) { scroll = max(0, scroll - dy * 3 * KeysOverlayCard.lineHeight) }
+    struct Context {
+        var window: Size
+        var measurer: any TextMeasurer
+    }
+
+    static func reduce(into state: inout KeysOverlay, action: Action, context: Context) -> [PhotosOutput] {
+        switch action {
+        case .key(let key):
+            switch OverlayKey.table.action(for: key) {
+            case .close?: return [.dismiss]
+            case .scroll(let lines)?: state.scroll = max(0, state.scroll + lines * KeysOverlayCard.lineHeight)
+            case nil: break
+            }
+        case .wheel(let dy):
+            state.scroll = max(0, state.scroll - dy * 3 * KeysOverlayCard.lineHeight)
+        }
+        // Scrolled no further than the list goes in this window.
+        state.scroll = KeysOverlayCard(state, window: context.window, measurer: context.measurer).scroll
+        return []
+    }
 }

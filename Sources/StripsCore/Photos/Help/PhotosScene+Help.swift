@@ -18,27 +18,21 @@ extension PhotosScene {
         interaction = .dialog(.keys(KeysOverlay()), under: interaction)
     }
 
-    mutating func keysOverlayKey(_ key: Key, _ overlay: KeysOverlay, under: Interaction) -> [Effect] {
-        var overlay = overlay
-        if overlay.press(key) {
-            interaction = under
-            return []
-        }
-        interaction = .dialog(.keys(clamped(overlay)), under: under)
-        return []
+    mutating func keysOverlayKey(_ key: Key, _ overlay: KeysOverlay, under: Interaction, at time: Double) -> [Effect] {
+        help(.key(key), overlay, under: under, at: time)
     }
 
     /// The wheel over the overlay scrolls it.
-    mutating func keysOverlayWheel(dy: Double) {
-        guard case .dialog(.keys(var overlay), let under) = interaction else { return }
-        overlay.wheel(dy: dy)
-        interaction = .dialog(.keys(clamped(overlay)), under: under)
+    mutating func keysOverlayWheel(dy: Double, at time: Double) {
+        guard case .dialog(.keys(let overlay), let under) = interaction else { return }
+        _ = help(.wheel(dy: dy), overlay, under: under, at: time)
     }
 
-    /// Scrolled no further than the list goes in this window.
-    private func clamped(_ overlay: KeysOverlay) -> KeysOverlay {
+    /// The overlay's reducer on its state, put back over `under`; its outputs routed.
+    private mutating func help(_ action: HelpFeature.Action, _ overlay: KeysOverlay, under: Interaction, at time: Double) -> [Effect] {
         var overlay = overlay
-        overlay.scroll = KeysOverlayCard(overlay, window: windowSize, measurer: measurer).scroll
-        return overlay
+        let outputs = HelpFeature.reduce(into: &overlay, action: action, context: .init(window: windowSize, measurer: measurer))
+        interaction = .dialog(.keys(overlay), under: under)
+        return apply(outputs, at: time)
     }
 }

@@ -16,25 +16,23 @@ extension PhotosScene {
         guard scanning == nil else {
             notices.post(isScanRunning ? tr("Not saved: scanning (save when it is done, or press Esc to stop it)")
                          : tr("Not saved: the scanned pages are still being placed; save again in a moment"), at: time)
-            saving.quitAfterSave = false
-            return []
+            return saved(.quitWhenSaved(false), at: time)
         }
         var pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
         var documents: [SavedDocument]?
         if scope == .document {
             // One file a document: every page is judged first, so no separator sheet is missed.
-            let missing = judging.wait(for: .save, pages)
-            if judging.waiting != nil { return missing.isEmpty ? [] : [.judge(JudgeRequest(pages: missing, urgent: true))] }
+            let asked = batch(.judgeBeforeSaving(pages), at: time)
+            if judging.waiting != nil { return asked }
             let split = DocumentSplit(pages: pages, separator: judging.separator)
             documents = split.parts.map { SavedDocument(pages: Array(pages[$0.pages]), title: $0.title) }
             pages = documents?.flatMap(\.pages) ?? pages
         }
         guard !pages.isEmpty else {
             notices.post(tr("Nothing to save: the document has no pages"), at: time)
-            saving.quitAfterSave = false
-            return []
+            return saved(.quitWhenSaved(false), at: time)
         }
-        saving.started(pages: pages.count)
+        _ = saved(.started(pages: pages.count), at: time)
         var request = SaveRequest(pages: pages, revision: document.history.revision, scope: scope)
         if let documents { request.documents = documents }
         return [.save(request)]
@@ -94,7 +92,7 @@ extension PhotosScene {
         interaction = under
         switch choice {
         case .save:
-            saving.quitAfterSave = true
+            _ = saved(.quitWhenSaved(true), at: time)
             return save(.document, at: time)
         case .discard:
             wantsToQuit = true
@@ -106,16 +104,9 @@ extension PhotosScene {
         return []
     }
 
-    /// The host's news of a save, through `Saving`: the document marked saved and the strip's
-    /// names following the file written, the status line, and the quit the prompt waited for.
-    mutating func savingAnswered(_ event: HostEvent, at time: Double) {
-        guard let answer = saving.handle(event) else { return }
-        if let saved = answer.document {
-            document = document.saved(revision: saved.revision)
-            // The strip's names follow the file now written (`NAME-N` after its name).
-            outputName = Self.fileStem(saved.path)
-        }
-        if let notice = answer.notice { notices.post(notice, at: time) }
-        if answer.quit { wantsToQuit = true }
+    /// The saving feature's reducer on its state, its outputs routed: the host's news of a save
+    /// marks the document saved, says so on the status line and quits when the prompt waited.
+    mutating func saved(_ action: SavingFeature.Action, at time: Double) -> [Effect] {
+        apply(SavingFeature.reduce(into: &saving, action: action, context: ()), at: time)
     }
 }

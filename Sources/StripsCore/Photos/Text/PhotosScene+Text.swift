@@ -1,33 +1,25 @@
-/// Where the text feature (`Reading`) meets the editor: the pages near the focus asked for as
-/// time makes them due, the host's answers handed to it and to a search under way, O and Ctrl+C
-/// with what they say on the status line.
+/// Where the text feature (`TextFeature`) meets the editor: the pages near the focus asked for as
+/// time makes them due, the host's answers handed to it and to a search under way, O and Ctrl+C.
 extension PhotosScene {
     /// The text known for pages (their own or recognised), as the host answers it.
     public var texts: PageTexts { reading.known }
     /// The text Ctrl+C copied last (the trace's `clipboard`).
     public var clipboard: String? { reading.clipboard }
 
+    /// The text feature's reducer on its state, its outputs routed.
+    mutating func text(_ action: TextFeature.Action, at time: Double) -> [Effect] {
+        apply(TextFeature.reduce(into: &reading, action: action, context: ()), at: time)
+    }
+
     /// The pages around the focus whose text the host has not answered, asked for when they
     /// change (a change, never the document: `TextReading`).
-    mutating func textDue() -> [Effect] {
-        reading.due(pages: shownPages, focus: focusIndex, arriving: scanning?.arriving?.placed)
-    }
-
-    /// Text the host read.
-    mutating func received(_ pages: [RecognisedText]) {
-        guard !pages.isEmpty else { return }
-        textArrived(reading.received(pages))
-    }
-
-    /// Pages the host has no text for: not asked for again, and no longer waited for by a search.
-    mutating func receivedTextless(_ keys: [TextKey]) {
-        guard !keys.isEmpty else { return }
-        textArrived(reading.receivedTextless(keys))
+    mutating func textDue(at time: Double) -> [Effect] {
+        text(.due(pages: shownPages, focus: focusIndex, arriving: scanning?.arriving?.placed), at: time)
     }
 
     /// The search under way takes in the pages answered (all of them again if the document
     /// changed since it last looked).
-    private mutating func textArrived(_ keys: [TextKey]) {
+    mutating func textArrived(_ keys: [TextKey]) {
         let state = documentState
         updateSearch { search, scene in
             if search.seen == state {
@@ -53,8 +45,6 @@ extension PhotosScene {
     /// Ctrl+C: the text of the page in focus, to the clipboard.
     mutating func copyText(at time: Double) -> [Effect] {
         guard pages.indices.contains(focusIndex) else { return [] }
-        let (notice, effects) = reading.copy(pages[focusIndex])
-        notices.post(notice, at: time)
-        return effects
+        return text(.copy(pages[focusIndex]), at: time)
     }
 }

@@ -56,21 +56,25 @@ extension PhotosScene {
     mutating func toolbarDown(_ p: Point, at time: Double) -> Bool {
         guard toolbarIsLive, geometry.toolbar.contains(p) else { return false }
         gestures.hover(p)
-        let button = toolbarButton(at: p)
-        toolbarPointer.pressed = button.flatMap { canPerform($0.action) ? $0.name : nil }
+        _ = toolbar(.press(toolbarButton(at: p)), at: time)
         return true
     }
 
     /// The press let go: over the button pressed, its action (nil when the bar had no press).
     mutating func toolbarUp(_ p: Point, at time: Double) -> [Effect]? {
-        guard let pressed = toolbarPointer.pressed else { return nil }
-        toolbarPointer.pressed = nil
-        guard let button = toolbarButton(at: p), button.name == pressed, toolbarIsLive, canPerform(button.action) else { return [] }
-        return perform(button.action, at: time)
+        guard toolbarPointer.pressed != nil else { return nil }
+        return toolbar(.release(toolbarButton(at: p)), at: time)
     }
 
     mutating func toolbarHover(_ p: Point, at time: Double) {
-        toolbarPointer.moved(over: toolbarIsLive ? toolbarButton(at: p)?.name : nil, at: time)
+        _ = toolbar(.hover(toolbarIsLive ? toolbarButton(at: p)?.name : nil), at: time)
+    }
+
+    /// The toolbar's reducer on the scene's part of it, with what it needs to know passed in.
+    mutating func toolbar(_ action: ToolbarFeature.Action, at time: Double) -> [Effect] {
+        let scene = self
+        let context = ToolbarFeature.Context(time: time, live: toolbarIsLive, canPerform: { scene.canPerform($0) })
+        return apply(ToolbarFeature.reduce(into: &toolbarPointer, action: action, context: context), at: time)
     }
 
     func toolbarFrame(at time: Double) -> ToolbarFrame? {

@@ -94,30 +94,3 @@ public enum Toolbar {
         part.enumerated().reduce(0) { sum, e in sum + buttonSize.width + (e.offset == 0 ? 0 : e.element.startsGroup ? groupGap : spacing) }
     }
 }
-
-/// Where the pointer is on the toolbar: the button it rests on (since when, for the tooltip's
-/// delay) and the one pressed, which acts when the press is let go over it.
-public struct ToolbarPointer: Hashable, Sendable {
-    public var hover: String?
-    public var hoverSince = 0.0
-    public var pressed: String?
-    /// A tooltip was shown and the pointer has stayed on the bar: the next button's shows at once.
-    public var tooltipShown = false
-
-    public init() {}
-
-    mutating func moved(over name: String?, at time: Double) {
-        guard name != hover else { return }
-        if name == nil { tooltipShown = false }
-        hover = name
-        hoverSince = time
-    }
-
-    /// A tooltip is about to show: frames must go on until it does.
-    var waitsForTooltip: Bool { hover != nil && pressed == nil && !tooltipShown }
-
-    /// The tooltip of the button under the pointer shows at `time`.
-    func showsTooltip(at time: Double) -> Bool {
-        hover != nil && pressed == nil && (tooltipShown || time - hoverSince >= Toolbar.tooltipDelay)
-    }
-}

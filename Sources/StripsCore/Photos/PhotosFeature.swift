@@ -1,0 +1,31 @@
+/// One feature of the Photos scene as a room of its own (The Composable Architecture's `Scope`,
+/// as a model, not a dependency): its `State`, the `Action`s it takes and a reducer that is given
+/// its own state `inout` and nothing else of the editor's; what it needs to know of the rest comes
+/// in as values (`Context`), and what it wants of the rest (a line on the status line, a request
+/// to the host, an editor action) goes out as `PhotosOutput`s, which the scene routes. A reducer
+/// is a static function of a type outside `PhotosScene`, so the compiler keeps it out of every
+/// other feature's state.
+protocol PhotosFeature {
+    associatedtype State
+    associatedtype Action
+    associatedtype Context
+    static func reduce(into state: inout State, action: Action, context: Context) -> [PhotosOutput]
+}
+
+/// What a feature's reducer asks of the rest of the editor; `PhotosScene.route` does it.
+enum PhotosOutput {
+    /// A line on the status line.
+    case notice(String)
+    /// A request to the host.
+    case effect(Effect)
+    /// An editor action, as its key does it (a toolbar button let go, a menu item).
+    case perform(EditorKey)
+    /// These pages selected.
+    case select(PageSelection)
+    /// The document was saved as `revision` into `path`.
+    case saved(revision: Int, path: String)
+    /// The card on top (a dialog) is put away: what it was over carries on.
+    case dismiss
+    /// Text of these pages arrived: a search under way takes them in.
+    case textArrived([TextKey])
+}

@@ -1,0 +1,30 @@
+/// Where the features' outputs go: each room's reducer says what it wants of the rest of the
+/// editor as `PhotosOutput`s, and this is the one place that does them, in the order given.
+extension PhotosScene {
+    /// Does `outputs` in order; the requests to the host among them (and those of the actions
+    /// they perform) are returned.
+    mutating func apply(_ outputs: [PhotosOutput], at time: Double) -> [Effect] {
+        var effects: [Effect] = []
+        for output in outputs {
+            switch output {
+            case .notice(let text):
+                notices.post(text, at: time)
+            case .effect(let effect):
+                effects.append(effect)
+            case .perform(let action):
+                effects += perform(action, at: time)
+            case .select(let selection):
+                document.selection = selection
+            case .saved(let revision, let path):
+                document = document.saved(revision: revision)
+                // The strip's names follow the file now written (`NAME-N` after its name).
+                outputName = Self.fileStem(path)
+            case .dismiss:
+                if case .dialog(_, let under) = interaction { interaction = under }
+            case .textArrived(let keys):
+                textArrived(keys)
+            }
+        }
+        return effects
+    }
+}
