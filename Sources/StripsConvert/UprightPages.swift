@@ -19,12 +19,13 @@ public final class UprightPages: @unchecked Sendable {
 
     public init(judge: PageJudge) { self.judge = judge }
 
-    /// Clockwise quarter turns that make `page` upright, or nil to leave it (upright, unsure, no
-    /// text to tell by, osd not installed, or a picture that cannot be read).
-    public func turns(_ page: Page) -> Int? {
+    /// Which way up `page` is: the clockwise quarter turns that make it upright (0 to leave it:
+    /// upright, unsure, no text to tell by, osd not installed) and what detection found; nil when
+    /// the picture cannot be read.
+    public func settle(_ page: Page) -> SettledOrientation? {
         guard let (picture, ppi) = judge.reading(page, pixelsPerInch: PageOSD.readingDPI) else { return nil }
-        let turns = decide(picture, pixelsPerInch: ppi).turns
-        return turns == 0 ? nil : turns
+        let (turns, reading) = decide(picture, pixelsPerInch: ppi)
+        return SettledOrientation(quarterTurns: turns, found: reading?.orientation)
     }
 
     /// The quarter turns that make `picture` upright (0: leave it), and the first reading.
