@@ -26,7 +26,8 @@ dir=${2:-$(mktemp -d -t strips-speed-XXXXXX)}
 build=${STRIPS_BUILD_PATH:-.build}
 Scripts/install-bench-deps.sh
 venv=$(dirname "$(Scripts/install-bench-deps.sh --ocrmypdf)")/..
-nice -n 10 swift build -c release --build-path "$build" --product strips >&2
+# STRIPS_SKIP_BUILD=1: the release binary as it is (another build holds the build folder).
+[ "${STRIPS_SKIP_BUILD:-}" = 1 ] || nice -n 10 swift build -c release --build-path "$build" --product strips >&2
 strips=$PWD/$build/release/strips
 cores=$(nproc)
 load() { cut -d' ' -f1 /proc/loadavg; }
