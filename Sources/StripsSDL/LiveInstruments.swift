@@ -62,7 +62,7 @@ final class LiveInstruments {
             FileHandleOutput.standardError("strips: \(problem)")
             stepper.note(problem, at: now)
         }
-        if problems.isEmpty { stepper.note("tuning applied", at: now) }
+        if problems.isEmpty { stepper.note(tr("tuning applied"), at: now) }
     }
 
     /// Ctrl+R: starts a recording (GIF unless `--record-format` says otherwise) into the user's
@@ -79,24 +79,25 @@ final class LiveInstruments {
     private func startRecording<S: Scene>(to path: String, stepper: inout FrameStepper<S>, now: Double) {
         do {
             recorder = try Recorder(path: path, options: .live(scale: options.recordScale))
-            stepper.note("recording to \(path) (Ctrl+R stops)", at: now)
+            stepper.note(tr("recording to %s (Ctrl+R stops)", path), at: now)
         } catch {
             FileHandleOutput.standardError("strips: \(error)")
-            stepper.note("cannot record: \(error)", at: now)
+            // The recorder's reason stays in its words.
+            stepper.note(tr("cannot record: %s", "\(error)"), at: now)
         }
     }
 
     private func stopRecording<S: Scene>(_ stepper: inout FrameStepper<S>, now: Double) {
         guard let recorder, let path = recorder.path else { return }
         self.recorder = nil
-        stepper.note("saving \(path) ...", at: now)
+        stepper.note(tr("saving %s ...", path), at: now)
         let mailbox = self.mailbox
         recorder.finish { result in
             switch result {
-            case .success(let stats): mailbox.post("saved \(path) (\(stats.encoded) frames)")
+            case .success(let stats): mailbox.post(trn("saved %2$s (%1$d frame)", "saved %2$s (%1$d frames)", stats.encoded, path))
             case .failure(let error):
                 FileHandleOutput.standardError("strips: \(error)")
-                mailbox.post("recording failed: \(error)")
+                mailbox.post(tr("recording failed: %s", "\(error)"))
             }
         }
     }

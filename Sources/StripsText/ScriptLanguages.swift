@@ -53,6 +53,9 @@ public enum ScriptLanguages {
         "Tibetan": ["bod"],
     ]
 
+    /// Tesseract's Latin-script languages.
+    public static let latin = Set(byScript["Latin"] ?? [])
+
     /// What a page in `script` (OSD's name, nil when it named none or was unsure) is read in.
     public struct Choice: Hashable, Sendable {
         /// Tesseract's languages, `+`-joined (`rus`, `eng+fra`).
