@@ -22,6 +22,8 @@ packages=(
   python3-venv          # OCRmyPDF's virtual environment
   tesseract-ocr-eng     # OCRmyPDF's English text recognition (strips convert --ocr eng's baseline)
   libimage-exiftool-perl  # exiftool: a saved PDF's XMP
+  tesseract-ocr         # the tesseract command: bench-speed.sh's page-a-core baseline
+  imagemagick           # bench-speed.sh: the corpus's receipts enlarged to 300 dpi A4 scans
 )
 
 missing=()

@@ -73,9 +73,10 @@ public struct Converter: Sendable {
 
     public var options: Options
     public var reader: PageReader
-    /// The text of pages (nil for a page without), calling `done` as each one finishes: the
-    /// window's text engine (its `TextHost.read`).
-    public var readText: @Sendable ([Page], _ done: @escaping @Sendable () -> Void) -> [PageText?]
+    /// The text of pages (nil for a page without), each read the way up `settled` says when it
+    /// says (else as the engine finds it), calling `done` as each one finishes: the window's text
+    /// engine (its `TextHost.read`).
+    public var readText: @Sendable (_ pages: [Page], _ settled: [SettledOrientation?], _ done: @escaping @Sendable () -> Void) -> [PageText?]
     /// A page's borders and levelling, as the window's border finder finds them for Shift+C.
     public var findBorders: @Sendable (Page) -> BorderAnswer.Found
     /// Told of each stage's progress: pages done of the stage's total.
@@ -86,7 +87,8 @@ public struct Converter: Sendable {
     /// Asked before each round of documents: true stops the run there (SIGTERM, SIGINT).
     public var shouldStop: @Sendable () -> Bool = { false }
 
-    public init(options: Options, reader: PageReader, readText: @escaping @Sendable ([Page], @escaping @Sendable () -> Void) -> [PageText?],
+    public init(options: Options, reader: PageReader,
+                readText: @escaping @Sendable ([Page], [SettledOrientation?], @escaping @Sendable () -> Void) -> [PageText?],
                 findBorders: @escaping @Sendable (Page) -> BorderAnswer.Found) {
         self.options = options
         self.reader = reader
@@ -118,8 +120,14 @@ public struct Converter: Sendable {
         report.pages = loaded.count
 
         // Each page as the window would have it after Shift+C and L, and the judges' word on it.
+        // The judges look at a page as it lies (before its quarter turns), so which way up a page
+        // is never moves the split: without borders to find (which a turn comes before), it is
+        // settled later, only for the pages of this run's documents (a shard does not run
+        // orientation detection on the whole batch), as their text is read.
         let judge = PageJudge(reader: reader)
         let upright = options.rotate ? UprightPages(judge: judge) : nil
+        let uprightFirst = options.borders
+        let settledFirst = Locked([String: SettledOrientation]())
         let turned = Locked(0)
         let prepared = Locked([[(Page, PageJudgement?)]?](repeating: nil, count: loaded.count))
         let counter = Locked(0)
@@ -128,9 +136,11 @@ public struct Converter: Sendable {
             var page = loaded[i]
             // One small decode for orientation and the judges, unless a crop changes the page.
             let working = upright != nil || !options.borders ? judge.workingPicture(page) : nil
-            if let turns = upright?.turns(page, working: working) {
-                page.corrections = page.corrections.turned(turns)
-                turned.withLock { $0 += 1 }
+            var settled: SettledOrientation?
+            if uprightFirst, let found = upright?.settle(page, working: working) {
+                settled = found
+                page.corrections = page.corrections.turned(found.quarterTurns)
+                if found.quarterTurns != 0 { turned.withLock { $0 += 1 } }
             }
             var pages = [page]
             var cropped = false
@@ -150,11 +160,13 @@ public struct Converter: Sendable {
                 page.corrections.look = options.look
                 return (page, judge.judgeIfReadable(page, working: cropped ? nil : working))
             }
+            if let settled { settledFirst.withLock { for page in pages { $0[page.id] = settled } } }
             prepared.withLock { $0[i] = judged }
             progress(.looking, counter.withLock { $0 += 1; return $0 }, loaded.count)
         }
         // A page whose picture cannot be read is left out (the loader named its file).
-        report.turnedUpright = turned.withLock { $0 }
+        var settled = settledFirst.current
+        report.turnedUpright = turned.current
         let looked = prepared.withLock { $0 }.compactMap { $0 }.flatMap { $0 }
         let pages = looked.compactMap { $0.1 == nil ? nil : $0.0 }
         let judgements = Dictionary(looked.compactMap { entry in entry.1.map { (entry.0.textKey, $0) } }, uniquingKeysWith: { a, _ in a })
@@ -255,12 +267,23 @@ public struct Converter: Sendable {
                 round.append(toWrite[next])
                 next += 1
             }
-            let roundPages = round.flatMap { parts[$0].pages }
             let started = Self.now()
+            if let upright, !uprightFirst {
+                settle(round.flatMap { parts[$0].pages }, with: upright, into: &settled)
+                for k in round {
+                    for j in parts[k].pages.indices {
+                        let turns = settled[parts[k].pages[j].id]?.quarterTurns ?? 0
+                        guard turns != 0 else { continue }
+                        parts[k].pages[j].corrections = parts[k].pages[j].corrections.turned(turns)
+                        report.turnedUpright += 1
+                    }
+                }
+            }
+            let roundPages = round.flatMap { parts[$0].pages }
             var texts: [PageText?] = Array(repeating: nil, count: roundPages.count)
             if options.readText {
                 let progress = self.progress
-                texts = readText(roundPages) { progress(stage, done.withLock { $0 += 1; return $0 }, total) }
+                texts = readText(roundPages, roundPages.map { settled[$0.id] }) { progress(stage, done.withLock { $0 += 1; return $0 }, total) }
             }
             let readSeconds = Self.now() - started
             var first = 0
@@ -295,6 +318,16 @@ public struct Converter: Sendable {
         }
         report.failures = lines
         return report
+    }
+
+    /// Which way up each of `pages` is, on every core, into `settled` (by page id).
+    private func settle(_ pages: [Page], with upright: UprightPages, into settled: inout [String: SettledOrientation]) {
+        let found = Locked([SettledOrientation?](repeating: nil, count: pages.count))
+        DispatchQueue.concurrentPerform(iterations: pages.count) { i in
+            let one = upright.settle(pages[i])
+            found.withLock { $0[i] = one }
+        }
+        for (page, one) in zip(pages, found.current) { settled[page.id] = one }
     }
 
     /// A page as the left-out lines name it: its file, and its page when the file has several.

@@ -20,6 +20,16 @@ public final class UprightPages: @unchecked Sendable {
 
     public init(judge: PageJudge) { self.judge = judge }
 
+    /// Which way up `page` is: the clockwise quarter turns that make it upright (0 to leave it:
+    /// upright, unsure, no text to tell by, osd not installed) and what detection found; nil when
+    /// the picture cannot be read.
+    /// `working`: the judges' small decode of the page, when made already (`PageJudge.workingPicture`).
+    public func settle(_ page: Page, working: PageJudge.Working? = nil) -> SettledOrientation? {
+        guard let (picture, ppi) = judge.textReading(page, working: working) else { return nil }
+        let (turns, reading) = decide(picture, pixelsPerInch: ppi)
+        return SettledOrientation(quarterTurns: turns, found: reading?.orientation)
+    }
+
     /// Clockwise quarter turns that make `page` upright, or nil to leave it (upright, unsure, no
     /// text to tell by, osd not installed, or a picture that cannot be read).
     /// `working`: the judges' small decode of the page, when made already (`PageJudge.workingPicture`).

@@ -23,7 +23,9 @@ extension TextHost {
     /// `read`, lane `k` with `services[k]` (a service, with its engine and its open PDF, serves one
     /// thread at a time: a host keeps its lanes' from one read to the next, as `strips convert`
     /// does from one round of documents to the next, so Tesseract is started once a lane).
-    public static func read(_ pages: [Page], services: [PageTextService], reader: PageReader,
+    /// `settled[i]`: which way up page `i` is already known to be (read turned so, with no
+    /// orientation detection); nil, or no list: detected as the page is read.
+    public static func read(_ pages: [Page], settled: [SettledOrientation?] = [], services: [PageTextService], reader: PageReader,
                      problem: @escaping @Sendable (Page, RecognitionError) -> Void, done: @escaping @Sendable () -> Void = {}) -> [PageText?] {
         guard !pages.isEmpty, !services.isEmpty else { return [] }
         let threads = min(services.count, pages.count)
@@ -37,7 +39,8 @@ extension TextHost {
                 let page = pages[i]
                 do throws(RecognitionError) {
                     let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
-                                                    geometry: geometry(page), detectOrientation: languages != nil, languages: page.corrections.language,
+                                                    geometry: geometry(page), detectOrientation: languages != nil,
+                                                    settled: i < settled.count ? settled[i] : nil, languages: page.corrections.language,
                                                     render: { render(page, reader: reader) })
                     results.withLock { $0[i] = text }
                 } catch {

@@ -56,12 +56,13 @@ public final class PageTextService {
     /// `auto`'s choice for a page: OSD's script (when sure) to the installed languages, and
     /// OSD's reading, which also says which way up the page is. A Latin page's other languages
     /// come back apart: it is read in the first alone, and again with another only when
-    /// `LatinLanguageCheck` finds the first reading is in it.
-    private func autoLanguages(for page: (picture: PixelBuffer, dpi: Double), cancel: RecognitionCancel?)
-        throws(RecognitionError) -> (languages: String, others: [String], reading: PageOSD.Reading?) {
-        if osd == nil { osd = try Self.step(cancel) { PageOSD() } }
-        let reading = osd?.read(page.picture, dpi: page.dpi)
-        let script = reading.flatMap { $0.scriptConfidence >= ScriptLanguages.sureScript ? $0.script : nil }
+    /// `LatinLanguageCheck` finds the first reading is in it. `known`: what a detection already
+    /// found on the page (its script is read from it, with no second detection).
+    private func autoLanguages(for page: (picture: PixelBuffer, dpi: Double), known: PageOrientation?, cancel: RecognitionCancel?)
+        throws(RecognitionError) -> (languages: String, others: [String], reading: PageOrientation?) {
+        if known == nil, osd == nil { osd = try Self.step(cancel) { PageOSD() } }
+        let reading = known ?? osd?.read(page.picture, dpi: page.dpi)?.orientation
+        let script = reading.flatMap { ($0.scriptConfidence ?? 0) >= ScriptLanguages.sureScript ? $0.script : nil }
         guard let choice = ScriptLanguages.choose(script: script, installed: TessData.installed, preferred: preferred) else {
             throw .noData(searched: TessData.searchPath)
         }
@@ -90,25 +91,32 @@ public final class PageTextService {
     /// text then in that upright space (`PageText.quarterTurns`).
     ///
     /// `languages` chosen for this page (its menu, the scan panel) replace the service's, unless
-    /// recognition is off.
+    /// recognition is off. `settled`: which way up the page already is known to be; the text is
+    /// read turned so, and no detection runs (`detectOrientation` is then not looked at).
     public func pageText(file: String, pdfPage: Int?, recipe: String, geometry: RecipeGeometry? = nil, detectOrientation: Bool = false,
-                         languages chosen: String? = nil, cancel: RecognitionCancel? = nil,
+                         settled: SettledOrientation? = nil, languages chosen: String? = nil, cancel: RecognitionCancel? = nil,
                          render: () -> (picture: PixelBuffer, dpi: Double)?) throws(RecognitionError) -> PageText? {
         if let pdfPage, let own = pdfText(file, page: pdfPage), !own.isEmpty { return geometry.map(own.laid(on:)) ?? own }
         guard self.languages != nil, let languages = chosen ?? self.languages else { return nil }
-        let key = TextCacheKey(path: file, recipe: recipe, languages: languages + (detectOrientation ? " osd" : ""))
+        let way = settled.map { " turned \($0.quarterTurns)" } ?? (detectOrientation ? " osd" : "")
+        let key = TextCacheKey(path: file, recipe: recipe, languages: languages + way)
         if let key, let kept = cache?.text(for: key) { return kept }
         if cancel?.isCancelled == true { throw .cancelled }
         guard let page = render() else { throw .failed(trLater("the page could not be drawn")) }
-        let readIn: String, others: [String], reading: PageOSD.Reading?
+        let readIn: String, others: [String], reading: PageOrientation?
         if languages == ScriptLanguages.auto {
-            (readIn, others, reading) = try autoLanguages(for: page, cancel: cancel)
+            (readIn, others, reading) = try autoLanguages(for: page, known: settled?.found, cancel: cancel)
         } else {
             (readIn, others, reading) = (languages, [], nil)
         }
         let recognizer = try recognizer(for: readIn, cancel: cancel)
-        let orientation = detectOrientation ? reading?.orientation ?? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
-        let turns = orientation.map { $0.suggestsTurning ? $0.quarterTurnsToUpright : 0 } ?? 0
+        let orientation: PageOrientation?, turns: Int
+        if let settled {
+            (orientation, turns) = (settled.found, settled.quarterTurns)
+        } else {
+            orientation = detectOrientation ? reading ?? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
+            turns = orientation.map { $0.suggestsTurning ? $0.quarterTurnsToUpright : 0 } ?? 0
+        }
         let upright = PictureTurn.turned(page.picture, quarterTurns: turns)
         var text = try recognizer.recognise(upright, dpi: page.dpi, cancel: cancel)
         if let other = LatinLanguageCheck.better(than: readIn, among: others, in: text.text) {

@@ -108,8 +108,8 @@ struct ConvertCommand: ParsableCommand {
         let finder = BorderFinder(reader: reader)
         // One engine a core, kept from one round of documents to the next (each round reads a few pages a core).
         nonisolated(unsafe) let lanes = (0..<TextHost.threads(for: Int.max)).map { _ in PageTextService(languages: languages, cache: cache) }
-        var converter = Converter(options: options, reader: reader, readText: { pages, done in
-            TextHost.read(pages, services: lanes, reader: reader, problem: { page, error in
+        var converter = Converter(options: options, reader: reader, readText: { pages, settled, done in
+            TextHost.read(pages, settled: settled, services: lanes, reader: reader, problem: { page, error in
                 if reader.catalog.shouldReport(page.path) { FileHandleOutput.standardError("strips: \(page.id): \(error.description)") }
             }, done: done)
         }, findBorders: { page in
