@@ -218,7 +218,8 @@ let package = Package(
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
         .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures",
-                                                        "StripsDocumentPhotos", "StripsSampleScans", "StripsDesktop", "CGIO"]),
+                                                        "StripsDocumentPhotos", "StripsSampleScans", "StripsDesktop", "CGIO", "CAVCodec",
+                                                        "CPipeWireCamera", "StripsTestSupport"]),
         // ZBar: barcodes and QR codes on separator sheets.
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         // libqrencode: the QR codes of the made-up separator sheets (tests and benchmarks only).

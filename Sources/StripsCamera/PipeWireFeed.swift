@@ -85,7 +85,7 @@ final class PipeWireFeed {
             let status = strips_pw_camera_next(camera, patience, &received)
             guard status == Int32(STRIPS_PW_OK) else { throw Self.fault(Int(status), message: "", patience: patience) }
         }
-        let filled = format == "MJPG" ? decode(received, into: frame) : copy(received, into: frame)
+        let filled = format == "MJPG" ? decode(received, into: frame) : Self.copy(received, into: frame)
         return filled ? received.time : nil
     }
 
@@ -102,10 +102,10 @@ final class PipeWireFeed {
 
     /// A raw frame copied plane by plane into a frame of libavutil's own (aligned, padded) planes,
     /// each row checked against the bytes PipeWire gave.
-    private func copy(_ received: strips_pw_frame, into frame: UnsafeMutablePointer<AVFrame>) -> Bool {
+    static func copy(_ received: strips_pw_frame, into frame: UnsafeMutablePointer<AVFrame>) -> Bool {
         guard let pixelFormat = Self.pixelFormat(Self.text(received.format)), received.width > 0, received.height > 0 else { return false }
         let (w, h) = (Int32(received.width), Int32(received.height))
-        let planes = Self.planes(of: received, format: pixelFormat)
+        let planes = planes(of: received, format: pixelFormat)
         guard !planes.isEmpty else { return false }
         av_frame_unref(frame)
         frame.pointee.format = pixelFormat.rawValue
@@ -119,7 +119,7 @@ final class PipeWireFeed {
         return true
     }
 
-    private struct Plane {
+    struct Plane {
         var start: UnsafePointer<UInt8>
         var stride: Int32
         var rowBytes: Int32
@@ -129,7 +129,7 @@ final class PipeWireFeed {
     /// Where each of the format's planes is in what PipeWire gave (a block per plane, or all in
     /// one block one after another), with its row length and rows; empty when the bytes given
     /// are fewer than the format at this size needs.
-    private static func planes(of received: strips_pw_frame, format: AVPixelFormat) -> [Plane] {
+    static func planes(of received: strips_pw_frame, format: AVPixelFormat) -> [Plane] {
         let count = Int(av_pix_fmt_count_planes(format))
         guard count >= 1, count <= 4, let descriptor = av_pix_fmt_desc_get(format) else { return [] }
         let blocks = [received.data.0, received.data.1, received.data.2, received.data.3]
@@ -150,13 +150,13 @@ final class PipeWireFeed {
                 stride = strides[index] > 0 ? strides[index] : rowBytes
                 offset = 0
             } else {
-                // One block: later planes follow the first, their rows as long as the format's
-                // share of the first plane's stride.
+                // One block: later planes follow the first, as V4L2 lays them out: NV12's
+                // interleaved chroma rows as long as the luma's, I420's half as long.
                 block = blocks[0]
                 blockSize = sizes[0]
                 let first = strides[0] > 0 ? strides[0] : av_image_get_linesize(format, Int32(received.width), 0)
-                stride = index == 0 ? first : Int32((Int(first) * Int(rowBytes) + Int(av_image_get_linesize(format, Int32(received.width), 0)) - 1)
-                                                    / Int(av_image_get_linesize(format, Int32(received.width), 0)))
+                let shift = Int32(descriptor.pointee.log2_chroma_w)
+                stride = index == 0 || format == AV_PIX_FMT_NV12 ? first : (first + (1 << shift) - 1) >> shift
             }
             guard let block, stride >= rowBytes, offset + Int(stride) * Int(rows - 1) + Int(rowBytes) <= blockSize else { return [] }
             planes.append(Plane(start: block + offset, stride: stride, rowBytes: rowBytes, rows: rows))

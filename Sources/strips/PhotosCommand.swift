@@ -95,9 +95,10 @@ struct PhotosCommand: ParsableCommand {
     var recover: RecoverMode?
 
     @Option(name: .long, help: """
-        The camera Ctrl+K shows: a V4L2 device (/dev/video0) or a video file (a recording of a camera, \
-        for tests and demos; a script plays it on its own clock from the moment the camera opens). \
-        Default: the first camera found.
+        The camera Ctrl+K shows: a V4L2 device (/dev/video0), 'portal' (the XDG desktop portal's \
+        camera through PipeWire), or a video file (a recording of a camera, for tests and demos; a \
+        script plays it on its own clock from the moment the camera opens). Default: the portal's \
+        camera in a Flatpak, else the first V4L2 camera found.
         """)
     var camera: String?
 
@@ -112,7 +113,7 @@ struct PhotosCommand: ParsableCommand {
             throw ValidationError("--scan-page takes a4, a5, letter, legal or WIDTHxHEIGHT in mm")
         }
         if scanner?.isEmpty == true || scanSource?.isEmpty == true { throw ValidationError("--scanner and --scan-source need a name") }
-        if camera?.isEmpty == true { throw ValidationError("--camera needs a device (/dev/video0) or a video file") }
+        if camera?.isEmpty == true { throw ValidationError("--camera needs a device (/dev/video0), 'portal' or a video file") }
     }
 
     /// The scanner host: the command line's settings over the last ones; the window remembers.
