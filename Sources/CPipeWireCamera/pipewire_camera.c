@@ -52,11 +52,27 @@ struct strips_pw_camera {
     uint32_t width, height;
     double rate;
     int node_gone;
-    frame_slot latest;   /* written on the loop's thread */
+
+    /* The frames: `process` runs on PipeWire's data thread once a cycle (RT_PROCESS), so it
+       hands one buffer back for each it takes, as the source recycles them (a main-loop process
+       that took two at once after a late cycle left one unrecycled each time, until the source
+       ran out). Guarded by `lock`, signalled on `arrived`. */
+    pthread_mutex_t lock;
+    pthread_cond_t arrived;
+    int ended;           /* the stream, the node or the connection is gone */
+    frame_slot latest;   /* written on the data thread */
     frame_slot handed;   /* the caller's, until its next call */
     uint64_t received, handed_sequence;
     struct timespec first;
 };
+
+/* The stream can give no more frames: said to a waiting `next`. */
+static void mark_ended(struct strips_pw_camera *c) {
+    pthread_mutex_lock(&c->lock);
+    c->ended = 1;
+    pthread_cond_broadcast(&c->arrived);
+    pthread_mutex_unlock(&c->lock);
+}
 
 static double seconds_since(const struct timespec *start) {
     struct timespec now;
@@ -78,6 +94,7 @@ static void on_core_error(void *data, uint32_t id, int seq, int res, const char 
     if (id != PW_ID_CORE) return;
     c->core_error = res == 0 ? -EPIPE : res;
     snprintf(c->error_text, sizeof c->error_text, "%s", message ? message : spa_strerror(res));
+    mark_ended(c);
     pw_thread_loop_signal(c->loop, false);
 }
 
@@ -112,6 +129,7 @@ static void on_global_remove(void *data, uint32_t id) {
     struct strips_pw_camera *c = data;
     if (id == c->node_id) {
         c->node_gone = 1;
+        mark_ended(c);
         pw_thread_loop_signal(c->loop, false);
     }
 }
@@ -124,10 +142,10 @@ static const struct pw_registry_events registry_events = {
 
 static void on_state_changed(void *data, enum pw_stream_state old, enum pw_stream_state state, const char *error) {
     struct strips_pw_camera *c = data;
-    (void)old;
     c->state = state;
     if (state == PW_STREAM_STATE_ERROR)
         snprintf(c->error_text, sizeof c->error_text, "%s", error ? error : "stream error");
+    if (state == PW_STREAM_STATE_ERROR || (state == PW_STREAM_STATE_UNCONNECTED && old != PW_STREAM_STATE_UNCONNECTED)) mark_ended(c);
     pw_thread_loop_signal(c->loop, false);
 }
 
@@ -136,6 +154,8 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
     if (param == NULL || id != SPA_PARAM_Format) return;
     uint32_t media_type, media_subtype;
     if (spa_format_parse(param, &media_type, &media_subtype) < 0 || media_type != SPA_MEDIA_TYPE_video) return;
+    /* The data thread reads the format with each frame. */
+    pthread_mutex_lock(&c->lock);
     c->format_known = 0;
     if (media_subtype == SPA_MEDIA_SUBTYPE_mjpg) {
         struct spa_video_info_mjpg info;
@@ -161,6 +181,15 @@ static void on_param_changed(void *data, uint32_t id, const struct spa_pod *para
             }
         }
     }
+    pthread_mutex_unlock(&c->lock);
+    /* Buffers enough that a late cycle or two does not starve the camera (PipeWire's own video
+       consumers ask 8 of 2 to 16), in whole mapped blocks. */
+    uint8_t pod_bytes[256];
+    struct spa_pod_builder b = SPA_POD_BUILDER_INIT(pod_bytes, sizeof pod_bytes);
+    const struct spa_pod *buffers = spa_pod_builder_add_object(&b, SPA_TYPE_OBJECT_ParamBuffers, SPA_PARAM_Buffers,
+        SPA_PARAM_BUFFERS_buffers, SPA_POD_CHOICE_RANGE_Int(8, 2, 16),
+        SPA_PARAM_BUFFERS_dataType, SPA_POD_CHOICE_FLAGS_Int((1 << SPA_DATA_MemPtr) | (1 << SPA_DATA_MemFd)));
+    pw_stream_update_params(c->stream, &buffers, 1);
     c->negotiated = 1;
     pw_thread_loop_signal(c->loop, false);
 }
@@ -185,6 +214,7 @@ static void on_process(void *data) {
     }
     if (newest == NULL) return;
     struct spa_buffer *buffer = newest->buffer;
+    pthread_mutex_lock(&c->lock);
     if (c->format_known && buffer->n_datas > 0) {
         uint32_t planes = buffer->n_datas > 4 ? 4 : buffer->n_datas;
         size_t total = 0;
@@ -218,9 +248,10 @@ static void on_process(void *data) {
             info->time = seconds_since(&c->first);
             c->received++;
             info->sequence = c->received;
-            pw_thread_loop_signal(c->loop, false);
+            pthread_cond_broadcast(&c->arrived);
         }
     }
+    pthread_mutex_unlock(&c->lock);
     pw_stream_queue_buffer(c->stream, newest);
 }
 
@@ -257,6 +288,8 @@ static void free_camera(struct strips_pw_camera *c) {
     if (c->loop) pw_thread_loop_destroy(c->loop);
     free(c->latest.bytes);
     free(c->handed.bytes);
+    pthread_cond_destroy(&c->arrived);
+    pthread_mutex_destroy(&c->lock);
     free(c);
 }
 
@@ -266,6 +299,12 @@ strips_pw_camera *strips_pw_camera_open(int fd, double timeout, int *fault, char
     struct strips_pw_camera *c = calloc(1, sizeof *c);
     if (c == NULL) { close(fd); *fault = STRIPS_PW_NO_CONNECTION; say(message, message_size, "out of memory"); return NULL; }
     c->fd = fd;
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_condattr_t attributes;
+    pthread_condattr_init(&attributes);
+    pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+    pthread_cond_init(&c->arrived, &attributes);
+    pthread_condattr_destroy(&attributes);
     c->node_id = SPA_ID_INVALID;
     c->node_serial = SPA_ID_INVALID;
     c->state = PW_STREAM_STATE_UNCONNECTED;
@@ -348,7 +387,8 @@ strips_pw_camera *strips_pw_camera_open(int fd, double timeout, int *fault, char
     params[1] = spa_pod_builder_pop(&b, &frame);
 
     int connected = pw_stream_connect(c->stream, PW_DIRECTION_INPUT, c->node_id,
-                                      PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS | PW_STREAM_FLAG_DONT_RECONNECT,
+                                      PW_STREAM_FLAG_AUTOCONNECT | PW_STREAM_FLAG_MAP_BUFFERS | PW_STREAM_FLAG_DONT_RECONNECT
+                                          | PW_STREAM_FLAG_RT_PROCESS,
                                       params, 2);
     if (connected < 0) {
         *fault = STRIPS_PW_NO_CONNECTION; say(message, message_size, spa_strerror(connected));
@@ -378,23 +418,29 @@ strips_pw_camera *strips_pw_camera_open(int fd, double timeout, int *fault, char
 
 int strips_pw_camera_next(strips_pw_camera *c, double timeout, strips_pw_frame *out) {
     struct timespec deadline;
-    pw_thread_loop_lock(c->loop);
-    pw_thread_loop_get_time(c->loop, &deadline, (int64_t)(timeout * 1e9));
-    int ended = 0, waited = 1;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    int64_t nanoseconds = deadline.tv_nsec + (int64_t)(timeout * 1e9);
+    deadline.tv_sec += nanoseconds / 1000000000;
+    deadline.tv_nsec = nanoseconds % 1000000000;
+    pthread_mutex_lock(&c->lock);
+    int result = STRIPS_PW_OK;
     while (c->received <= c->handed_sequence) {
-        if (c->core_error || c->node_gone || c->state == PW_STREAM_STATE_ERROR || c->state == PW_STREAM_STATE_UNCONNECTED) { ended = 1; break; }
-        if (pw_thread_loop_timed_wait_full(c->loop, &deadline) != 0 && c->received <= c->handed_sequence) { waited = 0; break; }
+        if (c->ended) { result = STRIPS_PW_ENDED; break; }
+        if (pthread_cond_timedwait(&c->arrived, &c->lock, &deadline) == ETIMEDOUT && c->received <= c->handed_sequence) {
+            result = c->ended ? STRIPS_PW_ENDED : STRIPS_PW_TIMED_OUT;
+            break;
+        }
     }
-    if (ended || !waited) {
-        pw_thread_loop_unlock(c->loop);
-        return ended ? STRIPS_PW_ENDED : STRIPS_PW_TIMED_OUT;
+    if (result != STRIPS_PW_OK) {
+        pthread_mutex_unlock(&c->lock);
+        return result;
     }
     /* The newest frame becomes the caller's; its old block is reused for the next. */
     frame_slot swap = c->handed;
     c->handed = c->latest;
     c->latest = swap;
     c->handed_sequence = c->handed.info.sequence;
-    pw_thread_loop_unlock(c->loop);
+    pthread_mutex_unlock(&c->lock);
     *out = c->handed.info;
     size_t at = 0;
     for (int i = 0; i < out->planes; i++) {

@@ -43,7 +43,9 @@ struct PortalCameraTests {
 
     @Test func aPageIsTakenThroughThePortalsPipeWireCamera() throws {
         let world = try PortalWorld()
-        let run = try Self.run(world, script: "at 0 key ctrl+k\nat 1000 key space\nat 1500 end")
+        // Few frames: SPA's test source loses a buffer for each cycle a loaded machine misses
+        // (docs/CAMERA.md), so the test asks for about 15.
+        let run = try Self.run(world, script: "at 0 key ctrl+k\nat 600 key space\nat 800 end")
         #expect(run.said.isEmpty, "\(run.said)")
         // The portal was asked as a sandboxed app asks it: is there a camera, may we, the remote.
         #expect(world.portal?.asked == ["Get IsCameraPresent", "AccessCamera", "OpenPipeWireRemote"])
