@@ -1,6 +1,7 @@
 import CGIO
 import Foundation
 @testable import StripsDesktop
+import StripsTestSupport
 
 /// A desktop of the test's own for the portal camera: a private session bus (dbus-daemon with no
 /// service folders, so nothing real is started on it), a PipeWire daemon on a private runtime
@@ -142,24 +143,9 @@ final class PortalWorld {
     private func startWirePlumber() throws {
         try launch("wireplumber", [], log: "wireplumber.log")
         try wait("wireplumber") {
-            let listing = (try? Self.capture("pw-cli", ["ls", "Metadata"], environment: childEnvironment)) ?? ""
+            let listing = Self.program("pw-cli").flatMap { try? runProcess($0, ["ls", "Metadata"], environment: childEnvironment).stdout } ?? ""
             return listing.contains("metadata.name = \"default\"")
         }
-    }
-
-    private static func capture(_ name: String, _ arguments: [String], environment: [String: String]) throws -> String {
-        guard let path = program(name) else { throw WorldError("\(name) is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
 
