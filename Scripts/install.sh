@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs Strips for one user (or under any prefix): the binary, its scanner worker, the assets it
 # needs (sample document, pizzas, window icon), its translations, the desktop entry, the hicolor
-# icons, the AppStream metainfo, the man page and the hot folder's systemd user unit
-# (strips-watch@.service). The entry, the icons and the metainfo are named by the app's id.
+# icons, the AppStream metainfo, the man page (English, and one per language of po/LINGUAS:
+# share/man/LANG/man1) and the hot folder's systemd user unit (strips-watch@.service). The entry, the icons and the metainfo are named by the app's id.
 # Every file written is listed in PREFIX/share/strips/install-manifest, and --uninstall removes
 # exactly those (and the folders the install made, when empty).
 #
@@ -92,7 +92,8 @@ if [ -z "$binary" ] || [ -z "$manpage" ]; then
   Scripts/install-deps.sh
   if [ -z "$manpage" ]; then
     # The plugin builds every product in release mode, the binary included, then writes the page.
-    swift package plugin generate-manual
+    # In the C locale: the binary would otherwise describe itself in the builder's language.
+    LC_ALL=C LANGUAGE= swift package plugin generate-manual
     generated=$(find .build/plugins/GenerateManual -name strips.1 | head -1)
     [ -n "$generated" ] || { echo "install.sh: generate-manual wrote no strips.1" >&2; exit 1; }
     # Blank lines (paragraphs of the discussions) become mdoc paragraph macros: man warns otherwise.
@@ -153,6 +154,18 @@ Scripts/compile-translations.sh "$translations/locale" "$translations/$app_id.de
 while IFS= read -r mo; do
   put "$mo" "$dest/share/${mo#"$translations"/}" 644
 done < <(find "$translations/locale" -name strips.mo | sort)
+# The man page in each language (man -L ru strips): the binary describes itself in that language
+# (every abstract and option's help through the catalogs just compiled), Scripts/translated-manpage.py
+# writes it as UTF-8 man(7); swift-argument-parser's generator, which wrote the English page, keeps
+# only ASCII. Dated by SOURCE_DATE_EPOCH when set, so a package build is reproducible.
+version=$("$binary" --version)
+day=$(date -u -d "@${SOURCE_DATE_EPOCH:-$(date +%s)}" +%Y-%m-%d)
+for lang in $(grep -v '^#' po/LINGUAS); do
+  mkdir -p "$translations/man/$lang"
+  LANGUAGE="$lang" LC_ALL=C.UTF-8 STRIPS_LOCALEDIR="$translations/locale" "$binary" --experimental-dump-help \
+    | python3 Scripts/translated-manpage.py "$lang" "$translations/locale" "$version" "$day" > "$translations/man/$lang/strips.1"
+  put "$translations/man/$lang/strips.1" "$dest/share/man/$lang/man1/strips.1" 644
+done
 
 # The entry runs the installed binary by its full path: ~/.local/bin is not on every session's PATH.
 make_dir "$dest/share/applications"

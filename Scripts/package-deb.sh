@@ -68,7 +68,7 @@ if [ -z "$manpage" ]; then
   nice swift build -c release --package-path "$parser" --scratch-path .build-deb/manual-tool --product generate-manual >"$work/manual.log" 2>&1 \
     || { cat "$work/manual.log" >&2; exit 1; }
   mkdir -p "$work/manual"
-  .build-deb/manual-tool/release/generate-manual "$binary_dir/strips" --output-directory "$work/manual" >"$work/manual.log" 2>&1 \
+  LC_ALL=C LANGUAGE= .build-deb/manual-tool/release/generate-manual "$binary_dir/strips" --output-directory "$work/manual" >"$work/manual.log" 2>&1 \
     || { cat "$work/manual.log" >&2; exit 1; }
   [ -f "$work/manual/strips.1" ] || { echo "package-deb.sh: generate-manual wrote no strips.1" >&2; exit 1; }
   manpage="$work/strips.1"
@@ -92,7 +92,8 @@ appstreamcli validate-tree --pedantic --no-net "$stage" >"$work/appstream.log" 2
 for program in "$stage/usr/bin/strips" "$stage/usr/libexec/strips/strips-scan-probe"; do
   strip --remove-section=.comment --remove-section=.note --strip-unneeded "$program"
 done
-gzip -9n "$stage/usr/share/man/man1/strips.1"
+# Every man page: the English one and each language's (share/man/LANG/man1).
+find "$stage/usr/share/man" -name strips.1 -exec gzip -9n {} +
 install -d "$stage/usr/share/doc/strips"
 install -m 644 debian/copyright "$stage/usr/share/doc/strips/copyright"
 gzip -9nc debian/changelog > "$stage/usr/share/doc/strips/changelog.gz"

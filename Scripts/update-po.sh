@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Extracts every user-visible string into po/strips.pot and merges it into each po/LANG.po, whose
 # translators then fill the new entries (msgmerge marks changed ones "fuzzy": check them, then
-# remove the mark). Strings are found where the sources pass a literal to tr(...), trn(...), trc(...)
-# or trLater(...) (a wording marked here and translated where it is shown),
+# remove the mark). Strings are found where the sources pass a literal to tr(...), trn(...), trc(...),
+# trLater(...) or trnLater(...) (a host's wording marked where it is made and translated where the
+# window shows it: HostMessage),
 # read by xgettext as C (it has no Swift parser; a literal in those calls must be a plain "..."),
-# and in the desktop entry (Name, GenericName, Comment, Keywords).
+# in the desktop entry (Name, GenericName, Comment, Keywords), and in Scripts/translated-manpage.py (_(...)).
 #
 # Usage: Scripts/update-po.sh [--check]
 #   --check   change nothing; exit 1 if po/strips.pot is not what the sources give, or a .po
@@ -20,16 +21,18 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Only the files that call tr: xgettext's C lexer stumbles on Swift's multi-line strings elsewhere.
-grep -rlE '\btr([nc]|Later)?\(' Sources --include='*.swift' | LC_ALL=C sort > "$tmp/files"
-xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --keyword=trLater \
+grep -rlE '\btr([nc]|Later|nLater)?\(' Sources --include='*.swift' | LC_ALL=C sort > "$tmp/files"
+xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --keyword=trLater --keyword=trnLater:1,2 \
   --add-comments=TRANSLATORS: --no-location --no-wrap --sort-output --package-name=strips \
   --msgid-bugs-address="the Strips issue tracker" --files-from="$tmp/files" -o "$tmp/code.pot"
 xgettext --language=Desktop --from-code=UTF-8 --no-location --no-wrap -o "$tmp/desktop.pot" Assets/Desktop/io.github.strips.strips.desktop
-msgcat --no-wrap --sort-output --use-first "$tmp/code.pot" "$tmp/desktop.pot" | sed '/^"POT-Creation-Date:/d' > "$tmp/strips.pot"
+# The translated man pages' own words (section names), read by Python's gettext.
+xgettext --language=Python --from-code=UTF-8 --keyword= --keyword=_ --no-location --no-wrap -o "$tmp/manual.pot" Scripts/translated-manpage.py
+msgcat --no-wrap --sort-output --use-first "$tmp/code.pot" "$tmp/desktop.pot" "$tmp/manual.pot" | sed '/^"POT-Creation-Date:/d' > "$tmp/strips.pot"
 
 # A literal xgettext could not read as C (a Swift interpolation, a multi-line string) is lost:
 # every tr("..."), trn("...") and trc("context", "...") the sources hold must be in the template.
-grep -rhoE '\b(trn?\(|trLater\(|trc\("[a-z]+", )"([^"\\]|\\.)*"' Sources --include='*.swift' | sed -E 's/^(trn?\(|trLater\(|trc\("[a-z]+", )"//; s/"$//' | LC_ALL=C sort -u > "$tmp/literals"
+grep -rhoE '\b(trn?\(|trn?Later\(|trc\("[a-z]+", )"([^"\\]|\\.)*"' Sources --include='*.swift' | sed -E 's/^(trn?\(|trn?Later\(|trc\("[a-z]+", )"//; s/"$//' | LC_ALL=C sort -u > "$tmp/literals"
 missing=0
 while IFS= read -r literal; do
   if ! grep -qF -- "msgid \"$literal\"" "$tmp/strips.pot" && ! grep -qF -- "msgid_plural \"$literal\"" "$tmp/strips.pot"; then

@@ -83,10 +83,17 @@ enum FrameWorkRun {
         return PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, live: false, say: { _ in })
     }
 
-    /// `effect` carried out by `host`, but pages asked to be judged answered "ordinary" without
-    /// looking at them (see the type's comment).
+    /// `--turned`: every page judged is answered as read a quarter turned, sure of it, so each is
+    /// turned upright by itself as it comes on screen (the frames then carry those edits too).
+    nonisolated(unsafe) static var everyPageTurned = false
+
+    /// `effect` carried out by `host`, but pages asked to be judged answered "ordinary" (or, with
+    /// `everyPageTurned`, read turned) without looking at them (see the type's comment).
     static func answer(_ effect: Effect, by host: PhotosHost) -> [HostEvent] {
-        if case .judge(let request) = effect { return [.judged(request.pages.map { JudgedPage(key: $0.textKey, judgement: .ordinary) })] }
+        if case .judge(let request) = effect {
+            let judgement = everyPageTurned ? PageJudgement(blank: false, upright: UprightFinding(turns: 1, confidence: 5)) : .ordinary
+            return [.judged(request.pages.map { JudgedPage(key: $0.textKey, judgement: judgement) })]
+        }
         return host.run(effect)
     }
 
@@ -161,7 +168,8 @@ enum FrameWorkRun {
             rows.append((size, frames.count, Work.maxima(frames), Work.totals(frames)))
         }
         say("\nWork per frame, counted: 40 thumbnail flings back and forth from the middle, 1024x768, headless (the Photos host")
-        say("answering at once, no recognition, the judges' asks answered without looking). Most in one frame / mean per frame.")
+        say("answering at once, no recognition, the judges' asks answered without looking" + (everyPageTurned ? "; every page read a quarter turned, and turned upright by itself" : "")
+            + "). Most in one frame / mean per frame.")
         say("pages    " + Work.names.map { $0.leftPad(24) }.joined())
         for row in rows {
             let cells = zip(row.maxima.values, row.totals.values).map { most, total in

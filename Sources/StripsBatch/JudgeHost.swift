@@ -8,9 +8,12 @@ import StripsCore
 /// one worker judges the pages near the focus in the background, below the frames (nice 10, as the
 /// decoders), the newest asks first (the pages nearest where the user now is); another takes the
 /// asks the user waits for (Ctrl+Shift+B, a save) at the frames' own priority, in order. Answers
-/// come through `poll`, and `wake` tells the window there are some.
+/// come through `poll`, and `wake` tells the window there are some. `orient`, when given, is the
+/// orientation judge (`UprightPages` of StripsConvert; nil: `--rotate off`): a page neither blank
+/// nor a separator sheet is asked which way up it reads too, in the same turn.
 public final class JudgeHost: @unchecked Sendable {
     private let judge: PageJudge
+    private let orient: (@Sendable (Page) -> UprightFinding?)?
     private let live: Bool
     private let wake: @Sendable () -> Void
 
@@ -22,8 +25,9 @@ public final class JudgeHost: @unchecked Sendable {
     private var workers: [Bool: Thread] = [:]
     private var stopped = false
 
-    public init(judge: PageJudge, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
+    public init(judge: PageJudge, orient: (@Sendable (Page) -> UprightFinding?)? = nil, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
         self.judge = judge
+        self.orient = orient
         self.live = live
         self.wake = wake
     }
@@ -74,7 +78,7 @@ public final class JudgeHost: @unchecked Sendable {
         let todo = pages.indices.filter { known[keys[$0]] == nil }
         condition.unlock()
         DispatchQueue.concurrentPerform(iterations: todo.count) { k in
-            let judgement = judge.judge(pages[todo[k]])
+            let judgement = judged(pages[todo[k]])
             condition.lock()
             known[keys[todo[k]]] = judgement
             condition.unlock()
@@ -82,6 +86,13 @@ public final class JudgeHost: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return keys.map { JudgedPage(key: $0, judgement: known[$0] ?? .ordinary) }
+    }
+
+    /// The page's judgement, with which way up it reads when it holds something to read.
+    private func judged(_ page: Page) -> PageJudgement {
+        var judgement = judge.judge(page)
+        if let orient, !judgement.blank, judgement.separator == nil { judgement.upright = orient(page) }
+        return judgement
     }
 
     private func work(urgent fromUrgent: Bool) {
@@ -107,7 +118,7 @@ public final class JudgeHost: @unchecked Sendable {
             let key = page.textKey
             let remembered = known[key]
             condition.unlock()
-            let judgement = remembered ?? judge.judge(page)
+            let judgement = remembered ?? judged(page)
             condition.lock()
             known[key] = judgement
             answers.append(JudgedPage(key: key, judgement: judgement))

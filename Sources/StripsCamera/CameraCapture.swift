@@ -96,13 +96,13 @@ public final class CameraCapture: @unchecked Sendable {
         let resolved: CameraSource
         switch source.map({ Result<CameraSource, CameraFault>.success($0) }) ?? CameraSource.standard() {
         case .success(let found): resolved = found
-        case .failure(let fault): return report(.failed(fault.line))
+        case .failure(let fault): return report(.failed(fault.message))
         }
         let input: CameraInput
         do {
             input = try CameraInput(resolved, environment: environment)
         } catch {
-            return report(.failed(error.line))
+            return report(.failed(error.message))
         }
         report(.opened(CameraInfo(source: resolved.name, size: Size(width: Double(input.width), height: Double(input.height)),
                                   rate: input.rate, label: input.label)))
@@ -113,7 +113,7 @@ public final class CameraCapture: @unchecked Sendable {
             do {
                 time = try input.next()
             } catch {
-                if !isStopping { report(.stopped(error.line)) }
+                if !isStopping { report(.stopped(error.message)) }
                 return
             }
             if !resolved.isLive {

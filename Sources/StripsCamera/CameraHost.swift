@@ -78,7 +78,7 @@ public final class CameraHost: @unchecked Sendable {
         lock.unlock()
         if let playback {
             let news = playback.advance(to: elapsed)
-            for case .stopped(let line) in news { options.say(line) }
+            for case .stopped(let message) in news { options.say(message.english) }
             events += news.map { .camera($0) }
         }
         return events
@@ -141,7 +141,7 @@ public final class CameraHost: @unchecked Sendable {
 
     private func failed(_ fault: CameraFault) -> [HostEvent] {
         options.say(fault.line)
-        return [.camera(.failed(fault.line))]
+        return [.camera(.failed(fault.message))]
     }
 
     /// A capture thread's news: faults said, then kept for the next poll.
@@ -151,7 +151,7 @@ public final class CameraHost: @unchecked Sendable {
         pending.append(.camera(news))
         lock.unlock()
         switch news {
-        case .failed(let line), .stopped(let line): options.say(line)
+        case .failed(let message), .stopped(let message): options.say(message.english)
         case .opened, .looked, .taken: break
         }
         options.wake()
@@ -161,7 +161,7 @@ public final class CameraHost: @unchecked Sendable {
         lock.lock()
         let frame = capture?.frame(take.frame) ?? playback?.frame(take.frame)
         lock.unlock()
-        guard let frame else { return failed(CameraFault("camera: there is no frame to take yet")) }
+        guard let frame else { return failed(CameraFault(HostMessage(trLater("camera: there is no frame to take yet")))) }
         guard options.live else { return keep(take, frame) }
         takes.async { [self] in
             let events = keep(take, frame)
@@ -177,7 +177,7 @@ public final class CameraHost: @unchecked Sendable {
     private func keep(_ take: CameraTake, _ frame: KeptFrame) -> [HostEvent] {
         let name = "Camera \(take.number)"
         guard let pixels = frame.pixels(), let jpeg = PageImageEncoder.jpeg(pixels, quality: options.jpegQuality)?.bytes else {
-            return failed(CameraFault("camera: \(name) could not be encoded as JPEG"))
+            return failed(CameraFault(HostMessage(trLater("camera: %s could not be encoded as JPEG"), name)))
         }
         switch options.keep(jpeg, name, pixels.width, pixels.height) {
         case .failure(let fault):

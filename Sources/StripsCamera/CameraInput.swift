@@ -64,7 +64,7 @@ public final class CameraInput: @unchecked Sendable {
             let fd: Int32
             switch PortalCamera.openRemote(environment: environment, limits: portalLimits) {
             case .success(let remote): fd = remote
-            case .failure(let refusal): throw CameraFault(refusal.line)
+            case .failure(let refusal): throw CameraFault.portal(refusal)
             }
             // Linking goes through the session manager: the portal's call limit, not a frame's.
             let feed = try PipeWireFeed(fd: fd, patience: portalLimits.call)
@@ -92,7 +92,7 @@ public final class CameraInput: @unchecked Sendable {
             }
             guard device.captures else { throw CameraFault.opening(path, errno: ENOTTY) }
             guard let v4l2 = av_find_input_format("video4linux2,v4l2") ?? av_find_input_format("v4l2") else {
-                throw CameraFault("camera \(path): this ffmpeg has no v4l2 input (libavdevice without video4linux2)")
+                throw CameraFault(HostMessage(trLater("camera %s: this ffmpeg has no v4l2 input (libavdevice without video4linux2)"), path))
             }
             input = v4l2
             chosen = CameraDevices.choose(from: device.sizes)
@@ -108,12 +108,12 @@ public final class CameraInput: @unchecked Sendable {
             // stalls, every read), a folder or a device that is no camera has no video.
             switch InputFile.open(path) {
             case .failure(let refusal):
-                throw CameraFault("camera file \(path): \(refusal.code == EISDIR ? "a folder, not a video file" : refusal.description)")
+                throw refusal.code == EISDIR ? CameraFault(HostMessage(trLater("camera file %s: a folder, not a video file"), path)) : CameraFault(HostMessage(trLater("camera file %s: %s"), path, refusal.description))
             case .success(let fd): close(fd)
             }
         }
         guard var context = avformat_alloc_context() else {
-            throw CameraFault("camera \(source.path): out of memory")
+            throw CameraFault(HostMessage(trLater("camera %s: out of memory"), source.path))
         }
         strips_deadline_attach(context, deadline.limit)
         if source.isDevice {
@@ -141,7 +141,7 @@ public final class CameraInput: @unchecked Sendable {
         streamIndex = index
         guard let codec = avcodec_alloc_context3(decoder) else {
             avformat_close_input(&format)
-            throw CameraFault("camera \(source.path): out of memory")
+            throw CameraFault(HostMessage(trLater("camera %s: out of memory"), source.path))
         }
         self.codec = codec
         avcodec_parameters_to_context(codec, stream.pointee.codecpar)
@@ -264,14 +264,14 @@ public final class CameraInput: @unchecked Sendable {
         case .device, .portal:
             return .opening(source.path, errno: status < 0 && status > -4096 ? -status : EIO)
         case .file(let path):
-            if status == -ENOENT { return CameraFault("camera file \(path): no such file") }
-            if status == -EACCES { return CameraFault("camera file \(path): permission denied") }
+            if status == -ENOENT { return CameraFault(HostMessage(trLater("camera file %s: no such file"), path)) }
+            if status == -EACCES { return CameraFault(HostMessage(trLater("camera file %s: permission denied"), path)) }
             return notVideo(source)
         }
     }
 
     private static func notVideo(_ source: CameraSource) -> CameraFault {
-        source.isDevice ? .opening(source.path, errno: ENOTTY) : CameraFault("camera file \(source.path): not a video ffmpeg can read")
+        source.isDevice ? .opening(source.path, errno: ENOTTY) : CameraFault(HostMessage(trLater("camera file %s: not a video ffmpeg can read"), source.path))
     }
 
     /// libavdevice's inputs registered once; ffmpeg's own notes silenced (the app says what it

@@ -53,7 +53,7 @@ public final class CameraPlayback {
             if let kept = due.kept { frames.add(kept) }
             news.append(.looked(PageLooker.look(frame: due.index, due.pixels)))
         }
-        if let stopped { news.append(.stopped(stopped.line)) }
+        if let stopped { news.append(.stopped(stopped.message)) }
         return news
     }
 

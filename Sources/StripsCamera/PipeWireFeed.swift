@@ -43,19 +43,19 @@ final class PipeWireFeed {
         if format == "MJPG" {
             guard let codec = avcodec_find_decoder(AV_CODEC_ID_MJPEG), let context = avcodec_alloc_context3(codec) else {
                 strips_pw_camera_close(camera)
-                throw CameraFault("camera portal: this ffmpeg has no MJPEG decoder")
+                throw CameraFault.unreadFormat("MJPEG (this ffmpeg has no MJPEG decoder)")
             }
             context.pointee.thread_count = 1
             decoder = context
             guard avcodec_open2(context, codec, nil) == 0 else {
                 avcodec_free_context(&decoder)
                 strips_pw_camera_close(camera)
-                throw CameraFault("camera portal: this ffmpeg has no MJPEG decoder")
+                throw CameraFault.unreadFormat("MJPEG (this ffmpeg has no MJPEG decoder)")
             }
             packet = av_packet_alloc()
         } else if Self.pixelFormat(format) == nil {
             strips_pw_camera_close(camera)
-            throw CameraFault("camera portal: the camera sends \(format), which Strips does not read")
+            throw CameraFault.unreadFormat(format)
         }
     }
 
@@ -191,17 +191,17 @@ final class PipeWireFeed {
     static func fault(_ code: Int, message: String, patience: Double) -> CameraFault {
         switch code {
         case Int(STRIPS_PW_NO_NODE):
-            return CameraFault("camera portal: PipeWire shows no camera (unplugged, or no camera node)")
+            return .noPortalCameraNode
         case Int(STRIPS_PW_NOT_LINKED):
-            return CameraFault("camera portal: the camera was not connected to Strips within \(Int(patience)) s (is a PipeWire session manager such as WirePlumber running?)")
+            return .notLinked(seconds: patience)
         case Int(STRIPS_PW_NO_FORMAT):
-            return CameraFault("camera portal: the camera offers no picture format Strips reads")
+            return .noPortalFormat
         case Int(STRIPS_PW_TIMED_OUT):
             return CameraFault.silent("portal", seconds: patience)
         case Int(STRIPS_PW_ENDED):
             return CameraFault.lost("portal")
         default:
-            return CameraFault("camera portal: PipeWire refused the connection" + (message.isEmpty ? "" : " (\(message))"))
+            return .pipewireRefused(message)
         }
     }
 }

@@ -214,7 +214,7 @@ public struct Converter: Sendable {
                 _ = try DocumentExporter.check(destination: paths[k], sourcePaths: files + parts[k].pages.map(\.path))
                 toWrite.append(k)
             } catch {
-                refused.append((k, error.reason))
+                refused.append((k, error.reason.english))
             }
         }
         guard refused.isEmpty else {
@@ -284,7 +284,7 @@ public struct Converter: Sendable {
                 } catch {
                     lines.append("strips: \(error.description)")
                     documentDone(DocumentOutcome(inputs: Self.inputs(of: part.pages), pages: part.pages.count, output: path, bytes: nil,
-                                                 seconds: share + Self.now() - saveStarted, error: error.reason))
+                                                 seconds: share + Self.now() - saveStarted, error: error.reason.english))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import StripsCore
 import CGLib
 import Foundation
 import StripsExport
@@ -51,18 +52,18 @@ struct DocumentRecord: Codable, Equatable {
 
     /// Writes the record of the document whose bytes are at `file` (still hidden) for `destination`.
     static func write(for destination: String, file: String, fingerprint: String) throws(SaveError) {
-        guard let digest = digest(ofFile: file) else { throw SaveError(destination, "its written file could not be read back") }
+        guard let digest = digest(ofFile: file) else { throw SaveError(destination, HostMessage(trLater("its written file could not be read back"))) }
         let record = DocumentRecord(fingerprint: fingerprint, bytes: digest.bytes, sha256: digest.sha256)
         let target = path(for: destination)
         let folder = (target as NSString).deletingLastPathComponent
-        if mkdir(folder, 0o777) != 0, errno != EEXIST { throw SaveError(folder, "the folder of records cannot be made (\(String(cString: strerror(errno))))") }
-        guard let data = try? JSONEncoder().encode(record) else { throw SaveError(target, "cannot be encoded") }
+        if mkdir(folder, 0o777) != 0, errno != EEXIST { throw SaveError(folder, HostMessage(trLater("the folder of records cannot be made (%s)"), String(cString: strerror(errno)))) }
+        guard let data = try? JSONEncoder().encode(record) else { throw SaveError(target, HostMessage(trLater("cannot be encoded"))) }
         WholeFile.removeStaleTemporaries(of: target)
         do throws(WholeFile.Failure) {
             let file = try WholeFile(destination: target, placing: .replacing, mode: 0o666)
             if let failure = file.complete(with: Array(data)) { throw failure }
         } catch {
-            throw SaveError(target, "cannot be written (\(error.description))")
+            throw SaveError(target, HostMessage(trLater("cannot be written (%s)"), error.description))
         }
     }
 

@@ -22,9 +22,17 @@ public final class UprightPages: @unchecked Sendable {
     /// Clockwise quarter turns that make `page` upright, or nil to leave it (upright, unsure, no
     /// text to tell by, osd not installed, or a picture that cannot be read).
     public func turns(_ page: Page) -> Int? {
+        guard let turns = finding(page)?.turns, turns != 0 else { return nil }
+        return turns
+    }
+
+    /// What the window shows of the decision on `page` (`UprightFinding`: the turns, 0 to leave
+    /// it, and the confidence they were decided with); nil when there is no text to tell by.
+    public func finding(_ page: Page) -> UprightFinding? {
         guard let (picture, ppi) = judge.reading(page, pixelsPerInch: PageOSD.readingDPI) else { return nil }
-        let turns = decide(picture, pixelsPerInch: ppi).turns
-        return turns == 0 ? nil : turns
+        let (turns, reading) = decide(picture, pixelsPerInch: ppi)
+        guard let reading else { return nil }
+        return UprightFinding(turns: turns, confidence: reading.orientationConfidence, checked: turns != 0 && !reading.orientation.suggestsTurning)
     }
 
     /// The quarter turns that make `picture` upright (0: leave it), and the first reading.

@@ -9,10 +9,19 @@ import Foundation
 /// main context of its own, every step within a time limit: a portal that never answers costs
 /// that limit and one line.
 public enum PortalCamera {
-    /// Why there is no camera remote, as one line.
-    public struct Refusal: Error, Hashable, Sendable {
-        public var line: String
-        public init(_ line: String) { self.line = line }
+    /// Why there is no camera remote (the camera's host words it, in the user's language).
+    public enum Refusal: Error, Hashable, Sendable {
+        case noBus
+        case busSilent
+        case noPortal
+        case noCameraInterface
+        case noCamera
+        case refused
+        case noAnswer(seconds: Double)
+        case endedWithoutAccess
+        case notAnswering
+        /// The portal's or D-Bus's own words.
+        case failed(String)
     }
 
     /// How long a call may take, and how long the user may take to answer the desktop's question.
@@ -31,7 +40,7 @@ public enum PortalCamera {
     public static func openRemote(environment: [String: String] = ProcessInfo.processInfo.environment,
                                   limits: Limits = Limits()) -> Result<Int32, Refusal> {
         guard let address = Portal.sessionBus(environment) else {
-            return .failure(Refusal("camera portal: no D-Bus session bus, so no desktop portal to ask"))
+            return .failure(.noBus)
         }
         let context = g_main_context_new()
         g_main_context_push_thread_default(context)
@@ -41,7 +50,7 @@ public enum PortalCamera {
             g_main_context_unref(context)
         }
         guard let connection = connect(address, context: context, within: limits.call) else {
-            return .failure(Refusal("camera portal: the D-Bus session bus did not answer"))
+            return .failure(.busSilent)
         }
         defer {
             g_dbus_connection_close_sync(connection, nil, nil)
@@ -49,7 +58,7 @@ public enum PortalCamera {
         }
         switch cameraPresent(connection, within: limits.call) {
         case .failure(let refusal): return .failure(refusal)
-        case .success(false): return .failure(Refusal("camera portal: the desktop portal reports no camera"))
+        case .success(false): return .failure(.noCamera)
         case .success(true): break
         }
         if let refusal = access(connection, context: context, limits: limits) { return .failure(refusal) }
@@ -102,7 +111,7 @@ public enum PortalCamera {
         let value = g_variant_get_variant(boxed)
         defer { g_variant_unref(value); g_variant_unref(boxed) }
         guard String(cString: g_variant_get_type_string(value)) == "b" else {
-            return .failure(Refusal("camera portal: the desktop portal answered IsCameraPresent in a form it should not"))
+            return .failure(.failed("IsCameraPresent answered in a form it should not"))
         }
         return .success(g_variant_get_boolean(value) != 0)
     }
@@ -135,9 +144,9 @@ public enum PortalCamera {
         iterate(context, within: limits.answer) { answer.code != nil }
         switch answer.code {
         case 0?: return nil
-        case 1?: return Refusal("camera portal: access to the camera was refused (allow it in the desktop's privacy settings, then press Ctrl+K again)")
-        case nil: return Refusal("camera portal: no answer to the request for the camera within \(Int(limits.answer)) s")
-        default: return Refusal("camera portal: the request for the camera ended without access")
+        case 1?: return .refused
+        case nil: return .noAnswer(seconds: limits.answer)
+        default: return .endedWithoutAccess
         }
     }
 
@@ -158,10 +167,10 @@ public enum PortalCamera {
         let handle = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(handle) }
         guard String(cString: g_variant_get_type_string(handle)) == "h", let descriptors else {
-            return .failure(Refusal("camera portal: OpenPipeWireRemote gave no file descriptor"))
+            return .failure(.failed("OpenPipeWireRemote gave no file descriptor"))
         }
         let fd = g_unix_fd_list_get(descriptors, g_variant_get_handle(handle), &error)
-        guard fd >= 0 else { return .failure(Refusal("camera portal: OpenPipeWireRemote's descriptor: \(Portal.message(&error))")) }
+        guard fd >= 0 else { return .failure(.failed("OpenPipeWireRemote's descriptor: \(Portal.message(&error))")) }
         return .success(fd)
     }
 
@@ -175,14 +184,14 @@ public enum PortalCamera {
         let message = Portal.message(&error)
         switch remote {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            return Refusal("camera portal: no desktop portal on the session bus (xdg-desktop-portal is not running)")
+            return .noPortal
         case "org.freedesktop.DBus.Error.UnknownInterface", "org.freedesktop.DBus.Error.UnknownMethod",
              "org.freedesktop.DBus.Error.UnknownProperty", "org.freedesktop.DBus.Error.InvalidArgs":
-            return Refusal("camera portal: the desktop portal has no camera (its Camera interface is missing)")
+            return .noCameraInterface
         case "org.freedesktop.portal.Error.NotAllowed":
-            return Refusal("camera portal: access to the camera was refused (allow it in the desktop's privacy settings, then press Ctrl+K again)")
+            return .refused
         default:
-            return Refusal(timedOut ? "camera portal: the desktop portal did not answer" : "camera portal: \(message)")
+            return (timedOut ? .notAnswering : .failed(message))
         }
     }
 }

@@ -49,7 +49,7 @@ public enum BatchExporter {
         let paths = destinations(documents, first: destination)
         // Refused before anything is written: a destination taken, a folder not empty.
         for (document, path) in zip(documents, paths) {
-            guard !document.pages.isEmpty else { throw SaveError(path, "there are no pages to save") }
+            guard !document.pages.isEmpty else { throw SaveError(path, HostMessage(trLater("there are no pages to save"))) }
             _ = try DocumentExporter.check(destination: path, sourcePaths: sourcePaths + document.pages.map(\.source.path),
                                            replacing: replacing.contains(path))
         }
@@ -92,7 +92,7 @@ public enum BatchExporter {
     public static func saveDocument(_ document: Part, to path: String, sourcePaths: [String],
                                     beforeNaming: ([String]) throws(SaveError) -> Void = { _ throws(SaveError) in },
                                     progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
-        guard !document.pages.isEmpty else { throw SaveError(path, "there are no pages to save") }
+        guard !document.pages.isEmpty else { throw SaveError(path, HostMessage(trLater("there are no pages to save"))) }
         let staged = try DocumentExporter.stage(document.pages, to: path, sourcePaths: sourcePaths, replacing: false, textFiles: false,
                                                 calls: .system, progress: progress)
         do {
@@ -107,7 +107,7 @@ public enum BatchExporter {
 
     /// The error of the document that failed, saying the others were not kept either.
     private static func nothingSaved(_ error: SaveError, count: Int) -> SaveError {
-        SaveError(error.subject, "\(error.reason) (none of the \(count) documents was saved)")
+        SaveError(error.subject, HostMessage(trnLater("%s (none of the %d document was saved)", "%s (none of the %d documents was saved)"), count: count, arguments: [.message(error.reason)]))
     }
 }
 
@@ -116,7 +116,7 @@ extension DocumentExporter {
     static func stage(_ pages: [ExportPage], to destination: String, sourcePaths: [String], replacing: Bool, textFiles: Bool,
                       metadata: PDFMetadata? = nil, calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> StagedSave {
         let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
-        guard !pages.isEmpty else { throw SaveError(destination, "there are no pages to save") }
+        guard !pages.isEmpty else { throw SaveError(destination, HostMessage(trLater("there are no pages to save"))) }
         // What an earlier save to the same place left when it was killed mid-way goes first, so
         // it neither fills the disk nor blocks this one (an empty folder's hidden files).
         switch target {

@@ -1,3 +1,4 @@
+import StripsCore
 import StripsPictures
 
 /// A picture decoded whole, in its stored orientation, as B, G, R, A (StripsPictures' decoders):
@@ -11,7 +12,7 @@ final class DecodedPixels {
     init(_ picture: Picture) throws(SaveError) {
         let decoded = picture.tiffPage.map { TIFFPages.decodeStored(picture.file.path, page: $0) } ?? PictureDecoder.decodeStored(picture.file.path)
         switch decoded {
-        case .failure(let failure): throw SaveError(picture.name, "cannot decode: \(failure.reason)")
+        case .failure(let failure): throw SaveError(picture.name, HostMessage(trLater("cannot decode: %s"), failure.reason))
         case .success(let decoded):
             pixels = decoded
             isOpaque = decoded.isOpaque

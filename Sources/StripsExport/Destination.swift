@@ -1,3 +1,4 @@
+import StripsCore
 import Foundation
 import StripsFiles
 
@@ -17,7 +18,7 @@ public enum SaveDestination: Hashable, Sendable {
 /// The destination rules: checked before anything is written, so a refused save costs nothing.
 enum Destination {
     static func resolve(_ path: String, sourcePaths: [String], replacing: Bool) throws(SaveError) -> SaveDestination {
-        guard !path.isEmpty else { throw SaveError("(no destination)", "give a .pdf file or a folder to save to") }
+        guard !path.isEmpty else { throw SaveError("(no destination)", HostMessage(trLater("give a .pdf file or a folder to save to"))) }
         let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         let sources = sourcePaths.compactMap(identity)
         let parent = parentFolder(of: trimmed)
@@ -25,20 +26,20 @@ enum Destination {
         let present = stat(trimmed, &info) == 0
         let isFolder = present && info.st_mode & S_IFMT == S_IFDIR
         if present, !isFolder, sources.contains(FileIdentity(info)) {
-            throw SaveError(path, "is one of the pages being saved (Strips never overwrites a source)")
+            throw SaveError(path, HostMessage(trLater("is one of the pages being saved (Strips never overwrites a source)")))
         }
         if (trimmed as NSString).pathExtension.lowercased() == "pdf" && !path.hasSuffix("/") {
-            if isFolder { throw SaveError(path, "is a folder; name a new .pdf file") }
-            if present && !replacing { throw SaveError(path, "already exists (Strips never overwrites a file)") }
+            if isFolder { throw SaveError(path, HostMessage(trLater("is a folder; name a new .pdf file"))) }
+            if present && !replacing { throw SaveError(path, HostMessage(trLater("already exists (Strips never overwrites a file)"))) }
             try checkWritable(parent, subject: path)
             return .pdf(trimmed)
         }
         if present {
-            guard isFolder else { throw SaveError(path, "is a file, not a folder; name a new or empty folder, or a .pdf file") }
+            guard isFolder else { throw SaveError(path, HostMessage(trLater("is a file, not a folder; name a new or empty folder, or a .pdf file"))) }
             if sourcePaths.contains(where: { identity(parentFolder(of: $0)) == FileIdentity(info) }) {
-                throw SaveError(path, "holds pages being saved; choose a new or empty folder")
+                throw SaveError(path, HostMessage(trLater("holds pages being saved; choose a new or empty folder")))
             }
-            guard isEmptyFolder(trimmed) else { throw SaveError(path, "the folder is not empty; choose a new or empty folder") }
+            guard isEmptyFolder(trimmed) else { throw SaveError(path, HostMessage(trLater("the folder is not empty; choose a new or empty folder"))) }
             // Filled where it is: its own permissions decide, as they do for anyone else writing there.
             try checkWritable(trimmed, subject: path)
             return .folder(trimmed)
@@ -73,13 +74,13 @@ enum Destination {
     private static func checkWritable(_ folder: String, subject: String) throws(SaveError) {
         var info = stat()
         guard stat(folder, &info) == 0 else {
-            throw errno == ENOENT ? SaveError(subject, "the folder \(folder) does not exist") : SaveError.system(subject, "write in \(folder)", errno: errno)
+            throw errno == ENOENT ? SaveError(subject, HostMessage(trLater("the folder %s does not exist"), folder)) : SaveError.system(subject, .writeIn(folder), errno: errno)
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { throw SaveError(subject, "\(folder) is not a folder") }
-        guard access(folder, W_OK | X_OK) == 0 else { throw SaveError.system(subject, "write in \(folder)", errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw SaveError(subject, HostMessage(trLater("%s is not a folder"), folder)) }
+        guard access(folder, W_OK | X_OK) == 0 else { throw SaveError.system(subject, .writeIn(folder), errno: errno) }
         // The superuser passes access() everywhere; a folder nobody may write to (555) says
         // "leave me as I am" to it too.
-        if geteuid() == 0, info.st_mode & 0o222 == 0 { throw SaveError.system(subject, "write in \(folder)", errno: EACCES) }
+        if geteuid() == 0, info.st_mode & 0o222 == 0 { throw SaveError.system(subject, .writeIn(folder), errno: EACCES) }
     }
 
     /// Device and inode: the same file whatever the path (relative, via a link, ...).

@@ -79,11 +79,11 @@ struct FolderSave {
     private func claimFolder() throws(SaveError) -> Bool {
         var info = stat()
         if stat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            guard Destination.isEmptyFolder(destination) else { throw SaveError(destination, "the folder is not empty; choose a new or empty folder") }
+            guard Destination.isEmptyFolder(destination) else { throw SaveError(destination, HostMessage(trLater("the folder is not empty; choose a new or empty folder"))) }
             return false
         }
         guard mkdir(destination, 0o777) == 0 else {
-            if errno == EEXIST { throw SaveError(destination, "appeared while saving; choose a new or empty folder") }
+            if errno == EEXIST { throw SaveError(destination, HostMessage(trLater("appeared while saving; choose a new or empty folder"))) }
             throw SaveError.writing(destination, WholeFile.Failure(.create, errno), folder: Destination.parentFolder(of: destination))
         }
         return true
@@ -92,14 +92,14 @@ struct FolderSave {
     /// Every page's file is in the folder, under its temporary name, as long as what was written.
     private func verify(_ files: [WholeFile]) throws(SaveError) {
         let expected = pages.count + (textFiles ? pages.filter { $0.text != nil }.count : 0)
-        guard files.count == expected else { throw SaveError(destination, "\(files.count) files were written for \(pages.count) pages") }
+        guard files.count == expected else { throw SaveError(destination, HostMessage(trnLater("%2$s files were written for %1$d page", "%2$s files were written for %1$d pages"), count: pages.count, "\(files.count)")) }
         for file in files {
             var info = stat()
             guard stat(file.temporaryPath, &info) == 0 else {
-                throw SaveError(destination, "a written file is gone: \(String(cString: strerror(errno)))")
+                throw SaveError(destination, HostMessage(trLater("a written file is gone: %s"), String(cString: strerror(errno))))
             }
             guard Int(info.st_size) == file.bytesWritten else {
-                throw SaveError(destination, "the written file is not what was written: the disk holds \(info.st_size) of the \(file.bytesWritten) bytes written")
+                throw SaveError(destination, HostMessage(trnLater("the written file is not what was written: the disk holds %2$s of the %1$d byte written", "the written file is not what was written: the disk holds %2$s of the %1$d bytes written"), count: file.bytesWritten, "\(info.st_size)"))
             }
         }
     }
@@ -140,7 +140,7 @@ struct FolderSave {
             let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI,
                                              renderer: renderer, destination: destination)
             guard let jpeg = PageImageEncoder.jpeg(pixels, quality: CroppedJPEG.flattenedQuality) else {
-                throw SaveError.page(destination, page.name, "cannot encode the corrected page as JPEG")
+                throw SaveError.page(destination, page.name, HostMessage(trLater("cannot encode the corrected page as JPEG")))
             }
             return (.new(jpeg.bytes), "jpg", nil)
         }
@@ -172,12 +172,12 @@ struct FolderSave {
             case .pdfPage: dpi = Self.pdfDPI
             }
             guard let bytes = ScanPageImage.bilevelPNG(pixels, dpi: dpi) else {
-                throw SaveError.page(destination, page.name, "cannot encode the page as a 1-bit PNG")
+                throw SaveError.page(destination, page.name, HostMessage(trLater("cannot encode the page as a 1-bit PNG")))
             }
             return (.new(bytes), "png", nil)
         }
         guard let jpeg = PageImageEncoder.encode(pixels, look: page.corrections.look), jpeg.filter == .dct else {
-            throw SaveError.page(destination, page.name, "libjpeg-turbo could not encode the page")
+            throw SaveError.page(destination, page.name, HostMessage(trLater("libjpeg-turbo could not encode the page")))
         }
         return (.new(jpeg.bytes), "jpg", nil)
     }
@@ -189,18 +189,18 @@ struct FolderSave {
         guard let scan = ScanPageImage.classify(pixels) else { return (.new(try png(.picture(picture), page, renderer)), "png", nil) }
         if scan.kind == .lineArt {
             guard let bytes = ScanPageImage.bilevelPNG(scan.pixels, dpi: picture.dpi?.x) else {
-                throw SaveError.page(destination, page.name, "cannot encode the scan as a 1-bit PNG")
+                throw SaveError.page(destination, page.name, HostMessage(trLater("cannot encode the scan as a 1-bit PNG")))
             }
             return (.new(bytes), "png", nil)
         }
-        guard let jpeg = ScanPageImage.jpeg(scan) else { throw SaveError.page(destination, page.name, "cannot encode the scan as JPEG") }
+        guard let jpeg = ScanPageImage.jpeg(scan) else { throw SaveError.page(destination, page.name, HostMessage(trLater("cannot encode the scan as JPEG"))) }
         return (.new(jpeg), "jpg", nil)
     }
 
     private func png(_ loaded: LoadedSource, _ page: ExportPage, _ renderer: PDFRenderer) throws(SaveError) -> [UInt8] {
         let pixels = try PagePixels.make(loaded, corrections: page.corrections, sourceSize: page.pixelSize, pdfDPI: Self.pdfDPI, renderer: renderer, destination: destination)
         switch PNGWriter().encode(pixels) {
-        case .failure(let problem): throw SaveError.page(destination, page.name, problem.reason)
+        case .failure(let problem): throw SaveError.page(destination, page.name, .verbatim(problem.reason))
         case .success(let bytes): return bytes
         }
     }

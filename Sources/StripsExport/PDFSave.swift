@@ -87,7 +87,7 @@ struct PDFSave {
         }
         func cairoPage(_ k: Int, turns: Int) throws(SaveError) -> CairoPage {
             let page = pages[drawn[k]]
-            guard case .draw(let loaded) = plans[drawn[k]] else { throw SaveError(destination, "internal: not a drawn page") }
+            guard case .draw(let loaded) = plans[drawn[k]] else { throw SaveError(destination, HostMessage(trLater("internal: not a drawn page"))) }
             let source: LoadedSource
             if let loaded { source = loaded } else { source = try sources.load(page) }
             switch source {
@@ -173,7 +173,7 @@ struct PDFSave {
                 return PDFPageRef(sourcePDF: drawnPDF?.temporaryPath ?? "", pageIndex: next - 1)
             }
             if case .failure(let failure) = PDFAssembler.write(refs, into: { _ = output.write($0) }) {
-                throw SaveError(destination, failure.reason)
+                throw SaveError(destination, .verbatim(failure.reason))
             }
             if let failure = output.failure { throw SaveError.writing(destination, failure, folder: folder) }
         }
@@ -192,7 +192,7 @@ struct PDFSave {
             if let problem = TextOverlay.overlay(textPDF: textPDF.temporaryPath, onto: indices, of: output.temporaryPath,
                                                        turning: rotations, into: overlaid) {
                 overlaid.discard()
-                throw SaveError(destination, "the text could not be laid on the pages: \(problem.description)")
+                throw SaveError(destination, HostMessage(trLater("the text could not be laid on the pages: %s"), problem.description))
             }
             do {
                 try overlaid.finishWrittenElsewhere()
@@ -208,11 +208,11 @@ struct PDFSave {
         var staged = false
         defer { if !staged { stamped.discard() } }
         if case .failure(let failure) = PDFMetadataFile.write(resolvedMetadata, now: now, from: published.temporaryPath, into: { _ = stamped.write($0) }) {
-            throw SaveError(destination, failure.reason)
+            throw SaveError(destination, .verbatim(failure.reason))
         }
         if let failure = stamped.failure { throw SaveError.writing(destination, failure, folder: folder) }
         try finish(stamped)
-        if let problem = PDFSource.verifySaved(stamped.temporaryPath, pages: pages.count) { throw SaveError(destination, problem.reason) }
+        if let problem = PDFSource.verifySaved(stamped.temporaryPath, pages: pages.count) { throw SaveError(destination, .verbatim(problem.reason)) }
         progress(pages.count)
         let result = SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: stamped),
                                 notes: renderingNotes(rendered))
@@ -261,7 +261,7 @@ struct PDFSave {
         let pixels = try PagePixels.make(.picture(picture), corrections: page.corrections.withoutTurns, pdfDPI: 0, renderer: renderer, destination: destination)
         guard let scan = ScanPageImage.classify(pixels) else { return .pixels(pixels, turns: turns, size: size) }
         if scan.kind == .lineArt { return .lineArt(scan.pixels, turns: turns, size: size) }
-        guard let jpeg = ScanPageImage.jpeg(scan) else { throw SaveError.page(destination, page.name, "cannot encode the scan as JPEG") }
+        guard let jpeg = ScanPageImage.jpeg(scan) else { throw SaveError.page(destination, page.name, HostMessage(trLater("cannot encode the scan as JPEG"))) }
         return .encodedJPEG(jpeg, turns: turns, size: size)
     }
 

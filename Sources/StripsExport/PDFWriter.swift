@@ -63,11 +63,11 @@ enum PDFWriter {
             if let failure = file.failure { throw SaveError.writing(destination, failure, folder: folder) }
             let status = cairo_surface_status(pdf)
             guard status == CAIRO_STATUS_SUCCESS else {
-                throw SaveError(destination, "cairo could not write the PDF (\(String(cString: cairo_status_to_string(status))))")
+                throw SaveError(destination, HostMessage(trLater("cairo could not write the PDF (%s)"), String(cString: cairo_status_to_string(status))))
             }
         }
         guard let pdf = cairo_pdf_surface_create_for_stream(writeToFile, Unmanaged.passUnretained(file).toOpaque(), 595, 842) else {
-            throw SaveError(destination, "cairo could not start a PDF")
+            throw SaveError(destination, HostMessage(trLater("cairo could not start a PDF")))
         }
         defer { cairo_surface_destroy(pdf) }
         cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATOR, "Strips")
@@ -124,7 +124,7 @@ enum PDFWriter {
             let m = exif.storedToDisplayed(width: Double(picture.width), height: Double(picture.height))
             var matrix = cairo_matrix_t(xx: m.xx, yx: m.yx, xy: m.xy, yy: m.yy, x0: m.x0, y0: m.y0)
             cairo_pdf_surface_set_size(pdf, size.width, size.height)
-            guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+            guard let cr = cairo_create(pdf) else { throw SaveError(destination, HostMessage(trLater("cairo could not draw"))) }
             defer { cairo_destroy(cr) }
             // Page points <- the corrected page's pixels (the quarter turns).
             let (w, h) = (view.page.width, view.page.height)
@@ -153,7 +153,7 @@ enum PDFWriter {
             let mask = try stencilSurface(grey, destination: destination)
             defer { cairo_surface_destroy(mask) }
             cairo_pdf_surface_set_size(pdf, size.width, size.height)
-            guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+            guard let cr = cairo_create(pdf) else { throw SaveError(destination, HostMessage(trLater("cairo could not draw"))) }
             defer { cairo_destroy(cr) }
             cairo_set_source_rgb(cr, 1, 1, 1)
             cairo_paint(cr)
@@ -172,7 +172,7 @@ enum PDFWriter {
         defer { masks.forEach { cairo_surface_destroy($0) } }
         for layer in page.layers { masks.append(try maskSurface(layer.mask, destination: destination)) }
         cairo_pdf_surface_set_size(pdf, size.width, size.height)
-        guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+        guard let cr = cairo_create(pdf) else { throw SaveError(destination, HostMessage(trLater("cairo could not draw"))) }
         defer { cairo_destroy(cr) }
         // Page points <- the page picture's pixels, the space every layer is placed in.
         turn(cr, turns: turns, size: size, pictureWidth: Double(page.width), pictureHeight: Double(page.height))
@@ -184,7 +184,7 @@ enum PDFWriter {
         cairo_restore(cr)
         for (layer, mask) in zip(page.layers, masks) {
             cairo_set_source_rgb(cr, Double(layer.colour.red) / 255, Double(layer.colour.green) / 255, Double(layer.colour.blue) / 255)
-            guard let pattern = cairo_pattern_create_for_surface(mask) else { throw SaveError(destination, "out of memory") }
+            guard let pattern = cairo_pattern_create_for_surface(mask) else { throw SaveError(destination, HostMessage(trLater("out of memory"))) }
             // Whole mask pixels on whole page pixels: nothing to smooth (PDF's /Interpolate false).
             cairo_pattern_set_filter(pattern, CAIRO_FILTER_NEAREST)
             var placement = cairo_matrix_t()
@@ -202,12 +202,12 @@ enum PDFWriter {
     private static func maskSurface(_ mask: PDFImage, destination: String) throws(SaveError) -> OpaquePointer {
         guard mask.filter == .ccittFax, let surface = cairo_image_surface_create(CAIRO_FORMAT_A1, Int32(mask.width), Int32(mask.height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw SaveError(destination, "out of memory for a \(mask.width) x \(mask.height) mask")
+            throw SaveError(destination, HostMessage(trLater("out of memory for a %s x %s mask"), "\(mask.width)", "\(mask.height)"))
         }
         guard attach(mask.bytes, as: "image/g3fax", to: surface),
               attach(Array("Columns=\(mask.width) Rows=\(mask.height) K=-1 BlackIs1=true".utf8), as: "application/x-cairo.ccitt.params", to: surface) else {
             cairo_surface_destroy(surface)
-            throw SaveError(destination, "cairo refused a mask's CCITT data")
+            throw SaveError(destination, HostMessage(trLater("cairo refused a mask's CCITT data")))
         }
         return surface
     }
@@ -232,14 +232,14 @@ enum PDFWriter {
     private static func encodedJPEGSurface(_ bytes: [UInt8], destination: String) throws(SaveError) -> OpaquePointer {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
               let data = malloc(max(1, bytes.count)) else {
-            throw SaveError(destination, "out of memory")
+            throw SaveError(destination, HostMessage(trLater("out of memory")))
         }
         bytes.withUnsafeBytes { data.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(data), byteCount: bytes.count) }
         let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, data.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), free, data)
         guard status == CAIRO_STATUS_SUCCESS else {
             free(data)
             cairo_surface_destroy(surface)
-            throw SaveError(destination, "cairo refused the JPEG data")
+            throw SaveError(destination, HostMessage(trLater("cairo refused the JPEG data")))
         }
         return surface
     }
@@ -250,7 +250,7 @@ enum PDFWriter {
         let w = Int32(grey.width), h = Int32(grey.height)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A1, w, h), cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
               let target = cairo_image_surface_get_data(surface) else {
-            throw SaveError(destination, "out of memory for a \(w) x \(h) page")
+            throw SaveError(destination, HostMessage(trLater("out of memory for a %s x %s page"), "\(w)", "\(h)"))
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
         // cairo packs A1 pixels into words in the machine's order: the first pixel is the low bit here.
@@ -263,7 +263,7 @@ enum PDFWriter {
     private static func paint(_ image: OpaquePointer, on pdf: OpaquePointer, size: (width: Double, height: Double), destination: String,
                               transform: (OpaquePointer) -> Void) throws(SaveError) {
         cairo_pdf_surface_set_size(pdf, size.width, size.height)
-        guard let cr = cairo_create(pdf) else { throw SaveError(destination, "cairo could not draw") }
+        guard let cr = cairo_create(pdf) else { throw SaveError(destination, HostMessage(trLater("cairo could not draw"))) }
         defer { cairo_destroy(cr) }
         transform(cr)
         cairo_set_source_surface(cr, image, 0, 0)
@@ -278,7 +278,7 @@ enum PDFWriter {
     private static func jpegSurface(_ picture: Picture, destination: String) throws(SaveError) -> OpaquePointer {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw SaveError.page(destination, picture.name, "out of memory")
+            throw SaveError.page(destination, picture.name, HostMessage(trLater("out of memory")))
         }
         let owner = Unmanaged.passRetained(picture.file).toOpaque()
         let status = cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, picture.file.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
@@ -286,7 +286,7 @@ enum PDFWriter {
         guard status == CAIRO_STATUS_SUCCESS else {
             Unmanaged<SourceFile>.fromOpaque(owner).release()
             cairo_surface_destroy(surface)
-            throw SaveError.page(destination, picture.name, "cairo refused the JPEG data")
+            throw SaveError.page(destination, picture.name, HostMessage(trLater("cairo refused the JPEG data")))
         }
         return surface
     }
@@ -297,12 +297,12 @@ enum PDFWriter {
     /// needs a 1-bit surface of the picture's size (a tenth of its grey bytes) and its parameters
     /// beside it. The surface's own pixels are never written.
     private static func encodedSurface(_ encoded: PDFImage, destination: String) throws(SaveError) -> (OpaquePointer, (width: Int, height: Int)) {
-        guard let type = encoded.cairoMimeType else { throw SaveError(destination, "internal: cairo cannot embed \(encoded.filter.rawValue) as it is") }
+        guard let type = encoded.cairoMimeType else { throw SaveError(destination, HostMessage(trLater("internal: cairo cannot embed %s as it is"), encoded.filter.rawValue)) }
         let ccitt = encoded.filter == .ccittFax
         let side = ccitt ? (width: encoded.width, height: encoded.height) : (width: 1, height: 1)
         guard let surface = cairo_image_surface_create(ccitt ? CAIRO_FORMAT_A1 : CAIRO_FORMAT_RGB24, Int32(side.width), Int32(side.height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw SaveError(destination, "out of memory for a \(encoded.width) x \(encoded.height) page")
+            throw SaveError(destination, HostMessage(trLater("out of memory for a %s x %s page"), "\(encoded.width)", "\(encoded.height)"))
         }
         var attached = attach(encoded.bytes, as: type, to: surface)
         if attached, let parameters = encoded.cairoCCITTParameters {
@@ -310,7 +310,7 @@ enum PDFWriter {
         }
         guard attached else {
             cairo_surface_destroy(surface)
-            throw SaveError(destination, "cairo refused the page's \(encoded.filter.rawValue) data")
+            throw SaveError(destination, HostMessage(trLater("cairo refused the page's %s data"), encoded.filter.rawValue))
         }
         return (surface, side)
     }
@@ -330,7 +330,7 @@ enum PDFWriter {
         let w = Int32(pixels.width), h = Int32(pixels.height), opaque = pixels.isOpaque
         guard let surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let target = cairo_image_surface_get_data(surface) else {
-            throw SaveError(destination, "out of memory for a \(w) x \(h) page")
+            throw SaveError(destination, HostMessage(trLater("out of memory for a %s x %s page"), "\(w)", "\(h)"))
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
         let source = pixels.bgra()

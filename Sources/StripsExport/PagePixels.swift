@@ -31,7 +31,7 @@ enum PagePixels {
             case .picture(let picture): name = picture.name
             case .pdfPage(let path, let index, _, _): name = PDFPageName.traceID(path: path, pageIndex: index)
             }
-            throw SaveError.page(destination, name, "the page's corners cannot be flattened")
+            throw SaveError.page(destination, name, HostMessage(trLater("the page's corners cannot be flattened")))
         }
         let turns = corrections.quarterTurns
         return turns == 0 ? page.pixels : page.pixels.oriented(Orientation.up.turned(clockwise: turns))
@@ -50,7 +50,8 @@ enum PagePixels {
             }
             guard decoded.width == picture.width, decoded.height == picture.height else {
                 throw SaveError.page(destination, picture.name,
-                                     "the decoded picture is \(decoded.width) x \(decoded.height), its header says \(picture.width) x \(picture.height)")
+                                     HostMessage(trLater("the decoded picture is %s x %s, its header says %s x %s"),
+                                                 "\(decoded.width)", "\(decoded.height)", "\(picture.width)", "\(picture.height)"))
             }
             decoded.orient(picture.orientation.turned(clockwise: corrections.quarterTurns))
             return decoded.pixels
@@ -59,7 +60,7 @@ enum PagePixels {
             let width = Int((turned.width * pdfDPI / 72).rounded()), height = Int((turned.height * pdfDPI / 72).rounded())
             let name = PDFPageName.traceID(path: path, pageIndex: index)
             switch renderer.render(path, pageIndex: index, maxWidth: width, maxHeight: height, extraQuarterTurns: corrections.quarterTurns) {
-            case .failure(let failure): throw SaveError.page(destination, name, failure.reason)
+            case .failure(let failure): throw SaveError.page(destination, name, .verbatim(failure.reason))
             case .success(let pixels): return pixels
             }
         }

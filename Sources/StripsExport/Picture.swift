@@ -24,7 +24,7 @@ struct Picture {
         var picture: Picture
         if let index = tiffPage {
             guard case .success(let pages) = TIFFPages.pages(of: file.path), pages.indices.contains(index), pages[index].problem == nil else {
-                throw SaveError.page(destination, file.name, "page \(index + 1) of the TIFF cannot be read")
+                throw SaveError.page(destination, file.name, HostMessage(trLater("page %s of the TIFF cannot be read"), "\(index + 1)"))
             }
             let info = pages[index].info
             picture = Picture(file: file, format: .tiff, width: info.width, height: info.height, orientation: info.orientation,
@@ -33,29 +33,29 @@ struct Picture {
         } else if JPEGLayout.isJPEG(file.readOnly) {
             let layout: JPEGLayout
             switch JPEGLayout.read(file.readOnly) {
-            case .failure(let problem): throw SaveError.page(destination, file.name, problem.reason)
+            case .failure(let problem): throw SaveError.page(destination, file.name, .verbatim(problem.reason))
             case .success(let read): layout = read
             }
             // Saved as it is, a cut-off JPEG would be a half-grey page: the editor shows it as
             // an error card, and the save refuses it the same way.
-            guard layout.isComplete else { throw SaveError.page(destination, file.name, JPEGProblem.truncated.reason) }
+            guard layout.isComplete else { throw SaveError.page(destination, file.name, .verbatim(JPEGProblem.truncated.reason)) }
             let orientation = layout.exif.map { ExifBlock.orientation(UnsafeRawBufferPointer(rebasing: file.readOnly[$0])) } ?? .up
             picture = Picture(file: file, format: .jpeg, width: layout.width, height: layout.height, orientation: orientation,
                               jpeg: layout, dpi: PictureResolution.dpi(of: file.readOnly, jpeg: layout))
         } else {
             let info: ImageInfo
             switch ImageHeader.read(file.path) {
-            case .failure(let failure): throw SaveError.page(destination, file.name, failure.reason)
+            case .failure(let failure): throw SaveError.page(destination, file.name, .verbatim(failure.reason))
             case .success(let read): info = read
             }
             picture = Picture(file: file, format: info.format, width: info.width, height: info.height, orientation: info.orientation,
                               jpeg: nil, dpi: PictureResolution.dpi(of: file.readOnly, jpeg: nil))
         }
         if let problem = ImageInfo(format: picture.format, width: picture.width, height: picture.height).sizeProblem {
-            throw SaveError.page(destination, file.name, problem)
+            throw SaveError.page(destination, file.name, .verbatim(problem))
         }
         if let expected, expected != picture.uprightSize {
-            throw SaveError.page(destination, file.name, "the file changed since it was opened")
+            throw SaveError.page(destination, file.name, HostMessage(trLater("the file changed since it was opened")))
         }
         return picture
     }

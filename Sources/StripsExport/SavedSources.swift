@@ -28,16 +28,16 @@ final class SavedSources {
         case .pdfPage(let path, let index):
             let info: PDFDocumentInfo
             switch pdf(path) {
-            case .failure(let failure): throw SaveError.page(destination, PDFPageName.fileName(path), failure.reason)
+            case .failure(let failure): throw SaveError.page(destination, PDFPageName.fileName(path), .verbatim(failure.reason))
             case .success(let opened): info = opened
             }
             guard index >= 0, index < info.pageCount else {
-                throw SaveError.page(destination, page.name, "no such page (the file has \(info.pageCount))")
+                throw SaveError.page(destination, page.name, HostMessage(trLater("no such page (the file has %s)"), "\(info.pageCount)"))
             }
             let size = info.pageSizes[index]
             if let shown = page.pixelSize, shown.width > 0, shown.height > 0,
                abs(shown.width / shown.height - size.width / size.height) > 0.01 * size.width / size.height {
-                throw SaveError.page(destination, page.name, "the file changed since it was opened")
+                throw SaveError.page(destination, page.name, HostMessage(trLater("the file changed since it was opened")))
             }
             return .pdfPage(path: path, index: index, size: size, copyable: info.copyablePages[index])
         }

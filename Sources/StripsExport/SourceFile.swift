@@ -1,3 +1,4 @@
+import StripsCore
 import Foundation
 import StripsFiles
 
@@ -26,15 +27,15 @@ final class SourceFile {
         case .failure(let refusal):
             // The words saving has always used for a file gone or unreadable; the refusal's own otherwise.
             if refusal.description == "no such file" || refusal.code == EACCES || refusal.code == EPERM { throw readError(destination, name, refusal.code) }
-            throw SaveError.page(destination, name, refusal.description)
+            throw SaveError.page(destination, name, .verbatim(refusal.description))
         case .success(let opened): fd = opened
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw readError(destination, name, errno) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw SaveError.page(destination, name, "not a picture file") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw SaveError.page(destination, name, HostMessage(trLater("not a picture file"))) }
         let size = Int(info.st_size)
-        guard size > 0 else { throw SaveError.page(destination, name, "the file is empty") }
+        guard size > 0 else { throw SaveError.page(destination, name, HostMessage(trLater("the file is empty"))) }
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         var done = 0
         while done < size, let base = bytes.baseAddress {
@@ -43,7 +44,7 @@ final class SourceFile {
             guard n > 0 else {
                 let code = errno
                 bytes.deallocate()
-                throw n == 0 ? SaveError.page(destination, name, "the file became shorter while it was read") : readError(destination, name, code)
+                throw n == 0 ? SaveError.page(destination, name, HostMessage(trLater("the file became shorter while it was read"))) : readError(destination, name, code)
             }
             done += n
         }
@@ -52,9 +53,9 @@ final class SourceFile {
 
     private static func readError(_ destination: String, _ name: String, _ code: Int32) -> SaveError {
         switch code {
-        case ENOENT: return SaveError.page(destination, name, "the file is gone")
-        case EACCES, EPERM: return SaveError.page(destination, name, "no permission to read the file")
-        default: return SaveError.page(destination, name, "cannot read the file (\(String(cString: strerror(code))))")
+        case ENOENT: return SaveError.page(destination, name, HostMessage(trLater("the file is gone")))
+        case EACCES, EPERM: return SaveError.page(destination, name, HostMessage(trLater("no permission to read the file")))
+        default: return SaveError.page(destination, name, HostMessage(trLater("cannot read the file (%s)"), String(cString: strerror(code))))
         }
     }
 }

@@ -48,12 +48,12 @@ public final class DocumentSaver {
 
     /// Starts saving `request`; the answers ready now (all of them, headless).
     public func start(_ request: SaveRequest) -> [HostEvent] {
-        guard job == nil, chooser == nil else { return [.saveFailed("Already saving…")] }
+        guard job == nil, chooser == nil else { return [.saveFailed(HostMessage(trLater("Already saving…")))] }
         if let output { return start(request, to: output) }
         if request.scope == .document, let last = written.first { return start(request, to: last) }
         let suggested = suggestedPath(for: request)
         if live {
-            let title = request.scope == .document ? "Save \(documentName) as" : "Save the selected pages as"
+            let title = request.scope == .document ? tr("Save %s as", documentName) : tr("Save the selected pages as")
             chooser = (FileChooser(.save(title: title, suggested: suggested)), request)
             return [.saveProgress(done: 0, total: 0)]
         }
@@ -74,7 +74,7 @@ public final class DocumentSaver {
             chooser = nil
             switch answer {
             case .chosen(let paths): return start(request, to: paths[0])
-            case .cancelled: return [.saveFailed("Not saved: no file was chosen")]
+            case .cancelled: return [.saveFailed(HostMessage(trLater("Not saved: no file was chosen")))]
             // No chooser on this desktop: beside the first page, as always without one.
             case .unavailable: return start(request, to: suggestedPath(for: request))
             }
@@ -134,7 +134,7 @@ public final class DocumentSaver {
             return .saved(outcome)
         case .failure(let error):
             say("strips: \(error.description)")
-            return .saveFailed("Not saved: \(error.description)")
+            return .saveFailed(error.notSaved)
         }
     }
 }

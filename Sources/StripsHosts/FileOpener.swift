@@ -16,9 +16,9 @@ public final class FileOpener {
     }
 
     public func start(folder: String?) -> [HostEvent] {
-        guard live else { return [.openFailed("No file chooser in a script: 'drop PATH' adds files")] }
+        guard live else { return [.openFailed(HostMessage(trLater("No file chooser in a script: 'drop PATH' adds files")))] }
         guard chooser == nil else { return [] }
-        chooser = FileChooser(.open(title: "Open pictures and PDFs", folder: folder))
+        chooser = FileChooser(.open(title: tr("Open pictures and PDFs"), folder: folder))
         return poll()
     }
 
@@ -30,7 +30,8 @@ public final class FileOpener {
         case .cancelled: return [.filesChosen([])]
         case .unavailable(let line):
             say("strips: \(line)")
-            return [.openFailed("Cannot open files: \(line); drop them on the window instead")]
+            // The desktop's own words for why (a portal's error) stay as it wrote them.
+            return [.openFailed(HostMessage(trLater("Cannot open files: %s; drop them on the window instead"), line))]
         }
     }
 }

@@ -59,7 +59,7 @@ public final class ScanHost: @unchecked Sendable {
         var arriving: Arriving?
         var finished = 0
         /// Why a finished page could not be kept: the scan stops, with this line.
-        var unkept: String?
+        var unkept: HostMessage?
     }
 
     /// A finished page the recovery folder refused (a full disk): drawn from memory, written to
@@ -156,7 +156,7 @@ public final class ScanHost: @unchecked Sendable {
         if !asked { post(.scan(.noScanners(Self.noWorker))) }
     }
 
-    public static let noWorker = "scanning needs strips-scan-probe beside strips (it is built with it: swift build --product strips-scan-probe)"
+    public static let noWorker = HostMessage(trLater("scanning needs strips-scan-probe beside strips (it is built with it: swift build --product strips-scan-probe)"))
 
     // MARK: Scanning
 
@@ -164,16 +164,16 @@ public final class ScanHost: @unchecked Sendable {
         changed.lock()
         let busy = scan != nil
         changed.unlock()
-        guard !busy else { return post(.scan(.ended(pages: 0, end: .fault("Already scanning")))) }
+        guard !busy else { return post(.scan(.ended(pages: 0, end: .fault(HostMessage(trLater("Already scanning")))))) }
         let settings = resolve(request.choice)
         let recovery: ScanRecovery
         switch keptScans() {
         case .success(let kept): recovery = kept
         case .failure(let fault):
             // Nothing is scanned that could not be kept: the scan does not start, in one line.
-            let line = fault.line + "; not scanning"
-            say(line)
-            return post(.scan(.ended(pages: 0, end: .fault(line))))
+            let message = HostMessage(trLater("%s; not scanning"), fault.line)
+            say(message.english)
+            return post(.scan(.ended(pages: 0, end: .fault(message))))
         }
         var started = false
         withWorker { worker in
@@ -185,7 +185,7 @@ public final class ScanHost: @unchecked Sendable {
             worker.scan(settings, firstNumber: first, readTimeout: options.readTimeout)
         }
         if !started {
-            say(Self.noWorker)
+            say(Self.noWorker.english)
             post(.scan(.ended(pages: 0, end: .fault(Self.noWorker))))
         }
     }
@@ -294,7 +294,7 @@ public final class ScanHost: @unchecked Sendable {
                 } catch {
                     // No place for it: the page stays drawn from memory (not kept), the scan
                     // stops, and every save tries to write it again first.
-                    let line = "\(error.line); the scan stops, and \(name) is only in memory until it can be written (saving tries again)"
+                    let line = HostMessage(trLater("%s; the scan stops, and %s is only in memory until it can be written (saving tries again)"), error.line, name)
                     changed.lock()
                     unwritten[arriving.path] = Unwritten(pixels: pixels, name: name, settings: settings, recovery: recovery)
                     let first = scan?.unkept == nil
@@ -321,7 +321,7 @@ public final class ScanHost: @unchecked Sendable {
             let unkept = scan?.unkept
             changed.unlock()
             if let unkept { return end(.fault(unkept)) }
-            end(stop == "finished" ? .finished : stop == "cancelled" ? .cancelled : .fault(line ?? "the scan failed"))
+            end(stop == "finished" ? .finished : stop == "cancelled" ? .cancelled : .fault(line.map(HostMessage.verbatim) ?? HostMessage(trLater("the scan failed"))))
         case .lost(let line, _):
             changed.lock()
             let current = scan
@@ -333,12 +333,13 @@ public final class ScanHost: @unchecked Sendable {
                 kept?.release(arriving.path)
                 if arriving.announced { post(.scan(.cutShort(pageID: arriving.id))) }
             }
+            // The worker's line (SANE's words) inside the host's framing.
             let device = current.settings.device.map { "scanner \($0): " } ?? ""
-            end(.fault(device + line + (current.finished > 0 ? " (the pages before it are kept)" : "")))
+            end(.fault(current.finished > 0 ? HostMessage(trLater("%s (the pages before it are kept)"), device + line) : .verbatim(device + line)))
         case .applied(let device, _, let notes):
             for note in notes {
                 say(note)
-                post(.scan(.note(note)))
+                post(.scan(.note(.verbatim(note))))
             }
             changed.lock()
             if let device { scan?.settings.device = device }
@@ -355,7 +356,7 @@ public final class ScanHost: @unchecked Sendable {
             answered(.scan(.offers(device: device, ScanOffers(sources: sources, modes: modes, resolutions: resolutions, pageSizes: sizes))))
         case .failed(_, _, let line):
             say(line)
-            answered(.scan(.noScanners(line)))
+            answered(.scan(.noScanners(.verbatim(line))))
         }
     }
 
@@ -389,7 +390,7 @@ public final class ScanHost: @unchecked Sendable {
     /// also on standard error).
     private func end(_ end: ScanEnd) {
         writes.wait()
-        if case .fault(let line) = end { say(line) }
+        if case .fault(let message) = end { say(message.english) }
         changed.lock()
         let finished = scan?.finished ?? 0
         scan = nil

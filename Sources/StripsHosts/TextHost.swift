@@ -38,7 +38,7 @@ public final class TextHost: @unchecked Sendable {
     /// Answers not yet polled: pages read with text, pages without, a problem to tell once.
     private var answers: [RecognisedText] = []
     private var textless: [TextKey] = []
-    private var problem: String?
+    private var problem: HostMessage?
     /// Every page's text read so far, as read (upright: `PageText.quarterTurns` from its picture), by key.
     private var store: [TextKey: PageText] = [:]
     /// Keys answered: never asked again.
@@ -244,7 +244,7 @@ public final class TextHost: @unchecked Sendable {
             if reader.catalog.shouldReport(key.source.path) {
                 say("strips: \(key.source.displayName): \(error.description)")
                 lock.lock()
-                problem = "Text not read: \(key.source.displayName): \(error.description)"
+                problem = HostMessage(trLater("Text not read: %s: %s"), arguments: [.text(key.source.displayName), .message(error.message)])
                 lock.unlock()
             }
             finished(key, nil)

@@ -22,27 +22,44 @@ public final class PageTextService {
     private var osd: PageOSD?
     private var named: Set<String> = []
     private var reader: PDFTextReader?
+    /// Starts an engine for a set of languages (loading their models: it cannot be stopped).
+    private let load: Load
 
+    public typealias Load = (_ languages: String) throws(RecognitionError) -> Recognizer
+
+    /// `load`: how an engine is started (Tesseract's; a test's stands in for a slow disk).
     public init(languages: String?, cache: TextCache? = TextCache.standard(), preferred: [String] = ScriptLanguages.localeLanguages(),
-                missingData: (@Sendable (String) -> Void)? = nil) {
+                missingData: (@Sendable (String) -> Void)? = nil,
+                load: @escaping Load = { languages throws(RecognitionError) in try Recognizer(languages: languages) }) {
         self.languages = languages
         self.cache = cache
         self.preferred = preferred
         self.missingData = missingData
+        self.load = load
     }
 
-    /// The engine for `languages`, started on first use.
-    private func recognizer(for languages: String) throws(RecognitionError) -> Recognizer {
+    /// The engine for `languages`, started on first use; its loading is `cancel`'s uncancellable
+    /// step (a quit does not wait for it).
+    private func recognizer(for languages: String, cancel: RecognitionCancel? = nil) throws(RecognitionError) -> Recognizer {
         if let started = recognizers[languages] { return started }
-        let started = try Recognizer(languages: languages)
+        let started = try Self.step(cancel) { () throws(RecognitionError) in try load(languages) }
         recognizers[languages] = started
         return started
     }
 
+    /// `step` as `cancel`'s uncancellable step, or plainly when nothing can cancel.
+    private static func step<T>(_ cancel: RecognitionCancel?, _ step: () throws(RecognitionError) -> T) throws(RecognitionError) -> T {
+        guard let cancel else { return try step() }
+        return try cancel.uncancellable(step)
+    }
+
     /// `auto`'s choice for a page: OSD's script (when sure) to the installed languages, and
-    /// OSD's reading, which also says which way up the page is.
-    private func autoLanguages(for page: (picture: PixelBuffer, dpi: Double)) throws(RecognitionError) -> (String, PageOSD.Reading?) {
-        if osd == nil { osd = PageOSD() }
+    /// OSD's reading, which also says which way up the page is. A Latin page's other languages
+    /// come back apart: it is read in the first alone, and again with another only when
+    /// `LatinLanguageCheck` finds the first reading is in it.
+    private func autoLanguages(for page: (picture: PixelBuffer, dpi: Double), cancel: RecognitionCancel?)
+        throws(RecognitionError) -> (languages: String, others: [String], reading: PageOSD.Reading?) {
+        if osd == nil { osd = try Self.step(cancel) { PageOSD() } }
         let reading = osd?.read(page.picture, dpi: page.dpi)
         let script = reading.flatMap { $0.scriptConfidence >= ScriptLanguages.sureScript ? $0.script : nil }
         guard let choice = ScriptLanguages.choose(script: script, installed: TessData.installed, preferred: preferred) else {
@@ -51,7 +68,11 @@ public final class PageTextService {
         if let package = choice.missingPackage, named.insert(package).inserted {
             (missingData ?? ScriptLanguages.missingData)?("pages in \(script ?? "this script") are read as \(choice.languages): install \(package) to read them")
         }
-        return (choice.languages, reading)
+        let languages = choice.languages.split(separator: "+").map(String.init)
+        guard script == nil || script == "Latin", choice.missingPackage == nil, let first = languages.first, languages.count > 1 else {
+            return (choice.languages, [], reading)
+        }
+        return (first, Array(languages.dropFirst()), reading)
     }
 
     /// The text of one page of `file`: page `pdfPage` (from 0) of a PDF, or a picture (nil).
@@ -76,17 +97,23 @@ public final class PageTextService {
         let key = TextCacheKey(path: file, recipe: recipe, languages: languages + (detectOrientation ? " osd" : ""))
         if let key, let kept = cache?.text(for: key) { return kept }
         if cancel?.isCancelled == true { throw .cancelled }
-        guard let page = render() else { throw .failed("the page could not be drawn") }
-        let readIn: String, reading: PageOSD.Reading?
+        guard let page = render() else { throw .failed(trLater("the page could not be drawn")) }
+        let readIn: String, others: [String], reading: PageOSD.Reading?
         if languages == ScriptLanguages.auto {
-            (readIn, reading) = try autoLanguages(for: page)
+            (readIn, others, reading) = try autoLanguages(for: page, cancel: cancel)
         } else {
-            (readIn, reading) = (languages, nil)
+            (readIn, others, reading) = (languages, [], nil)
         }
-        let recognizer = try recognizer(for: readIn)
+        let recognizer = try recognizer(for: readIn, cancel: cancel)
         let orientation = detectOrientation ? reading?.orientation ?? recognizer.orientation(of: page.picture, dpi: page.dpi) : nil
         let turns = orientation.map { $0.suggestsTurning ? $0.quarterTurnsToUpright : 0 } ?? 0
-        var text = try recognizer.recognise(PictureTurn.turned(page.picture, quarterTurns: turns), dpi: page.dpi, cancel: cancel)
+        let upright = PictureTurn.turned(page.picture, quarterTurns: turns)
+        var text = try recognizer.recognise(upright, dpi: page.dpi, cancel: cancel)
+        if let other = LatinLanguageCheck.better(than: readIn, among: others, in: text.text) {
+            // A French or Indonesian page read first in English: read again in its own language
+            // (English after it, for the page's English words).
+            text = try self.recognizer(for: other + "+" + readIn, cancel: cancel).recognise(upright, dpi: page.dpi, cancel: cancel)
+        }
         text.quarterTurns = turns
         text.orientation = orientation
         if let key { cache?.store(text, for: key) }

@@ -1,3 +1,4 @@
+import StripsCore
 import CTesseract
 import Foundation
 import StripsLooks
@@ -64,7 +65,7 @@ public final class Recognizer {
         }
         let status = withExtendedLifetime(cancel) { TessBaseAPIRecognize(api, monitor) }
         if cancel?.isCancelled == true { throw .cancelled }
-        guard status == 0 else { throw .failed("Tesseract could not read the picture") }
+        guard status == 0 else { throw .failed(trLater("Tesseract could not read the picture")) }
         return TesseractResults.read(api, width: Double(grey.width), height: Double(grey.height), origin: origin)
     }
 

@@ -48,6 +48,8 @@ public final class TextWorkers: @unchecked Sendable {
     private var running: [String: RecognitionCancel] = [:]
     private var stopping = false
     private var alive = 0
+    /// Workers inside a step nothing can stop (loading a language's models): `stop` leaves them.
+    private var stepping = 0
     /// Held: no page starts, and the pages being read wait at their next word.
     private var paused = false
     /// The threads moved to idle cores (Linux thread ids), lifted back when the workers stop.
@@ -62,16 +64,17 @@ public final class TextWorkers: @unchecked Sendable {
         case normal
     }
 
-    /// Starts `threads` workers reading in `languages` (nil: PDF text only) through `cache`.
+    /// Starts `threads` workers reading in `languages` (nil: PDF text only) through `cache`;
+    /// `service` makes each worker's reader on its thread (a test's can load slowly).
     public init(languages: String?, cache: TextCache? = TextCache.standard(), threads: Int = 1,
-                priority: Priority = .idleCores, done: @escaping Done) {
+                priority: Priority = .idleCores, service: (@Sendable () -> PageTextService)? = nil, done: @escaping Done) {
         for index in 0..<max(1, threads) {
             let thread = Thread { [self] in
                 if priority == .idleCores {
                     Self.lowerPriority()
                     if let id = Self.threadID() { condition.withLock { idleThreads.append(id) } }
                 }
-                let service = PageTextService(languages: languages, cache: cache)
+                let service = service?() ?? PageTextService(languages: languages, cache: cache)
                 work(service, done)
             }
             thread.name = "strips-text-\(index)"
@@ -109,7 +112,11 @@ public final class TextWorkers: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Stops everything waiting and being read, and the workers; returns when they have ended.
+    /// Stops everything waiting and being read, and the workers; returns when they have ended, or
+    /// are in a step nothing can stop (loading a language's models, seconds on a busy machine):
+    /// those end by themselves once it is done, reading and writing nothing more (their pages are
+    /// cancelled, `done` is not called), and a program ending meanwhile ends with
+    /// `UncancellableSteps.exitIfAny`. So a quit never waits for a model to load.
     public func stop() {
         condition.lock()
         stopping = true
@@ -121,7 +128,15 @@ public final class TextWorkers: @unchecked Sendable {
         idleThreads = []
         running.values.forEach { $0.cancel() }
         condition.broadcast()
-        while alive > 0 { condition.wait() }
+        while alive > stepping { condition.wait() }
+        condition.unlock()
+    }
+
+    /// A worker began (`true`) or ended an uncancellable step.
+    private func stepped(_ inStep: Bool) {
+        condition.lock()
+        stepping += inStep ? 1 : -1
+        condition.broadcast()
         condition.unlock()
     }
 
@@ -160,7 +175,7 @@ public final class TextWorkers: @unchecked Sendable {
         while !stopping && (pending.isEmpty || paused) { condition.wait() }
         guard !stopping else { return nil }
         let job = pending.removeFirst()
-        let cancel = RecognitionCancel(paused: paused)
+        let cancel = RecognitionCancel(paused: paused) { [weak self] inStep in self?.stepped(inStep) }
         running[job.id] = cancel
         return (job, cancel)
     }

@@ -10,6 +10,8 @@ let usage = """
            strips-bench-text colour DIR [COUNT] [WxH]  write COUNT (default 3) 300 dpi colour letter scans with their truth
            strips-bench-text colour-saved DIR PDF LABEL [--header]   one table row: a PDF of DIR's colour scans measured
            strips-bench-text colour-time [COUNT]  the looks and mixed raster content against one JPEG: ms and KB
+           strips-bench-text languages CORPUS   one language or three (eng, eng+fra+ind, auto): seconds and words, on
+                                                the real corpus (Tests/Corpus/real) and issue 41's typeset pages
     """
 
 func fail(_ message: String) -> Never {
@@ -33,6 +35,8 @@ do {
         try ColourEvaluation.run(arguments[1], saved: arguments[2], label: arguments[3], header: arguments.count == 5 && arguments[4] == "--header")
     case ("colour-time", 1), ("colour-time", 2):
         try MixedRasterTiming.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 3 : 3)
+    case ("languages", 2):
+        try LanguageCost.run(corpus: arguments[1])
     case ("looks", 2):
         try LooksDemo.run(into: arguments[1])
     default:

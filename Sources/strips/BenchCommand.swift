@@ -10,19 +10,19 @@ import StripsSDL
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure per-frame layout, scene and rendering cost (use a release build).",
+        abstract: tr("Measure per-frame layout, scene and rendering cost (use a release build)."),
         discussion: "Reproduce with: swift run -c release strips bench")
 
-    @Flag(name: .long, help: "Fewer repetitions: a rough table in a few seconds.")
+    @Flag(name: .long, help: ArgumentHelp(tr("Fewer repetitions: a rough table in a few seconds.")))
     var quick = false
 
-    @Option(name: .long, parsing: .upToNextOption, help: "Page counts of the scene table (section 2).")
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp(tr("Page counts of the scene table (section 2).")))
     var scenePages: [Int] = [10, 1_000, 100_000]
 
-    @Flag(name: .long, help: "Only the scene table (section 2), e.g. for a profiler.")
+    @Flag(name: .long, help: ArgumentHelp(tr("Only the scene table (section 2), e.g. for a profiler.")))
     var sceneOnly = false
 
-    @Flag(name: .long, help: "Only the search field table (section 4).")
+    @Flag(name: .long, help: ArgumentHelp(tr("Only the search field table (section 4).")))
     var searchOnly = false
 
     func run() throws {

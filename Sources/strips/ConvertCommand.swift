@@ -15,69 +15,49 @@ import StripsText
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Turn pictures, PDFs and folders into saved documents: borders, looks, text, blank pages, separator sheets.",
+        abstract: tr("Turn pictures, PDFs and folders into saved documents: borders, looks, text, blank pages, separator sheets."),
         discussion: ManualText.convert)
 
-    @Argument(help: "Pictures, PDFs or folders of them (read in name order), in the order of the batch; with --watch, the folders to watch.")
+    @Argument(help: ArgumentHelp(tr("Pictures, PDFs or folders of them (read in name order), in the order of the batch; with --watch, the folders to watch.")))
     var inputs: [String]
 
-    @Option(name: .long, help: """
-        Where the first document goes: a .pdf file, or a new or empty folder of numbered pictures. Each later \
-        document goes beside it, named by the text of the separator sheet before it, else NAME-2, NAME-3, ...
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Where the first document goes: a .pdf file, or a new or empty folder of numbered pictures. Each later document goes beside it, named by the text of the separator sheet before it, else NAME-2, NAME-3, ...")))
     var output: String
 
-    @Option(name: .long, help: """
-        How the text of pages without their own is read: 'auto' (each page in the installed languages \
-        of its script: Cyrillic rus, Devanagari hin, Latin the locale's then eng), Tesseract's \
-        languages ('eng', 'eng+deu', 'rus'), or 'off'. Default: auto.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("How the text of pages without their own is read: 'auto' (each page in the installed languages of its script: Cyrillic rus, Devanagari hin, Latin the locale's then eng), Tesseract's languages ('eng', 'eng+deu', 'rus'), or 'off'. Default: auto.")))
     var ocr: String?
 
-    @Option(name: .long, help: "Every page's look: original, colour, grey or bw (black and white, 1 bit).")
+    @Option(name: .long, help: ArgumentHelp(tr("Every page's look: original, colour, grey or bw (black and white, 1 bit).")))
     var look: String = "original"
 
-    @Option(name: .long, help: "'auto' finds each page's borders and flattens it (photographed pages), as Shift+C does; 'off' keeps pages whole.")
+    @Option(name: .long, help: ArgumentHelp(tr("'auto' finds each page's borders and flattens it (photographed pages), as Shift+C does; 'off' keeps pages whole.")))
     var borders: String = "off"
 
-    @Option(name: .long, help: "'separators' splits the batch where separator sheets stand (a barcode, QR code or patch code alone), leaving them out; 'off' keeps one document.")
+    @Option(name: .long, help: ArgumentHelp(tr("'separators' splits the batch where separator sheets stand (a barcode, QR code or patch code alone), leaving them out; 'off' keeps one document.")))
     var split: String = "separators"
 
-    @Option(name: .long, help: "'keep' keeps blank pages; 'drop' leaves them out.")
+    @Option(name: .long, help: ArgumentHelp(tr("'keep' keeps blank pages; 'drop' leaves them out.")))
     var blank: String = "keep"
 
-    @Option(name: .long, help: "'auto' turns each page upright when Tesseract's orientation detection is sure it reads turned (an unsure page stays as it is); 'off' keeps pages as they are.")
+    @Option(name: .long, help: ArgumentHelp(tr("'auto' turns each page upright when Tesseract's orientation detection is sure it reads turned (an unsure page stays as it is); 'off' keeps pages as they are.")))
     var rotate: String = "auto"
 
-    @Option(name: .long, help: """
-        Appends a JSON line per document written or failed to FILE (input, pages, output, bytes, seconds, error; \
-        "resumed": true for one --resume found written).
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Appends a JSON line per document written or failed to FILE (input, pages, output, bytes, seconds, error; \"resumed\": true for one --resume found written).")))
     var report: String?
 
-    @Option(name: .customLong("after-save"), help: """
-        A shell command run for each document written, its path given as $1 (appended as the last argument \
-        when the command names neither $1 nor $@); its failure is one line and the run goes on.
-        """)
+    @Option(name: .customLong("after-save"), help: ArgumentHelp(tr("A shell command run for each document written, its path given as $1 (appended as the last argument when the command names neither $1 nor $@); its failure is one line and the run goes on.")))
     var afterSave: String?
 
-    @Option(name: .long, help: """
-        K/N: only the documents whose place in the batch (1, 2, ...) is K modulo N, K from 1 to N; 'env': K and N \
-        from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0, and STRIPS_SHARD_COUNT) or a Slurm array \
-        (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_COUNT).
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("K/N: only the documents whose place in the batch (1, 2, ...) is K modulo N, K from 1 to N; 'env': K and N from a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, from 0, and STRIPS_SHARD_COUNT) or a Slurm array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_COUNT).")))
     var shard: String?
 
-    @Flag(name: .long, help: "Skip the documents an earlier run of the same batch wrote whole (a .pdf --output); write the rest.")
+    @Flag(name: .long, help: ArgumentHelp(tr("Skip the documents an earlier run of the same batch wrote whole (a .pdf --output); write the rest.")))
     var resume = false
 
-    @Flag(name: .long, help: """
-        Keep running: convert each file or batch folder that appears in the INPUT folders, once, into the \
-        --output folder (NAME.pdf for each), until SIGTERM or SIGINT.
-        """)
+    @Flag(name: .long, help: ArgumentHelp(tr("Keep running: convert each file or batch folder that appears in the INPUT folders, once, into the --output folder (NAME.pdf for each), until SIGTERM or SIGINT.")))
     var watch = false
 
-    @Option(name: .long, help: "With --watch: seconds a new entry must stay unchanged, open for writing by nobody, before it is converted.")
+    @Option(name: .long, help: ArgumentHelp(tr("With --watch: seconds a new entry must stay unchanged, open for writing by nobody, before it is converted.")))
     var settle: Double = 2
 
     func validate() throws {

@@ -9,26 +9,20 @@ import StripsTuning
 /// Options every scene shares for the designer's instruments: a tuning file, slow motion and
 /// recording (GIF, MP4, WebM), live or headless.
 struct InstrumentOptions: ParsableArguments {
-    @Option(name: .long, help: """
-        Load the design numbers from this TOML file (see 'strips tuning'); the window applies \
-        the file again whenever it changes. A bad key or value is named and the old value kept.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Load the design numbers from this TOML file (see 'strips tuning'); the window applies the file again whenever it changes. A bad key or value is named and the old value kept.")))
     var tuning: String?
 
     // Unconditional: `--slow -1` is a value to refuse in words, not a missing one.
-    @Option(name: .long, parsing: .unconditional, help: "Start in slow motion: scene time runs FACTOR times slower (S toggles it; default factor 10).")
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(tr("Start in slow motion: scene time runs FACTOR times slower (S toggles it; default factor 10).")))
     var slow: Double?
 
-    @Option(name: .long, help: """
-        Record the session at 30 fps to this new file: FILE.gif (animated GIF), FILE.mp4 (H.264 video) \
-        or FILE.webm (VP9 video); headless, every frame of the script.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Record the session at 30 fps to this new file: FILE.gif (animated GIF), FILE.mp4 (H.264 video) or FILE.webm (VP9 video); headless, every frame of the script.")))
     var record: String?
 
-    @Option(name: .long, help: "Scale of the recording, 0 < SCALE <= 1 (0.5 halves each side).")
+    @Option(name: .long, help: ArgumentHelp(tr("Scale of the recording, 0 < SCALE <= 1 (0.5 halves each side).")))
     var recordScale = 1.0
 
-    @Option(name: .long, help: "What Ctrl+R records in the window: gif, mp4 or webm (default: the kind --record names, else gif).")
+    @Option(name: .long, help: ArgumentHelp(tr("What Ctrl+R records in the window: gif, mp4 or webm (default: the kind --record names, else gif).")))
     var recordFormat: String?
 
     func validate() throws {

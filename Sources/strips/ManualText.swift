@@ -30,7 +30,8 @@ enum ManualText {
         frame's pixels or null, steady, taken), toolbar (the buttons on screen: name, rect, enabled), \
         help while the keys overlay is shown, menu while a page's menu is open, saved after a save \
         (path, bytes, pages), documents (the pages split at separator sheets and breaks, the sheets \
-        left out; cells of a page found blank carry blank); the pizza scene left, right and \
+        left out; cells of a page found blank carry blank; cells of a page turned upright by itself \
+        carry upright, the degrees turned, rotation staying the user's own turn); the pizza scene left, right and \
         captions. Rectangles are [x, y, width, height] in window points, as drawn, whatever --scale \
         (device pixels per point: a screenshot of a W x H window is W*S x H*S pixels).
 
@@ -160,6 +161,11 @@ enum ManualText {
         them in one undoable step; B (or the page menu) puts a document break before the page in \
         focus, or takes the one there away (a separator sheet taken away becomes an ordinary page). \
         Undoable.
+
+        A page whose text reads turned is turned upright by itself as it is opened, scanned or \
+        taken, when Tesseract's orientation detection is sure (--rotate off: never): a blue badge \
+        on its thumbnail, its menu saying why, one undo step (Ctrl+Z takes it back for good; a page \
+        the user turned keeps the user's turn).
 
         SAVING A SPLIT BATCH: it is saved one file a document (PDF or folder): the first \
         where asked, each later one beside it named by its separator sheet's text (with / made -), \

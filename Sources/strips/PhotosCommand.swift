@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StripsBatch
 import StripsCamera
+import StripsConvert
 import StripsCore
 import StripsExport
 import StripsHosts
@@ -15,94 +16,63 @@ import StripsText
 struct PhotosCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photos",
-        abstract: "The document editor: preview strip, thumbnail strip, delete, undo, resize.",
+        abstract: tr("The document editor: preview strip, thumbnail strip, delete, undo, resize."),
         discussion: ManualText.photos)
 
-    @Argument(help: "Pictures, PDFs or folders of them (read in name order). Default: the bundled sample document.")
+    @Argument(help: ArgumentHelp(tr("Pictures, PDFs or folders of them (read in name order). Default: the bundled sample document.")))
     var paths: [String] = []
 
     @OptionGroup var headless: HeadlessOptions
 
     @OptionGroup var instruments: InstrumentOptions
 
-    @Option(name: .long, help: """
-        Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first. \
-        Default: follows the window (six screens of its pixels plus 48 MiB of thumbnails).
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Texture memory for pictures, in MiB; the pages farthest from the focus are evicted first. Default: follows the window (six screens of its pixels plus 48 MiB of thumbnails).")))
     var textureBudget: Int?
 
-    @Option(name: .long, help: """
-        When pictures are decoded: 'async' (worker threads, frames go on; the live default) or \
-        'sync' (before the frame that shows them; the headless default: deterministic screenshots).
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("When pictures are decoded: 'async' (worker threads, frames go on; the live default) or 'sync' (before the frame that shows them; the headless default: deterministic screenshots).")))
     var decode: DecodeMode?
 
-    @Option(name: .long, help: """
-        Where Ctrl+S saves: a .pdf file, or a new or empty folder of numbered pictures. Without it \
-        the desktop's file chooser asks (zenity or kdialog), or the document is saved beside its \
-        first page as 'NAME edited.pdf'.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Where Ctrl+S saves: a .pdf file, or a new or empty folder of numbered pictures. Without it the desktop's file chooser asks (zenity or kdialog), or the document is saved beside its first page as 'NAME edited.pdf'.")))
     var output: String?
 
-    @Option(name: .long, help: """
-        The freedesktop thumbnail cache shared with file managers: 'auto' ($XDG_CACHE_HOME/thumbnails; \
-        the live default), 'off' (the headless default, so a script always gives the same screenshots), \
-        or the path of a thumbnails folder (read and written, live or headless).
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("The freedesktop thumbnail cache shared with file managers: 'auto' ($XDG_CACHE_HOME/thumbnails; the live default), 'off' (the headless default, so a script always gives the same screenshots), or the path of a thumbnails folder (read and written, live or headless).")))
     var thumbnailCache: String?
 
-    @Option(name: .long, help: """
-        Recognise the text of pages that have none: 'auto' (each page in the installed languages of \
-        its script: Cyrillic rus, Devanagari hin, Latin the locale's then eng), Tesseract's \
-        languages ('eng', 'eng+deu', 'rus'), or 'off': the pages near the one in focus where the strips rest, every page once a search \
-        is typed, the pages a save writes. A script reads before the frame that needs it; the \
-        window in the background on idle cores. Default: off in a script; auto in the window. PDF pages with their own text are never recognised.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Recognise the text of pages that have none: 'auto' (each page in the installed languages of its script: Cyrillic rus, Devanagari hin, Latin the locale's then eng), Tesseract's languages ('eng', 'eng+deu', 'rus'), or 'off': the pages near the one in focus where the strips rest, every page once a search is typed, the pages a save writes. A script reads before the frame that needs it; the window in the background on idle cores. Default: off in a script; auto in the window. PDF pages with their own text are never recognised.")))
     var ocr: String?
 
-    @Flag(name: .long, help: """
-        Saving to a folder, also write each page's known text beside its picture ('001.txt' beside \
-        '001.jpg'). A PDF always carries the text, as an invisible layer on the page.
-        """)
+    @Flag(name: .long, help: ArgumentHelp(tr("Saving to a folder, also write each page's known text beside its picture ('001.txt' beside '001.jpg'). A PDF always carries the text, as an invisible layer on the page.")))
     var textFiles = false
 
-    @Option(name: .long, help: """
-        The title a saved PDF carries (its document information and XMP). Default: the title of the \
-        PDF the document was opened from, else the document's name.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("The title a saved PDF carries (its document information and XMP). Default: the title of the PDF the document was opened from, else the document's name.")))
     var title: String?
 
-    @Option(name: .long, help: "The scanner Ctrl+N scans with: a SANE device name (e.g. test:0). Default: the last one used, else the first found.")
+    @Option(name: .long, help: ArgumentHelp(tr("The scanner Ctrl+N scans with: a SANE device name (e.g. test:0). Default: the last one used, else the first found.")))
     var scanner: String?
 
-    @Option(name: .long, help: "Where it takes paper from, as the device names it ('Flatbed', 'Automatic Document Feeder') or 'flatbed', 'feeder', 'duplex'.")
+    @Option(name: .long, help: ArgumentHelp(tr("Where it takes paper from, as the device names it ('Flatbed', 'Automatic Document Feeder') or 'flatbed', 'feeder', 'duplex'.")))
     var scanSource: String?
 
-    @Option(name: .long, help: "Scan resolution in dots per inch (default: the last used, else 300).")
+    @Option(name: .long, help: ArgumentHelp(tr("Scan resolution in dots per inch (default: the last used, else 300).")))
     var scanDpi: Int?
 
-    @Option(name: .long, help: "Scan mode: color, gray or lineart (black and white, saved at 1 bit).")
+    @Option(name: .long, help: ArgumentHelp(tr("Scan mode: color, gray or lineart (black and white, saved at 1 bit).")))
     var scanMode: String?
 
-    @Option(name: .long, help: "Scan page size: a4, a5, letter, legal or WIDTHxHEIGHT in mm (default: the whole glass).")
+    @Option(name: .long, help: ArgumentHelp(tr("Scan page size: a4, a5, letter, legal or WIDTHxHEIGHT in mm (default: the whole glass).")))
     var scanPage: String?
 
-    @Option(name: .long, help: """
-        Scanned pages an earlier session left unsaved (it crashed or was killed): 'ask' (the window's \
-        default: a prompt, which a script answers with t, d or Escape), 'take' them into the document, \
-        'discard' them, or 'keep' them for later with one line on standard error (the headless default).
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Scanned pages an earlier session left unsaved (it crashed or was killed): 'ask' (the window's default: a prompt, which a script answers with t, d or Escape), 'take' them into the document, 'discard' them, or 'keep' them for later with one line on standard error (the headless default).")))
     var recover: RecoverMode?
 
-    @Option(name: .long, help: """
-        The camera Ctrl+K shows: a V4L2 device (/dev/video0), 'portal' (the XDG desktop portal's \
-        camera through PipeWire), or a video file (a recording of a camera, for tests and demos; a \
-        script plays it on its own clock from the moment the camera opens). Default: the portal's \
-        camera in a Flatpak, else the first V4L2 camera found.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("The camera Ctrl+K shows: a V4L2 device (/dev/video0), 'portal' (the XDG desktop portal's camera through PipeWire), or a video file (a recording of a camera, for tests and demos; a script plays it on its own clock from the moment the camera opens). Default: the portal's camera in a Flatpak, else the first V4L2 camera found.")))
     var camera: String?
 
+    @Option(name: .long, help: ArgumentHelp(tr("'auto' turns each page upright by itself when Tesseract's orientation detection is sure it reads turned, as it is opened, scanned or taken (one undo step; a page it is unsure of, or that was turned by hand, stays as it is); 'off' never. Default: auto.")))
+    var rotate: String = "auto"
+
     func validate() throws {
+        guard ["auto", "off"].contains(rotate) else { throw ValidationError("--rotate takes auto or off") }
         if let textureBudget, !(16...1_048_576).contains(textureBudget) {
             throw ValidationError("--texture-budget must be between 16 and 1048576 MiB")
         }
@@ -198,8 +168,14 @@ struct PhotosCommand: ParsableCommand {
         let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)
-        // Pages are judged blank or separator sheets near the focus; the window goes on to every page.
-        let judges = JudgeHost(judge: PageJudge(reader: reader), live: script == nil, wake: { LoopWaker.wake() })
+        // Pages are judged blank or separator sheets, and which way up they read, near the focus;
+        // the window goes on to every page.
+        var orient: (@Sendable (StripsCore.Page) -> UprightFinding?)?
+        if rotate == "auto" {
+            let upright = UprightPages(judge: PageJudge(reader: reader))
+            orient = { upright.finding($0) }
+        }
+        let judges = JudgeHost(judge: PageJudge(reader: reader), orient: orient, live: script == nil, wake: { LoopWaker.wake() })
         scene.judgingReach = script == nil ? .everyPage : .nearFocus
         scene.outputName = output.map(PhotosScene.fileStem)
         scene.readingLanguages = languages == nil ? [] : TessData.installed

@@ -6,7 +6,7 @@ import StripsSDL
 struct PizzaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pizza",
-        abstract: "The half-pizza selector: two strips of halves, captions, the price of the combination.",
+        abstract: tr("The half-pizza selector: two strips of halves, captions, the price of the combination."),
         discussion: ManualText.pizza)
 
     /// The mix key's generator starts here in headless runs, so a script always mixes the same way.

@@ -1,12 +1,13 @@
 import ArgumentParser
 import StripsCore
 import StripsSDL
+import StripsText
 
 @main
 struct Strips: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "strips",
-        abstract: "Photos-style page strips and a half-pizza selector, on SDL2.",
+        abstract: tr("Photos-style page strips and a half-pizza selector, on SDL2."),
         discussion: ManualText.strips,
         version: AppVersion.string,
         subcommands: [PhotosCommand.self, BenchCommand.self, PizzaCommand.self, TuningCommand.self, ThumbnailCommand.self, TextCommand.self,
@@ -24,6 +25,10 @@ extension Strips {
         do {
             var command = try parseAsRoot()
             try command.run()
+            // A quit leaves a text worker that is loading a language's models (it cannot be
+            // stopped, and waiting for it kept the window's quit waiting for seconds): the
+            // program ends at once rather than let `exit` tear down what that load is using.
+            UncancellableSteps.exitIfAny()
         } catch let code as ExitCode {
             exit(withError: code)
         } catch {
@@ -37,20 +42,16 @@ extension Strips {
 
 /// Options every scene shares: the headless script and where its trace goes.
 struct HeadlessOptions: ParsableArguments {
-    @Option(name: .long, help: "Run headless from this script instead of opening a window.")
+    @Option(name: .long, help: ArgumentHelp(tr("Run headless from this script instead of opening a window.")))
     var script: String?
 
-    @Option(name: .long, help: "Write the trace here instead of standard output.")
+    @Option(name: .long, help: ArgumentHelp(tr("Write the trace here instead of standard output.")))
     var trace: String?
 
-    @Flag(name: .long, help: "Write a trace line for every frame, not only at 'dump'.")
+    @Flag(name: .long, help: ArgumentHelp(tr("Write a trace line for every frame, not only at 'dump'.")))
     var traceEveryFrame = false
 
-    @Option(name: .long, help: """
-        Device pixels per point (1, 1.5, 2, ...): text, icons and pictures drawn that sharp. Default: \
-        the desktop's scale in the window (Wayland's, GDK_SCALE, Xft.dpi), 1 headless. The layout and \
-        the trace stay in points; a screenshot has the device pixels.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("Device pixels per point (1, 1.5, 2, ...): text, icons and pictures drawn that sharp. Default: the desktop's scale in the window (Wayland's, GDK_SCALE, Xft.dpi), 1 headless. The layout and the trace stay in points; a screenshot has the device pixels.")))
     var scale: Double?
 
     func validate() throws {

@@ -13,17 +13,13 @@ import StripsText
 struct TextCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "text",
-        abstract: "Print the text of every page of pictures, PDFs and folders, one form feed between pages.",
+        abstract: tr("Print the text of every page of pictures, PDFs and folders, one form feed between pages."),
         discussion: ManualText.text)
 
-    @Argument(help: "Pictures, PDFs or folders of them (read in name order).")
+    @Argument(help: ArgumentHelp(tr("Pictures, PDFs or folders of them (read in name order).")))
     var paths: [String]
 
-    @Option(name: .long, help: """
-        How pages without text of their own are read: 'auto' (each page in the installed languages \\
-        of its script), Tesseract's languages ('eng', 'eng+deu', 'rus'), or 'off' (PDF text only). \\
-        Default: auto.
-        """)
+    @Option(name: .long, help: ArgumentHelp(tr("How pages without text of their own are read: 'auto' (each page in the installed languages of its script), Tesseract's languages ('eng', 'eng+deu', 'rus'), or 'off' (PDF text only). Default: auto.")))
     var ocr: String?
 
     func run() throws {

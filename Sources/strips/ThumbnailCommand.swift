@@ -13,22 +13,22 @@ import StripsSDL
 struct ThumbnailCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnail",
-        abstract: "Write a PNG thumbnail of a picture, or of pages of a PDF or multi-page TIFF.",
+        abstract: tr("Write a PNG thumbnail of a picture, or of pages of a PDF or multi-page TIFF."),
         discussion: ManualText.thumbnail)
 
-    @Option(name: .long, help: "The thumbnail's largest side in pixels (never larger than the picture).")
+    @Option(name: .long, help: ArgumentHelp(tr("The thumbnail's largest side in pixels (never larger than the picture).")))
     var size = 256
 
-    @Option(name: .long, help: "The page to thumbnail, from 1 (PDFs and multi-page TIFFs). Default: the first.")
+    @Option(name: .long, help: ArgumentHelp(tr("The page to thumbnail, from 1 (PDFs and multi-page TIFFs). Default: the first.")))
     var page: Int?
 
-    @Option(name: .long, help: "Pages A-B (from 1): one PNG each; OUTPUT must hold %d, the page number.")
+    @Option(name: .long, help: ArgumentHelp(tr("Pages A-B (from 1): one PNG each; OUTPUT must hold %d, the page number.")))
     var pages: String?
 
-    @Argument(help: "A picture, PDF or TIFF file.")
+    @Argument(help: ArgumentHelp(tr("A picture, PDF or TIFF file.")))
     var input: String
 
-    @Argument(help: "The PNG to write (replaced when it exists); %d stands for the page number.")
+    @Argument(help: ArgumentHelp(tr("The PNG to write (replaced when it exists); %d stands for the page number.")))
     var output: String
 
     func validate() throws {

@@ -7,11 +7,11 @@ import StripsTuning
 struct TuningCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tuning",
-        abstract: "Print every design number as a commented TOML file (edit it, load it with --tuning FILE).",
+        abstract: tr("Print every design number as a commented TOML file (edit it, load it with --tuning FILE)."),
         discussion: "With --check FILE, report each bad key or value of FILE on standard error instead, one line each."
     )
 
-    @Option(name: .long, help: "Check this tuning file: one line per problem on standard error, exit 1 if any.")
+    @Option(name: .long, help: ArgumentHelp(tr("Check this tuning file: one line per problem on standard error, exit 1 if any.")))
     var check: String?
 
     func run() throws {

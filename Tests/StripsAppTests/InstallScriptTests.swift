@@ -63,6 +63,13 @@ import StripsCore
         #expect(files.contains("share/metainfo/\(AppID.string).metainfo.xml"))
         // The window's languages, where the installed binary binds gettext, and the entry's name in them.
         for language in ["ru", "fr", "id", "hi"] { #expect(files.contains("share/locale/\(language)/LC_MESSAGES/strips.mo")) }
+        // The man page in each language (man -L ru strips), in its own words: section names and
+        // the options' help from the catalogs.
+        for (language, heading, help) in [("ru", "ИМЯ", "Писать трассировку сюда"), ("fr", "NOM", "Écrire la trace ici"),
+                                          ("id", "NAMA", "Menulis jejak ke sini"), ("hi", "नाम", "ट्रेस मानक आउटपुट")] {
+            let page = (try? String(contentsOfFile: prefix + "/share/man/\(language)/man1/strips.1", encoding: .utf8)) ?? ""
+            #expect(page.contains(".SH \(heading)") && page.contains(help), "\(language): \(page.prefix(200))")
+        }
         #expect(files.contains("share/strips/Assets/Sample/01-contract.jpg"))
         #expect(files.contains("share/strips/Assets/Pizza/menu.tsv"))
         for button in ["open", "undo", "help"] {

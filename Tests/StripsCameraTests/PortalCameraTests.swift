@@ -104,8 +104,11 @@ struct PortalCameraTests {
         #expect(line == "camera portal: no desktop portal on the session bus (xdg-desktop-portal is not running)")
         #expect(seconds < 2)
         // No bus at all.
-        #expect(throws: CameraFault("camera portal: no D-Bus session bus, so no desktop portal to ask")) {
+        do {
             _ = try CameraInput(.portal, environment: [:])
+            Issue.record("opened a portal camera with no bus")
+        } catch {
+            #expect(error.line == "camera portal: no D-Bus session bus, so no desktop portal to ask")
         }
     }
 

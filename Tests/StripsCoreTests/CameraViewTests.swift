@@ -121,7 +121,7 @@ import Testing
         var t = 0.0, frame = 0
         _ = scene.handle(.key(Key(.k, ctrl: true)), at: t)
         let line = "camera /dev/video0 is busy: another program is using it (close it and press Ctrl+K again)"
-        scene.handle(.host(.camera(.failed(line))), at: t)
+        scene.handle(.host(.camera(.failed(.verbatim(line)))), at: t)
         #expect(scene.interaction.camera?.phase == .failed(line))
         // Said once on screen: in the view, where its picture would be (not the status line too).
         let drawn = try #require(scene.frame(at: t).content as? PhotosFrame).camera?.message?.text
@@ -131,11 +131,11 @@ import Testing
         _ = scene.handle(.key(Key(.k, ctrl: true)), at: t)
         _ = watch(&scene, from: &t, seconds: 1.5, frame: &frame)
         let gone = "camera /dev/video0 went away (unplugged?); the pages taken stay"
-        scene.handle(.host(.camera(.stopped(gone))), at: t)
+        scene.handle(.host(.camera(.stopped(.verbatim(gone)))), at: t)
         for _ in 0..<60 { t += 1.0 / 60; scene.tick(at: t) }
         #expect((scene.frame(at: t).content as? PhotosFrame)?.camera?.message?.text == gone)
         // A take the host could not keep: the status line says why, the view stays as it is.
-        scene.handle(.host(.camera(.failed("recovery: cannot write Camera 2: No space left on device"))), at: t)
+        scene.handle(.host(.camera(.failed(.verbatim("recovery: cannot write Camera 2: No space left on device")))), at: t)
         #expect(scene.notices.status?.text.hasPrefix("recovery:") == true)
         #expect(scene.pages.contains { $0.id == "Camera 1" })
         #expect(try cameraField(scene, at: t)["steady"] as? Bool == false)

@@ -261,7 +261,7 @@ import Testing
         scene.handle(.key(Key(.r)), at: 0)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.5)
         #expect(effects.count == 1)
-        scene.handle(.host(.saveFailed("Not saved: x.pdf: the disk is full")), at: 0.6)
+        scene.handle(.host(.saveFailed(HostMessage(trLater("Not saved: %s: %s"), arguments: [.text("x.pdf"), .message(HostMessage(trLater("the disk is full")))]))), at: 0.6)
         #expect(scene.isDirty)
         #expect(scene.photosFrame?.decorations.status?.text == "Not saved: x.pdf: the disk is full")
     }

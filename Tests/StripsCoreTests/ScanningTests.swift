@@ -121,7 +121,7 @@ import Testing
         #expect(scene.pages.map(\.id) == ["p0.png", "Scan 1", "Scan 2", "Scan 3", "p1.png"])
         let line = "scanner test:0: paper jam in the document feeder (page 3, after 40 rows)"
         scene.handle(.host(.scan(.cutShort(pageID: "Scan 3"))), at: t)
-        scene.handle(.host(.scan(.ended(pages: 2, end: .fault(line)))), at: t)
+        scene.handle(.host(.scan(.ended(pages: 2, end: .fault(.verbatim(line))))), at: t)
         #expect(scene.notices.status?.text == line)
         // It leaves with the delete animation.
         guard case .animating(let transition) = scene.interaction, case .remove = transition.edit else {

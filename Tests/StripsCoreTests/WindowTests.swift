@@ -343,8 +343,8 @@ import Testing
         #expect(s.handle(.key(Key(.o, ctrl: true)), at: 0.4).count == 1)
         #expect(s.handle(.host(.filesChosen([])), at: 0.5).isEmpty)  // cancelled: nothing
         _ = s.handle(.key(Key(.o, ctrl: true)), at: 0.6)
-        _ = s.handle(.host(.openFailed("Cannot open files: no chooser")), at: 0.7)
-        #expect(s.photosFrame?.decorations.status?.text == "Cannot open files: no chooser")
+        _ = s.handle(.host(.openFailed(HostMessage(trLater("Cannot open files: %s; drop them on the window instead"), "no chooser"))), at: 0.7)
+        #expect(s.photosFrame?.decorations.status?.text == "Cannot open files: no chooser; drop them on the window instead")
     }
 
     @Test func anEmptyDocumentShowsWhatToDoAndItsButtonsDoIt() throws {

@@ -48,7 +48,7 @@ import Testing
             switch open {
             case .failure(let failure):
                 // The document holds the file's error card: saving it is refused in the same words.
-                #expect(throws: SaveError(destination, "\(name): \(failure.reason)")) {
+                #expect(throws: SaveError.page(destination, name, .verbatim(failure.reason))) {
                     try DocumentExporter.save([ExportPage(source: .pdfPage(path: path, index: 0))], to: destination, sourcePaths: [path])
                 }
                 #expect(!FileManager.default.fileExists(atPath: destination))

@@ -30,7 +30,7 @@ import Testing
             do {
                 return "\(try DocumentExporter.check(destination: destination, sourcePaths: [jpeg], replacing: replacing))"
             } catch {
-                return error.reason
+                return error.reason.english
             }
         }
         #expect(check(files.path("new.pdf")) == "pdf(\"\(files.path("new.pdf"))\")")
@@ -96,7 +96,7 @@ import Testing
                 _ = try DocumentExporter.save([ExportPage(source: .picture(path: jpeg))], to: destination, sourcePaths: [jpeg])
             } catch {
                 #expect(error.description.hasPrefix("\(destination): "))
-                #expect(error.reason.hasPrefix("no permission") || error.reason.hasPrefix("cannot create files in"), "\(error)")
+                #expect(error.reason.english.hasPrefix("no permission") || error.reason.english.hasPrefix("cannot create files in"), "\(error)")
             }
             #expect(!FileManager.default.fileExists(atPath: destination))
         }

@@ -137,7 +137,7 @@ import Testing
             #expect(now.st_ino == before.st_ino && now.st_mode == before.st_mode && now.st_uid == before.st_uid)
             #expect(files.listing(folder) == [])
         }
-        #expect(throws: SaveError(folder, "no permission to write in \(folder)")) {
+        #expect(throws: SaveError(folder, HostMessage(trLater("no permission to write in %s"), folder))) {
             try DocumentExporter.save([ExportPage(source: .picture(path: jpeg))], to: folder, sourcePaths: [jpeg])
         }
         unchanged()

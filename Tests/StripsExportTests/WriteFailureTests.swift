@@ -90,7 +90,7 @@ import Testing
                     Issue.record("\(kind): \(fault) at \(fault.kind) call \(call) was saved")
                 } catch {
                     #expect(error.subject == destination)
-                    #expect(fault.reasons.contains { error.reason.hasPrefix($0) }, "\(kind) \(fault) \(call): \(error)")
+                    #expect(fault.reasons.contains { error.reason.english.hasPrefix($0) }, "\(kind) \(fault) \(call): \(error)")
                 }
                 #expect(disk.fired, "\(kind): \(fault) at call \(call) never happened")
                 let after = try snapshot(document)
@@ -125,7 +125,7 @@ import Testing
         let disk = try TinyDisk(at: files.path("disk"))
         defer { disk.unmount() }
         let target = "\(disk.path)/\(destination)"
-        #expect(throws: SaveError(target, "the disk is full")) {
+        #expect(throws: SaveError(target, HostMessage(trLater("the disk is full")))) {
             try DocumentExporter.save(sources.map { ExportPage(source: .picture(path: $0)) }, to: target, sourcePaths: sources)
         }
         #expect(files.listing(disk.path) == [])
@@ -251,7 +251,7 @@ struct TinyDisk {
     init(at path: String, size: String = "256k") throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let mounted = try Tool.run("mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path])
-        guard mounted.status == 0 else { throw SaveError(path, "cannot mount: \(mounted.stderr)") }
+        guard mounted.status == 0 else { throw SaveError(path, .verbatim("cannot mount: \(mounted.stderr)")) }
         self.path = path
     }
 

@@ -84,7 +84,7 @@ import Testing
             Issue.record("updates: \(updates)")
             return
         }
-        #expect(line.contains("test:9"))
+        #expect(line.english.contains("test:9"))
         #expect(fixture.lines.filter { $0.contains("test:9") }.count == 1, "\(fixture.lines)")
     }
 

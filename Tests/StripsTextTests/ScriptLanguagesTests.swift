@@ -26,4 +26,20 @@ import Testing
         // Only Russian installed: a Latin page is still read (in what there is).
         #expect(ScriptLanguages.choose(script: "Latin", installed: ["rus"], preferred: [])?.languages == "rus")
     }
+
+    @Test func aLatinPagesOwnWordsTellItsLanguage() {
+        let others = ["fra", "ind"]
+        // The first reading in English of each kind of page.
+        let english = "The Provider shall perform the services described in this agreement with due care and in accordance with practice."
+        let french = "Le contrat est signé par les deux parties et la facture est payée dans les trente jours, avec une remise pour le client."
+        let indonesian = "Perjanjian ini dibuat dan ditandatangani oleh kedua pihak yang disebut di atas untuk jangka waktu satu tahun dengan ketentuan."
+        #expect(LatinLanguageCheck.better(than: "eng", among: others, in: english) == nil)
+        #expect(LatinLanguageCheck.better(than: "eng", among: others, in: french) == "fra")
+        #expect(LatinLanguageCheck.better(than: "eng", among: others, in: indonesian) == "ind")
+        // A language not installed is never chosen; a few words are chance, not a language.
+        #expect(LatinLanguageCheck.better(than: "eng", among: ["ind"], in: french) == nil)
+        #expect(LatinLanguageCheck.better(than: "eng", among: others, in: "SUMME EUR 12,40 le di") == nil)
+        // An English page quoting a French line stays English.
+        #expect(LatinLanguageCheck.better(than: "eng", among: others, in: english + " " + english + " « la vie est belle »") == nil)
+    }
 }

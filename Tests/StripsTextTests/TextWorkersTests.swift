@@ -18,6 +18,8 @@ struct TextWorkersTests {
             condition.unlock()
         }
 
+        var count: Int { condition.withLock { results.count } }
+
         /// Waits until `count` pages are done; after two minutes (a hang, never a slow machine)
         /// the test fails instead of stalling the suite.
         func wait(for count: Int) -> [(String, Result<PageText?, RecognitionError>)] {

@@ -12,9 +12,9 @@ extension PhotosFrame {
                     .object([
                         ("page", .string(pages[p.cell.index].id)), ("index", .int(p.cell.index)),
                         ("frame", .rect(p.cell.frame)), ("image", .rect(p.picture)), ("alpha", .number(p.cell.alpha)),
-                        ("rotation", .int(pages[p.cell.index].rotation)),
+                        ("rotation", .int(pages[p.cell.index].corrections.userTurns * 90)),
                         ("zoom", .number(p.zoom)),
-                    ] + Self.correctionFields(pages[p.cell.index].corrections) + blankField(p.cell.index))
+                    ] + Self.correctionFields(pages[p.cell.index].corrections) + blankField(p.cell.index) + Self.uprightField(pages[p.cell.index]))
                 })),
             ])),
             ("thumbnails", .object([
@@ -24,8 +24,8 @@ extension PhotosFrame {
                     .object([
                         ("page", .string(pages[cell.index].id)), ("index", .int(cell.index)),
                         ("frame", .rect(cell.frame)), ("alpha", .number(cell.alpha)),
-                        ("rotation", .int(pages[cell.index].rotation)),
-                    ] + Self.correctionFields(pages[cell.index].corrections) + blankField(cell.index))
+                        ("rotation", .int(pages[cell.index].corrections.userTurns * 90)),
+                    ] + Self.correctionFields(pages[cell.index].corrections) + blankField(cell.index) + Self.uprightField(pages[cell.index]))
                 })),
             ])),
             ("dirty", .bool(dirty)),
@@ -72,6 +72,12 @@ extension PhotosFrame {
 
     /// `"blank": true` on a cell of a page found blank (docs/headless.md, additions).
     func blankField(_ index: Int) -> [(String, JSON)] { batch.blank.contains(index) ? [("blank", .bool(true))] : [] }
+
+    /// `"upright": degrees` on a cell of a page turned upright by itself (the clockwise quarter
+    /// turns applied, in degrees; `rotation` is the user's own turn on top; docs/headless.md).
+    static func uprightField(_ page: Page) -> [(String, JSON)] {
+        page.corrections.upright == 0 ? [] : [("upright", .int(page.corrections.upright * 90))]
+    }
 
     /// `"documents": [[page id, ...], ...]`: the pages split where separator sheets or breaks put
     /// by hand stand, the separator sheets left out (docs/headless.md, additions).

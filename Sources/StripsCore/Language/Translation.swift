@@ -23,7 +23,7 @@ public func tr(_ msgid: String) -> String {
 }
 
 /// `msgid` as it is, marked for the catalog (gettext's `gettext_noop`): a wording kept in English
-/// and translated later, where it is shown (`HostLines`' forms).
+/// and translated later, where it is shown (`HostMessage`).
 public func trLater(_ msgid: String) -> String { msgid }
 
 /// `msgid` in the user's language where the same English words mean something else elsewhere:
@@ -42,17 +42,21 @@ public func tr(_ msgid: String, _ arguments: CustomStringConvertible...) -> Stri
 /// Plural-Forms: Russian has three, Hindi and French two, Indonesian one), `%d` filled with
 /// `count` and any `%s` with `arguments`.
 public func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: CustomStringConvertible...) -> String {
-    let chosen = singular.withCString { one in
-        plural.withCString { many in
-            // gettext answers with the very pointers it was given when it has no translation:
-            // those are only valid inside this call, so the answer is copied here.
-            dcngettext(Translation.domain, one, many, UInt(max(0, count)), LC_MESSAGES).map { String(cString: $0) }
-        }
-    } ?? (count == 1 ? singular : plural)
-    return Translation.fill(chosen, [count.description] + arguments.map(\.description), numberFirst: true)
+    Translation.fill(Translation.form(singular, plural, count), [count.description] + arguments.map(\.description), numberFirst: true)
 }
 
 extension Translation {
+    /// The catalog's form of `singular` / `plural` for `count`, not filled in.
+    static func form(_ singular: String, _ plural: String, _ count: Int) -> String {
+        singular.withCString { one in
+            plural.withCString { many in
+                // gettext answers with the very pointers it was given when it has no translation:
+                // those are only valid inside this call, so the answer is copied here.
+                dcngettext(Translation.domain, one, many, UInt(max(0, count)), LC_MESSAGES).map { String(cString: $0) }
+            }
+        } ?? (count == 1 ? singular : plural)
+    }
+
     /// The catalog's translation of `msgid`, nil when it has none. gettext answers with the very
     /// pointer it was given when it has no translation, valid only inside this call: the answer
     /// is copied here, and compared with it.

@@ -46,7 +46,9 @@ public struct PhotosDecorations: Hashable, Sendable {
     }
 }
 
-/// "Save changes before quitting?": a card with three buttons, each with its key.
+/// "Save changes before quitting?": a card with three buttons, each with its key. The card and
+/// its buttons grow to their words (a translation is often longer than the English, a document's
+/// name any length), as far as the window allows; the question wraps onto more lines beyond that.
 public struct QuitPrompt: Hashable, Sendable {
     public struct Button: Hashable, Sendable {
         public var label: String
@@ -56,27 +58,39 @@ public struct QuitPrompt: Hashable, Sendable {
 
     public var window: Size
     public var card: Rect
-    public var question: TextRun
+    /// The question, a line each.
+    public var question: [TextRun]
     public var buttons: [Button]
     var labels: [TextRun]
 
+    static let margin = 16.0, questionSize = 17.0, labelSize = 14.0, lineHeight = 22.0
+
     public init(window: Size, documentName: String, measurer: any TextMeasurer) {
         self.window = window
-        let center = Point(x: window.width / 2, y: window.height / 2)
-        let card = Rect(center: center, size: Size(width: min(620, max(0, window.width - 24)), height: 150))
-        self.card = card
-        question = measurer.run(tr("Save the changes to %s before quitting?", documentName),
-                                centeredAt: Point(x: center.x, y: card.minY + 40), pointSize: 17, weight: .bold)
         let specs: [(String, PhotosScene.QuitAnswer)] = [
             (tr("Save (S)"), .save), (tr("Quit without saving (D)"), .discard), (tr("Keep editing (Esc)"), .keepEditing),
         ]
-        let width = (card.width - 16 * 4) / 3
+        let text = tr("Save the changes to %s before quitting?", documentName)
+        let margin = Self.margin, room = max(0, window.width - 24)
+        // The card 620 pt wide (the English one), wider for buttons that hold the widest label
+        // with 8 pt either side, or for the question, within the window.
+        let widest = specs.map { measurer.size(of: $0.0, pointSize: Self.labelSize, weight: .regular).width }.max() ?? 0
+        let asked = measurer.size(of: text, pointSize: Self.questionSize, weight: .bold).width
+        let cardWidth = min(room, max(620, 3 * (widest + margin) + 4 * margin, asked + 3 * margin))
+        let lines = KeysOverlayCard.wrap(text, width: max(1, cardWidth - 3 * margin), size: Self.questionSize, weight: .bold, measurer: measurer)
+        let center = Point(x: window.width / 2, y: window.height / 2)
+        let card = Rect(center: center, size: Size(width: cardWidth, height: 150 + Double(max(0, lines.count - 1)) * Self.lineHeight))
+        self.card = card
+        question = lines.enumerated().map { k, line in
+            measurer.run(line, centeredAt: Point(x: center.x, y: card.minY + 40 + Double(k) * Self.lineHeight), pointSize: Self.questionSize, weight: .bold)
+        }
+        let width = (card.width - margin * 4) / 3
         let buttons = specs.enumerated().map { i, spec in
-            let x = card.minX + 16 + Double(i) * (width + 16)
+            let x = card.minX + margin + Double(i) * (width + margin)
             return Button(label: spec.0, frame: Rect(x: x, y: card.maxY - 60, width: width, height: 40), answer: spec.1)
         }
         self.buttons = buttons
-        labels = buttons.map { measurer.run($0.label, centeredAt: $0.frame.center, pointSize: 14) }
+        labels = buttons.map { measurer.run($0.label, centeredAt: $0.frame.center, pointSize: Self.labelSize) }
     }
 
     func answer(at p: Point) -> PhotosScene.QuitAnswer? { buttons.first { $0.frame.contains(p) }?.answer }
@@ -85,8 +99,7 @@ public struct QuitPrompt: Hashable, Sendable {
         var items: [DrawItem] = [
             .fill(Fill(rect: Rect(origin: .zero, size: window), color: Color(0, 0, 0), alpha: 0.5)),
             .fill(Fill(rect: card, color: Color(44, 44, 50))),
-            .text(question),
-        ]
+        ] + question.map(DrawItem.text)
         for (button, label) in zip(buttons, labels) {
             let color = button.answer == .save ? Color(52, 110, 220) : Color(70, 70, 78)
             items.append(.fill(Fill(rect: button.frame, color: color)))

@@ -17,13 +17,13 @@ extension PhotosScene {
         case .text(.textless(let keys)):
             receivedTextless(keys)
         case .text(.failed(let message)):
-            notices.post(message, at: time)
+            notices.post(message.shown, at: time)
         case .bordersFound(let answer):
             underPrompt { $0.bordersFound(answer, at: time) }
         case .filesChosen(let paths):
             return filesChosen(paths, at: time)
-        case .openFailed(let line):
-            openFailed(line, at: time)
+        case .openFailed(let message):
+            openFailed(message, at: time)
         case .camera(let news):
             return cameraNews(news, at: time)
         case .judged(let pages):

@@ -19,9 +19,9 @@ extension PhotosScene {
         return [.load(paths: paths)]
     }
 
-    mutating func openFailed(_ line: String, at time: Double) {
+    mutating func openFailed(_ message: HostMessage, at time: Double) {
         notices.opening = false
-        notices.post(HostLines.translated(line), at: time)
+        notices.post(message.shown, at: time)
     }
 }
 

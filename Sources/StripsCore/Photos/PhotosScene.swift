@@ -42,6 +42,8 @@ public struct PhotosScene: Scene {
     var borderRequests = BorderRequests()
     /// Blank pages and separator sheets as the host judged them, and what waits for them.
     public internal(set) var judging = Judging()
+    /// Pages turned upright by themselves: the turns waiting, the pages decided.
+    public internal(set) var upright = Uprighting()
     /// The split of the pages shown into documents, made again when they or the separators change.
     var splitCache = SplitCache()
     /// What the first document is saved as (`--output`'s name), for the strip's labels; nil: the
@@ -132,6 +134,7 @@ public struct PhotosScene: Scene {
     /// each asked for as a change since it was last asked, never as the document.
     public mutating func effectsDue(at time: Double) -> [Effect] {
         guard isIdle else { return [] }
+        defer { applyUpright(at: time) }
         return textDue() + judgingDue(at: time)
     }
 

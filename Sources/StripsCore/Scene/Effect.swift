@@ -42,7 +42,7 @@ public enum HostEvent: Hashable, Sendable {
     case saveProgress(done: Int, total: Int)
     case saved(SaveOutcome)
     /// Not saved (refused, cancelled, a write error): why, in one line.
-    case saveFailed(String)
+    case saveFailed(HostMessage)
     /// Pages read from dropped files, in order (the problems went to standard error).
     case pagesLoaded([Page])
     /// The pages' text read, or not to be had (`TextEvent`), for `readText` or a save.
@@ -53,7 +53,7 @@ public enum HostEvent: Hashable, Sendable {
     /// The files the desktop's chooser returned, in its order (empty: the user cancelled).
     case filesChosen([String])
     /// No chooser could be shown: why, in one line.
-    case openFailed(String)
+    case openFailed(HostMessage)
     /// The camera opened, a frame looked at, a page taken, a fault.
     case camera(CameraNews)
     /// Pages judged (`Effect.judge`), each under the key it was judged for.
@@ -174,7 +174,7 @@ public enum TextEvent: Hashable, Sendable {
     /// page could not be read): they are not asked for again.
     case textless([TextKey])
     /// Reading text failed in a way the user should hear of once (a page that could not be read).
-    case failed(String)
+    case failed(HostMessage)
 }
 
 public struct RecognisedText: Hashable, Sendable {

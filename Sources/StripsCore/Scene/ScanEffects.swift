@@ -134,8 +134,9 @@ public enum ScanEnd: Hashable, Sendable {
     /// Every page: one from a flatbed, a feeder until it was empty.
     case finished
     case cancelled
-    /// One line, already on standard error: `scanner test:0: paper jam in the document feeder`.
-    case fault(String)
+    /// One line, already on standard error: `scanner test:0: paper jam in the document feeder`
+    /// (the scanner worker's words, verbatim; the host's own, worded for the window).
+    case fault(HostMessage)
 }
 
 /// The host's news about scanning.
@@ -143,7 +144,7 @@ public enum ScanUpdate: Hashable, Sendable {
     /// The devices found, and the settings the panel starts from (the last ones).
     case scanners([ScannerEntry], last: ScanChoice)
     /// Looking for devices failed, or found none: one line.
-    case noScanners(String)
+    case noScanners(HostMessage)
     /// What a device offers.
     case offers(device: String, ScanOffers)
     /// A page began: it takes its slot now and fills in as its rows arrive (the host draws
@@ -157,7 +158,7 @@ public enum ScanUpdate: Hashable, Sendable {
     case ended(pages: Int, end: ScanEnd)
     /// Something worth a line that is no fault (a page that could not be kept for recovery,
     /// a value the device rounded).
-    case note(String)
+    case note(HostMessage)
     /// An earlier session's scans were found.
     case recoveryOffered(RecoveryOffer)
     /// Those scans, taken into the document.

@@ -14,6 +14,10 @@ public struct BatchMarks: Hashable, Sendable {
     /// Blank pages and separator sheets among the cells on screen (indices of the pages shown).
     public var blank: Set<Int> = []
     public var separators: Set<Int> = []
+    /// Pages turned upright by themselves among the cells on screen (`Uprighting`).
+    public var upright: Set<Int> = []
+    /// The turning arrow's width per point of its size, as the fonts measure it.
+    var arrowWidth = 0.8
     public var dividers: [Divider] = []
     /// The documents' names over the strip, and the preview's tags, each on its pill.
     public var labels: [TextRun] = []
@@ -43,6 +47,7 @@ public struct BatchMarks: Hashable, Sendable {
             items.append(.polygon(Polygon(points: [Point(x: frame.maxX - side, y: frame.minY), Point(x: frame.maxX, y: frame.minY),
                                                    Point(x: frame.maxX, y: frame.minY + side)], color: Self.amber, alpha: alpha, clip: clip)))
         }
+        if upright.contains(index) { items += uprightBadge(frame: frame, alpha: alpha, clip: clip) }
         return items
     }
 
@@ -77,7 +82,9 @@ extension PhotosScene {
         for index in Set(preview.map(\.index) + thumbnails.map(\.index)) where pages.indices.contains(index) {
             if judging.isBlank(pages[index]) { marks.blank.insert(index) }
             if split.isSeparator(index) { marks.separators.insert(index) }
+            if pages[index].corrections.upright != 0 { marks.upright.insert(index) }
         }
+        if !marks.upright.isEmpty { marks.arrowWidth = measurer.size(of: "↻", pointSize: 100, weight: .bold).width / 100 }
         // A break being put or taken away fades in or out.
         var fading: [Int: Double] = [:]
         var leaving: [Int: Double] = [:]
@@ -109,6 +116,9 @@ extension PhotosScene {
             } else if marks.blank.contains(p.index) {
                 text = tr("Blank page")
                 color = BatchMarks.amber
+            } else if marks.upright.contains(p.index) {
+                text = tr("Turned upright")
+                color = SelectionMark.color
             } else {
                 continue
             }

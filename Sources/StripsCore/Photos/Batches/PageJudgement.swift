@@ -7,10 +7,13 @@ public struct PageJudgement: Hashable, Sendable {
     public var blank: Bool
     /// The code the sheet holds alone, when it is a separator sheet.
     public var separator: SeparatorCode?
+    /// Which way up its text reads (nil: not judged, or no text to tell by).
+    public var upright: UprightFinding?
 
-    public init(blank: Bool, separator: SeparatorCode? = nil) {
+    public init(blank: Bool, separator: SeparatorCode? = nil, upright: UprightFinding? = nil) {
         self.blank = blank
         self.separator = separator
+        self.upright = upright
     }
 
     /// A page whose picture could not be read: an ordinary page (never dropped, never a split).

@@ -28,6 +28,7 @@ extension PhotosScene {
     /// Judgements the host answered: kept; an action that waited for them runs.
     mutating func judged(_ pages: [JudgedPage], at time: Double) -> [Effect] {
         let done = judging.received(pages)
+        uprightJudged(pages, at: time)
         // A separator found changes the split the next frame shows.
         refreshSplit()
         guard done, let action = judging.takeWaiting() else { return [] }

@@ -76,8 +76,8 @@ public enum CameraNews: Hashable, Sendable {
     case taken(Page)
     /// The camera could not be opened, or a take could not be kept: one line, already on
     /// standard error. The view stays, saying so; the pages taken before stay.
-    case failed(String)
+    case failed(HostMessage)
     /// The camera went away (unplugged), or the video file ended or was cut short: one line,
     /// already on standard error. The last picture stays on screen; the pages taken before stay.
-    case stopped(String)
+    case stopped(HostMessage)
 }

@@ -158,16 +158,16 @@ extension PhotosScene {
             let number: Int? = if case .camera(_, let n) = page.source { n } else { nil }
             updateCamera { $0.arrived(page, number: number, at: time) }
             underPrompt { $0.enqueue(.insert([page]), at: time) }
-        case .failed(let english):
-            let line = HostLines.translated(english)
+        case .failed(let message):
+            let line = message.shown
             // A camera that would not open: the view says so where its picture would be, for as
             // long as it is open. A take that could not be kept: the status line, once.
             let starting = interaction.camera?.phase == .starting
             updateCamera { $0.failed(line) }
             if !starting { notices.post(line, at: time) }
-        case .stopped(let line):
+        case .stopped(let message):
             // Said over the last picture for as long as the view is open.
-            updateCamera { $0.stopped(HostLines.translated(line)) }
+            updateCamera { $0.stopped(message.shown) }
         }
         return effects
     }

@@ -16,6 +16,10 @@ public struct Corrections: Hashable, Sendable {
     /// menu or the scan panel; nil: as the program reads every page (`--ocr`, `auto` by default).
     /// Part of the text's key: another language is another reading.
     public var language: String?
+    /// Of `quarterTurns`, the clockwise quarter turns the page was given by itself because its
+    /// text read turned (`Uprighting`): the trace's `upright`; the rest is the user's own turn.
+    /// Undone with the edit that made it, as any correction.
+    public var upright = 0
 
     public init(quarterTurns: Int = 0, pixels: PixelRecipe, language: String? = nil) {
         self.quarterTurns = Self.normalised(quarterTurns)
@@ -42,6 +46,9 @@ public struct Corrections: Hashable, Sendable {
         turned.quarterTurns = Self.normalised(quarterTurns + turns)
         return turned
     }
+
+    /// The user's own turn on top of the one given by itself, clockwise quarter turns (0...3).
+    public var userTurns: Int { Self.normalised(quarterTurns - upright) }
 
     /// Only turned (or not at all): the source's own pixels, or bytes, can stand for the page.
     public var onlyTurns: Bool { pixels.isIdentity }

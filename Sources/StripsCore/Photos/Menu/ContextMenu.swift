@@ -136,6 +136,8 @@ public struct MenuItem: Hashable, Sendable {
     public var submenu: [MenuItem] = []
     /// A line above it: a new group starts.
     public var startsGroup = false
+    /// A line that says something (what the judges decided about the page), with nothing to do.
+    public var isNote: Bool { action == nil && submenu.isEmpty }
 
     public init(name: String, title: String, action: EditorKey?, enabled: Bool, startsGroup: Bool = false, checked: Bool = false,
                 submenu: [MenuItem] = []) {

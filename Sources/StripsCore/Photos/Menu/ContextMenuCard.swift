@@ -81,13 +81,14 @@ public struct ContextMenuCard: Hashable, Sendable {
             if i == highlight, item.enabled {
                 items.append(.polygon(Polygon.roundedRect(f, radius: 5, color: Color(52, 110, 220))))
             }
-            let alpha = item.enabled ? 1.0 : 0.4
+            // A note (what the judges decided) reads in full, in the secondary colour; a disabled item is dimmed.
+            let alpha = item.enabled || item.isNote ? 1.0 : 0.4
             if item.checked {
                 items.append(.text(measurer.run("✓", centeredAt: Point(x: f.minX + 13, y: f.midY), pointSize: textSize, alpha: alpha)))
             }
             let title = measurer.size(of: item.title, pointSize: textSize, weight: .regular)
             items.append(.text(TextRun(text: item.title, frame: Rect(x: f.minX + 26, y: f.midY - title.height / 2, width: title.width, height: title.height),
-                                       pointSize: textSize, alpha: alpha)))
+                                       pointSize: textSize, color: item.isNote ? .secondaryText : .text, alpha: alpha)))
             if let shortcut = item.shortcut {
                 let s = measurer.size(of: shortcut, pointSize: 12, weight: .regular)
                 items.append(.text(TextRun(text: shortcut, frame: Rect(x: f.maxX - 10 - s.width, y: f.midY - s.height / 2, width: s.width, height: s.height),

@@ -24,8 +24,9 @@ extension PhotosScene {
         let looks = Look.allCases.map { l in
             MenuItem(name: l.name, title: l.title, action: .command(.set(.look(l))), enabled: true, checked: count == 1 && l == look)
         }
-        return [
-            MenuItem(name: "rotate right", title: tr("Rotate right"), action: .command(.rotate(1)), enabled: true),
+        let notes = judgementNotes(for: page)
+        return notes + [
+            MenuItem(name: "rotate right", title: tr("Rotate right"), action: .command(.rotate(1)), enabled: true, startsGroup: !notes.isEmpty),
             MenuItem(name: "rotate left", title: tr("Rotate left"), action: .command(.rotate(-1)), enabled: true),
             MenuItem(name: "borders", title: tr("Borders…"), action: .borders, enabled: true),
             MenuItem(name: "look", title: tr("Look"), action: nil, enabled: true, submenu: looks),

@@ -51,8 +51,7 @@ public struct Saving: Hashable, Sendable {
         case .saveFailed(let message):
             progress = nil
             quitAfterSave = false
-            // The host's English line, in the user's words where the window shows it.
-            return Answer(notice: HostLines.translated(message))
+            return Answer(notice: message.shown)
         default:
             return nil
         }

@@ -45,12 +45,12 @@ extension PhotosScene {
             // Said at once, not after the last page's animation.
             notices.post(line, at: time)
             underPrompt { $0.enqueue(.scan(.ended), at: time) }
-        case .note(let line):
-            notices.post(HostLines.translated(line), at: time)
+        case .note(let message):
+            notices.post(message.shown, at: time)
         case .scanners, .noScanners, .offers:
             // The panel's, while it is up; a search for devices that found none says so anyway.
             guard case .dialog(.scanPanel(var panel), let under) = interaction else {
-                if case .noScanners(let line) = update { notices.post(HostLines.translated(line), at: time) }
+                if case .noScanners(let message) = update { notices.post(message.shown, at: time) }
                 return []
             }
             let effects = panel.handle(update) ?? []

@@ -219,9 +219,9 @@ public struct ScanPanel: Hashable, Sendable {
         switch update {
         case .scanners(let list, let last):
             return found(list, last: last).map { [.scan(.describe($0))] } ?? []
-        case .noScanners(let line):
+        case .noScanners(let message):
             scanners = scanners ?? []
-            failed(HostLines.translated(line))
+            failed(message.shown)
             return []
         case .offers(let device, let offers):
             offered(offers, device: device)

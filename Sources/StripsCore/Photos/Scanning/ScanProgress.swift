@@ -74,7 +74,7 @@ public struct ScanProgress: Hashable, Sendable {
     mutating func ended(count: Int, _ end: ScanEnd) -> String {
         hostEnded = true
         switch end {
-        case .fault(let line): return line
+        case .fault(let message): return message.shown
         case .cancelled: return trn("Scan stopped: %d page kept", "Scan stopped: %d pages kept", count)
         case .finished: return trn("Scanned %d page", "Scanned %d pages", count)
         }
