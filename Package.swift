@@ -47,7 +47,15 @@ let package = Package(
         .target(name: "CCameraDevices"),
         // The camera (issue 27): devices and video files through one ffmpeg path, decoding and
         // detection on workers (newest frame wins), the scene's clock in scripts, takes kept as JPEGs.
-        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices"],
+        // A camera through PipeWire (libpipewire-0.3, libpipewire-0.3-dev), on the remote the XDG
+        // desktop portal hands out: a C shim, because PipeWire answers through callbacks on its
+        // own thread; no PipeWire type reaches Swift. Its headers' folders are PipeWire's and
+        // SPA's own (pkg-config's -D_REENTRANT is a flag SwiftPM refuses).
+        .target(name: "CPipeWireCamera",
+                cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2"])],
+                linkerSettings: [.linkedLibrary("pipewire-0.3")]),
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices",
+                                                     "CPipeWireCamera", "StripsDesktop"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
         // the window's), encoded on a worker thread.
@@ -124,11 +132,12 @@ let package = Package(
         .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2", "CX11"]),
         // Xlib: the desktop's scale (Xft.dpi in the X resource database) where SDL 2 gives none.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
-        // GIO: the session's D-Bus, for the XDG desktop portal's file chooser.
+        // GIO: the session's D-Bus, for the XDG desktop portal's file chooser and camera.
         // Its include paths are glib-2.0's, which come with CGLib beside it: gio-2.0's pkg-config
         // adds -pthread, a flag SwiftPM refuses and warns about on every build.
         .systemLibrary(name: "CGIO", providers: [.apt(["libglib2.0-dev"])]),
-        // The desktop's services for the window: its file chooser (the portal, else zenity or kdialog).
+        // The desktop's services for the window: its file chooser (the portal, else zenity or kdialog),
+        // the portal's camera (its PipeWire remote).
         .target(name: "StripsDesktop", dependencies: ["CGLib", "CGIO"]),
         .testTarget(name: "StripsDesktopTests", dependencies: ["StripsDesktop", "StripsTestSupport", "CGLib", "CGIO"]),
         // cairo: writes saved documents as PDF (JPEGs passed through, others embedded losslessly).
@@ -209,7 +218,8 @@ let package = Package(
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
         .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures",
-                                                        "StripsDocumentPhotos", "StripsSampleScans"]),
+                                                        "StripsDocumentPhotos", "StripsSampleScans", "StripsDesktop", "CGIO", "CAVCodec",
+                                                        "CPipeWireCamera", "StripsTestSupport"]),
         // ZBar: barcodes and QR codes on separator sheets.
         .systemLibrary(name: "CZBar", providers: [.apt(["libzbar-dev"])]),
         // libqrencode: the QR codes of the made-up separator sheets (tests and benchmarks only).

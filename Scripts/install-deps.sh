@@ -9,6 +9,8 @@ packages=(
   libimagequant-dev libgif-dev                                      # GIF recording: palettes, the GIF file
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev       # MP4 / WebM recording (ffmpeg's libraries)
   libavdevice-dev                                                   # the camera: V4L2 devices through ffmpeg's v4l2 input
+  libpipewire-0.3-dev                                               # the camera through the XDG desktop portal: its PipeWire stream
+  pipewire-bin libspa-0.2-modules wireplumber                       # the portal camera's tests: a PipeWire daemon of their own, SPA's videotestsrc as its camera, WirePlumber linking
   libspng-dev                                                       # the thumbnail cache and saved PNGs
   libwebp-dev                                                       # WebP pictures
   libcairo2-dev                                                     # saving PDFs

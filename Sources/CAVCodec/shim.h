@@ -33,6 +33,10 @@ static inline int strips_sws_frame_to_packed(struct SwsContext *sws, const AVFra
     return sws_scale(sws, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
 }
 
+// One plane of a frame and its row length (the frame's arrays are tuples to Swift).
+static inline uint8_t *strips_frame_plane(AVFrame *frame, int plane) { return frame->data[plane]; }
+static inline int strips_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
+
 // A time limit on a format context's blocking calls (opening, reading): libavformat asks the
 // interrupt callback while it waits and gives up with AVERROR_EXIT once it answers 1. The
 // deadline is in av_gettime_relative's microseconds; 0 means none.

@@ -9,6 +9,7 @@ import StripsPictures
 /// News goes to `report` from those threads.
 public final class CameraCapture: @unchecked Sendable {
     private let source: CameraSource?
+    private let environment: [String: String]
     private let picture: LivePicture
     private let report: @Sendable (CameraNews) -> Void
     private let shown: @Sendable () -> Void
@@ -25,8 +26,10 @@ public final class CameraCapture: @unchecked Sendable {
     /// after each new frame is put in the picture (the window draws a frame for it: it need not
     /// draw at its own rate for a camera's).
     public init(source: CameraSource?, picture: LivePicture, after previous: CameraCapture? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
                 shown: @escaping @Sendable () -> Void = {}, report: @escaping @Sendable (CameraNews) -> Void) {
         self.source = source
+        self.environment = environment
         self.picture = picture
         self.report = report
         self.shown = shown
@@ -91,13 +94,13 @@ public final class CameraCapture: @unchecked Sendable {
             changed.unlock()
         }
         let resolved: CameraSource
-        switch source.map({ Result<CameraSource, CameraFault>.success($0) }) ?? CameraSource.firstDevice() {
+        switch source.map({ Result<CameraSource, CameraFault>.success($0) }) ?? CameraSource.standard() {
         case .success(let found): resolved = found
         case .failure(let fault): return report(.failed(fault.message))
         }
         let input: CameraInput
         do {
-            input = try CameraInput(resolved)
+            input = try CameraInput(resolved, environment: environment)
         } catch {
             return report(.failed(error.message))
         }
@@ -113,7 +116,7 @@ public final class CameraCapture: @unchecked Sendable {
                 if !isStopping { report(.stopped(error.message)) }
                 return
             }
-            if !resolved.isDevice {
+            if !resolved.isLive {
                 // A file plays at its own rate, as a camera would send it; frames it is too late
                 // for are decoded but not shown.
                 let due = start.addingTimeInterval(time).timeIntervalSinceNow

@@ -1,5 +1,6 @@
 import Glibc
 import StripsCore
+import StripsDesktop
 
 /// Why the camera cannot be opened or has stopped, in one line a person can act on: no camera, a
 /// busy one, one the user may not open (the `video` group), one unplugged, a video file that
@@ -58,5 +59,59 @@ public struct CameraFault: Error, Hashable, Sendable, CustomStringConvertible {
         }
         return CameraFault(HostMessage(trnLater("camera file %2$s is cut short: it stopped after %3$s of %1$d frame",
                                                 "camera file %2$s is cut short: it stopped after %3$s of %1$d frames"), count: expected, file, "\(frames)"))
+    }
+}
+
+// The camera through the desktop portal and PipeWire (docs/CAMERA.md).
+extension CameraFault {
+    /// Why the portal gave no camera.
+    static func portal(_ refusal: PortalCamera.Refusal) -> CameraFault {
+        switch refusal {
+        case .noBus:
+            return CameraFault(HostMessage(trLater("camera portal: no D-Bus session bus, so no desktop portal to ask")))
+        case .busSilent:
+            return CameraFault(HostMessage(trLater("camera portal: the D-Bus session bus did not answer")))
+        case .noPortal:
+            return CameraFault(HostMessage(trLater("camera portal: no desktop portal on the session bus (xdg-desktop-portal is not running)")))
+        case .noCameraInterface:
+            return CameraFault(HostMessage(trLater("camera portal: the desktop portal has no camera (its Camera interface is missing)")))
+        case .noCamera:
+            return CameraFault(HostMessage(trLater("camera portal: the desktop portal reports no camera")))
+        case .refused:
+            return CameraFault(HostMessage(trLater(
+                "camera portal: access to the camera was refused (allow it in the desktop's privacy settings, then press Ctrl+K again)")))
+        case .noAnswer(let seconds):
+            return CameraFault(HostMessage(trLater("camera portal: no answer to the request for the camera within %s s"), "\(Int(seconds))"))
+        case .endedWithoutAccess:
+            return CameraFault(HostMessage(trLater("camera portal: the request for the camera ended without access")))
+        case .notAnswering:
+            return CameraFault(HostMessage(trLater("camera portal: the desktop portal did not answer")))
+        case .failed(let words):
+            // The portal's or D-Bus's own words stay as they say them.
+            return CameraFault(HostMessage(trLater("camera portal: %s"), words))
+        }
+    }
+
+    /// PipeWire shows no camera node on the portal's remote.
+    static let noPortalCameraNode = CameraFault(HostMessage(trLater("camera portal: PipeWire shows no camera (unplugged, or no camera node)")))
+
+    /// Nothing linked the stream to the camera within `seconds`.
+    static func notLinked(seconds: Double) -> CameraFault {
+        CameraFault(HostMessage(trLater(
+            "camera portal: the camera was not connected to Strips within %s s (is a PipeWire session manager such as WirePlumber running?)"),
+            "\(Int(seconds))"))
+    }
+
+    static let noPortalFormat = CameraFault(HostMessage(trLater("camera portal: the camera offers no picture format Strips reads")))
+
+    /// The camera sends `format`, which is not one Strips reads.
+    static func unreadFormat(_ format: String) -> CameraFault {
+        CameraFault(HostMessage(trLater("camera portal: the camera sends %s, which Strips does not read"), format))
+    }
+
+    /// PipeWire refused the connection, in its own words if it gave any.
+    static func pipewireRefused(_ words: String) -> CameraFault {
+        words.isEmpty ? CameraFault(HostMessage(trLater("camera portal: PipeWire refused the connection")))
+            : CameraFault(HostMessage(trLater("camera portal: PipeWire refused the connection (%s)"), words))
     }
 }

@@ -11,7 +11,7 @@ import StripsPictures
 /// the page. Every fault is one line, on standard error and in the news.
 public final class CameraHost: @unchecked Sendable {
     public struct Options: Sendable {
-        /// `--camera`: nil for the first device found.
+        /// `--camera`: nil for the first device found (the portal's camera in a sandbox).
         public var source: CameraSource?
         /// The window (threads, its own clock) or a script (the scene's clock).
         public var live = false
@@ -23,6 +23,8 @@ public final class CameraHost: @unchecked Sendable {
         /// One line on standard error.
         public var say: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data(("strips: " + line + "\n").utf8)) }
         public var jpegQuality = 92
+        /// Where the session bus is, for the portal's camera.
+        public var environment = ProcessInfo.processInfo.environment
 
         public init(source: CameraSource?, live: Bool,
                     keep: @escaping @Sendable (_ jpeg: [UInt8], _ name: String, _ width: Int, _ height: Int) -> Result<String, CameraFault>) {
@@ -111,19 +113,19 @@ public final class CameraHost: @unchecked Sendable {
             generation += 1
             let mine = generation
             let previous = capture
-            capture = CameraCapture(source: options.source, picture: picture, after: previous, shown: options.wake) { [weak self] news in
+            capture = CameraCapture(source: options.source, picture: picture, after: previous, environment: options.environment, shown: options.wake) { [weak self] news in
                 self?.heard(news, generation: mine)
             }
             lock.unlock()
             return []
         }
         let source: CameraSource
-        switch options.source.map({ Result<CameraSource, CameraFault>.success($0) }) ?? CameraSource.firstDevice() {
+        switch options.source.map({ Result<CameraSource, CameraFault>.success($0) }) ?? CameraSource.standard() {
         case .success(let found): source = found
         case .failure(let fault): return failed(fault)
         }
         do {
-            let playback = try CameraPlayback(source, picture: picture)
+            let playback = try CameraPlayback(source, picture: picture, environment: options.environment)
             lock.lock()
             self.playback = playback
             openedAt = now

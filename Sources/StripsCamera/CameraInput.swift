@@ -4,6 +4,7 @@ import Foundation
 import StripsFiles
 import Glibc
 import StripsCore
+import StripsDesktop
 import StripsPictures
 
 /// One frame's pixels as a look needs them.
@@ -41,6 +42,8 @@ public final class CameraInput: @unchecked Sendable {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private let converter = FrameConverter()
+    /// The camera through the desktop portal and PipeWire, when that is the source.
+    private var feed: PipeWireFeed?
     private var draining = false
     /// Packets in a row the decoder refused (a damaged frame is skipped; many mean a broken stream).
     private var refused = 0
@@ -50,10 +53,32 @@ public final class CameraInput: @unchecked Sendable {
     /// How long one open or one frame's read may wait.
     public static let patience = 2.0
 
-    /// Opens `source`: one line on failure (no such device or file, busy, no permission, not a video).
-    public init(_ source: CameraSource) throws(CameraFault) {
+    /// Opens `source`: one line on failure (no such device or file, busy, no permission, not a
+    /// video; for the portal: no portal, access refused, no camera node). `environment` says
+    /// where the session bus is (the portal's).
+    public init(_ source: CameraSource, environment: [String: String] = ProcessInfo.processInfo.environment,
+                portalLimits: PortalCamera.Limits = PortalCamera.Limits()) throws(CameraFault) {
         Self.start()
         self.source = source
+        if case .portal = source {
+            let fd: Int32
+            switch PortalCamera.openRemote(environment: environment, limits: portalLimits) {
+            case .success(let remote): fd = remote
+            case .failure(let refusal): throw CameraFault.portal(refusal)
+            }
+            // Linking goes through the session manager: the portal's call limit, not a frame's.
+            let feed = try PipeWireFeed(fd: fd, patience: portalLimits.call)
+            self.feed = feed
+            width = feed.width
+            height = feed.height
+            rate = feed.rate
+            label = feed.label
+            expectedFrames = 0
+            streamIndex = -1
+            timeBase = 0
+            frame = av_frame_alloc()
+            return
+        }
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         var input: UnsafePointer<AVInputFormat>?
@@ -76,6 +101,8 @@ public final class CameraInput: @unchecked Sendable {
                 av_dict_set(&options, "video_size", "\(chosen.width)x\(chosen.height)", 0)
                 if chosen.maxRate > 0 { av_dict_set(&options, "framerate", "\(Int(min(chosen.maxRate, 30).rounded()))", 0) }
             }
+        case .portal:
+            preconditionFailure("the portal camera is opened above")
         case .file(let path):
             // Only a regular file is a video file: a FIFO would block the open (and a writer that
             // stalls, every read), a folder or a device that is no camera has no video.
@@ -149,6 +176,18 @@ public final class CameraInput: @unchecked Sendable {
     /// stays valid until the next call; `convert` makes pixels of it. Throws when the stream
     /// stops: the file ended (or was cut short), the device went away.
     public func next() throws(CameraFault) -> Double {
+        if let feed, let frame {
+            // A frame PipeWire gave that could not be read is skipped, as a refused packet is.
+            while true {
+                if let time = try feed.next(into: frame, patience: Self.patience) {
+                    decoded += 1
+                    refused = 0
+                    return time
+                }
+                refused += 1
+                if refused > 30 { throw CameraFault.lost(source.path) }
+            }
+        }
         guard let format, let codec, let packet, let frame else { throw CameraFault.ended(source.path, frames: decoded) }
         while true {
             let received = avcodec_receive_frame(codec, frame)
@@ -222,8 +261,8 @@ public final class CameraInput: @unchecked Sendable {
 
     private static func openFault(_ source: CameraSource, status: Int32) -> CameraFault {
         switch source {
-        case .device(let path):
-            return .opening(path, errno: status < 0 && status > -4096 ? -status : EIO)
+        case .device, .portal:
+            return .opening(source.path, errno: status < 0 && status > -4096 ? -status : EIO)
         case .file(let path):
             if status == -ENOENT { return CameraFault(HostMessage(trLater("camera file %s: no such file"), path)) }
             if status == -EACCES { return CameraFault(HostMessage(trLater("camera file %s: permission denied"), path)) }

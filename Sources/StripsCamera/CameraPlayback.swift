@@ -15,8 +15,9 @@ public final class CameraPlayback {
     private var nextIndex = 0
     public private(set) var stopped: CameraFault?
 
-    public init(_ source: CameraSource, picture: LivePicture) throws(CameraFault) {
-        input = try CameraInput(source)
+    public init(_ source: CameraSource, picture: LivePicture,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws(CameraFault) {
+        input = try CameraInput(source, environment: environment)
         self.picture = picture
     }
 

@@ -1,15 +1,24 @@
 import Foundation
 
-/// Where the camera's pictures come from: a V4L2 device, or a video file (a recording of a
-/// camera, for tests and demos), read by the same code (`CameraInput`).
+/// Where the camera's pictures come from: a V4L2 device, a video file (a recording of a
+/// camera, for tests and demos), or the XDG desktop portal's camera through PipeWire (in a
+/// sandbox, or asked for), read by the same code (`CameraInput`).
 public enum CameraSource: Hashable, Sendable {
     case device(String)
     case file(String)
+    case portal
 
     public var path: String {
         switch self {
         case .device(let path), .file(let path): return path
+        case .portal: return "portal"
         }
+    }
+
+    /// Live sources: a device, or the portal's camera (nothing to pace, no end to expect).
+    public var isLive: Bool {
+        if case .file = self { return false }
+        return true
     }
 
     public var isDevice: Bool {
@@ -17,12 +26,19 @@ public enum CameraSource: Hashable, Sendable {
         return false
     }
 
-    /// `--camera SOURCE`: a character device (or a path under /dev) is a camera, anything else a
-    /// video file.
+    /// `--camera SOURCE`: `portal` is the desktop portal's camera, a character device (or a path
+    /// under /dev) is a camera, anything else a video file (`./portal` names a file so called).
     public static func named(_ argument: String) -> CameraSource {
+        if argument == "portal" { return .portal }
         var status = stat()
         if stat(argument, &status) == 0, status.st_mode & S_IFMT == S_IFCHR { return .device(argument) }
         return argument.hasPrefix("/dev/") ? .device(argument) : .file(argument)
+    }
+
+    /// The camera when none was named: the portal's inside a sandbox (a Flatpak, where no
+    /// /dev/video* is visible and the portal is the way to a camera), else the first V4L2 device.
+    public static func standard(sandboxMarker: String = "/.flatpak-info", in folder: String = "/dev") -> Result<CameraSource, CameraFault> {
+        FileManager.default.fileExists(atPath: sandboxMarker) ? .success(.portal) : firstDevice(in: folder)
     }
 
     /// The first device that captures video (`/dev/video0`, `/dev/video1`, ... in number order;

@@ -33,7 +33,7 @@ public final class FileChooser {
     public init(_ choice: FileChoice, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.choice = choice
         self.environment = environment
-        if environment["STRIPS_NO_PORTAL"] == nil, let address = PortalFileChooser.sessionBus(environment), let portal = PortalFileChooser(choice, bus: address) {
+        if environment["STRIPS_NO_PORTAL"] == nil, let address = Portal.sessionBus(environment), let portal = PortalFileChooser(choice, bus: address) {
             self.portal = portal
         } else {
             fallBack()

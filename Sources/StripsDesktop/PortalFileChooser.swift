@@ -12,35 +12,16 @@ final class PortalFileChooser {
         case failed(String)
     }
 
-    static let service = "org.freedesktop.portal.Desktop"
-    static let objectPath = "/org/freedesktop/portal/desktop"
-
     private let context: OpaquePointer
     private let connection: OpaquePointer
     private var subscription: guint = 0
     private var cancellable: UnsafeMutablePointer<GCancellable>?
     fileprivate var state: State?
 
-    /// The session bus's address: DBUS_SESSION_BUS_ADDRESS, else the user's bus socket under
-    /// XDG_RUNTIME_DIR; nil when there is none (no desktop session: no portal to ask).
-    static func sessionBus(_ environment: [String: String]) -> String? {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
-        if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") { return "unix:path=\(runtime)/bus" }
-        return nil
-    }
-
-    /// The request's object path the portal will answer on: derived from our unique name and a
-    /// token of our own, so the answer is subscribed to before the call is made.
-    static func requestPath(uniqueName: String, token: String) -> String {
-        let sender = uniqueName.dropFirst(uniqueName.hasPrefix(":") ? 1 : 0).replacingOccurrences(of: ".", with: "_")
-        return "\(objectPath)/request/\(sender)/\(token)"
-    }
-
     /// Starts the call; nil when the bus cannot be reached.
     init?(_ choice: FileChoice, bus address: String) {
         var error: UnsafeMutablePointer<GError>?
-        let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
-        guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else {
+        guard let connection = g_dbus_connection_new_for_address_sync(address, Portal.connectionFlags, nil, nil, &error) else {
             g_clear_error(&error)
             return nil
         }
@@ -49,10 +30,10 @@ final class PortalFileChooser {
         g_main_context_push_thread_default(context)
         defer { g_main_context_pop_thread_default(context) }
         let unique = g_dbus_connection_get_unique_name(connection).map { String(cString: $0) } ?? ""
-        let token = "strips\(getpid())_\(UInt32.random(in: 0...UInt32.max))"
-        let handle = Self.requestPath(uniqueName: unique, token: token)
+        let token = Portal.token()
+        let handle = Portal.requestPath(uniqueName: unique, token: token)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        subscription = g_dbus_connection_signal_subscribe(connection, Self.service, "org.freedesktop.portal.Request", "Response", handle, nil,
+        subscription = g_dbus_connection_signal_subscribe(connection, Portal.service, "org.freedesktop.portal.Request", "Response", handle, nil,
                                                           G_DBUS_SIGNAL_FLAGS_NONE, { _, _, _, _, _, parameters, data in
             guard let data, let parameters else { return }
             let chooser = Unmanaged<PortalFileChooser>.fromOpaque(data).takeUnretainedValue()
@@ -62,7 +43,7 @@ final class PortalFileChooser {
         cancellable = g_cancellable_new()
         // The call's reply holds a reference to us until it comes.
         let retained = Unmanaged.passRetained(self).toOpaque()
-        g_dbus_connection_call(connection, Self.service, Self.objectPath, "org.freedesktop.portal.FileChooser", method, parameters,
+        g_dbus_connection_call(connection, Portal.service, Portal.objectPath, "org.freedesktop.portal.FileChooser", method, parameters,
                                nil, G_DBUS_CALL_FLAGS_NONE, -1, cancellable, { source, result, data in
             guard let data else { return }
             let chooser = Unmanaged<PortalFileChooser>.fromOpaque(data).takeRetainedValue()
@@ -105,7 +86,7 @@ final class PortalFileChooser {
             title = heading
             options.append(("multiple", g_variant_new_boolean(1)))
             let pictures = filter("Pictures and PDFs", mimeTypes: ["image/*", "application/pdf"])
-            options.append(("filters", array("a(sa(us))", [pictures, filter("All files", globs: ["*"])])))
+            options.append(("filters", Portal.array("a(sa(us))", [pictures, filter("All files", globs: ["*"])])))
             options.append(("current_filter", pictures))
             if let folder { options.append(("current_folder", g_variant_new_bytestring(folder))) }
         case .save(let heading, let suggested):
@@ -115,31 +96,15 @@ final class PortalFileChooser {
             options.append(("current_name", g_variant_new_string(url.lastPathComponent)))
             options.append(("current_folder", g_variant_new_bytestring(url.deletingLastPathComponent().path)))
         }
-        let entries = options.map { key, value in entry(key, value) }
-        return (method, tuple([g_variant_new_string(""), g_variant_new_string(title), array("a{sv}", entries)]))
-    }
-
-    private static func entry(_ key: String, _ value: OpaquePointer) -> OpaquePointer {
-        g_variant_new_dict_entry(g_variant_new_string(key), g_variant_new_variant(value))
-    }
-
-    private static func tuple(_ children: [OpaquePointer]) -> OpaquePointer {
-        var items: [OpaquePointer?] = children
-        return g_variant_new_tuple(&items, gsize(items.count))
-    }
-
-    private static func array(_ type: String, _ children: [OpaquePointer]) -> OpaquePointer {
-        let arrayType = g_variant_type_new(type)
-        defer { g_variant_type_free(arrayType) }
-        var items: [OpaquePointer?] = children
-        return g_variant_new_array(g_variant_type_element(arrayType), &items, gsize(items.count))
+        let entries = options.map { key, value in Portal.entry(key, value) }
+        return (method, Portal.tuple([g_variant_new_string(""), g_variant_new_string(title), Portal.array("a{sv}", entries)]))
     }
 
     /// A filter `(sa(us))`: its name and patterns, 0 a glob, 1 a MIME type.
     private static func filter(_ name: String, globs: [String] = [], mimeTypes: [String] = []) -> OpaquePointer {
-        let patterns = globs.map { tuple([g_variant_new_uint32(0), g_variant_new_string($0)]) }
-            + mimeTypes.map { tuple([g_variant_new_uint32(1), g_variant_new_string($0)]) }
-        return tuple([g_variant_new_string(name), array("a(us)", patterns)])
+        let patterns = globs.map { Portal.tuple([g_variant_new_uint32(0), g_variant_new_string($0)]) }
+            + mimeTypes.map { Portal.tuple([g_variant_new_uint32(1), g_variant_new_string($0)]) }
+        return Portal.tuple([g_variant_new_string(name), Portal.array("a(us)", patterns)])
     }
 
     /// The Response signal's `(ua{sv})`: 0 and the chosen `uris`, 1 cancelled, 2 ended otherwise.

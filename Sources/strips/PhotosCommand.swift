@@ -65,7 +65,7 @@ struct PhotosCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("Scanned pages an earlier session left unsaved (it crashed or was killed): 'ask' (the window's default: a prompt, which a script answers with t, d or Escape), 'take' them into the document, 'discard' them, or 'keep' them for later with one line on standard error (the headless default).")))
     var recover: RecoverMode?
 
-    @Option(name: .long, help: ArgumentHelp(tr("The camera Ctrl+K shows: a V4L2 device (/dev/video0) or a video file (a recording of a camera, for tests and demos; a script plays it on its own clock from the moment the camera opens). Default: the first camera found.")))
+    @Option(name: .long, help: ArgumentHelp(tr("The camera Ctrl+K shows: a V4L2 device (/dev/video0), 'portal' (the XDG desktop portal's camera through PipeWire), or a video file (a recording of a camera, for tests and demos; a script plays it on its own clock from the moment the camera opens). Default: the portal's camera in a Flatpak, else the first V4L2 camera found.")))
     var camera: String?
 
     @Option(name: .long, help: ArgumentHelp(tr("'auto' turns each page upright by itself when Tesseract's orientation detection is sure it reads turned, as it is opened, scanned or taken (one undo step; a page it is unsure of, or that was turned by hand, stays as it is); 'off' never. Default: auto.")))
@@ -83,7 +83,7 @@ struct PhotosCommand: ParsableCommand {
             throw ValidationError("--scan-page takes a4, a5, letter, legal or WIDTHxHEIGHT in mm")
         }
         if scanner?.isEmpty == true || scanSource?.isEmpty == true { throw ValidationError("--scanner and --scan-source need a name") }
-        if camera?.isEmpty == true { throw ValidationError("--camera needs a device (/dev/video0) or a video file") }
+        if camera?.isEmpty == true { throw ValidationError("--camera needs a device (/dev/video0), 'portal' or a video file") }
     }
 
     /// The scanner host: the command line's settings over the last ones; the window remembers.

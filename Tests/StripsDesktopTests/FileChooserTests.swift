@@ -71,6 +71,6 @@ import Testing
     @Test func thePortalsWordsAreRead() {
         #expect(PortalFileChooser.path(fromURI: "file:///tmp/a%20b.pdf") == "/tmp/a b.pdf")
         #expect(PortalFileChooser.path(fromURI: "https://example.org/a.pdf") == nil)
-        #expect(PortalFileChooser.requestPath(uniqueName: ":1.42", token: "strips7_9") == "/org/freedesktop/portal/desktop/request/1_42/strips7_9")
+        #expect(Portal.requestPath(uniqueName: ":1.42", token: "strips7_9") == "/org/freedesktop/portal/desktop/request/1_42/strips7_9")
     }
 }

@@ -60,7 +60,7 @@ import Testing
             let stype = g_variant_type_new("s")
             let token = g_variant_lookup_value(options, "handle_token", stype).map { String(cString: g_variant_get_string($0, nil)) } ?? "none"
             g_variant_type_free(stype)
-            let handle = PortalFileChooser.requestPath(uniqueName: sender, token: token)
+            let handle = Portal.requestPath(uniqueName: sender, token: token)
             g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple([g_variant_new_object_path(handle)], 1))
             // The dialog "answered": the chosen files on the request's handle.
             var strings = uris.map { g_variant_new_string($0) as OpaquePointer? }
