@@ -30,14 +30,6 @@ public final class UprightPages: @unchecked Sendable {
         return SettledOrientation(quarterTurns: turns, found: reading?.orientation)
     }
 
-    /// Clockwise quarter turns that make `page` upright, or nil to leave it (upright, unsure, no
-    /// text to tell by, osd not installed, or a picture that cannot be read).
-    /// `working`: the judges' small decode of the page, when made already (`PageJudge.workingPicture`).
-    public func turns(_ page: Page, working: PageJudge.Working? = nil) -> Int? {
-        guard let turns = finding(page, working: working)?.turns, turns != 0 else { return nil }
-        return turns
-    }
-
     /// What the window shows of the decision on `page` (`UprightFinding`: the turns, 0 to leave
     /// it, and the confidence they were decided with); nil when there is no text to tell by.
     public func finding(_ page: Page, working: PageJudge.Working? = nil) -> UprightFinding? {
