@@ -52,12 +52,12 @@ if what == "reading" {
             print(String(format: "  %dx%d at %.0f ppi: %d letters of %.1f px; bounds x %.3f-%.3f y %.3f-%.3f", small.width, small.height, sppi, area.letters,
                          area.letterSide, area.bounds.minX, area.bounds.maxX, area.bounds.minY, area.bounds.maxY))
         }
-        guard let (picture, ppi) = judge.textReading(page) else { print("\(page.id): too few letters"); continue }
+        guard let (picture, ppi) = judge.textReading(page) else { print("\(page.id): no writing to read (too few letters, or grain)"); continue }
         let name = URL(fileURLWithPath: page.id).lastPathComponent
         _ = PNGWriter().write(picture, to: "/tmp/reading-\(name).png", replacing: true)
         let (turns, reading) = upright.decide(picture, pixelsPerInch: ppi)
         print(String(format: "%@: %dx%d at %.0f ppi: applies %d", page.id, picture.width, picture.height, ppi, turns),
-              reading.map { String(format: "(reads %d, confidence %.1f, %@)", $0.orientation.quarterTurnsToUpright, $0.orientationConfidence, $0.script ?? "-") } ?? "(no reading)")
+              reading.map { String(format: "(reads %d, confidence %.1f, %@ %.2f)", $0.orientation.quarterTurnsToUpright, $0.orientationConfidence, $0.script ?? "-", $0.scriptConfidence) } ?? "(no reading)")
     }
     exit(0)
 }
