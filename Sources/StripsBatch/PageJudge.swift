@@ -1,4 +1,5 @@
 import StripsCore
+import StripsLooks
 import StripsPictures
 
 /// A document page judged as it is drawn (its crop and straighten; the look left out, which
@@ -67,10 +68,11 @@ public struct PageJudge: Sendable {
         let longSide = scale * Double(max(small.width, small.height))
         let whole = bounds.width >= 0.999 && bounds.height >= 0.999
         guard var picture = picture(page, longSide: longSide, region: whole ? nil : bounds) else { return nil }
-        // The file's own pixels are fewer than the letters need: enlarged (each pixel repeated;
-        // OSD thresholds the page, so the letters' shapes are what counts).
+        // The file's own pixels are fewer than the letters need: enlarged, each pixel repeated
+        // (OSD reads grey and thresholds it, so the letters' shapes are what counts; greyed first,
+        // a quarter of the bytes to repeat).
         let width = Int((Double(small.width) * bounds.width * scale).rounded()), height = Int((Double(small.height) * bounds.height * scale).rounded())
-        if width > picture.width + 1, height > picture.height + 1 { picture = picture.resized(width: width, height: height) }
+        if width > picture.width + 1, height > picture.height + 1 { picture = Looks.luma(of: picture).enlarged(width: width, height: height) }
         return (picture, ppi * Double(picture.width) / (Double(small.width) * bounds.width))
     }
 

@@ -18,6 +18,35 @@ extension PixelBuffer {
         return source.boxResized(width: newWidth, height: newHeight)
     }
 
+    /// The picture at `newWidth` x `newHeight` (each at least its own), each new pixel the old one
+    /// it falls in: for a reader that thresholds (orientation detection), where the letters' shapes
+    /// are what counts and a filter's greys would be work for nothing.
+    public func enlarged(width newWidth: Int, height newHeight: Int) -> PixelBuffer {
+        guard newWidth >= width, newHeight >= height, !isEmpty else { return resized(width: newWidth, height: newHeight) }
+        if newWidth == width && newHeight == height { return self }
+        let n = format.bytesPerPixel, stride = bytesPerRow, rowBytes = newWidth * n
+        let columns = (0..<newWidth).map { x in x * width / newWidth * n }
+        var out = PixelBuffer(width: newWidth, height: newHeight, format: format)
+        bytes.withUnsafeBufferPointer { source in
+            out.bytes.withUnsafeMutableBufferPointer { dest in
+                guard let s = source.baseAddress, let d = dest.baseAddress else { return }
+                var previous = -1
+                for y in 0..<newHeight {
+                    let from = y * height / newHeight, row = d + y * rowBytes
+                    if from == previous {
+                        // The same row again: a copy of the one just made.
+                        row.update(from: row - rowBytes, count: rowBytes)
+                        continue
+                    }
+                    previous = from
+                    let line = s + from * stride
+                    for x in 0..<newWidth { for c in 0..<n { row[x * n + c] = line[columns[x] + c] } }
+                }
+            }
+        }
+        return out
+    }
+
     /// Each pixel the mean of a 2 x 2 block (an odd last row or column is dropped).
     func halved() -> PixelBuffer {
         let w = width / 2, h = height / 2, n = format.bytesPerPixel, stride = bytesPerRow

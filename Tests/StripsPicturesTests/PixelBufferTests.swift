@@ -73,4 +73,15 @@ import Testing
         let see = try #require(PixelBuffer(width: 2, height: 1, format: .bgra, bytes: [0, 0, 0, 255, 1, 2, 3, 128]))
         #expect(!see.isOpaque)
     }
+
+    @Test func enlargingRepeatsEachPixelAndKeepsItsValue() throws {
+        let picture = try #require(PixelBuffer(width: 2, height: 2, format: .grey, bytes: [10, 20, 30, 40]))
+        let big = picture.enlarged(width: 5, height: 3)
+        #expect(big.width == 5 && big.height == 3)
+        // New column x from old column x * 2 / 5, new row y from old row y * 2 / 3.
+        #expect(big.bytes == [10, 10, 10, 20, 20,
+                              10, 10, 10, 20, 20,
+                              30, 30, 30, 40, 40])
+        #expect(picture.enlarged(width: 2, height: 2).bytes == picture.bytes)
+    }
 }
