@@ -235,8 +235,7 @@ public struct Converter: Sendable {
             }
         }
         guard refused.isEmpty else {
-            let none = BatchExporter.noneSaved(of: mine.count)
-            report.failures = lines + refused.map { "strips: \(paths[$0.0]): \($0.1)\(none)" }
+            report.failures = lines + refused.map { "strips: \(paths[$0.0]): \(BatchExporter.nothingSaved(.verbatim($0.1), count: mine.count).english)" }
             for (k, reason) in refused {
                 documentDone(DocumentOutcome(inputs: Self.inputs(of: parts[k].pages), pages: parts[k].pages.count, output: paths[k], bytes: nil,
                                              seconds: 0, error: reason))

@@ -48,10 +48,17 @@ public enum BatchExporter {
                      metadata: PDFMetadata? = nil, calls: FileCalls, progress: (Int) -> Void) throws(SaveError) -> [SaveResult] {
         let paths = destinations(documents, first: destination)
         // Refused before anything is written: a destination taken, a folder not empty.
+        // The refusal says, as a failure while writing does, that none of the batch was saved.
         for (document, path) in zip(documents, paths) {
-            guard !document.pages.isEmpty else { throw SaveError(path, HostMessage(trLater("there are no pages to save"))) }
-            _ = try DocumentExporter.check(destination: path, sourcePaths: sourcePaths + document.pages.map(\.source.path),
-                                           replacing: replacing.contains(path))
+            guard !document.pages.isEmpty else {
+                throw Self.nothingSaved(SaveError(path, HostMessage(trLater("there are no pages to save"))), count: documents.count)
+            }
+            do throws(SaveError) {
+                _ = try DocumentExporter.check(destination: path, sourcePaths: sourcePaths + document.pages.map(\.source.path),
+                                               replacing: replacing.contains(path))
+            } catch {
+                throw Self.nothingSaved(error, count: documents.count)
+            }
         }
         var staged: [StagedSave] = []
         var done = 0
@@ -107,13 +114,16 @@ public enum BatchExporter {
 
     /// The error of the document that failed, saying the others were not kept either.
     private static func nothingSaved(_ error: SaveError, count: Int) -> SaveError {
-        SaveError(error.subject, HostMessage(trnLater("%s (none of the %d document was saved)", "%s (none of the %d documents was saved)"), count: count, arguments: [.message(error.reason)]))
+        SaveError(error.subject, nothingSaved(error.reason, count: count))
     }
 
-    /// What a batch's failure adds to its line in `strips convert`, as the window's line says it:
-    /// that none of its `count` documents was saved (nothing for a batch of one).
-    public static func noneSaved(of count: Int) -> String {
-        count > 1 ? " (none of the \(count) documents was saved)" : ""
+    /// `reason` followed by "(none of the N documents was saved)" in the catalog's plural forms, for
+    /// a batch's failure, in the window (translated) and in `strips convert` (its English); a batch
+    /// of one document says the reason alone.
+    public static func nothingSaved(_ reason: HostMessage, count: Int) -> HostMessage {
+        guard count > 1 else { return reason }
+        return HostMessage(trnLater("%s (none of the %d document was saved)", "%s (none of the %d documents was saved)"), count: count,
+                           arguments: [.message(reason)])
     }
 }
 

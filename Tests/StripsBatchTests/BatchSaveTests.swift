@@ -5,6 +5,7 @@ import StripsFiles
 import StripsPDF
 import StripsPictures
 import StripsSampleBatches
+import StripsTestSupport
 import XCTest
 @testable import StripsExport
 
@@ -63,6 +64,33 @@ final class BatchSaveTests: XCTestCase {
         }
         XCTAssertEqual(contents(folder + "/out"), [], "nothing left, not even hidden temporaries")
         XCTAssertGreaterThanOrEqual(syncs.withLock { $0 }, 2, "the failure came after a document was written")
+    }
+
+    /// A destination already taken refuses the batch before anything is written, and the line says
+    /// that none of its documents was saved, in English (standard error, convert) and, through the
+    /// catalog's plural forms, in the window's languages; a batch of one says the reason alone.
+    func testATakenDestinationSaysNoneOfTheBatchWasSavedInEveryLanguage() throws {
+        let taken = folder + "/out/Invoices-2024.pdf"
+        FileManager.default.createFile(atPath: taken, contents: Data("theirs".utf8))
+        var caught: SaveError?
+        XCTAssertThrowsError(try BatchExporter.save(parts, to: folder + "/out/batch.pdf", sourcePaths: [])) { caught = $0 as? SaveError }
+        let error = try XCTUnwrap(caught)
+        XCTAssertEqual(error.description, taken + ": already exists (Strips never overwrites a file) (none of the 3 documents was saved)")
+        XCTAssertEqual(contents(folder + "/out"), ["Invoices-2024.pdf"])
+        let suffixes = ["ru": "(не сохранён ни один из 3 документов)", "fr": "(aucun des 3 documents n'a été enregistré)",
+                        "id": "(tidak satu pun dari 3 dokumen yang disimpan)", "hi": "(3 दस्तावेज़ों में से कोई भी सहेजा नहीं गया)"]
+        for (language, suffix) in suffixes {
+            let singulars = try POCatalog.singulars(language), plurals = try POCatalog.plurals(language)
+            let shown = error.notSaved.worded({ singulars[$0] ?? $0 }) { one, many, n in
+                guard let forms = plurals[one] else { return n == 1 ? one : many }
+                return forms[POCatalog.pluralForm(language, n)]
+            }
+            XCTAssertTrue(shown.hasSuffix(" " + suffix), "\(language): \(shown)")
+            XCTAssertFalse(shown.contains("none of"), "\(language): \(shown)")
+        }
+        XCTAssertThrowsError(try BatchExporter.save([parts[1]], to: taken, sourcePaths: [])) { error in
+            XCTAssertEqual((error as? SaveError)?.description, taken + ": already exists (Strips never overwrites a file)")
+        }
     }
 
     func testANameTakenWhileWritingTakesBackTheNamesGiven() throws {
