@@ -6,7 +6,8 @@
 #   Scripts/sanitize.sh hostile   # AddressSanitizer over the hostile-input suites (issue 38): the
 #     camera path at every width 1-64 and the standard sizes in four layouts, non-regular inputs and
 #     outputs, the damaged picture, TIFF and PDF corpora (qpdf's reproducers too, each in bounded time),
-#     damaged camera files, oversized pictures, interrupted saves and the recorder.
+#     damaged camera files, oversized pictures, interrupted saves, the recorder, and a scripted window
+#     recorded to a video with such camera files as its camera (CameraRecordingTests).
 #     AddressSanitizer sees what instrumented code does; a write by an uninstrumented C library
 #     (libswscale's vector stores) shows only when it corrupts what ASan guards, so the camera
 #     sizes' real check is that libswscale only ever gets LibraryPixels' padded memory.
@@ -24,7 +25,7 @@ case "$which" in
   both) sanitizers=(thread address) ;;
   hostile)
     sanitizers=(address)
-    set -- --filter 'CameraSizeTests|CameraPathTests|CameraCommandTests|NonRegularInputTests|OutputPathTests|DamagedInputTests|DamagedTIFFTests|DamagedPDFCorpusTests|PDFBadFileTests|OversizedPictureBatchTests|VideoRecorderTests|GIFRecorderTests|LibraryPixelsTests|DamagedFileBudgetTests|InterruptedSaveTests' "$@" ;;
+    set -- --filter 'CameraSizeTests|CameraPathTests|CameraRecordingTests|CameraCommandTests|NonRegularInputTests|OutputPathTests|DamagedInputTests|DamagedTIFFTests|DamagedPDFCorpusTests|PDFBadFileTests|OversizedPictureBatchTests|VideoRecorderTests|GIFRecorderTests|LibraryPixelsTests|DamagedFileBudgetTests|InterruptedSaveTests' "$@" ;;
   *) echo "sanitize.sh: expected thread, address, both or hostile, not '$which'" >&2; exit 2 ;;
 esac
 
