@@ -15,28 +15,13 @@ seconds=${1:-600}
 target=pdfopen
 out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
-flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
-includes=(-I Sources/CPoppler -I Sources/CQPDF -I Sources/CSDL2 -I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I Sources/CGIF -I Sources/CTIFF -I "$out/$target/CJPEGRegion" -I "$out/$target")
-for flag in $(pkg-config --cflags poppler-glib); do includes+=(-Xcc "$flag"); done
-
-build_module() {  # NAME SOURCES...
-  local name=$1; shift
-  swiftc "${flags[@]}" "${includes[@]}" -wmo -module-name "$name" \
-    -emit-module -emit-module-path "$out/$target/$name.swiftmodule" -c "$@" -o "$out/$target/$name.o"
-}
-# CJPEGRegion is a C target: its object compiled with the same sanitizers, its module map written here.
-mkdir -p "$out/$target/CJPEGRegion"
-printf 'module CJPEGRegion {\n  header "%s"\n  link "jpeg"\n  export *\n}\n' "$PWD/Sources/CJPEGRegion/include/jpeg_region.h" \
-  > "$out/$target/CJPEGRegion/module.modulemap"
-clang -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/CJPEGRegion/jpeg_region.c -I Sources/CJPEGRegion/include -o "$out/$target/jpeg_region.o"
-build_module StripsCore $(find Sources/StripsCore -name '*.swift' | sort)
-build_module StripsFiles $(find Sources/StripsFiles -name '*.swift' | sort)
-build_module StripsPictures $(find Sources/StripsPictures -name '*.swift' | sort)
-build_module StripsPDF $(find Sources/StripsPDF -name '*.swift' | sort)
-swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzPDFOpen.swift "$out/$target/StripsCore.o" "$out/$target/StripsFiles.o" \
-  "$out/$target/StripsPictures.o" "$out/$target/StripsPDF.o" "$out/$target/jpeg_region.o" \
-  -lSDL2 -lSDL2_image -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff \
-  -o "$out/$target/fuzz-$target"
+source Scripts/fuzz-build.sh
+fuzz_c_modules CJPEGRegion CLiveTemporaries
+modules=(StripsCore StripsFiles StripsPictures StripsPDF)
+for module in "${modules[@]}"; do fuzz_swift_module "$module"; done
+swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzPDFOpen.swift $(printf "$out/$target/%s.o " "${modules[@]}") "${c_objects[@]}" \
+  -lSDL2 -lSDL2_image -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lavformat -lavcodec -lswscale -lavutil -lglib-2.0 \
+  $(pkg-config --libs poppler-glib) -lqpdf -o "$out/$target/fuzz-$target"
 
 cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 # Leak checking is off: GLib and fontconfig keep process-wide caches that LeakSanitizer reports.

@@ -17,33 +17,13 @@ seconds=${1:-600}
 target=video
 out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
-flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
-includes=(-I "$out/$target")
-for module in CAVCodec CAVDevice CLeptonica CTIFF CTurboJPEG CExif CSPNG CGIF CWebP CGLib CGettext; do includes+=(-I "Sources/$module"); done
-for flag in $(pkg-config --cflags-only-I glib-2.0); do includes+=(-Xcc "$flag"); done
-
-# The C targets: each object compiled with the same sanitizers, its module map written here.
-c_objects=()
-for module in CJPEGRegion CLiveTemporaries CCameraDevices; do
-  mkdir -p "$out/$target/$module"
-  header=$(ls Sources/$module/include/*.h)
-  printf 'module %s {\n  header "%s"\n  export *\n}\n' "$module" "$PWD/$header" > "$out/$target/$module/module.modulemap"
-  includes+=(-I "$out/$target/$module")
-  for source in Sources/$module/*.c; do
-    clang -fsanitize=fuzzer-no-link,address -O1 -g -c "$source" -I "Sources/$module/include" -o "$out/$target/$module-$(basename "$source" .c).o"
-    c_objects+=("$out/$target/$module-$(basename "$source" .c).o")
-  done
-done
-
-build_module() {  # NAME: every Swift file of Sources/NAME
-  swiftc "${flags[@]}" "${includes[@]}" -wmo -module-name "$1" -emit-module -emit-module-path "$out/$target/$1.swiftmodule" \
-    -c $(find "Sources/$1" -name '*.swift' | sort) -o "$out/$target/$1.o"
-}
+source Scripts/fuzz-build.sh
+fuzz_c_modules CJPEGRegion CLiveTemporaries CCameraDevices
 modules=(StripsCore StripsFiles StripsPictures StripsCorrection StripsLooks StripsCamera)
 binary="$out/$target/fuzz-$target"
 # Built again only when a source it is made of changed since.
 if [ ! -f "$binary" ] || [ -n "$(find Fuzz/FuzzVideo.swift $(printf "Sources/%s " "${modules[@]}") Sources/C* -newer "$binary" -print -quit)" ]; then
-for module in "${modules[@]}"; do build_module "$module"; done
+for module in "${modules[@]}"; do fuzz_swift_module "$module"; done
 swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzVideo.swift $(printf "$out/$target/%s.o " "${modules[@]}") "${c_objects[@]}" \
   -lavdevice -lavformat -lavcodec -lswscale -lavutil -llept -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lglib-2.0 \
   -o "$binary"

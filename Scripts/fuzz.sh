@@ -23,39 +23,20 @@ esac
 out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
 # The app's modules are compiled with coverage and AddressSanitizer; libFuzzer's main runs the target.
-flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
-includes=(-I Sources/CTurboJPEG -I Sources/CExif -I Sources/CSPNG -I Sources/CGIF -I Sources/CTIFF -I Sources/CWebP -I Sources/CAVCodec -I Sources/CGLib
-          $(pkg-config --cflags-only-I glib-2.0 | sed 's/-I/-Xcc -I/g') -I "$out/$target/CJPEGRegion" -I "$out/$target")
-
-# CJPEGRegion is a C target: its object compiled with the same sanitizers, its module map written here.
-build_c_region() {
-  mkdir -p "$out/$target/CJPEGRegion"
-  printf 'module CJPEGRegion {\n  header "%s"\n  link "jpeg"\n  export *\n}\n' "$PWD/Sources/CJPEGRegion/include/jpeg_region.h" \
-    > "$out/$target/CJPEGRegion/module.modulemap"
-  clang -fsanitize=fuzzer-no-link,address -O1 -g -c Sources/CJPEGRegion/jpeg_region.c -I Sources/CJPEGRegion/include \
-    -o "$out/$target/jpeg_region.o"
-}
-
-build_module() {  # NAME: Sources/NAME, rebuilt only when a source (or a module it uses) is newer than its object
-  local name=$1 object="$out/$target/$1.o"
-  if [ -f "$object" ] && [ -z "$(find "Sources/$name" Sources/C* Sources/StripsCore Sources/StripsFiles -newer "$object" -print -quit)" ]; then return; fi
-  swiftc "${flags[@]}" "${includes[@]}" -enable-testing -wmo -module-name "$name" \
-    -emit-module -emit-module-path "$out/$target/$name.swiftmodule" -c $(find "Sources/$name" -name '*.swift' | sort) -o "$object"
-}
-
-build_module StripsCore
-objects=("$out/$target/StripsCore.o")
-if [ "$needs_pictures" = 1 ]; then
-  build_c_region
-  objects+=("$out/$target/jpeg_region.o")
-  # The decoders live in StripsPictures.
-  build_module StripsFiles
-  build_module StripsPictures
-  objects+=("$out/$target/StripsFiles.o" "$out/$target/StripsPictures.o")
-fi
+# The five targets share their modules (built once, with the same flags).
+modules_dir=$out/modules
+source Scripts/fuzz-build.sh
+modules=(StripsCore)
+[ "$needs_pictures" = 1 ] && { fuzz_c_modules CJPEGRegion CLiveTemporaries; modules+=(StripsFiles StripsPictures); }
+binary="$out/$target/fuzz-$target"
 support=(); [ "$needs_pictures" = 1 ] && support=(Fuzz/FuzzSupport.swift)
-libs=(); [ "$needs_pictures" = 1 ] && libs=(-lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lavformat -lavcodec -lswscale -lavutil -lglib-2.0)
-swiftc "${flags[@]}" "${includes[@]}" "$source_file" "${support[@]}" "${objects[@]}" "${libs[@]}" -o "$out/$target/fuzz-$target"
+# Built again only when a source it is made of changed since.
+if [ ! -f "$binary" ] || [ -n "$(find "$source_file" "${support[@]}" $(printf "Sources/%s " "${modules[@]}") Sources/C* -newer "$binary" -print -quit)" ]; then
+  for module in "${modules[@]}"; do fuzz_swift_module_if_changed "$module"; done
+  libs=(); [ "$needs_pictures" = 1 ] && libs=(-lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lavformat -lavcodec -lswscale -lavutil -lglib-2.0)
+  swiftc "${flags[@]}" "${includes[@]}" "$source_file" "${support[@]}" $(printf "$modules_dir/%s.o " "${modules[@]}") "${c_objects[@]}" \
+    "${libs[@]}" -o "$binary"
+fi
 
 cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true
 # Full malloc stacks, so the suppressions can name the library function that leaked.
