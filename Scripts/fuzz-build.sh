@@ -7,10 +7,10 @@ flags=(-sanitize=fuzzer,address -O -g -parse-as-library -swift-version 6)
 modules_dir=${modules_dir:-$out/$target}
 mkdir -p "$modules_dir"
 includes=(-I "$modules_dir")
-for module in CAVCodec CAVDevice CLeptonica CTIFF CTurboJPEG CExif CSPNG CGIF CWebP CGLib CGettext CPoppler CQPDF CSDL2; do
+for module in CAVCodec CAVDevice CLeptonica CTIFF CTurboJPEG CExif CSPNG CGIF CWebP CGLib CGIO CGettext CPoppler CQPDF CSDL2; do
   includes+=(-I "Sources/$module")
 done
-for flag in $(pkg-config --cflags-only-I glib-2.0 poppler-glib); do includes+=(-Xcc "$flag"); done
+for flag in $(pkg-config --cflags-only-I glib-2.0 gio-2.0 poppler-glib); do includes+=(-Xcc "$flag"); done
 c_objects=()
 
 # The C targets: each object compiled with the same sanitizers, its module map written here.
@@ -22,7 +22,7 @@ fuzz_c_modules() {  # MODULE...
     printf 'module %s {\n  header "%s"\n  export *\n}\n' "$module" "$PWD/$header" > "$out/$target/$module/module.modulemap"
     includes+=(-I "$out/$target/$module")
     for source in Sources/$module/*.c; do
-      clang -fsanitize=fuzzer-no-link,address -O1 -g -c "$source" -I "Sources/$module/include" -o "$out/$target/$module-$(basename "$source" .c).o"
+      clang -fsanitize=fuzzer-no-link,address -O1 -g -c "$source" -I "Sources/$module/include" $(pkg-config --cflags-only-I libpipewire-0.3) -o "$out/$target/$module-$(basename "$source" .c).o"
       c_objects+=("$out/$target/$module-$(basename "$source" .c).o")
     done
   done

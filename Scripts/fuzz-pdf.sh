@@ -15,12 +15,14 @@ seconds=${1:-600}
 target=pdfopen
 out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
+# The modules fuzz.sh builds too, shared with it.
+modules_dir=$out/modules
 source Scripts/fuzz-build.sh
 fuzz_c_modules CJPEGRegion CLiveTemporaries
 modules=(StripsCore StripsFiles StripsPictures StripsPDF)
-for module in "${modules[@]}"; do fuzz_swift_module "$module"; done
-swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzPDFOpen.swift $(printf "$out/$target/%s.o " "${modules[@]}") "${c_objects[@]}" \
-  -lSDL2 -lSDL2_image -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lavformat -lavcodec -lswscale -lavutil -lglib-2.0 \
+for module in "${modules[@]}"; do fuzz_swift_module_if_changed "$module"; done
+swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzPDFOpen.swift $(printf "$modules_dir/%s.o " "${modules[@]}") "${c_objects[@]}" \
+  -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lavformat -lavcodec -lswscale -lavutil -lglib-2.0 \
   $(pkg-config --libs poppler-glib) -lqpdf -o "$out/$target/fuzz-$target"
 
 cp -n Fuzz/corpus/"$target"/* "$out/corpus/$target/" 2>/dev/null || true

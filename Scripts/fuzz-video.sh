@@ -17,15 +17,17 @@ seconds=${1:-600}
 target=video
 out=.build-fuzz
 mkdir -p "$out/$target" "$out/corpus/$target" "$out/findings/$target"
+# The modules fuzz.sh builds too, shared with it.
+modules_dir=$out/modules
 source Scripts/fuzz-build.sh
-fuzz_c_modules CJPEGRegion CLiveTemporaries CCameraDevices
-modules=(StripsCore StripsFiles StripsPictures StripsCorrection StripsLooks StripsCamera)
+fuzz_c_modules CJPEGRegion CLiveTemporaries CCameraDevices CPipeWireCamera
+modules=(StripsCore StripsFiles StripsPictures StripsCorrection StripsLooks StripsDesktop StripsCamera)
 binary="$out/$target/fuzz-$target"
 # Built again only when a source it is made of changed since.
 if [ ! -f "$binary" ] || [ -n "$(find Fuzz/FuzzVideo.swift $(printf "Sources/%s " "${modules[@]}") Sources/C* -newer "$binary" -print -quit)" ]; then
-for module in "${modules[@]}"; do fuzz_swift_module "$module"; done
-swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzVideo.swift $(printf "$out/$target/%s.o " "${modules[@]}") "${c_objects[@]}" \
-  -lavdevice -lavformat -lavcodec -lswscale -lavutil -llept -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lglib-2.0 \
+for module in "${modules[@]}"; do fuzz_swift_module_if_changed "$module"; done
+swiftc "${flags[@]}" "${includes[@]}" Fuzz/FuzzVideo.swift $(printf "$modules_dir/%s.o " "${modules[@]}") "${c_objects[@]}" \
+  -lavdevice -lavformat -lavcodec -lswscale -lavutil -llept -lturbojpeg -ljpeg -lexif -lspng -lgif -ltiff -lwebp -lpipewire-0.3 -lgio-2.0 -lgobject-2.0 -lglib-2.0 \
   -o "$binary"
 fi
 
