@@ -33,8 +33,8 @@ fuzz_swift_module() {  # NAME: every Swift file of Sources/NAME, with coverage a
     -c $(find "Sources/$1" -name '*.swift' | sort) -o "$modules_dir/$1.o"
 }
 
-fuzz_swift_module_if_changed() {  # NAME: built again only when its sources or the modules it uses changed
+fuzz_swift_module_if_changed() {  # NAME: built again when a source of any module in $modules (or a C target) changed
   local object="$modules_dir/$1.o"
-  if [ -f "$object" ] && [ -z "$(find "Sources/$1" Sources/C* Sources/StripsCore Sources/StripsFiles -newer "$object" -print -quit)" ]; then return; fi
+  if [ -f "$object" ] && [ -z "$(find Sources/C* $(printf "Sources/%s " "${modules[@]}") -newer "$object" -print -quit)" ]; then return; fi
   fuzz_swift_module "$1"
 }
