@@ -37,7 +37,7 @@ public final class BorderFinder: @unchecked Sendable {
                 return BorderAnswer.Found(pageID: page.id, corners: corners(of: page), levelling: nil)
             case .apply:
                 // Applied by itself: only a crop that keeps the picture's text (`TextGuard`).
-                let found = corners(of: page).flatMap { keepsText($0, of: page) ? $0 : nil }
+                let found = candidate(of: page).flatMap { keepsText($0.quad, of: page, item: $0.item) ? $0.quad : nil }
                 guard let flat = flattened(page, crop: found) else {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil)
                 }
@@ -66,29 +66,33 @@ public final class BorderFinder: @unchecked Sendable {
     }
 
     /// The page's corners in its upright picture's pixels, from a small decode.
-    public func corners(of page: Page) -> Quad? {
+    public func corners(of page: Page) -> Quad? { candidate(of: page)?.quad }
+
+    /// The page's corners and whether they are an item's lying on a flatbed (`FlatbedItem`).
+    public func candidate(of page: Page) -> (quad: Quad, item: Bool)? {
         let size = page.pixelSize
         let long = max(size.width, size.height)
         guard long > 0 else { return nil }
         let scale = min(1, max(1.0 / 8, Self.detectionSide / long))
         let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
-        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true),
-              let found = BorderDetector.detect(in: decoded.pixels) else { return nil }
+        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { return nil }
         let decodedSize = Size(width: Double(decoded.pixels.width), height: Double(decoded.pixels.height))
-        return found.scaled(from: decodedSize, to: size)
+        // An item lying on a flatbed, if it is one; else the page's four edges.
+        if let item = FlatbedItem.find(in: decoded.pixels) { return (item.scaled(from: decodedSize, to: size), true) }
+        return BorderDetector.detect(in: decoded.pixels).map { ($0.scaled(from: decodedSize, to: size), false) }
     }
 
     /// Whether `crop` (in the upright picture's pixels) holds the page's text and cuts through none
     /// of it, judged on a decode of about 100 pixels an inch (`TextGuard`); true when the picture
     /// cannot be read (the crop was found on it, so it can be).
-    public func keepsText(_ crop: Quad, of page: Page) -> Bool {
+    public func keepsText(_ crop: Quad, of page: Page, item: Bool = false) -> Bool {
         let size = page.pixelSize
         let long = max(size.width, size.height)
         guard long > 0 else { return true }
         let scale = min(1, Self.textSide / long)
         let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
         guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { return true }
-        return TextGuard(decoded.pixels).keeps(crop, in: size)
+        return TextGuard(decoded.pixels).keeps(crop, in: size, item: item)
     }
 
     /// The text guard looks at pictures this long on their longer side (a letter page at 100 dpi).
