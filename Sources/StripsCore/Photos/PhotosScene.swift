@@ -20,20 +20,14 @@ public struct PhotosScene: Scene {
     public internal(set) var pointer = PointerState()
     /// The page counter's clock, the status line, the file chooser awaited.
     public internal(set) var notices = Notices()
-    /// Text: what the host read of the pages, what was asked near the focus, what Ctrl+C copied.
-    var reading = TextFeature.State()
+    /// What the host found in the pages' pictures (text, the judges' verdicts, turns upright,
+    /// borders) and what is asked of it and not answered.
+    public internal(set) var findings = PageFindings()
     /// Saving: the save under way, the quit waiting on it, the last one's result, and whether the
     /// editor may close.
     public internal(set) var saving = SavingFeature.State()
     /// A scan under way (the scanner works while the user goes on), nil when none is.
     public internal(set) var scanning: ScanProgress?
-    /// Border requests the host has not answered: the window keeps drawing until they come.
-    var borderRequests = BorderRequests()
-    /// Blank pages and separator sheets as the host judged them, what waits for them, and the
-    /// split of the pages shown into documents.
-    public internal(set) var batches = BatchesState()
-    /// Pages turned upright by themselves: the turns waiting, the pages decided.
-    public internal(set) var upright = Uprighting()
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
     /// first page when it is nil or no longer in the document.
@@ -204,7 +198,7 @@ public struct PhotosScene: Scene {
     /// camera's rate, not at its own.)
     public var needsFrames: Bool {
         notices.needsFrames(tuning: tuning.editor) || saving.progress != nil || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
-            || borderRequests.awaiting > 0 || toolbarPointer.waitsForTooltip
+            || findings.borders.awaiting > 0 || toolbarPointer.waitsForTooltip
             || interaction.camera?.phase == .starting || judging.waiting != nil
     }
 

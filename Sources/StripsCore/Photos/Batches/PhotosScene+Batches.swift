@@ -26,7 +26,7 @@ extension PhotosScene {
     /// Judgements the host answered: kept (a separator found changes the split the next frame
     /// shows); an action that waited for them runs.
     mutating func judged(_ pages: [JudgedPage], at time: Double) -> [Effect] {
-        let outputs = BatchesFeature.reduce(into: &batches, action: .judged(pages, pages: document.pages), context: ())
+        let outputs = BatchesFeature.reduce(into: &findings.batches, action: .judged(pages, pages: document.pages), context: ())
         uprightJudged(pages, at: time)
         refreshSplit()
         return apply(outputs, at: time)
@@ -42,7 +42,7 @@ extension PhotosScene {
 
     /// The batches' reducer on their state, its outputs routed.
     mutating func batch(_ action: BatchesFeature.Action, at time: Double) -> [Effect] {
-        apply(BatchesFeature.reduce(into: &batches, action: action, context: ()), at: time)
+        apply(BatchesFeature.reduce(into: &findings.batches, action: action, context: ()), at: time)
     }
 
     // MARK: Breaks

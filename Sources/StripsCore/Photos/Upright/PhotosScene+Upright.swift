@@ -5,15 +5,15 @@
 extension PhotosScene {
     /// Judgements the host answered: the turns they find wait for the strips to rest.
     mutating func uprightJudged(_ pages: [JudgedPage], at time: Double) {
-        _ = Uprighting.reduce(into: &upright, .judged(pages))
+        _ = Uprighting.reduce(into: &findings.upright, .judged(pages))
         applyUpright(at: time)
     }
 
     /// The turns waiting given to the document, when nothing else moves (an edit under way, a
     /// drag, a glide or a command waiting come first: the turns wait for them, never the user).
     mutating func applyUpright(at time: Double) {
-        guard upright.hasPending, queue.isEmpty, gestures.press == nil, case .resting = interaction.underPrompt else { return }
-        let changes = Uprighting.reduce(into: &upright, .apply(pages: pages))
+        guard findings.upright.hasPending, queue.isEmpty, gestures.press == nil, case .resting = interaction.underPrompt else { return }
+        let changes = Uprighting.reduce(into: &findings.upright, .apply(pages: pages))
         guard !changes.isEmpty else { return }
         underPrompt { $0.edit(.correct(changes), at: time) }
         let line = changes.count == 1 ? tr("%s turned upright (Ctrl+Z turns it back)", pages[changes[0].index].id)
