@@ -23,11 +23,8 @@ public struct PhotosScene: Scene {
     /// What the host found in the pages' pictures (text, the judges' verdicts, turns upright,
     /// borders) and what is asked of it and not answered.
     public internal(set) var findings = PageFindings()
-    /// Saving: the save under way, the quit waiting on it, the last one's result, and whether the
-    /// editor may close.
-    public internal(set) var saving = SavingFeature.State()
-    /// A scan under way (the scanner works while the user goes on), nil when none is.
-    public internal(set) var scanning: ScanProgress?
+    /// The pages going out to files and coming in from the scanner: a save, a scan.
+    public internal(set) var transfers = Transfers()
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
     /// first page when it is nil or no longer in the document.
@@ -197,7 +194,7 @@ public struct PhotosScene: Scene {
     /// view does not: its host wakes the loop for each new frame, so the window draws at the
     /// camera's rate, not at its own.)
     public var needsFrames: Bool {
-        notices.needsFrames(tuning: tuning.editor) || saving.progress != nil || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
+        notices.needsFrames(tuning: tuning.editor) || transfers.isUnderWay || gestures.isTimingHold || interaction.dialog?.waitsOnHost == true
             || findings.borders.awaiting > 0 || toolbarPointer.waitsForTooltip
             || interaction.camera?.phase == .starting || judging.waiting != nil
     }

@@ -107,7 +107,7 @@ extension PhotosScene {
     }
 
     public internal(set) var wantsToQuit: Bool {
-        get { saving.wantsToQuit }
-        _modify { yield &saving.wantsToQuit }
+        get { transfers.saving.wantsToQuit }
+        _modify { yield &transfers.saving.wantsToQuit }
     }
 }

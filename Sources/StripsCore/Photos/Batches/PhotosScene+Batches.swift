@@ -20,7 +20,7 @@ extension PhotosScene {
             let cells = thumbnails.cells(in: Rect(origin: .zero, size: windowSize), content: content(at: time).thumbnails)
             ring = cells.map { abs($0.index - focusIndex) }.max() ?? 0
         }
-        return batch(.due(pages: document.pages, focus: focusIndex, generation: document.generation, arriving: scanning?.arriving?.placed, ring: ring), at: time)
+        return batch(.due(pages: document.pages, focus: focusIndex, generation: document.generation, arriving: transfers.scan?.arriving?.placed, ring: ring), at: time)
     }
 
     /// Judgements the host answered: kept (a separator found changes the split the next frame
@@ -37,7 +37,7 @@ extension PhotosScene {
     /// Ctrl+Shift+B: the blank pages selected, once every page is judged (those not judged yet
     /// are asked for first, ahead of the others).
     mutating func selectBlank(at time: Double) -> [Effect] {
-        batch(.selectBlank(pages: document.pages, arriving: scanning?.arriving?.placed), at: time)
+        batch(.selectBlank(pages: document.pages, arriving: transfers.scan?.arriving?.placed), at: time)
     }
 
     /// The batches' reducer on their state, its outputs routed.

@@ -14,7 +14,7 @@ extension PhotosScene {
     /// The pages around the focus whose text the host has not answered, asked for when they
     /// change (a change, never the document: `TextReading`).
     mutating func textDue(at time: Double) -> [Effect] {
-        text(.due(pages: shownPages, focus: focusIndex, arriving: scanning?.arriving?.placed), at: time)
+        text(.due(pages: shownPages, focus: focusIndex, arriving: transfers.scan?.arriving?.placed), at: time)
     }
 
     /// The search under way takes in the pages answered (all of them again if the document
