@@ -2,8 +2,9 @@
 /// the Photos article's delete and move animations, undo and redo, selection, keys, zoom and
 /// resizing.
 ///
-/// Its state is three values: the `document` (pages, history, selection), the page in focus (`focusIndex`),
-/// and the `interaction`, what the user is doing right now (one case of `Interaction`). Every
+/// Its state is eight fields, each a feature's room or a group of rooms that belong together; at
+/// its heart the `document` (pages, history, selection), the page in focus (`strips`) and the
+/// `interaction`, what the user is doing right now (one case of `Interaction`). Every
 /// input handler is one switch over the interaction; an edit changes the document at once and
 /// runs as `Interaction.animating`, from the document before to the one after. Effects (saving,
 /// reading dropped files) are values returned to the host, whose answers come back as events.
