@@ -33,14 +33,16 @@ if what == "guard" {
     let reader = PageReader(pdf: PDFPages(renderer: PDFRenderer()), renderer: PageRenderer())
     let finder = BorderFinder(reader: reader)
     for page in DocumentLoader.pages(for: Array(arguments.dropFirst()), reader: reader, report: { print($0) }) {
-        guard let (quad, item) = finder.candidate(of: page) else { print("\(page.id): no border found"); continue }
-        let size = page.pixelSize, scale = min(1, BorderFinder.textSide / max(size.width, size.height))
-        let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
-        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { continue }
-        let (kept, cut, letters) = TextGuard(decoded.pixels).shares(quad, in: size)
-        print(String(format: "%@: %@ kept %.3f, cut %.4f, letters %.3f: %@", page.id, item ? "flatbed item" : "page", kept, cut, letters,
-                     finder.keepsText(quad, of: page, item: item) ? "applied" : "page kept whole"),
-              quad.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined())
+        guard let found = finder.candidates(of: page), found.page != nil || found.item != nil else { print("\(page.id): no border found"); continue }
+        guard let text = finder.textGuard(of: page) else { continue }
+        let kept = finder.keptCrop(of: page)
+        for (kind, quad) in [("page", found.page), ("flatbed item", found.item)] {
+            guard let quad else { continue }
+            let (ink, cut, letters) = text.shares(quad, in: text.pictureSize)
+            print(String(format: "%@: %@ kept %.3f, cut %.4f, letters %.3f: %@", page.id, kind, ink, cut, letters, kept == quad ? "applied" : "not applied"),
+                  quad.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined())
+        }
+        if kept == nil { print("\(page.id): page kept whole") }
     }
     exit(0)
 }

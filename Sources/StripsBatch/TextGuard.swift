@@ -21,7 +21,13 @@ public struct TextGuard: Sendable {
 
     /// `picture`: the page decoded small (about 100 pixels an inch; any size works);
     /// `pixelsPerInch` when known, else its long side is taken as 11 inches.
-    public init(_ picture: PixelBuffer, pixelsPerInch: Double? = nil) {
+    /// The size of the full picture crops are given in (`pictureSize` of `init`), for callers
+    /// that keep the guard.
+    public let pictureSize: Size
+
+    /// `pictureSize`: the full picture's size, when `picture` is a small decode of it (default:
+    /// `picture`'s own).
+    public init(_ picture: PixelBuffer, pixelsPerInch: Double? = nil, pictureSize: Size? = nil) {
         let analysis = SheetAnalysis(picture: picture, pixelsPerInch: pixelsPerInch)
         let mm = analysis.mm
         // Every blot of a letter's size, the ones by the picture's edge too: a receipt laid against
@@ -34,6 +40,7 @@ public struct TextGuard: Sendable {
         }
         letters = WrittenArea(picture, pixelsPerInch: analysis.pixelsPerInch)?.blots ?? []
         size = Size(width: Double(picture.width), height: Double(picture.height))
+        self.pictureSize = pictureSize ?? size
     }
 
     /// Ink in lines of text, in pixels of the picture looked at.
@@ -45,16 +52,21 @@ public struct TextGuard: Sendable {
     /// holding more than `cutShare` of it. An item found lying on a flatbed (`FlatbedItem`) is
     /// paper told from the backing by brightness: the backing's grain and a notebook's
     /// perforation make lines outside it, so it is held to the letters instead, which see pale
-    /// thermal print and no grain: `keptLetters` of them. (A desk's grain around a photographed
-    /// page makes letters too, so a page is not held to them.) A picture without text keeps any
-    /// crop.
+    /// thermal print and no grain: `keptLetters` of them. A page must hold `pageLetters` of them
+    /// too: the lines do not see pale print, and a receipt's header strip found as a page held
+    /// all the lines they saw and none of its words; a desk's grain around a photographed page
+    /// makes letters, so a right crop of a made-up photo holds a third of them at least. A picture
+    /// without text keeps any crop.
     public func keeps(_ crop: Quad, in cropSize: Size, item: Bool = false, keptShare: Double = 0.85, cutShare: Double = 0.05) -> Bool {
         let found = shares(crop, in: cropSize)
-        return item ? found.letters >= Self.keptLetters : found.kept >= keptShare && found.cut <= cutShare
+        return item ? found.letters >= Self.keptLetters
+            : found.kept >= keptShare && found.cut <= cutShare && found.letters >= Self.pageLetters
     }
 
-    /// The share of the letters a crop must hold wholly inside it (`keeps`).
+    /// The share of the letters an item's crop must hold wholly inside it (`keeps`).
     public static let keptLetters = 0.97
+    /// The share of the letters a page's crop must hold wholly inside it (`keeps`).
+    public static let pageLetters = 0.25
 
     /// The share of the text's ink in lines wholly inside `crop`, the largest share in one line it
     /// cuts through, and the share of the letters wholly inside it (1, 0 and 1 for a picture
