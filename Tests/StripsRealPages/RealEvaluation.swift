@@ -119,8 +119,11 @@ public struct RealEvaluation: Sendable {
                 return CropResult(entry: entry, rawWords: 0, keptWords: 0, cropped: false, sureWords: 0, sureWordsInside: 0)
             }
             let side = Int32(11 * dpi)
-            let found = finder.answer(BorderRequest(purpose: .apply, pages: [page])).pages.first
-            let corrected = found?.applied(to: page.corrections)
+            let reads = readAgain || entry.textWords == nil
+            // Not read again: the crop alone (`keptCrop`), without the levelling and laying flat
+            // that only the reading would see.
+            let corrected = reads ? finder.answer(BorderRequest(purpose: .apply, pages: [page])).pages.first?.applied(to: page.corrections)
+                : finder.keptCrop(of: page).map { Corrections(crop: $0) }
             /// The page's text as drawn by `corrections`, and the scale from its pixels to the picture's.
             func read(_ corrections: Corrections) -> (text: PageText, toSource: Double)? {
                 let ref = ImageRef(source: page.source, recipe: corrections.pixels, variant: .full, sourceSize: page.pixelSize)
@@ -129,7 +132,6 @@ public struct RealEvaluation: Sendable {
                 guard let text = try? recognizer.recognise(decoded.pixels, dpi: max(70, long / 11)) else { return nil }
                 return (text, max(page.pixelSize.width, page.pixelSize.height) / long)
             }
-            let reads = readAgain || entry.textWords == nil
             let rawReading = reads ? read(page.corrections) : nil
             let rawText = Self.words(rawReading?.text.text ?? "")
             // The words known to be printed, else the raw reading, are what each reading is counted in.
