@@ -13,11 +13,21 @@ import StripsPictures
 public struct TextGuard: Sendable {
     /// The lines of text, in the picture's pixels, and the ink of each.
     let lines: [InkComponent]
+    /// The letters as orientation detection finds them (`WrittenArea`: darker than what is around
+    /// them, with neighbours), which sees a receipt's pale thermal print where the judges' ink
+    /// level does not, and takes no backing's grain or perforation for writing.
+    let letters: [InkComponent]
     let size: Size
 
     /// `picture`: the page decoded small (about 100 pixels an inch; any size works);
     /// `pixelsPerInch` when known, else its long side is taken as 11 inches.
-    public init(_ picture: PixelBuffer, pixelsPerInch: Double? = nil) {
+    /// The size of the full picture crops are given in (`pictureSize` of `init`), for callers
+    /// that keep the guard.
+    public let pictureSize: Size
+
+    /// `pictureSize`: the full picture's size, when `picture` is a small decode of it (default:
+    /// `picture`'s own).
+    public init(_ picture: PixelBuffer, pixelsPerInch: Double? = nil, pictureSize: Size? = nil) {
         let analysis = SheetAnalysis(picture: picture, pixelsPerInch: pixelsPerInch)
         let mm = analysis.mm
         // Every blot of a letter's size, the ones by the picture's edge too: a receipt laid against
@@ -28,34 +38,54 @@ public struct TextGuard: Sendable {
             let h = Double(line.height)
             return h >= 1 * mm && h <= 12 * mm && line.width >= 2 * line.height
         }
+        letters = WrittenArea(picture, pixelsPerInch: analysis.pixelsPerInch)?.blots ?? []
         size = Size(width: Double(picture.width), height: Double(picture.height))
+        self.pictureSize = pictureSize ?? size
     }
 
     /// Ink in lines of text, in pixels of the picture looked at.
     public var textInk: Int { lines.reduce(0) { $0 + $1.area } }
 
-    /// Whether `crop` (in a picture of `cropSize`, scaled to the one looked at) holds at least
-    /// `keptShare` of the text's ink in lines wholly inside it, and cuts through no line (a line
-    /// with a corner on each side) holding more than `cutShare` of it. A picture without text
-    /// keeps any crop.
-    public func keeps(_ crop: Quad, in cropSize: Size, keptShare: Double = 0.85, cutShare: Double = 0.05) -> Bool {
-        let (kept, cut) = shares(crop, in: cropSize)
-        return kept >= keptShare && cut <= cutShare
+    /// Whether `crop` (in a picture of `cropSize`, scaled to the one looked at) keeps the text.
+    /// A page found by its edges (`item` false) must hold at least `keptShare` of the text's ink
+    /// in lines wholly inside it and cut through no line (a line with a corner on each side)
+    /// holding more than `cutShare` of it. An item found lying on a flatbed (`FlatbedItem`) is
+    /// paper told from the backing by brightness: the backing's grain and a notebook's
+    /// perforation make lines outside it, so it is held to the letters instead, which see pale
+    /// thermal print and no grain: `keptLetters` of them. A page must hold `pageLetters` of them
+    /// too: the lines do not see pale print, and a receipt's header strip found as a page held
+    /// all the lines they saw and none of its words; a desk's grain around a photographed page
+    /// makes letters, so a right crop of a made-up photo holds a third of them at least. A picture
+    /// without text keeps any crop.
+    public func keeps(_ crop: Quad, in cropSize: Size, item: Bool = false, keptShare: Double = 0.85, cutShare: Double = 0.05) -> Bool {
+        let found = shares(crop, in: cropSize)
+        return item ? found.letters >= Self.keptLetters
+            : found.kept >= keptShare && found.cut <= cutShare && found.letters >= Self.pageLetters
     }
 
-    /// The share of the text's ink in lines wholly inside `crop`, and the largest share in one
-    /// line it cuts through (1 and 0 for a picture without text).
-    public func shares(_ crop: Quad, in cropSize: Size) -> (kept: Double, cut: Double) {
-        let total = textInk
-        guard total > 0 else { return (1, 0) }
+    /// The share of the letters an item's crop must hold wholly inside it (`keeps`).
+    public static let keptLetters = 0.97
+    /// The share of the letters a page's crop must hold wholly inside it (`keeps`).
+    public static let pageLetters = 0.25
+
+    /// The share of the text's ink in lines wholly inside `crop`, the largest share in one line it
+    /// cuts through, and the share of the letters wholly inside it (1, 0 and 1 for a picture
+    /// without text).
+    public func shares(_ crop: Quad, in cropSize: Size) -> (kept: Double, cut: Double, letters: Double) {
         let quad = crop.scaled(from: cropSize, to: size)
+        func cornersInside(_ box: InkComponent) -> Int {
+            [Point(x: Double(box.minX), y: Double(box.minY)), Point(x: Double(box.maxX + 1), y: Double(box.minY)),
+             Point(x: Double(box.maxX + 1), y: Double(box.maxY + 1)), Point(x: Double(box.minX), y: Double(box.maxY + 1))]
+                .filter { quad.contains($0) }.count
+        }
+        let letterShare = letters.isEmpty ? 1 : Double(letters.filter { cornersInside($0) == 4 }.count) / Double(letters.count)
+        let total = textInk
+        guard total > 0 else { return (1, 0, letterShare) }
         var inside = 0, cut = 0
         for line in lines {
-            let corners = [Point(x: Double(line.minX), y: Double(line.minY)), Point(x: Double(line.maxX + 1), y: Double(line.minY)),
-                           Point(x: Double(line.maxX + 1), y: Double(line.maxY + 1)), Point(x: Double(line.minX), y: Double(line.maxY + 1))]
-            let within = corners.filter { quad.contains($0) }.count
+            let within = cornersInside(line)
             if within == 4 { inside += line.area } else if within > 0 { cut = max(cut, line.area) }
         }
-        return (Double(inside) / Double(total), Double(cut) / Double(total))
+        return (Double(inside) / Double(total), Double(cut) / Double(total), letterShare)
     }
 }

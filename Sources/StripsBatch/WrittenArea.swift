@@ -15,8 +15,10 @@ public struct WrittenArea: Sendable, Equatable {
     public let bounds: Rect
     /// The letters' narrow side (the median), in pixels of the picture looked at.
     public let letterSide: Double
+    /// The letter-sized blots, in pixels of the picture looked at.
+    let blots: [InkComponent]
     /// How many letter-sized blots there are.
-    public let letters: Int
+    public var letters: Int { blots.count }
 
     /// The letters' narrow side orientation detection is given, in pixels: Tesseract skips blobs
     /// under 10, and a receipt lying sideways read at 150 dpi (its letters about 9) says "too few
@@ -59,7 +61,7 @@ public struct WrittenArea: Sendable, Equatable {
         guard fills[fills.count / 2] >= Self.leastFill else { return nil }
         let sides = letters.map { min($0.width, $0.height) }.sorted()
         letterSide = Double(sides[sides.count / 2])
-        self.letters = letters.count
+        blots = letters
         // The bounds of the letters: the 1st to the 99th hundredth of their edges (a stray mark
         // far out would widen them), then 5 mm around.
         func span(_ low: [Int], _ high: [Int], size: Int) -> (Double, Double) {

@@ -6,14 +6,13 @@ import StripsText
 
 /// Pages turned upright by themselves (`strips convert --rotate auto`): Tesseract's orientation
 /// detection (`PageOSD`) on the page's writing, its letters at the size OSD reads best
-/// (`PageJudge.textReading`, `WrittenArea`). A page it reads turned, and is
-/// sure of (`PageOrientation.suggestsTurning`), is given the quarter turns that make it upright.
-/// A page it reads turned with less confidence (from `checkedConfidence`) is read again turned
-/// that way: when it then reads upright, it is turned; otherwise, and for any page it is unsure
-/// of, it stays as it is (first do no harm). On the real corpus the check turns the pages lying a
-/// quarter turn clockwise that Tesseract reads right but with a confidence of 1.1 to 1.7, and has
-/// made no wrong turn (docs/REAL-PAGES.md). Safe to call from many threads: each takes a reader of
-/// its own from a pool (a Tesseract engine belongs to one thread at a time).
+/// (`PageJudge.textReading`, `WrittenArea`). A page it reads turned with a confidence of
+/// `checkedConfidence` or more is read again turned that way: when it then reads upright, it is
+/// turned; otherwise, and for any page it is unsure of, it stays as it is (first do no harm). On
+/// the real corpus the check turns the pages lying a quarter turn clockwise that Tesseract reads
+/// right but with a confidence of 1.1 to 1.7, and refuses the turn of a receipt read "upside down"
+/// at 2.2 that was lying a quarter turn (docs/REAL-PAGES.md). Safe to call from many threads: each
+/// takes a reader of its own from a pool (a Tesseract engine belongs to one thread at a time).
 public final class UprightPages: @unchecked Sendable {
     private let judge: PageJudge
     private let pool = Locked<[PageOSD]>([])
@@ -36,14 +35,15 @@ public final class UprightPages: @unchecked Sendable {
         guard let (picture, ppi) = judge.textReading(page, working: working) else { return nil }
         let (turns, reading) = decide(picture, pixelsPerInch: ppi)
         guard let reading else { return nil }
-        return UprightFinding(turns: turns, confidence: reading.orientationConfidence, checked: turns != 0 && !reading.orientation.suggestsTurning)
+        return UprightFinding(turns: turns, confidence: reading.orientationConfidence, checked: turns != 0)
     }
 
     /// The quarter turns that make `picture` upright (0: leave it), and the first reading.
     public func decide(_ picture: PixelBuffer, pixelsPerInch: Double) -> (turns: Int, reading: PageOSD.Reading?) {
         guard let reading = read(picture, pixelsPerInch: pixelsPerInch) else { return (0, nil) }
         let found = reading.orientation
-        if found.suggestsTurning { return (found.quarterTurnsToUpright, reading) }
+        // Every turn is checked, the sure ones too: a held-out receipt lying a quarter turn read
+        // "upside down" at confidence 2.2 (script "Arabic"), and turned so it read turned again.
         guard found.quarterTurnsToUpright != 0, found.confidence >= Self.checkedConfidence else { return (0, reading) }
         let turned = PictureTurn.turned(picture, quarterTurns: found.quarterTurnsToUpright)
         guard let again = read(turned, pixelsPerInch: pixelsPerInch)?.orientation,
@@ -51,8 +51,8 @@ public final class UprightPages: @unchecked Sendable {
         return (found.quarterTurnsToUpright, reading)
     }
 
-    /// From this confidence (under `PageOrientation.sureConfidence`) a turn is checked by reading
-    /// the page again turned.
+    /// From this confidence a turn is considered, and checked by reading the page again turned;
+    /// the reading turned must be upright with this confidence too.
     public static let checkedConfidence = 1.0
 
     /// What orientation detection finds on `picture`.

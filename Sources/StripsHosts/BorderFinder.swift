@@ -37,7 +37,7 @@ public final class BorderFinder: @unchecked Sendable {
                 return BorderAnswer.Found(pageID: page.id, corners: corners(of: page), levelling: nil)
             case .apply:
                 // Applied by itself: only a crop that keeps the picture's text (`TextGuard`).
-                let found = corners(of: page).flatMap { keepsText($0, of: page) ? $0 : nil }
+                let found = keptCrop(of: page)
                 guard let flat = flattened(page, crop: found) else {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil)
                 }
@@ -65,30 +65,63 @@ public final class BorderFinder: @unchecked Sendable {
         })
     }
 
-    /// The page's corners in its upright picture's pixels, from a small decode.
+    /// The page's corners in its upright picture's pixels, from a small decode: the crop that
+    /// would be applied (`keptCrop`), else the page's four edges as found, else the item on a flatbed.
     public func corners(of page: Page) -> Quad? {
+        guard let found = candidates(of: page) else { return nil }
+        return choose(found, guard: textGuard(of: page)) ?? found.page ?? found.item
+    }
+
+    /// What was found in the picture, in its upright pixels: the page by its four edges
+    /// (`BorderDetector`) and an item lying on a flatbed (`FlatbedItem`); nil when it cannot be read.
+    public func candidates(of page: Page) -> (page: Quad?, item: Quad?)? {
         let size = page.pixelSize
         let long = max(size.width, size.height)
         guard long > 0 else { return nil }
         let scale = min(1, max(1.0 / 8, Self.detectionSide / long))
         let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
-        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true),
-              let found = BorderDetector.detect(in: decoded.pixels) else { return nil }
+        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { return nil }
         let decodedSize = Size(width: Double(decoded.pixels.width), height: Double(decoded.pixels.height))
-        return found.scaled(from: decodedSize, to: size)
+        return (BorderDetector.detect(in: decoded.pixels)?.scaled(from: decodedSize, to: size),
+                FlatbedItem.find(in: decoded.pixels)?.scaled(from: decodedSize, to: size))
+    }
+
+    /// The crop applied by itself: one that keeps the picture's text (`TextGuard`), or none.
+    public func keptCrop(of page: Page) -> Quad? {
+        candidates(of: page).flatMap { choose($0, guard: textGuard(of: page)) }
+    }
+
+    /// Of the page found by its edges and the item on a flatbed, each kept only when it keeps the
+    /// text as its kind must, the item when it holds more of the letters, or as many in less of
+    /// the picture (a receipt, where the detector found the glass's edge, a grey sheet or the
+    /// receipt's header); else the page. A photographed page's item, where one is found, is its
+    /// box with the desk in its corners: more picture, the same letters.
+    func choose(_ found: (page: Quad?, item: Quad?), guard text: TextGuard?) -> Quad? {
+        guard let text else { return found.page ?? found.item }
+        let page = found.page.flatMap { text.keeps($0, in: text.pictureSize, item: false) ? $0 : nil }
+        guard let item = found.item.flatMap({ text.keeps($0, in: text.pictureSize, item: true) ? $0 : nil }) else { return page }
+        guard let page else { return item }
+        let pageLetters = text.shares(page, in: text.pictureSize).letters, itemLetters = text.shares(item, in: text.pictureSize).letters
+        return itemLetters > pageLetters || (itemLetters == pageLetters && item.area < page.area) ? item : page
+    }
+
+    /// The text guard of the page's picture (`TextGuard`, in the upright picture's pixels), from a
+    /// decode of about 100 pixels an inch; nil when it cannot be read.
+    public func textGuard(of page: Page) -> TextGuard? {
+        let size = page.pixelSize
+        let long = max(size.width, size.height)
+        guard long > 0 else { return nil }
+        let scale = min(1, Self.textSide / long)
+        let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
+        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { return nil }
+        return TextGuard(decoded.pixels, pictureSize: size)
     }
 
     /// Whether `crop` (in the upright picture's pixels) holds the page's text and cuts through none
-    /// of it, judged on a decode of about 100 pixels an inch (`TextGuard`); true when the picture
-    /// cannot be read (the crop was found on it, so it can be).
+    /// of it as a page found by its edges must (`TextGuard`); true when the picture cannot be read
+    /// (the crop was found on it, so it can be).
     public func keepsText(_ crop: Quad, of page: Page) -> Bool {
-        let size = page.pixelSize
-        let long = max(size.width, size.height)
-        guard long > 0 else { return true }
-        let scale = min(1, Self.textSide / long)
-        let limit = PixelLimit(width: Int32((size.width * scale).rounded(.up)), height: Int32((size.height * scale).rounded(.up)))
-        guard case .success(let decoded) = reader.decode(page.source, limit: limit, fast: true) else { return true }
-        return TextGuard(decoded.pixels).keeps(crop, in: size)
+        textGuard(of: page).map { $0.keeps(crop, in: $0.pictureSize) } ?? true
     }
 
     /// The text guard looks at pictures this long on their longer side (a letter page at 100 dpi).

@@ -39,7 +39,7 @@ import Testing
         scene.handle(.host(.scan(.finished(scanPage(1)))), at: t)
         scene.handle(.host(.scan(.ended(pages: 1, end: .finished))), at: t)
         settle(&scene, from: &t)
-        #expect(scene.scanning == nil)
+        #expect(scene.transfers.scan == nil)
         // Scan 1 deleted: the next scan still starts at 2, so undoing the delete never makes two "Scan 1".
         scene.handle(.key(Key(.delete)), at: t)
         settle(&scene, from: &t)
@@ -62,7 +62,7 @@ import Testing
             Issue.record("no insert animation")
             return
         }
-        #expect(scene.scanning?.arriving?.placed == "Scan 1")
+        #expect(scene.transfers.scan?.arriving?.placed == "Scan 1")
         // On screen from the next frame (it grows into its slot as the gap opens, in the
         // thumbnails at once, the preview as it pages over), so rows that come at once are drawn
         // at once; the whole insert takes one phase.
@@ -103,7 +103,7 @@ import Testing
         settle(&scene, from: &t, seconds: 60)
         #expect(scene.pages.map(\.id) == ["p0.png"] + (1...10).map { "Scan \($0)" } + ["p1.png", "p2.png"])
         #expect(scene.focusIndex == 10)
-        #expect(scene.scanning == nil)
+        #expect(scene.transfers.scan == nil)
         #expect(scene.document.history.undoStack.count == 10)
         #expect(scene.notices.status?.text == "Scanned 10 pages")
     }
@@ -172,7 +172,7 @@ import Testing
         #expect(scene.document.selection.isEmpty)
         scene.handle(.host(.scan(.ended(pages: 0, end: .cancelled))), at: t)
         settle(&scene, from: &t)
-        #expect(scene.scanning == nil)
+        #expect(scene.transfers.scan == nil)
         #expect(scene.notices.status?.text == "Scan stopped: 0 pages kept")
         scene.handle(.key(Key(.escape)), at: t)
         #expect(scene.wantsToQuit)
@@ -278,7 +278,7 @@ import Testing
         scene.handle(.key(Key(.right)), at: 0)
         let scan = try #require(request(scene.handle(.key(Key(.return)), at: 0)))
         #expect(scan.choice?.dpi == 600 && scan.choice?.device == "test:1")
-        #expect(scene.interaction.dialog == nil && scene.scanning != nil)
+        #expect(scene.interaction.dialog == nil && scene.transfers.scan != nil)
     }
 
     /// Issue 41: with languages to read in, the panel's last row chooses the scanned pages'

@@ -157,7 +157,7 @@ import Testing
             #expect(request.purpose == .near)
             return request.pages.map(\.id)
         }
-        #expect(scene.scanning?.arriving?.placed == "Scan 1")
+        #expect(scene.transfers.scan?.arriving?.placed == "Scan 1")
         // Its slot opens; where the strips rest, the pages around it are asked for, not it.
         var t = 0.0
         var first: [String] = []
@@ -175,7 +175,7 @@ import Testing
             t += 1.0 / 60
             later += asked(t) ?? []
         } while (!scene.isIdle || !scene.queue.isEmpty) && t < 10
-        #expect(scene.scanning?.arriving == nil)
+        #expect(scene.transfers.scan?.arriving == nil)
         #expect(later.contains("Scan 1"))
     }
 

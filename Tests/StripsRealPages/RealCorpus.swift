@@ -20,8 +20,18 @@ public struct RealCorpus: Sendable {
         /// A few words known to be printed on it.
         public var words: [String]?
         public var note: String?
+        /// The words printed on it and where, when known (text-words.json: the receipts' words as
+        /// their dataset's own OCR found them, Scripts/real-corpus-receipts.py).
+        public var textWords: [TruthWord]?
 
         public var part: Part { file.hasPrefix("held-out/") ? .heldOut : .tuned }
+    }
+
+    /// A word printed on a page: its text and its box, [left, top, width, height] as shares of
+    /// the picture.
+    public struct TruthWord: Decodable, Sendable {
+        public var text: String
+        public var box: [Double]
     }
 
     private struct Truth: Decodable { var pages: [Entry] }
@@ -33,7 +43,12 @@ public struct RealCorpus: Sendable {
     public init(folder: String = RealCorpus.defaultFolder) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/truth.json"))
         self.folder = folder
-        entries = try JSONDecoder().decode(Truth.self, from: data).pages
+        let words = try JSONDecoder().decode([String: [TruthWord]].self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/text-words.json")))
+        entries = try JSONDecoder().decode(Truth.self, from: data).pages.map { entry in
+            var entry = entry
+            entry.textWords = words[entry.file]
+            return entry
+        }
     }
 
     public func path(_ entry: Entry) -> String { folder + "/" + entry.file }

@@ -85,45 +85,83 @@ public struct RealEvaluation: Sendable {
 
     public struct CropResult: Sendable {
         public var entry: RealCorpus.Entry
-        /// Words (three letters or more) Tesseract reads on the picture as it is.
+        /// Words (three letters or more) Tesseract reads on the picture as it is: of the words
+        /// known to be printed on it (`RealCorpus.Entry.textWords`) when they are known.
         public var rawWords: Int
         /// How many of them it reads on the page `--borders auto` saves.
         public var keptWords: Int
         /// Whether a crop was applied at all.
         public var cropped: Bool
-        /// The saved page keeps under 90 % of the words read on the picture (pages with at least
+        /// Where text surely is: the words known to be printed on the page, else the words (three
+        /// letters or more) Tesseract reads on the picture as it is with a confidence of
+        /// `sureWord` or more (text, not the backing's grain read as letters).
+        public var sureWords: Int
+        /// How many of those lie wholly inside the crop (all of them when there is none).
+        public var sureWordsInside: Int
+        /// The crop leaves out a word surely printed on the picture: it cuts text.
+        public var cutsText: Bool { sureWordsInside < sureWords }
+        /// The saved page reads under 90 % of the words read on the picture (pages with at least
         /// 10 words; fewer tell nothing).
         public var losesText: Bool { rawWords >= 10 && Double(keptWords) < 0.9 * Double(rawWords) }
     }
 
+    /// A word read with this confidence or more is surely text (`CropResult.sureWords`).
+    public static let sureWord = 80.0
+
     /// Each page's words as it is and after `--borders auto`, read at `dpi` (about; the long side
-    /// taken as 11 inches).
-    public func crops(_ entries: [RealCorpus.Entry]? = nil, dpi: Double = 200) -> [CropResult] {
+    /// taken as 11 inches), and whether the crop holds every word surely printed on the picture.
+    /// `readAgain` false: pages whose words are known are not read at all, only held to their
+    /// boxes (their `rawWords` and `keptWords` are 0).
+    public func crops(_ entries: [RealCorpus.Entry]? = nil, dpi: Double = 200, readAgain: Bool = true) -> [CropResult] {
         let finder = BorderFinder(reader: reader)
         return Self.each(entries ?? corpus.entries) { entry in
             guard let page = page(entry), let recognizer = try? Recognizer(languages: "eng") else {
-                return CropResult(entry: entry, rawWords: 0, keptWords: 0, cropped: false)
+                return CropResult(entry: entry, rawWords: 0, keptWords: 0, cropped: false, sureWords: 0, sureWordsInside: 0)
             }
             let side = Int32(11 * dpi)
-            let found = finder.answer(BorderRequest(purpose: .apply, pages: [page])).pages.first
-            let corrected = found?.applied(to: page.corrections)
-            func words(_ corrections: Corrections) -> [String] {
+            let reads = readAgain || entry.textWords == nil
+            // Not read again: the crop alone (`keptCrop`), without the levelling and laying flat
+            // that only the reading would see.
+            let corrected = reads ? finder.answer(BorderRequest(purpose: .apply, pages: [page])).pages.first?.applied(to: page.corrections)
+                : finder.keptCrop(of: page).map { Corrections(crop: $0) }
+            /// The page's text as drawn by `corrections`, and the scale from its pixels to the picture's.
+            func read(_ corrections: Corrections) -> (text: PageText, toSource: Double)? {
                 let ref = ImageRef(source: page.source, recipe: corrections.pixels, variant: .full, sourceSize: page.pixelSize)
-                guard case .success(let decoded)? = reader.picture(ref, limit: PixelLimit(width: side, height: side), stage: .best).result else { return [] }
+                guard case .success(let decoded)? = reader.picture(ref, limit: PixelLimit(width: side, height: side), stage: .best).result else { return nil }
                 let long = Double(max(decoded.pixels.width, decoded.pixels.height))
-                let text = (try? recognizer.recognise(decoded.pixels, dpi: max(70, long / 11)))?.text ?? ""
-                return Self.words(text)
+                guard let text = try? recognizer.recognise(decoded.pixels, dpi: max(70, long / 11)) else { return nil }
+                return (text, max(page.pixelSize.width, page.pixelSize.height) / long)
             }
-            let raw = words(page.corrections)
-            guard let corrected else { return CropResult(entry: entry, rawWords: raw.count, keptWords: raw.count, cropped: false) }
-            var kept = Dictionary(words(corrected).map { ($0, 1) }, uniquingKeysWith: +)
-            var count = 0
-            for word in raw where (kept[word] ?? 0) > 0 {
-                kept[word]! -= 1
-                count += 1
+            let rawReading = reads ? read(page.corrections) : nil
+            let rawText = Self.words(rawReading?.text.text ?? "")
+            // The words known to be printed, else the raw reading, are what each reading is counted in.
+            let truth = entry.textWords.map { Self.words($0.map(\.text).joined(separator: " ")) }
+            let raw = truth.map { Self.shared(rawText, $0) } ?? rawText.count
+            let size = page.pixelSize, scale = rawReading?.toSource ?? 1
+            let boxes = entry.textWords.map { $0.map { Rect(x: $0.box[0] * size.width, y: $0.box[1] * size.height, width: $0.box[2] * size.width, height: $0.box[3] * size.height) } }
+                ?? (rawReading?.text.words ?? []).filter { $0.confidence >= Self.sureWord && Self.words($0.text).count == 1 }
+                    .map { Rect(x: $0.box.x * scale, y: $0.box.y * scale, width: $0.box.width * scale, height: $0.box.height * scale) }
+            guard let corrected, let quad = corrected.pixels.crop else {
+                return CropResult(entry: entry, rawWords: raw, keptWords: raw, cropped: false, sureWords: boxes.count, sureWordsInside: boxes.count)
             }
-            return CropResult(entry: entry, rawWords: raw.count, keptWords: count, cropped: true)
+            let inside = boxes.filter { b in
+                [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].allSatisfy { quad.contains(Point(x: $0.0, y: $0.1)) }
+            }.count
+            let croppedText = reads ? Self.words(read(corrected)?.text.text ?? "") : []
+            let kept = Self.shared(croppedText, truth ?? rawText)
+            return CropResult(entry: entry, rawWords: raw, keptWords: kept, cropped: true, sureWords: boxes.count, sureWordsInside: inside)
         }
+    }
+
+    /// How many of `wanted` (a multiset of words) `read` holds.
+    static func shared(_ read: [String], _ wanted: [String]) -> Int {
+        var left = Dictionary(read.map { ($0, 1) }, uniquingKeysWith: +)
+        var count = 0
+        for word in wanted where (left[word] ?? 0) > 0 {
+            left[word]! -= 1
+            count += 1
+        }
+        return count
     }
 
     /// Words of three letters or more, lowercased: what two readings of one page share.

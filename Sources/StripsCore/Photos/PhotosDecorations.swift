@@ -120,13 +120,13 @@ extension PhotosScene {
             d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
-        if let scan = scanning, scan.isRunning, saving.progress == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
+        if let scan = transfers.scan, scan.isRunning, transfers.saving.progress == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
             // The line while the scanner works (a status line just posted shows first).
             // Which page of the batch, and which page of the document it becomes.
             let text = scan.cancelling ? tr("Stopping the scan…")
                 : scan.arriving.map { tr("Scanning page %d (%s)… (Esc stops)", scan.finished + 1, $0.placed) } ?? tr("Scanning page %d… (Esc stops)", scan.finished + 1)
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
-        } else if let saving = saving.progress {
+        } else if let saving = transfers.saving.progress {
             // No pages counted yet: the desktop's file chooser is asking where.
             let text = saving.total == 0 ? tr("Choose where to save…") : trn("Saving… %2$d of %1$d page", "Saving… %2$d of %1$d pages", saving.total, saving.done)
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)

@@ -18,6 +18,8 @@ enum PhotosOutput {
     case notice(String)
     /// A request to the host.
     case effect(Effect)
+    /// An edit of the document, run as any other (its animation, one undo step).
+    case edit(Edit)
     /// An editor action, as its key does it (a toolbar button let go, a menu item).
     case perform(EditorKey)
     /// These pages selected.

@@ -248,11 +248,11 @@ extension PhotosScene {
         photos.texts = texts
         photos.search = interaction.search
         photos.clipboard = clipboard
-        photos.saved = saving.last
+        photos.saved = transfers.saving.last
         if case .editingBorders(let session) = interaction.underPrompt {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }
-        photos.scanning = scanning
+        photos.scanning = transfers.scan
         photos.batch = batchMarks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, at: time)
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }

@@ -35,7 +35,7 @@ extension PhotosScene {
     /// page is arriving; then the scan's own next step goes first (edits wait for the page).
     private var nextRunnable: Int? {
         guard let first = queue.first else { return nil }
-        guard scanning?.arriving != nil, first.editsDocument else { return 0 }
+        guard transfers.scan?.arriving != nil, first.editsDocument else { return 0 }
         return queue.firstIndex { if case .scan = $0 { return true } else { return false } }
     }
 

@@ -23,7 +23,7 @@ extension PhotosScene {
         case .escape:
             if case .carrying(let carry) = interaction {
                 cancel(carry, at: time)
-            } else if isScanRunning, scanning?.cancelling == false {
+            } else if isScanRunning, transfers.scan?.cancelling == false {
                 return cancelScan(at: time)
             } else if judging.waiting != nil {
                 // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.

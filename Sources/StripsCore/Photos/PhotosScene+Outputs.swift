@@ -11,6 +11,8 @@ extension PhotosScene {
                 notices.post(text, at: time)
             case .effect(let effect):
                 effects.append(effect)
+            case .edit(let edit):
+                underPrompt { $0.edit(edit, at: time) }
             case .perform(let action):
                 effects += perform(action, at: time)
             case .select(let selection):

@@ -2,8 +2,9 @@
 /// the Photos article's delete and move animations, undo and redo, selection, keys, zoom and
 /// resizing.
 ///
-/// Its state is three values: the `document` (pages, history, selection), the page in focus (`focusIndex`),
-/// and the `interaction`, what the user is doing right now (one case of `Interaction`). Every
+/// Its state is eight fields, each a feature's room or a group of rooms that belong together; at
+/// its heart the `document` (pages, history, selection), the page in focus (`strips`) and the
+/// `interaction`, what the user is doing right now (one case of `Interaction`). Every
 /// input handler is one switch over the interaction; an edit changes the document at once and
 /// runs as `Interaction.animating`, from the document before to the one after. Effects (saving,
 /// reading dropped files) are values returned to the host, whose answers come back as events.
@@ -20,20 +21,11 @@ public struct PhotosScene: Scene {
     public internal(set) var pointer = PointerState()
     /// The page counter's clock, the status line, the file chooser awaited.
     public internal(set) var notices = Notices()
-    /// Text: what the host read of the pages, what was asked near the focus, what Ctrl+C copied.
-    var reading = TextFeature.State()
-    /// Saving: the save under way, the quit waiting on it, the last one's result, and whether the
-    /// editor may close.
-    public internal(set) var saving = SavingFeature.State()
-    /// A scan under way (the scanner works while the user goes on), nil when none is.
-    public internal(set) var scanning: ScanProgress?
-    /// Border requests the host has not answered: the window keeps drawing until they come.
-    var borderRequests = BorderRequests()
-    /// Blank pages and separator sheets as the host judged them, what waits for them, and the
-    /// split of the pages shown into documents.
-    public internal(set) var batches = BatchesState()
-    /// Pages turned upright by themselves: the turns waiting, the pages decided.
-    public internal(set) var upright = Uprighting()
+    /// What the host found in the pages' pictures (text, the judges' verdicts, turns upright,
+    /// borders) and what is asked of it and not answered.
+    public internal(set) var findings = PageFindings()
+    /// The pages going out to files and coming in from the scanner: a save, a scan.
+    public internal(set) var transfers = Transfers()
 
     /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
     /// first page when it is nil or no longer in the document.
@@ -203,8 +195,8 @@ public struct PhotosScene: Scene {
     /// view does not: its host wakes the loop for each new frame, so the window draws at the
     /// camera's rate, not at its own.)
     public var needsFrames: Bool {
-        notices.needsFrames(tuning: tuning.editor) || saving.progress != nil || gestures.isTimingHold || scanning != nil || interaction.dialog?.waitsOnHost == true
-            || borderRequests.awaiting > 0 || toolbarPointer.waitsForTooltip
+        notices.needsFrames(tuning: tuning.editor) || transfers.isUnderWay || gestures.isTimingHold || interaction.dialog?.waitsOnHost == true
+            || findings.borders.awaiting > 0 || toolbarPointer.waitsForTooltip
             || interaction.camera?.phase == .starting || judging.waiting != nil
     }
 

@@ -98,16 +98,16 @@ extension PhotosScene {
     }
 
     public internal(set) var judging: Judging {
-        get { batches.judging }
-        _modify { yield &batches.judging }
+        get { findings.batches.judging }
+        _modify { yield &findings.batches.judging }
     }
     var splitCache: SplitCache {
-        get { batches.split }
-        _modify { yield &batches.split }
+        get { findings.batches.split }
+        _modify { yield &findings.batches.split }
     }
 
     public internal(set) var wantsToQuit: Bool {
-        get { saving.wantsToQuit }
-        _modify { yield &saving.wantsToQuit }
+        get { transfers.saving.wantsToQuit }
+        _modify { yield &transfers.saving.wantsToQuit }
     }
 }

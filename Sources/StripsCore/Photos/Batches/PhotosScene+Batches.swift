@@ -20,13 +20,13 @@ extension PhotosScene {
             let cells = thumbnails.cells(in: Rect(origin: .zero, size: windowSize), content: content(at: time).thumbnails)
             ring = cells.map { abs($0.index - focusIndex) }.max() ?? 0
         }
-        return batch(.due(pages: document.pages, focus: focusIndex, generation: document.generation, arriving: scanning?.arriving?.placed, ring: ring), at: time)
+        return batch(.due(pages: document.pages, focus: focusIndex, generation: document.generation, arriving: transfers.scan?.arriving?.placed, ring: ring), at: time)
     }
 
     /// Judgements the host answered: kept (a separator found changes the split the next frame
     /// shows); an action that waited for them runs.
     mutating func judged(_ pages: [JudgedPage], at time: Double) -> [Effect] {
-        let outputs = BatchesFeature.reduce(into: &batches, action: .judged(pages, pages: document.pages), context: ())
+        let outputs = BatchesFeature.reduce(into: &findings.batches, action: .judged(pages, pages: document.pages), context: ())
         uprightJudged(pages, at: time)
         refreshSplit()
         return apply(outputs, at: time)
@@ -37,12 +37,12 @@ extension PhotosScene {
     /// Ctrl+Shift+B: the blank pages selected, once every page is judged (those not judged yet
     /// are asked for first, ahead of the others).
     mutating func selectBlank(at time: Double) -> [Effect] {
-        batch(.selectBlank(pages: document.pages, arriving: scanning?.arriving?.placed), at: time)
+        batch(.selectBlank(pages: document.pages, arriving: transfers.scan?.arriving?.placed), at: time)
     }
 
     /// The batches' reducer on their state, its outputs routed.
     mutating func batch(_ action: BatchesFeature.Action, at time: Double) -> [Effect] {
-        apply(BatchesFeature.reduce(into: &batches, action: action, context: ()), at: time)
+        apply(BatchesFeature.reduce(into: &findings.batches, action: action, context: ()), at: time)
     }
 
     // MARK: Breaks

@@ -167,10 +167,10 @@ extension PhotosScene {
     }
 
     /// The effect for `request`; the scene counts it until it is answered.
-    mutating func askBorders(_ request: BorderRequest) -> Effect { borderRequests.ask(request) }
+    mutating func askBorders(_ request: BorderRequest) -> Effect { findings.borders.ask(request) }
 
     mutating func bordersFound(_ answer: BorderAnswer, at time: Double) {
-        borderRequests.answered()
+        findings.borders.answered()
         switch answer.purpose {
         case .suggest:
             guard var session = borderSession, session.closing == nil, let found = answer.pages.first,

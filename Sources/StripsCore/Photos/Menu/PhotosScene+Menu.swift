@@ -9,7 +9,7 @@ extension PhotosScene {
         let targets = document.selection.contains(index) ? document.selection.indices : [index]
         let count = targets.count
         let atStart = targets == Array(0..<count), atEnd = targets == Array((pages.count - count)..<pages.count)
-        let canSave = saving.progress == nil && scanning == nil
+        let canSave = transfers.canSave
         let hasText = texts[page].map { !$0.text.isEmpty } ?? false
         let look = page.corrections.look
         // B's change on this page, in words: a new document from here, or the break here taken away.

@@ -7,13 +7,13 @@ extension PhotosScene {
 
     /// Ctrl+S (the document) or Ctrl+Shift+S (the selection, else the page in focus).
     mutating func save(_ scope: SaveRequest.Scope, at time: Double) -> [Effect] {
-        guard saving.progress == nil else {
+        guard transfers.saving.progress == nil else {
             notices.post(tr("Already saving…"), at: time)
             return []
         }
         // A page still arriving has no file yet, and pages scanned may still be waiting for
         // their slots: the document is not whole until the scan's last page is placed.
-        guard scanning == nil else {
+        guard transfers.scan == nil else {
             notices.post(isScanRunning ? tr("Not saved: scanning (save when it is done, or press Esc to stop it)")
                          : tr("Not saved: the scanned pages are still being placed; save again in a moment"), at: time)
             return saved(.quitWhenSaved(false), at: time)
@@ -107,6 +107,6 @@ extension PhotosScene {
     /// The saving feature's reducer on its state, its outputs routed: the host's news of a save
     /// marks the document saved, says so on the status line and quits when the prompt waited.
     mutating func saved(_ action: SavingFeature.Action, at time: Double) -> [Effect] {
-        apply(SavingFeature.reduce(into: &saving, action: action, context: ()), at: time)
+        apply(SavingFeature.reduce(into: &transfers.saving, action: action, context: ()), at: time)
     }
 }

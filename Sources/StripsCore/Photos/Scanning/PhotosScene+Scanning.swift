@@ -8,40 +8,40 @@ extension PhotosScene {
 
     /// Ctrl+N (`choice` nil: the last settings) or the panel's Scan.
     mutating func startScan(_ choice: ScanChoice?, at time: Double) -> [Effect] {
-        if let scanning {
+        if let scanning = transfers.scan {
             notices.post(scanning.isRunning ? tr("Already scanning… (Esc stops it)") : tr("Placing the last scanned pages…"), at: time)
             return []
         }
         let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
-        scanning = ScanProgress(anchor: anchor, language: choice?.language)
+        transfers.scan = ScanProgress(anchor: anchor, language: choice?.language)
         return [.scan(.start(ScanRequest(choice: choice, firstNumber: document.nextScanNumber)))]
     }
 
     /// Escape while the scanner works: it stops; pages finished so far stay.
     mutating func cancelScan(at time: Double) -> [Effect] {
-        guard var scan = scanning, scan.isRunning, !scan.cancelling else { return [] }
+        guard var scan = transfers.scan, scan.isRunning, !scan.cancelling else { return [] }
         scan.cancelling = true
-        scanning = scan
+        transfers.scan = scan
         return [.scan(.cancel)]
     }
 
-    var isScanRunning: Bool { scanning?.isRunning == true }
+    var isScanRunning: Bool { transfers.scan?.isRunning == true }
 
     // MARK: The host's news
 
     mutating func scanUpdate(_ update: ScanUpdate, at time: Double) -> [Effect] {
         switch update {
         case .started(let page):
-            guard scanning != nil else { return [] }
+            guard transfers.scan != nil else { return [] }
             underPrompt { $0.enqueue(.scan(.started(page)), at: time) }
         case .finished(let page):
-            guard scanning != nil else { return [] }
+            guard transfers.scan != nil else { return [] }
             underPrompt { $0.enqueue(.scan(.finished(page)), at: time) }
         case .cutShort(let id):
-            guard scanning != nil else { return [] }
+            guard transfers.scan != nil else { return [] }
             underPrompt { $0.enqueue(.scan(.cutShort(pageID: id)), at: time) }
         case .ended(let count, let end):
-            guard let line = scanning?.ended(count: count, end) else { return [] }
+            guard let line = transfers.scan?.ended(count: count, end) else { return [] }
             // Said at once, not after the last page's animation.
             notices.post(line, at: time)
             underPrompt { $0.enqueue(.scan(.ended), at: time) }
@@ -79,25 +79,25 @@ extension PhotosScene {
         let pages = self.pages, focus = focusIndex
         switch step {
         case .started(let page):
-            guard let placed = scanning?.started(page, in: pages, focus: focus) else { return }
+            guard let placed = transfers.scan?.started(page, in: pages, focus: focus) else { return }
             // Its rows may come at once: it grows into its slot as the gap opens, on screen from
             // the first frame, so the first of them are drawn as they arrive.
             edit(.insert([placed]), growsWhileOpening: true, at: time)
         case .finished(let page):
-            guard let (index, done) = scanning?.finished(page, in: pages) ?? nil, done != pages[index] else { return }
+            guard let (index, done) = transfers.scan?.finished(page, in: pages) ?? nil, done != pages[index] else { return }
             document = document.replacing(index, with: done)
             layOut()
         case .cutShort(let id):
-            guard let index = scanning?.cutShort(id, in: pages) ?? nil else { return }
+            guard let index = transfers.scan?.cutShort(id, in: pages) ?? nil else { return }
             let insert = Edit.insert([PlacedPage(index: index, page: pages[index])])
             if let (before, removal) = document.withdrawing(insert) {
-                scanning?.withdrew(index, in: pages)
+                transfers.scan?.withdrew(index, in: pages)
                 run(removal, to: before, at: time)
             } else {
                 edit(.remove([PlacedPage(index: index, page: pages[index])]), at: time)
             }
         case .ended:
-            scanning = nil
+            transfers.scan = nil
         }
     }
 

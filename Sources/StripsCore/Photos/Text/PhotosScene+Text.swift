@@ -2,19 +2,19 @@
 /// time makes them due, the host's answers handed to it and to a search under way, O and Ctrl+C.
 extension PhotosScene {
     /// The text known for pages (their own or recognised), as the host answers it.
-    public var texts: PageTexts { reading.known }
+    public var texts: PageTexts { findings.text.known }
     /// The text Ctrl+C copied last (the trace's `clipboard`).
-    public var clipboard: String? { reading.clipboard }
+    public var clipboard: String? { findings.text.clipboard }
 
     /// The text feature's reducer on its state, its outputs routed.
     mutating func text(_ action: TextFeature.Action, at time: Double) -> [Effect] {
-        apply(TextFeature.reduce(into: &reading, action: action, context: ()), at: time)
+        apply(TextFeature.reduce(into: &findings.text, action: action, context: ()), at: time)
     }
 
     /// The pages around the focus whose text the host has not answered, asked for when they
     /// change (a change, never the document: `TextReading`).
     mutating func textDue(at time: Double) -> [Effect] {
-        text(.due(pages: shownPages, focus: focusIndex, arriving: scanning?.arriving?.placed), at: time)
+        text(.due(pages: shownPages, focus: focusIndex, arriving: transfers.scan?.arriving?.placed), at: time)
     }
 
     /// The search under way takes in the pages answered (all of them again if the document
@@ -34,12 +34,12 @@ extension PhotosScene {
     /// O: each target page (the selection, else every page) whose way up is known and is not the
     /// way it is turned now, turned that way.
     func uprightChanges() -> [CorrectionChange] {
-        reading.uprightChanges(pages, targets: document.selection.isEmpty ? Array(pages.indices) : document.selection.indices)
+        findings.text.uprightChanges(pages, targets: document.selection.isEmpty ? Array(pages.indices) : document.selection.indices)
     }
 
     /// What O says when it turns nothing.
     var uprightNothingToDo: String {
-        reading.uprightNothingToDo(document.selection.isEmpty ? pages : document.selection.indices.map { pages[$0] })
+        findings.text.uprightNothingToDo(document.selection.isEmpty ? pages : document.selection.indices.map { pages[$0] })
     }
 
     /// Ctrl+C: the text of the page in focus, to the clipboard.

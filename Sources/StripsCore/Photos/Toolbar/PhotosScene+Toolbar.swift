@@ -38,8 +38,8 @@ extension PhotosScene {
         case .command: return true
         case .borders, .applyDetectedBorders, .copyBorders, .search, .copyText, .selectAll, .selectBlank, .zoomIn, .zoomOut, .zoomToFit, .contextMenu:
             return hasPages
-        case .save: return hasPages && saving.progress == nil && scanning == nil
-        case .scan, .scanPanel: return scanning == nil
+        case .save: return hasPages && transfers.canSave
+        case .scan, .scanPanel: return transfers.scan == nil
         case .open: return !notices.opening
         case .camera, .help, .escape, .quit: return true
         }

@@ -5,20 +5,21 @@
 extension PhotosScene {
     /// Judgements the host answered: the turns they find wait for the strips to rest.
     mutating func uprightJudged(_ pages: [JudgedPage], at time: Double) {
-        _ = Uprighting.reduce(into: &upright, .judged(pages))
+        uprighting(.judged(pages), at: time)
         applyUpright(at: time)
     }
 
     /// The turns waiting given to the document, when nothing else moves (an edit under way, a
     /// drag, a glide or a command waiting come first: the turns wait for them, never the user).
     mutating func applyUpright(at time: Double) {
-        guard upright.hasPending, queue.isEmpty, gestures.press == nil, case .resting = interaction.underPrompt else { return }
-        let changes = Uprighting.reduce(into: &upright, .apply(pages: pages))
-        guard !changes.isEmpty else { return }
-        underPrompt { $0.edit(.correct(changes), at: time) }
-        let line = changes.count == 1 ? tr("%s turned upright (Ctrl+Z turns it back)", pages[changes[0].index].id)
-            : trn("%d page turned upright (Ctrl+Z turns them back)", "%d pages turned upright (Ctrl+Z turns them back)", changes.count)
-        notices.post(line, at: time)
+        guard findings.upright.hasPending, queue.isEmpty, gestures.press == nil, case .resting = interaction.underPrompt else { return }
+        uprighting(.apply(pages: pages), at: time)
+    }
+
+    /// The uprighting room's reducer on its state, its outputs (an edit, a line) routed; it asks
+    /// nothing of the host.
+    private mutating func uprighting(_ action: Uprighting.Action, at time: Double) {
+        _ = apply(UprightingFeature.reduce(into: &findings.upright, action: action, context: ()), at: time)
     }
 
     /// What the judges decided about `page` and why, as notes heading its menu: turned upright,

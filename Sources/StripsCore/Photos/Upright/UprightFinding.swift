@@ -8,8 +8,8 @@ public struct UprightFinding: Hashable, Sendable {
     public var turns: Int
     /// Tesseract's orientation confidence in its first reading (2 and up: sure).
     public var confidence: Double
-    /// The reading was not sure enough alone: the page was read again turned that way, and read
-    /// upright then (`UprightPages.checkedConfidence`).
+    /// The page was read again turned that way, and read upright then (`UprightPages.decide`:
+    /// every turn it gives is checked so).
     public var checked: Bool
 
     public init(turns: Int, confidence: Double, checked: Bool = false) {

@@ -1,3 +1,17 @@
+/// The uprighting room: its state is `Uprighting`, its reducer `Uprighting.reduce`; the turns it
+/// makes go to the document as an edit, and the status line says so, as outputs the scene routes.
+enum UprightingFeature: PhotosFeature {
+    typealias State = Uprighting
+
+    static func reduce(into state: inout Uprighting, action: Uprighting.Action, context: Void) -> [PhotosOutput] {
+        let changes = Uprighting.reduce(into: &state, action)
+        guard !changes.isEmpty, case .apply(let pages) = action else { return [] }
+        let line = changes.count == 1 ? tr("%s turned upright (Ctrl+Z turns it back)", pages[changes[0].index].id)
+            : trn("%d page turned upright (Ctrl+Z turns them back)", "%d pages turned upright (Ctrl+Z turns them back)", changes.count)
+        return [.edit(.correct(changes)), .notice(line)]
+    }
+}
+
 /// Pages turned upright by themselves: the orientation judge's findings (they come with the
 /// batch judges' answers, near the focus first, `Judging`) made into turns of the document, as
 /// an edit the user can undo. The feature's own state, changed only by `reduce`; what it gives

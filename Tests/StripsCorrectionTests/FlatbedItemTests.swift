@@ -1,0 +1,78 @@
+import StripsCore
+import StripsPictures
+import Testing
+@testable import StripsCorrection
+
+/// An item lying on a flatbed, found by its paper's brightness against the backing (made-up scans
+/// for the edge cases; the real receipts' numbers are docs/REAL-PAGES.md's).
+@Suite struct FlatbedItemTests {
+    /// A 600 x 840 scan (A4's shape at about 72 dpi): `backing` everywhere, then `panels` (x, y,
+    /// width, height, level), then a white item with rows of dark print.
+    static func scan(backing: UInt8, panels: [(Int, Int, Int, Int, UInt8)] = [], item: (x: Int, y: Int, width: Int, height: Int)?) -> PixelBuffer {
+        var picture = PixelBuffer(width: 600, height: 840, format: .grey, filledWith: backing)
+        func fill(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int, _ level: UInt8) {
+            for y in max(0, y0)..<min(840, y0 + h) { for x in max(0, x0)..<min(600, x0 + w) { picture.bytes[y * 600 + x] = level } }
+        }
+        for panel in panels { fill(panel.0, panel.1, panel.2, panel.3, panel.4) }
+        if let item {
+            fill(item.x, item.y, item.width, item.height, 228)
+            var y = item.y + 12
+            while y + 6 < item.y + item.height - 12 {
+                var x = item.x + 10
+                while x + 5 < item.x + item.width - 10 { fill(x, y, 4, 6, 40); x += 7 }
+                y += 12
+            }
+        }
+        return picture
+    }
+
+    static func box(_ quad: Quad) -> (Int, Int, Int, Int) {
+        (Int(quad.topLeft.x.rounded()), Int(quad.topLeft.y.rounded()), Int(quad.bottomRight.x.rounded()), Int(quad.bottomRight.y.rounded()))
+    }
+
+    @Test func aReceiptAgainstTheGlassEdgeIsCroppedToItselfWithItsMargin() throws {
+        // Laid against the top and right edges on grey cardboard, as most real receipts are.
+        let picture = Self.scan(backing: 160, item: (x: 400, y: 0, width: 200, height: 600))
+        let quad = try #require(FlatbedItem.find(in: picture))
+        let margin = Int((FlatbedItem.margin * 840).rounded())
+        let (x0, y0, x1, y1) = Self.box(quad)
+        #expect(abs(x0 - (400 - margin)) <= 2 && y0 == 0 && x1 == 600 && abs(y1 - (600 + margin)) <= 2)
+    }
+
+    @Test func aGreySheetBesideABlackLidIsBacking() throws {
+        // A black lid with a grey sheet over its right part, the receipt on the sheet.
+        let picture = Self.scan(backing: 30, panels: [(150, 0, 450, 840, 165)], item: (x: 380, y: 40, width: 180, height: 500))
+        let quad = try #require(FlatbedItem.find(in: picture))
+        let (x0, y0, x1, y1) = Self.box(quad)
+        let margin = Int((FlatbedItem.margin * 840).rounded())
+        #expect(abs(x0 - (380 - margin)) <= 2 && abs(y0 - (40 - margin)) <= 2 && abs(x1 - (560 + margin)) <= 2 && abs(y1 - (540 + margin)) <= 2)
+    }
+
+    @Test func aPageFillingTheScanIsNoItem() {
+        // White to every edge: every edge is paper, nothing tells the backing.
+        #expect(FlatbedItem.find(in: Self.scan(backing: 228, item: (x: 0, y: 0, width: 600, height: 840))) == nil)
+    }
+
+    @Test func aWhiteItemOnAWhiteLidIsNoItem() {
+        #expect(FlatbedItem.find(in: Self.scan(backing: 215, item: (x: 200, y: 100, width: 200, height: 500))) == nil)
+    }
+
+    @Test func aSpeckOfLightIsNoItem() {
+        // Smaller than 3 % of the scan: a reflection, a label's corner.
+        #expect(FlatbedItem.find(in: Self.scan(backing: 90, item: (x: 300, y: 300, width: 60, height: 60))) == nil)
+    }
+
+    @Test func scatteredLightPatchesFillNoBox() {
+        // A chequer of light squares joined at their corners by nothing: the largest region is one
+        // square, under 3 %; joined into a lattice by thin bars, it fills too little of its box.
+        var picture = Self.scan(backing: 60, item: nil)
+        for y in stride(from: 100, to: 700, by: 60) {
+            for x in stride(from: 100, to: 500, by: 60) {
+                for yy in y..<(y + 30) { for xx in x..<(x + 30) { picture.bytes[yy * 600 + xx] = 228 } }
+                for yy in (y + 14)..<(y + 16) { for xx in x..<min(600, x + 60) { picture.bytes[yy * 600 + xx] = 228 } }
+                for yy in y..<min(840, y + 60) { for xx in (x + 14)..<(x + 16) { picture.bytes[yy * 600 + xx] = 228 } }
+            }
+        }
+        #expect(FlatbedItem.find(in: picture) == nil)
+    }
+}
