@@ -117,13 +117,6 @@ public final class BorderFinder: @unchecked Sendable {
         return TextGuard(decoded.pixels, pictureSize: size)
     }
 
-    /// Whether `crop` (in the upright picture's pixels) holds the page's text and cuts through none
-    /// of it as a page found by its edges must (`TextGuard`); true when the picture cannot be read
-    /// (the crop was found on it, so it can be).
-    public func keepsText(_ crop: Quad, of page: Page) -> Bool {
-        textGuard(of: page).map { $0.keeps(crop, in: $0.pictureSize) } ?? true
-    }
-
     /// The text guard looks at pictures this long on their longer side (a letter page at 100 dpi).
     public static let textSide = 1100.0
 
