@@ -2,7 +2,8 @@
 //
 // The handler may run on any thread, at any moment, while other threads go on: it touches only
 // memory that is never freed (slots live in blocks that are only ever added to a list) and calls
-// only async-signal-safe functions (unlinkat, sigaction, raise). A slot is claimed by a
+// only async-signal-safe functions (unlinkat, sigaction, raise). Files go first, then the hidden
+// folders a folder save fills before it names them whole (emptied by then, so rmdir works). A slot is claimed by a
 // compare-and-swap, filled, then published by a release store; the handler removes only published
 // slots. The handlers are installed by the commands that want them (convert, a headless run), once,
 // chaining to whatever handler was there; the window leaves SIGINT to SDL, which makes it a quit
@@ -24,6 +25,7 @@ enum { SLOTS_PER_BLOCK = 32, FREE = 0, FILLING = 1, LIVE = 2 };
 typedef struct slot {
     _Atomic int state;
     int folder;
+    int is_folder;
     char path[PATH_MAX];
 } slot;
 
@@ -37,13 +39,19 @@ static pthread_mutex_t growing = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t installed = PTHREAD_ONCE_INIT;
 static struct sigaction previous_int, previous_term;
 
-static void remove_all(void) {
+static void remove_pass(int folders) {
     for (block *b = &first_block; b; b = atomic_load_explicit(&b->next, memory_order_acquire)) {
         for (int i = 0; i < SLOTS_PER_BLOCK; i++) {
             slot *s = &b->slots[i];
-            if (atomic_load_explicit(&s->state, memory_order_acquire) == LIVE) unlinkat(s->folder, s->path, 0);
+            if (atomic_load_explicit(&s->state, memory_order_acquire) == LIVE && s->is_folder == folders)
+                unlinkat(s->folder, s->path, folders ? AT_REMOVEDIR : 0);
         }
     }
+}
+
+static void remove_all(void) {
+    remove_pass(0);
+    remove_pass(1);
 }
 
 static void on_signal(int number) {
@@ -85,7 +93,7 @@ void strips_live_temporaries_catch_signals(void) { pthread_once(&installed, inst
 
 void strips_live_temporaries_remove_now(void) { remove_all(); }
 
-long strips_live_temporary_add(int folder, const char *path) {
+static long add(int folder, const char *path, int is_folder) {
     size_t length = strlen(path);
     if (length >= PATH_MAX) return -1;
     long index = 0;
@@ -95,6 +103,7 @@ long strips_live_temporary_add(int folder, const char *path) {
             slot *s = &b->slots[i];
             if (atomic_compare_exchange_strong(&s->state, &expected, FILLING)) {
                 s->folder = folder;
+                s->is_folder = is_folder;
                 memcpy(s->path, path, length + 1);
                 atomic_store_explicit(&s->state, LIVE, memory_order_release);
                 return index + i;
@@ -114,6 +123,10 @@ long strips_live_temporary_add(int folder, const char *path) {
         b = next;
     }
 }
+
+long strips_live_temporary_add(int folder, const char *path) { return add(folder, path, 0); }
+
+long strips_live_temporary_add_folder(int folder, const char *path) { return add(folder, path, 1); }
 
 void strips_live_temporary_remove(long slot_index) {
     if (slot_index < 0) return;

@@ -212,7 +212,7 @@ public struct Converter: Sendable {
         for k in mine {
             let fingerprint = fingerprint(of: parts[k].pages, title: parts[k].title, place: k + 1, path: paths[k])
             fingerprints[k] = fingerprint
-            let recorded = Self.isPDF(paths[k]) ? DocumentRecord.find(paths[k], fingerprint: fingerprint) : .absent
+            let recorded = DocumentRecord.find(paths[k], fingerprint: fingerprint)
             if recorded == .written {
                 if options.resume {
                     // What a run killed while naming it may have left beside it goes too.
@@ -245,7 +245,7 @@ public struct Converter: Sendable {
         for path in report.resumed {
             let k = paths.firstIndex(of: path)!
             documentDone(DocumentOutcome(inputs: Self.inputs(of: parts[k].pages), pages: parts[k].pages.count, output: path,
-                                         bytes: DocumentRecord.digest(ofFile: path)?.bytes, seconds: 0, error: nil, resumed: true))
+                                         bytes: DocumentRecord.digest(of: path)?.bytes, seconds: 0, error: nil, resumed: true))
         }
 
         // Text, on every core, a round at a time; each document saved as soon as its round is read.
@@ -301,7 +301,7 @@ public struct Converter: Sendable {
                 do throws(SaveError) {
                     let result = try BatchExporter.saveDocument(BatchExporter.Part(pages: exported, title: part.title), to: path, sourcePaths: files,
                                                                 beforeNaming: { written throws(SaveError) in
-                        if Self.isPDF(path), let file = written.first { try DocumentRecord.write(for: path, file: file, fingerprint: fingerprint) }
+                        try DocumentRecord.write(for: path, files: written, asFolder: !Self.isPDF(path), fingerprint: fingerprint)
                     })
                     if !options.readText { progress(stage, done.withLock { $0 += part.pages.count; return $0 }, total) }
                     report.written.append(result.destination)

@@ -94,16 +94,17 @@ public enum BatchExporter {
 
     /// One document of a batch saved on its own (`strips convert` names each as soon as it is
     /// written, so a run stopped half-way keeps the documents it finished): checked, written
-    /// whole and verified under hidden names, `beforeNaming` told where those files are (a PDF's
-    /// one file, or a folder's pages), then named. `beforeNaming` throwing discards the files.
+    /// whole and verified under hidden names, `beforeNaming` told each file's name and where it is
+    /// until named (a PDF's one file, or a folder's pages), then named. `beforeNaming` throwing
+    /// discards the files.
     public static func saveDocument(_ document: Part, to path: String, sourcePaths: [String],
-                                    beforeNaming: ([String]) throws(SaveError) -> Void = { _ throws(SaveError) in },
+                                    beforeNaming: ([(name: String, path: String)]) throws(SaveError) -> Void = { _ throws(SaveError) in },
                                     progress: (Int) -> Void = { _ in }) throws(SaveError) -> SaveResult {
         guard !document.pages.isEmpty else { throw SaveError(path, HostMessage(trLater("there are no pages to save"))) }
         let staged = try DocumentExporter.stage(document.pages, to: path, sourcePaths: sourcePaths, replacing: false, textFiles: false,
                                                 calls: .system, progress: progress)
         do {
-            try beforeNaming(staged.temporaryPaths)
+            try beforeNaming(staged.unnamed)
         } catch {
             staged.discard()
             throw error
@@ -134,10 +135,13 @@ extension DocumentExporter {
         let target = try Destination.resolve(destination, sourcePaths: sourcePaths + pages.map(\.source.path), replacing: replacing)
         guard !pages.isEmpty else { throw SaveError(destination, HostMessage(trLater("there are no pages to save"))) }
         // What an earlier save to the same place left when it was killed mid-way goes first, so
-        // it neither fills the disk nor blocks this one (an empty folder's hidden files).
+        // it neither fills the disk nor blocks this one (a new folder's hidden folder beside it, an
+        // empty folder's hidden files).
         switch target {
         case .pdf(let path): WholeFile.removeStaleTemporaries(of: path)
-        case .folder(let path): WholeFile.removeStaleTemporaries(inFolder: path)
+        case .folder(let path):
+            WholeFile.removeStaleTemporaries(of: path)
+            WholeFile.removeStaleTemporaries(inFolder: path)
         }
         switch target {
         case .pdf(let path):

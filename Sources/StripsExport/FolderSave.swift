@@ -16,10 +16,12 @@ import StripsPictures
 /// grey as a one-channel JPEG, colour as a JPEG of `PageImageEncoder.jpegQuality`. With
 /// `textFiles`, each page whose text is known gets `NNN.txt` beside its picture.
 ///
-/// Each file is written as a hidden `WholeFile` in the folder; when all are written, flushed and
-/// closed, the folder's files are counted and measured, and only then do they get their names
-/// (links that never replace anything). A failure removes every file this save made, and the
-/// folder too when this save made it.
+/// A new folder is filled out of sight (`StagingFolder`, beside it): each file written as a hidden
+/// `WholeFile`, and when all are written, flushed, counted and measured, named inside it; the
+/// folder then gets its name at once, so no half of it is ever seen under that name, even when the
+/// save is killed. An empty folder that is there is filled where it is, its files named last, one by
+/// one (links that never replace anything). A failure removes every file this save made, and the
+/// hidden folder.
 struct FolderSave {
     let pages: [ExportPage]
     let destination: String
@@ -38,7 +40,8 @@ struct FolderSave {
     /// Every page's file written, flushed and checked under its hidden name in the folder, to be
     /// named by the `StagedSave` (a batch names its documents' files together).
     func write(progress: (Int) -> Void) throws(SaveError) -> StagedSave {
-        let madeFolder = try claimFolder()
+        let stage = try claimFolder()
+        let workFolder = stage?.path ?? destination
         var files: [WholeFile] = []
         var notes: [String] = []
         do throws(SaveError) {
@@ -47,7 +50,7 @@ struct FolderSave {
             for (index, page) in pages.enumerated() {
                 let (bytes, fileExtension, note) = try contents(of: page, sources: sources, renderer: renderer)
                 let name = Self.fileName(number: index + 1, of: pages.count, extension: fileExtension)
-                let file = try writing { () throws(WholeFile.Failure) in try WholeFile(destination: "\(destination)/\(name)", calls: calls) }
+                let file = try writing { () throws(WholeFile.Failure) in try WholeFile(destination: "\(workFolder)/\(name)", calls: calls) }
                 files.append(file)
                 switch bytes {
                 case .source(let source): file.write(source.readOnly)
@@ -57,7 +60,7 @@ struct FolderSave {
                 if let note { notes.append("\(name) (\(page.name)): \(note)") }
                 if textFiles, let text = page.text {
                     let textName = Self.fileName(number: index + 1, of: pages.count, extension: "txt")
-                    let textFile = try writing { () throws(WholeFile.Failure) in try WholeFile(destination: "\(destination)/\(textName)", calls: calls) }
+                    let textFile = try writing { () throws(WholeFile.Failure) in try WholeFile(destination: "\(workFolder)/\(textName)", calls: calls) }
                     files.append(textFile)
                     textFile.write(Array(text.text.utf8))
                     try writing { () throws(WholeFile.Failure) in try textFile.finish() }
@@ -65,28 +68,39 @@ struct FolderSave {
                 progress(index + 1)
             }
             try verify(files)
+            if let stage {
+                // Named inside the hidden folder now: what a record of the document digests is
+                // the folder as it will appear.
+                for file in files {
+                    stage.willName((file.destination as NSString).lastPathComponent)
+                    try writing { () throws(WholeFile.Failure) in try file.publish() }
+                }
+            }
         } catch {
             for file in files { file.discard() }
-            if madeFolder { rmdir(destination) }
+            stage?.discard()
             throw error
         }
         let result = SaveResult(kind: .folder, destination: destination, pageCount: pages.count, files: files.map { ($0.destination as NSString).lastPathComponent },
                                 bytesWritten: files.map(\.bytesWritten).reduce(0, +), notes: notes)
-        return StagedSave(result: result, files: files, madeFolder: madeFolder ? destination : nil, folder: destination)
+        if let stage { return StagedSave(result: result, stage: stage) }
+        return StagedSave(result: result, files: files, folder: destination)
     }
 
-    /// Makes the folder when it is new (true); an empty one that is there is used as it is.
-    private func claimFolder() throws(SaveError) -> Bool {
+    /// The hidden folder a new folder is filled in; nil for an empty one that is there, filled
+    /// where it is.
+    private func claimFolder() throws(SaveError) -> StagingFolder? {
         var info = stat()
         if stat(destination, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             guard Destination.isEmptyFolder(destination) else { throw SaveError(destination, HostMessage(trLater("the folder is not empty; choose a new or empty folder"))) }
-            return false
+            return nil
         }
-        guard mkdir(destination, 0o777) == 0 else {
-            if errno == EEXIST { throw SaveError(destination, HostMessage(trLater("appeared while saving; choose a new or empty folder"))) }
-            throw SaveError.writing(destination, WholeFile.Failure(.create, errno), folder: Destination.parentFolder(of: destination))
+        do {
+            return try StagingFolder(destination: destination)
+        } catch {
+            if error.code == EEXIST { throw SaveError(destination, HostMessage(trLater("appeared while saving; choose a new or empty folder"))) }
+            throw SaveError.writing(destination, error, folder: Destination.parentFolder(of: destination))
         }
-        return true
     }
 
     /// Every page's file is in the folder, under its temporary name, as long as what was written.

@@ -217,7 +217,7 @@ struct PDFSave {
         let result = SaveResult(kind: .pdf, destination: destination, pageCount: pages.count, files: [], bytesWritten: Self.size(of: stamped),
                                 notes: renderingNotes(rendered))
         staged = true
-        return StagedSave(result: result, files: [stamped], madeFolder: nil, folder: folder)
+        return StagedSave(result: result, files: [stamped], folder: folder)
     }
 
     /// The metadata the file gets: what was given (an opened PDF's, `--title`), the rest filled

@@ -4,7 +4,7 @@ import Glibc
 /// `.NAME.strips-PID-RANDOM` and held with `flock` until it is named or removed; a process
 /// killed meanwhile (`kill -9`, a crash, a power cut) leaves it behind. A later save to the same
 /// place removes such files, and only those: the name is the writer's own pattern, the file a
-/// regular file of this user's, its lock free and the process named in it gone. Anything else
+/// regular file of this user's (or a `StagingFolder` of one, with the files in it), its lock free and the process named in it gone. Anything else
 /// (another live save's file, one of another user's, a name that merely looks alike) stays.
 extension WholeFile {
     /// Removes what earlier saves to `destination` left beside it (its temporary files, and the
@@ -41,7 +41,7 @@ extension WholeFile {
         let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { _ = Glibc.close(fd) }
-        return withStale(name, inFolder: fd) { _ in true } ?? false
+        return withStale(name, inFolder: fd) { _, _ in true } ?? false
     }
 
     /// The process that made the temporary file `name`: the PID in `.NAME.strips-PID-RANDOM`;
@@ -63,10 +63,10 @@ extension WholeFile {
 
     /// Runs `body` with the stale file `name` open and locked (so no one finishes it meanwhile);
     /// nil when it is not stale.
-    private static func withStale<T>(_ name: String, inFolder folder: Int32, _ body: (stat) -> T) -> T? {
+    private static func withStale<T>(_ name: String, inFolder folder: Int32, _ body: (stat, Int32) -> T) -> T? {
         guard let pid = makerOfTemporary(named: name), pid != getpid() else { return nil }
         var info = stat()
-        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, [S_IFREG, S_IFDIR].contains(info.st_mode & S_IFMT),
               info.st_uid == geteuid() else { return nil }
         // A live maker may be about to lock its new file.
         if kill(pid, 0) == 0 || errno == EPERM { return nil }
@@ -76,16 +76,31 @@ extension WholeFile {
         defer { _ = Glibc.close(fd) }
         var opened = stat()
         guard fstat(fd, &opened) == 0, FileIdentity(opened) == FileIdentity(info), flock(fd, LOCK_EX | LOCK_NB) == 0 else { return nil }
-        return body(info)
+        return body(info, fd)
     }
 
     private static func removeIfStale(_ name: String, inFolder folder: Int32) -> Bool {
-        withStale(name, inFolder: folder) { info in
+        withStale(name, inFolder: folder) { info, opened in
             // Still the file that was checked (not one made under the name since).
             var now = stat()
             guard fstatat(folder, name, &now, AT_SYMLINK_NOFOLLOW) == 0, FileIdentity(now) == FileIdentity(info) else { return false }
-            return unlinkat(folder, name, 0) == 0
+            guard info.st_mode & S_IFMT == S_IFDIR else { return unlinkat(folder, name, 0) == 0 }
+            // A folder save's hidden folder (`StagingFolder`): the files it holds, then itself.
+            // Anything else in it (a folder, a link) is not a save's, and keeps it.
+            for inner in names(inFolder: opened) {
+                var entry = stat()
+                if fstatat(opened, inner, &entry, AT_SYMLINK_NOFOLLOW) == 0, entry.st_mode & S_IFMT == S_IFREG { unlinkat(opened, inner, 0) }
+            }
+            return unlinkat(folder, name, AT_REMOVEDIR) == 0
         } ?? false
+    }
+
+    /// The names in the folder at `path`; none when it cannot be read.
+    public static func names(inFolder path: String) -> [String] {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { _ = Glibc.close(fd) }
+        return names(inFolder: fd)
     }
 
     /// The names in an open folder (its descriptor stays open and unmoved).

@@ -72,8 +72,6 @@ struct ConvertCommand: ParsableCommand {
             guard shard == nil else { throw ValidationError("--watch converts every entry itself; --shard is for a batch given at once") }
             guard !pdf else { throw ValidationError("--watch needs a folder for --output (each entry's documents go into it)") }
             guard settle >= 0, settle <= 86400 else { throw ValidationError("--settle takes seconds from 0 to 86400") }
-        } else if resume {
-            guard pdf else { throw ValidationError("--resume needs a .pdf --output (a folder of pictures is named a page at a time)") }
         }
     }
 

@@ -127,6 +127,67 @@ final class ArchiveCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(partly, 2, "kills landed while documents were being written (\(partly) of 4)")
     }
 
+    /// The folders of pictures a convert wrote into `folder`, by name, each file's bytes by name.
+    private func pictureFolders(_ folder: String) -> [String: [String: Data]] {
+        var result: [String: [String: Data]] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasPrefix(".") {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            var files: [String: Data] = [:]
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + name)) ?? [] {
+                files[file] = FileManager.default.contents(atPath: folder + "/" + name + "/" + file)
+            }
+            result[name] = files
+        }
+        return result
+    }
+
+    func testAFolderOfPicturesKilledAtAnyMomentIsNeverSeenHalfAndResumes() throws {
+        XCTAssertTrue(ArchiveBatch.write(pages: 40, to: folder + "/batch"))
+        let reference = try mkdir("reference")
+        // The look makes each page new pixels to encode: writing takes long enough to be caught.
+        let options = ["--ocr", "off", "--rotate", "off", "--look", "grey"]
+        let whole = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", reference + "/batch"] + options, environment: Self.epoch)
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let expected = pictureFolders(reference)
+        XCTAssertEqual(expected.count, 8, "40 pages, a separator every fifth: 8 folders")
+        XCTAssertTrue(expected.values.allSatisfy { $0.count == 4 })
+
+        var random = SplitMix(seed: 7)
+        var partly = 0
+        for iteration in 0..<4 {
+            let out = try mkdir("run\(iteration)")
+            let report = folder + "/run\(iteration).jsonl"
+            let arguments = ["convert", folder + "/batch", "--output", out + "/batch"] + options + ["--report", report]
+            let run = try start(arguments, name: "killed\(iteration)")
+            let wanted = 1 + Int(random.next() % 6)
+            let deadline = Date().addingTimeInterval(60)
+            while ArchiveBatch.reportLines(report).count < wanted, run.isRunning, Date() < deadline { usleep(1000) }
+            usleep(UInt32(random.next() % 20_000))
+            Glibc.kill(run.processIdentifier, SIGKILL)
+            run.waitUntilExit()
+            // Whatever has a document's name is that document, whole: never a folder half filled.
+            let visible = pictureFolders(out)
+            for (name, files) in visible { XCTAssertEqual(files, expected[name], "iteration \(iteration): \(name) is whole under its name") }
+            if !visible.isEmpty && visible.count < expected.count { partly += 1 }
+
+            let resumed = try runProcess(stripsBinary, arguments + ["--resume"], environment: Self.epoch)
+            XCTAssertEqual(resumed.status, 0, resumed.stderr)
+            XCTAssertEqual(pictureFolders(out), expected, "iteration \(iteration): every folder once, whole")
+            let hidden = ArchiveBatch.listing(out).filter { $0.hasPrefix(".") && !$0.hasPrefix(".strips-convert") }
+            XCTAssertEqual(hidden, [], "iteration \(iteration): nothing hidden left over")
+            let again = try runProcess(stripsBinary, arguments + ["--resume"], environment: Self.epoch)
+            XCTAssertTrue(again.stdout.hasPrefix("0 documents from 40 pages, 8 already written"), again.stdout + again.stderr)
+        }
+        XCTAssertGreaterThanOrEqual(partly, 2, "kills landed while folders were being written (\(partly) of 4)")
+        // A folder changed since it was written is not taken for written.
+        let changed = try mkdir("run0/Box 2/extra.txt")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: changed))
+        let refused = try runProcess(stripsBinary, ["convert", folder + "/batch", "--output", folder + "/run0/batch"] + options + ["--resume"], environment: Self.epoch)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("Box 2: already exists, changed since it was written"), refused.stderr)
+    }
+
     func testAResumeRefusesAFileItDidNotWrite() throws {
         XCTAssertTrue(ArchiveBatch.write(pages: 10, to: folder + "/batch"))
         let out = try mkdir("out")

@@ -92,4 +92,41 @@ import Testing
         try files.write("out2/.001.jpg.strips-1-live", [1])
         #expect(throws: SaveError.self) { try DocumentExporter.check(destination: files.path("out2"), sourcePaths: [source]) }
     }
+
+    @Test func aKilledNewFolderSaveLeavesNoFolderUnderItsNameAndItsHiddenOneGoesNextTime() throws {
+        let files = try SaveFixtures()
+        let source = try files.write("p1.jpg", JPEGMaker.encode(.noise(width: 64, height: 48, seed: 1)))
+        let dead = try Self.deadPID()
+        // What `kill -9` leaves of a new folder's save: its hidden folder beside it, pages named in it.
+        for n in 1...2 { try files.write(".out.strips-\(dead)-k1/00\(n).jpg", [UInt8](repeating: 1, count: 100)) }
+        // A live save's hidden folder (PID 1 lives), and a hidden folder holding someone's own folder, stay.
+        try files.write(".out.strips-1-live/001.jpg", [1])
+        try files.write(".out.strips-\(dead)-k2/kept/notes.txt", [2])
+        #expect(!FileManager.default.fileExists(atPath: files.path("out")))
+        let result = try DocumentExporter.save([ExportPage(source: .picture(path: source))], to: files.path("out"), sourcePaths: [source])
+        #expect(result.pageCount == 1)
+        #expect(files.listing(files.path("out")) == ["001.jpg"])
+        let hidden = files.listing(files.root).filter { $0.hasPrefix(".") }
+        #expect(hidden == [".out.strips-1-live", ".out.strips-\(dead)-k2"], "\(hidden)")
+    }
+
+    @Test func aNewFolderAppearsWholeAtOnceAndNeverTakesAFolderThatAppeared() throws {
+        let files = try SaveFixtures()
+        let stage = try StagingFolder(destination: files.path("out"))
+        try files.write((stage.path as NSString).lastPathComponent + "/001.jpg", [1, 2])
+        stage.willName("001.jpg")
+        #expect(!FileManager.default.fileExists(atPath: files.path("out")))
+        // An empty folder made under the name meanwhile is not replaced.
+        #expect(mkdir(files.path("out"), 0o755) == 0)
+        #expect(throws: WholeFile.Failure.self) { try stage.publish() }
+        #expect(files.listing(files.path("out")) == [])
+        #expect(rmdir(files.path("out")) == 0)
+        try stage.publish()
+        #expect(files.listing(files.path("out")) == ["001.jpg"])
+        #expect(files.listing(files.root).filter { $0.hasPrefix(".") } == [])
+        // Taken back while it is still this save's, then discarded: nothing left.
+        stage.unpublish()
+        stage.discard()
+        #expect(files.listing(files.root) == [])
+    }
 }
