@@ -38,8 +38,9 @@ if what == "guard" {
         let kept = finder.keptCrop(of: page)
         for (kind, quad) in [("page", found.page), ("flatbed item", found.item)] {
             guard let quad else { continue }
-            let (ink, cut, letters) = text.shares(quad, in: text.pictureSize)
-            print(String(format: "%@: %@ kept %.3f, cut %.4f, letters %.3f: %@", page.id, kind, ink, cut, letters, kept == quad ? "applied" : "not applied"),
+            let (ink, cut, letters, cutLetters) = text.shares(quad, in: text.pictureSize)
+            print(String(format: "%@: %@ kept %.3f, cut %.4f, letters %.3f, letters cut from words %d: %@", page.id, kind, ink, cut, letters, cutLetters,
+                         kept == quad ? "applied" : "not applied"),
                   quad.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined())
         }
         if kept == nil { print("\(page.id): page kept whole") }

@@ -19,6 +19,18 @@ public struct WrittenArea: Sendable, Equatable {
     let blots: [InkComponent]
     /// How many letter-sized blots there are.
     public var letters: Int { blots.count }
+    /// Which way the lines of writing run in the picture looked at, from each letter's nearest
+    /// neighbour (the next letter of its line is nearer than the lines above and below).
+    public let lines: Lines
+
+    public enum Lines: Sendable, Equatable {
+        /// Left to right or right to left: the page is upright or upside down.
+        case across
+        /// Top to bottom: the page lies on a side.
+        case down
+        /// Neither by a clear majority (a table, a picture's texture, too few pairs).
+        case unclear
+    }
 
     /// The letters' narrow side orientation detection is given, in pixels: Tesseract skips blobs
     /// under 10, and a receipt lying sideways read at 150 dpi (its letters about 9) says "too few
@@ -62,6 +74,7 @@ public struct WrittenArea: Sendable, Equatable {
         let sides = letters.map { min($0.width, $0.height) }.sorted()
         letterSide = Double(sides[sides.count / 2])
         blots = letters
+        lines = Self.direction(of: letters, within: gap)
         // The bounds of the letters: the 1st to the 99th hundredth of their edges (a stray mark
         // far out would widen them), then 5 mm around.
         func span(_ low: [Int], _ high: [Int], size: Int) -> (Double, Double) {
@@ -73,6 +86,36 @@ public struct WrittenArea: Sendable, Equatable {
         let (x0, x1) = span(letters.map(\.minX), letters.map(\.maxX), size: grey.width)
         let (y0, y1) = span(letters.map(\.minY), letters.map(\.maxY), size: grey.height)
         bounds = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Which way the lines run: each letter's nearest neighbour within `gap` is counted as lying
+    /// across (more than twice as far sideways as up or down), down, or neither; one way wins
+    /// with three times the other's count and `fewestPairs` at least. On the real corpus's 39
+    /// pictures of writing (each page as it lies and turned), 36 have a winner leading 4.4 to 290
+    /// times; the other three (3 to 61 pairs) have none.
+    static func direction(of letters: [InkComponent], within gap: Int) -> Lines {
+        let cell = max(1, gap)
+        var grid: [Int: [Int]] = [:]
+        for (i, blot) in letters.enumerated() { grid[(Int(blot.centreY) / cell) << 20 | (Int(blot.centreX) / cell), default: []].append(i) }
+        var across = 0, down = 0
+        for (i, blot) in letters.enumerated() {
+            var best: (distance: Double, dx: Double, dy: Double)?
+            let gx = Int(blot.centreX) / cell, gy = Int(blot.centreY) / cell
+            for y in (gy - 1)...(gy + 1) {
+                for x in (gx - 1)...(gx + 1) {
+                    for j in grid[y << 20 | x] ?? [] where j != i {
+                        let dx = letters[j].centreX - blot.centreX, dy = letters[j].centreY - blot.centreY
+                        let distance = dx * dx + dy * dy
+                        if distance <= Double(gap * gap), distance < best?.distance ?? .infinity { best = (distance, dx, dy) }
+                    }
+                }
+            }
+            guard let best else { continue }
+            if abs(best.dx) > 2 * abs(best.dy) { across += 1 } else if abs(best.dy) > 2 * abs(best.dx) { down += 1 }
+        }
+        if across >= Self.fewestPairs, across >= 3 * down { return .across }
+        if down >= Self.fewestPairs, down >= 3 * across { return .down }
+        return .unclear
     }
 
     /// Ink (0) where a pixel is under 85 % of the mean of the square of `radius` around it, else
@@ -105,6 +148,9 @@ public struct WrittenArea: Sendable, Equatable {
         }
         return out
     }
+
+    /// Fewer letter pairs than this say nothing of the lines' way.
+    static let fewestPairs = 20
 
     /// The median share of its box a letter covers, at least (`init`).
     static let leastFill = 0.35

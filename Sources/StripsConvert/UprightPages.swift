@@ -38,17 +38,46 @@ public final class UprightPages: @unchecked Sendable {
         return UprightFinding(turns: turns, confidence: reading.orientationConfidence, checked: turns != 0)
     }
 
-    /// The quarter turns that make `picture` upright (0: leave it), and the first reading.
+    /// The quarter turns that make `picture` upright (0: leave it), and the reading that decided.
     public func decide(_ picture: PixelBuffer, pixelsPerInch: Double) -> (turns: Int, reading: PageOSD.Reading?) {
         guard let reading = read(picture, pixelsPerInch: pixelsPerInch) else { return (0, nil) }
         let found = reading.orientation
         // Every turn is checked, the sure ones too: a held-out receipt lying a quarter turn read
         // "upside down" at confidence 2.2 (script "Arabic"), and turned so it read turned again.
-        guard found.quarterTurnsToUpright != 0, found.confidence >= Self.checkedConfidence else { return (0, reading) }
-        let turned = PictureTurn.turned(picture, quarterTurns: found.quarterTurnsToUpright)
-        guard let again = read(turned, pixelsPerInch: pixelsPerInch)?.orientation,
-              again.quarterTurnsToUpright == 0, again.confidence >= Self.checkedConfidence else { return (0, reading) }
-        return (found.quarterTurnsToUpright, reading)
+        if found.quarterTurnsToUpright != 0, found.confidence >= Self.checkedConfidence,
+           confirmedUpright(PictureTurn.turned(picture, quarterTurns: found.quarterTurnsToUpright), pixelsPerInch: pixelsPerInch) {
+            return (found.quarterTurnsToUpright, reading)
+        }
+        if found.quarterTurnsToUpright == 0, found.confidence >= Self.checkedConfidence { return (0, reading) }
+        return lyingOnASide(picture, pixelsPerInch: pixelsPerInch) ?? (0, reading)
+    }
+
+    /// A page whose lines run down the picture, which OSD read unsure or wrong: receipts lying a
+    /// quarter turn read "Arabic" at 0.6 to 1.3 (the same receipts upright or upside down read 3.7
+    /// to 8). Turned a quarter so its lines run across, OSD has only up from down to tell, which it
+    /// tells surely; the turn that follows is checked as any other. Nil when the lines do not run
+    /// down or the reading turned is unsure.
+    func lyingOnASide(_ picture: PixelBuffer, pixelsPerInch: Double) -> (turns: Int, reading: PageOSD.Reading?)? {
+        guard WrittenArea(picture, pixelsPerInch: pixelsPerInch)?.lines == .down else { return nil }
+        let quarter = PictureTurn.turned(picture, quarterTurns: 1)
+        guard var reading = read(quarter, pixelsPerInch: pixelsPerInch), reading.orientation.confidence >= Self.checkedConfidence else { return nil }
+        let turns: Int
+        switch reading.orientation.quarterTurnsToUpright {
+        case 0: turns = 1
+        case 2:
+            guard confirmedUpright(PictureTurn.turned(picture, quarterTurns: 3), pixelsPerInch: pixelsPerInch) else { return nil }
+            turns = 3
+        default: return nil  // turned so its lines run across, it still reads lying on a side
+        }
+        // What was found, said of the page as it lies.
+        reading.orientation.quarterTurnsToUpright = turns
+        return (turns, reading)
+    }
+
+    /// Whether `picture` (a page turned as a reading said) reads upright, surely.
+    private func confirmedUpright(_ picture: PixelBuffer, pixelsPerInch: Double) -> Bool {
+        guard let again = read(picture, pixelsPerInch: pixelsPerInch)?.orientation else { return false }
+        return again.quarterTurnsToUpright == 0 && again.confidence >= Self.checkedConfidence
     }
 
     /// From this confidence a turn is considered, and checked by reading the page again turned;

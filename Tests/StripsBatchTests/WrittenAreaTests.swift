@@ -1,4 +1,5 @@
 import StripsCore
+import StripsLooks
 import StripsPictures
 import Testing
 @testable import StripsBatch
@@ -34,5 +35,47 @@ import Testing
         let area = try #require(WrittenArea(picture, pixelsPerInch: 100))
         #expect(area.letters >= 700)
         #expect(area.letterSide >= 7 && area.letterSide <= 9)
+        #expect(area.lines == .across)
+        // The same page lying on a side: its lines run down, whichever side it lies on.
+        for turns in [1, 3] {
+            let turned = try #require(WrittenArea(PictureTurn.turned(picture, quarterTurns: turns), pixelsPerInch: 100))
+            #expect(turned.lines == .down, "turned \(turns)")
+        }
+        // Letters set in a lattice whose nearest neighbours lie aslant tell no way.
+        var grid = PixelBuffer(width: 850, height: 1100, format: .grey, filledWith: 255)
+        for row in 0..<80 {
+            for column in 0..<40 {
+                let x0 = 60 + column * 18 + (row % 2) * 9, y0 = 80 + row * 9
+                for y in y0..<(y0 + 12) { for x in x0..<(x0 + 8) where (x - x0) < 2 || (y - y0) > 9 || (x - x0) > 5 { grid.bytes[y * grid.bytesPerRow + x] = 0 } }
+            }
+        }
+        #expect(try #require(WrittenArea(grid, pixelsPerInch: 100)).lines == .unclear)
+    }
+
+    @Test func aCropThroughAWordCutsItsLettersAndOneBesideTheWordsDoesNot() {
+        // Words of five letters (2 by 3 mm, half a millimetre apart), 19 mm between words, at 100 pixels an inch.
+        var picture = PixelBuffer(width: 850, height: 1100, format: .grey, filledWith: 255)
+        for line in 0..<30 {
+            for word in 0..<6 {
+                for letter in 0..<5 {
+                    let x0 = 60 + word * 124 + letter * 10, y0 = 80 + line * 24
+                    for y in y0..<(y0 + 12) { for x in x0..<(x0 + 8) where (x - x0) < 2 || (y - y0) > 9 || (x - x0) > 5 { picture.bytes[y * picture.bytesPerRow + x] = 0 } }
+                }
+            }
+        }
+        let guarded = TextGuard(picture, pixelsPerInch: 100)
+        let size = Size(width: 850, height: 1100)
+        func crop(right: Double) -> Quad {
+            Quad(topLeft: Point(x: 20, y: 20), topRight: Point(x: right, y: 20), bottomRight: Point(x: right, y: 1080), bottomLeft: Point(x: 20, y: 1080))
+        }
+        // Between the fifth and the sixth words (which end at 604 and begin at 680): no letter cut.
+        #expect(guarded.shares(crop(right: 640), in: size).cutLetters == 0)
+        // Through the sixth word's third letter (700 to 707): on every line, that letter is cut from
+        // the second, which is inside.
+        let through = guarded.shares(crop(right: 705), in: size)
+        #expect(through.cutLetters == 30)
+        #expect(through.letters > 0.8)
+        #expect(!guarded.keeps(crop(right: 705), in: size))
+        #expect(guarded.keeps(crop(right: 840), in: size))
     }
 }
