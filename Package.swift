@@ -237,7 +237,7 @@ let package = Package(
                           path: "Sources/BatchBench"),
         // The real corpus (Tests/Corpus/real: public pages nobody here made) and each judgement Strips
         // makes by itself asked of it: the real-pages tests and strips-bench-real.
-        .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsPictures"],
+        .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsCorrection", "StripsPictures"],
                 path: "Tests/StripsRealPages"),
         // Per class and per part (tuned, held-out) of the real corpus, how many pages are judged right.
         .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsConvert", "StripsBatch", "StripsHosts", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],

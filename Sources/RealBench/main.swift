@@ -11,7 +11,7 @@ import StripsRender
 /// The judgements Strips makes by itself, on the real corpus (Tests/Corpus/real, public pages
 /// nobody here made): per class and per part (tuned, held-out), how many are judged right.
 ///
-///     strips-bench-real [classes|orientation|crops|all] [-v] [--only KIND,...] [CORPUS]
+///     strips-bench-real [classes|orientation|levelling|crops|all] [-v] [--only KIND,...] [CORPUS]
 ///
 /// classes: blank / separator / ordinary as `strips convert` judges; orientation: every readable
 /// page in its four quarter turns, read as `--rotate auto` reads it; crops: Tesseract's words on the
@@ -67,8 +67,8 @@ if what == "reading" {
     }
     exit(0)
 }
-guard ["classes", "orientation", "crops", "all"].contains(what) else {
-    print("strips-bench-real [classes|orientation|crops|all] [-v] [CORPUS]")
+guard ["classes", "orientation", "levelling", "crops", "all"].contains(what) else {
+    print("strips-bench-real [classes|orientation|levelling|crops|all] [-v] [CORPUS]")
     exit(2)
 }
 var corpus: RealCorpus
@@ -115,6 +115,25 @@ if what == "orientation" || what == "all" {
     row("orientation, turned pages made upright", tally(results, part: { $0.entry.part }, where: { $0.turned != 0 }, right: \.right))
     row("orientation, upright pages left upright", tally(results, part: { $0.entry.part }, where: { $0.turned == 0 }, right: \.right))
     row("orientation, no wrong turn (every turn)", tally(results, part: { $0.entry.part }, right: { !$0.wrongTurn }))
+    print("  (\(seconds(since: start)))")
+}
+if what == "levelling" || what == "all" {
+    // Flatbed scans and receipts turned a little either way, levelled back by --borders auto.
+    let start = Date()
+    let folder = NSTemporaryDirectory() + "strips-levelling-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let entries = corpus.entries.filter { $0.kind == "scan" || $0.kind == "receipt-flatbed" }
+    let results = evaluation.levelling(entries, angles: { _ in [-3, -1.5, 1.5, 3] }, folder: folder)
+    if verbose {
+        for r in results {
+            print(String(format: "  %@ %@ turned %.1f: applies %.1f (as stored %.1f)", r.right ? "right" : "WRONG", r.entry.file, r.turned, r.applied, r.own))
+        }
+    }
+    for kind in ["scan", "receipt-flatbed"] {
+        row("levelled back within 0.3 degrees, \(kind)", tally(results, part: { $0.entry.part }, where: { $0.entry.kind == kind }, right: \.right))
+        row("  no turn that does not level, \(kind)", tally(results, part: { $0.entry.part }, where: { $0.entry.kind == kind }, right: { !$0.wrongTurn }))
+    }
     print("  (\(seconds(since: start)))")
 }
 if what == "crops" || what == "all" {

@@ -49,7 +49,7 @@ public final class BorderFinder: @unchecked Sendable {
                 // page found, or a crop that would cut text) stays as it was taken. Laying whole
                 // photos flat was tried: on leptonica's real book photos it cost a quarter to a half
                 // of the words Tesseract reads on them (RealPagesTests, docs/PERFORMANCE.md).
-                guard let found else { return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil) }
+                guard let found else { return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: wholeLevelling(of: page, flat: flat)) }
                 return BorderAnswer.Found(pageID: page.id, corners: found, levelling: levelling, curve: curve,
                                           fingers: fingers(of: page, crop: found, curve: curve))
             case .level:
@@ -104,6 +104,21 @@ public final class BorderFinder: @unchecked Sendable {
         let pageLetters = text.shares(page, in: text.pictureSize).letters, itemLetters = text.shares(item, in: text.pictureSize).letters
         return itemLetters > pageLetters || (itemLetters == pageLetters && item.area < page.area) ? item : page
     }
+
+    /// The angle that levels a picture kept whole (no page found, or none kept), as a flatbed scan
+    /// set a little askew is: its lines' slope, up to `wholeLevellingLimit` degrees, when the turn
+    /// (at the picture's size, which cuts its corners) keeps every letter inside the picture and
+    /// cuts none from its word. Nil to leave it as it is.
+    public func wholeLevelling(of page: Page, flat: PixelBuffer) -> Double? {
+        guard let angle = Straightener.levellingAngle(of: flat), abs(angle) <= Self.wholeLevellingLimit,
+              abs(angle) >= 0.05, let text = textGuard(of: page) else { return nil }
+        let kept = text.shares(Quad(shownTurning: text.pictureSize, degrees: angle), in: text.pictureSize)
+        return kept.letters >= 1 && kept.cutLetters == 0 ? angle : nil
+    }
+
+    /// A picture kept whole is levelled by at most this many degrees: a scan set askew on the
+    /// glass; more is a photo's perspective or a page laid on it at a slant, not a lean.
+    public static let wholeLevellingLimit = 5.0
 
     /// The text guard of the page's picture (`TextGuard`, in the upright picture's pixels), from a
     /// decode of about 100 pixels an inch; nil when it cannot be read.

@@ -71,6 +71,24 @@ struct RealPagesTests {
         #expect(turned.heldOut.right == turned.heldOut.total, "\(missed)")
     }
 
+    @Test("--borders auto levels real flatbed scans set a little askew back to the page as stored, and never turns one wrong")
+    func scansSetAskewAreLevelled() throws {
+        let corpus = try #require(Self.corpus)
+        let scans = corpus.entries.filter { $0.kind == "scan" }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-levelling-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Each scan turned 2 degrees one way or the other (docs/REAL-PAGES.md: 1.5 and 3 either way).
+        let results = RealEvaluation(corpus: corpus, reader: Self.reader).levelling(scans, angles: { [$0 % 2 == 0 ? 2 : -2] }, folder: folder)
+        #expect(results.count == 10)
+        let wrong = results.filter(\.wrongTurn).map { "\($0.entry.file) turned \($0.turned): applies \($0.applied) (as stored \($0.own))" }
+        #expect(wrong.isEmpty, "\(wrong)")
+        let (tuned, heldOut) = Self.tallies(results, part: { $0.entry.part }, right: \.right)
+        let missed = results.filter { !$0.right }.map { "\($0.entry.file) turned \($0.turned): applies \($0.applied) (as stored \($0.own))" }
+        #expect(tuned.right == tuned.total, "\(missed)")
+        #expect(heldOut.right >= 4, "\(missed)")
+    }
+
     @Test("--borders auto on real book photos and photos keeps every word Tesseract reads on the picture as it is")
     func cropsKeepText() throws {
         let corpus = try #require(Self.corpus)

@@ -3,6 +3,7 @@ import Foundation
 import StripsBatch
 import StripsConvert
 import StripsCore
+import StripsCorrection
 import StripsHosts
 import StripsLooks
 import StripsPictures
@@ -141,7 +142,9 @@ public struct RealEvaluation: Sendable {
             let boxes = entry.textWords.map { $0.map { Rect(x: $0.box[0] * size.width, y: $0.box[1] * size.height, width: $0.box[2] * size.width, height: $0.box[3] * size.height) } }
                 ?? (rawReading?.text.words ?? []).filter { $0.confidence >= Self.sureWord && Self.words($0.text).count == 1 }
                     .map { Rect(x: $0.box.x * scale, y: $0.box.y * scale, width: $0.box.width * scale, height: $0.box.height * scale) }
-            guard let corrected, let quad = corrected.pixels.crop else {
+            // A page kept whole may still be levelled, which cuts its corners: what shows is held to the words too.
+            let levelled = corrected.flatMap { $0.pixels.straighten != 0 ? Quad(shownTurning: size, degrees: $0.pixels.straighten) : nil }
+            guard let corrected, let quad = corrected.pixels.crop ?? levelled else {
                 return CropResult(entry: entry, rawWords: raw, keptWords: raw, cropped: false, sureWords: boxes.count, sureWordsInside: boxes.count)
             }
             let inside = boxes.filter { b in
@@ -149,8 +152,50 @@ public struct RealEvaluation: Sendable {
             }.count
             let croppedText = reads ? Self.words(read(corrected)?.text.text ?? "") : []
             let kept = Self.shared(croppedText, truth ?? rawText)
-            return CropResult(entry: entry, rawWords: raw, keptWords: kept, cropped: true, sureWords: boxes.count, sureWordsInside: inside)
+            return CropResult(entry: entry, rawWords: raw, keptWords: kept, cropped: corrected.pixels.crop != nil, sureWords: boxes.count, sureWordsInside: inside)
         }
+    }
+
+    // MARK: levelling
+
+    public struct LevelResult: Sendable {
+        public var entry: RealCorpus.Entry
+        /// Degrees counter-clockwise the stored page was turned by (0: as stored).
+        public var turned: Double
+        /// The straighten `--borders auto` applies to the stored page (0: none): its own lean.
+        public var own: Double
+        /// The straighten it applies to the page turned (0: none).
+        public var applied: Double
+        /// The turned page comes back to the page as stored, within `tolerance`.
+        public var right: Bool { abs(applied - (own - turned)) <= LevelResult.tolerance }
+        /// A turn applied that does not level the page (leaving it as it is is no wrong turn).
+        public var wrongTurn: Bool { applied != 0 && !right }
+        public static let tolerance = 0.3
+    }
+
+    /// Each of `entries` turned by each of `angles` (degrees counter-clockwise, at its own size up
+    /// to `BorderFinder.levellingSide`, the uncovered corners its edges' colour) into `folder`, and levelled as `--borders auto`
+    /// levels it: the stored page is the truth, as it is for orientation.
+    public func levelling(_ entries: [RealCorpus.Entry], angles: (Int) -> [Double], folder: String) -> [LevelResult] {
+        let finder = BorderFinder(reader: reader)
+        @Sendable func straighten(_ page: Page) -> Double {
+            finder.answer(BorderRequest(purpose: .apply, pages: [page])).pages.first?.applied(to: page.corrections)?.pixels.straighten ?? 0
+        }
+        let jobs = entries.enumerated().map { ($1, angles($0)) }
+        return Self.each(jobs) { entry, angles -> [LevelResult] in
+            guard let page = page(entry) else { return [] }
+            let own = straighten(page)
+            // At most the size levelling looks at (`BorderFinder.levellingSide`): a 300 dpi scan's
+            // turn costs a quarter, and its levelling is found the same.
+            let side = BorderFinder.levellingSide
+            guard case .success(let decoded) = reader.decode(page.source, limit: PixelLimit(width: side, height: side)) else { return [] }
+            return angles.compactMap { angle in
+                let turned = Straightener.rotated(decoded.pixels, degrees: angle, fill: .edgeColour)
+                let path = "\(folder)/\((entry.file as NSString).lastPathComponent)-\(angle).png"
+                guard case .success = PNGWriter().write(turned, to: path), let copy = DocumentLoader.pages(for: [path], reader: reader, report: { _ in }).first else { return nil }
+                return LevelResult(entry: entry, turned: angle, own: own, applied: straighten(copy))
+            }
+        }.flatMap { $0 }
     }
 
     /// How many of `wanted` (a multiset of words) `read` holds.

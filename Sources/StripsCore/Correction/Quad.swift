@@ -1,3 +1,5 @@
+import Foundation
+
 /// Four points of a page in a picture, in the order of the page as it will be: top-left,
 /// top-right, bottom-right, bottom-left. A crop that is a rectangle is the quad of that rectangle;
 /// a photographed page is any convex quad. Coordinates are the upright source picture's pixels
@@ -24,6 +26,14 @@ public struct Quad: Hashable, Sendable {
     /// The whole picture of `size`: what a page without a crop shows.
     public init(whole size: Size) {
         self.init(rect: Rect(origin: .zero, size: size))
+    }
+
+    /// The part of a picture of `size` that shows once it is turned `degrees` counter-clockwise
+    /// about its centre at its own size (the straighten step): its frame taken back by the turn.
+    public init(shownTurning size: Size, degrees: Double) {
+        let r = degrees * .pi / 180, c = cos(r), s = sin(r), cx = size.width / 2, cy = size.height / 2
+        func source(_ x: Double, _ y: Double) -> Point { Point(x: c * (x - cx) - s * (y - cy) + cx, y: s * (x - cx) + c * (y - cy) + cy) }
+        self.init(topLeft: source(0, 0), topRight: source(size.width, 0), bottomRight: source(size.width, size.height), bottomLeft: source(0, size.height))
     }
 
     /// Top-left, top-right, bottom-right, bottom-left.

@@ -296,7 +296,14 @@ public struct BorderAnswer: Hashable, Sendable {
         /// level, so no turn), else the levelling to a tenth of a degree; nil when neither a page
         /// nor a curve was found.
         public func applied(to corrections: Corrections) -> Corrections? {
-            guard corners != nil || curve != nil else { return nil }
+            guard corners != nil || curve != nil else {
+                // No page found: a picture kept whole is levelled when its lines lean (a scan set
+                // askew), unless the user cropped it (the angle was found on the whole picture).
+                guard corrections.crop == nil, let levelling, PhotosScene.tenths(levelling) != 0 else { return nil }
+                var after = corrections
+                after.straighten = PhotosScene.tenths(levelling)
+                return after
+            }
             var after = corrections
             after.crop = corners
             after.dewarp = curve
