@@ -17,7 +17,7 @@ func fail(_ line: String) -> Never {
 
 let usage = """
     usage: strips-bench-camera [--json] [--quick] [--films DIR]
-           strips-bench-camera film desk|book|moving PATH [--size WxH] [--rate FPS] [--cut SHARE] [--seconds S]
+           strips-bench-camera film desk|book|moving|spread PATH [--size WxH] [--rate FPS] [--cut SHARE] [--seconds S]
 
     The camera's benchmark: decoding and page detection per 720p and 1080p frame of made-up desk
     footage (Motion JPEG, as webcams send it) against the ffmpeg command decoding the same file,
@@ -43,7 +43,7 @@ if arguments.first != "film", let unknown = arguments.enumerated().first(where: 
 
 if arguments.first == "film" {
     guard arguments.count >= 3, let kind = CameraFilm.Kind(rawValue: arguments[1]) else {
-        fail("usage: strips-bench-camera film desk|book|moving PATH [--size WxH] [--rate FPS] [--cut SHARE] [--seconds S (moving)]")
+        fail("usage: strips-bench-camera film desk|book|moving|spread PATH [--size WxH] [--rate FPS] [--cut SHARE] [--seconds S (moving)]")
     }
     let size = (option("--size") ?? "1280x720").split(separator: "x").compactMap { Int($0) }
     guard size.count == 2, size.allSatisfy({ $0 >= 64 && $0 <= 4096 }) else { fail("--size takes WxH, 64 to 4096 each") }

@@ -16,6 +16,9 @@ public struct CameraFilm: Sendable {
         case book
         /// A sheet that never stops moving (slowly round in a circle).
         case moving
+        /// An open book lying whole under the camera (two pages, the gutter in shadow), its right
+        /// leaf turned once: two spreads, each to be taken as its two pages.
+        case spread
     }
 
     /// A stretch in which a page lies still: one take is due. It begins when the page stops
@@ -129,6 +132,28 @@ public struct CameraFilm: Sendable {
                 if let leaf { sheets.append(leaf) }
                 return (sheets, hands)
             }
+        case .spread:
+            duration = 5.5
+            let artD = PageArt.bookPage(4, seed: seed &+ 303)
+            let pad = page(centre: Point(x: 0.5, y: 0.5), height: 0.72, aspect: 2 * aspect, degrees: -2)
+            // The right half: the leaf that turns about the spine.
+            let leafPad = Quad(topLeft: pad.topLeft.lerp(pad.topRight, 0.5), topRight: pad.topRight,
+                               bottomRight: pad.bottomRight, bottomLeft: pad.bottomLeft.lerp(pad.bottomRight, 0.5))
+            let first = Self.spread(artA.picture, artB.picture), turning = Self.spread(artA.picture, artD.picture)
+            let second = Self.spread(artC.picture, artD.picture)
+            rests = [Rest(from: 0, to: 1.4, page: "\(artA.name) | \(artB.name)", quad: pad),
+                     Rest(from: 2.3, to: 5.5, page: "\(artC.name) | \(artD.name)", quad: pad)]
+            choreography = { t in
+                guard t >= 1.4 else { return ([(first, pad)], []) }
+                guard t < 2.3 else { return ([(second, pad)], []) }
+                // The right leaf swings over the spine with a hand at its free edge: page 2 up,
+                // then its back, page 3, coming down on the left.
+                let angle = ease(t, 1.4, 2.3) * .pi
+                let swing = Self.turned(leafPad, angle: angle)
+                let edge = angle < .pi / 2 ? swing.topRight.lerp(swing.bottomRight, 0.55) : swing.topLeft.lerp(swing.bottomLeft, 0.55)
+                return ([(turning, pad), (angle < .pi / 2 ? artB.picture : artC.picture, swing)],
+                        [Self.hand(holding: edge, from: .right, reach: 1, w: w, h: h)])
+            }
         case .moving:
             duration = moving ?? 4.0
             let rest = page(centre: Point(x: 0.5, y: 0.5), height: 0.62, aspect: aspect, degrees: 5)
@@ -145,7 +170,27 @@ public struct CameraFilm: Sendable {
                 return ([(artC.picture, q)], [])
             }
         }
-        scene = DeskScene(desk: kind == .book ? .wood : .laminate, width: width, height: height, seed: seed)
+        scene = DeskScene(desk: kind == .book || kind == .spread ? .wood : .laminate, width: width, height: height, seed: seed)
+    }
+
+    /// Two pages side by side as an open book shows them: the paper darkening into the gutter
+    /// between them (a third darker at the spine, over a twelfth of the spread's width).
+    static func spread(_ left: PixelBuffer, _ right: PixelBuffer) -> PixelBuffer {
+        let (w, h) = (left.width + right.width, max(left.height, right.height))
+        var both = PixelBuffer(width: w, height: h, format: .rgb, filledWith: 255)
+        let middle = Double(left.width), reach = Double(w) / 24
+        for y in 0..<h {
+            for x in 0..<w {
+                let (source, sx) = x < left.width ? (left, x) : (right, x - left.width)
+                guard y < source.height else { continue }
+                let d = (Double(x) + 0.5 - middle) / reach
+                let shade = 1 - 0.33 * exp(-d * d)
+                for c in 0..<3 {
+                    both.bytes[y * both.bytesPerRow + x * 3 + c] = UInt8((Double(source.bytes[y * source.bytesPerRow + sx * 3 + c]) * shade).rounded())
+                }
+            }
+        }
+        return both
     }
 
     /// The pad's top leaf swung up by `angle` about its left edge, seen from above: its free edge
