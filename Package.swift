@@ -89,19 +89,19 @@ let package = Package(
                                                         "StripsDocumentPhotos", "StripsSampleScans", "StripsText"]),
         // Synthetic document photos with known corners (pages on desks and light tables, shadows, blur,
         // JPEG noise): the border detector's evaluation set, made from seeds.
-        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG"],
+        .target(name: "StripsDocumentPhotos", dependencies: ["StripsCore", "StripsPictures", "CTurboJPEG"], path: "Tests/StripsDocumentPhotos",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Test footage for the camera: desks with pages laid down, a hand passing, a book's pages
         // turned, a page that keeps moving; written as Motion JPEG in AVI, as webcams send it.
-        .target(name: "StripsCameraFootage", dependencies: ["StripsCore", "StripsPictures", "StripsDocumentPhotos", "CAVCodec"],
+        .target(name: "StripsCameraFootage", dependencies: ["StripsCore", "StripsPictures", "StripsDocumentPhotos", "CAVCodec"], path: "Tests/StripsCameraFootage",
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Camera benchmark: decode and detection ms per 720p and 1080p frame, rest-to-take time;
         // and `film` writes test footage.
         .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"],
-                          path: "Sources/CameraBench"),
+                          path: "Benchmarks/CameraBench"),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
         .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender", "StripsSampleScans", "StripsBatch"],
-                          path: "Sources/CorrectionBench"),
+                          path: "Benchmarks/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
         // libtiff: multi-page TIFF pages, CCITT G4 for black-and-white pages.
@@ -121,7 +121,7 @@ let package = Package(
         // A scanning child process for the scan tests (a fresh sane_init, a real kill -9) and by hand.
         .executableTarget(name: "strips-scan-probe", dependencies: ["StripsScan", "StripsPictures"], path: "Sources/ScanProbe"),
         // Scan benchmark: a chunk's time from sane_read to being reported, on SANE's test backend.
-        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "StripsCore", "CSANE"], path: "Sources/ScanBench"),
+        .executableTarget(name: "strips-bench-scan", dependencies: ["StripsScan", "StripsPictures", "StripsCore", "CSANE"], path: "Benchmarks/ScanBench"),
         .testTarget(name: "StripsScanTests", dependencies: ["StripsScan", "StripsPictures", "StripsTestSupport", "CSANE", "CSPNG"]),
         // Writing a new file whole or not at all, never over an existing one (temp beside, flush, link).
         .target(name: "StripsFiles", dependencies: ["CLiveTemporaries"]),
@@ -149,7 +149,7 @@ let package = Package(
                                                      "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
-        .target(name: "StripsBench", dependencies: ["StripsCore"]),
+        .target(name: "StripsBench", dependencies: ["StripsCore"], path: "Benchmarks/StripsBench"),
         // The effect hosts (issue 29): what the Photos scene's effects become on this machine (saving,
         // reading dropped files, scanning in a worker process, reading text, finding borders), answered
         // as host events. No SDL: the program wires in the window's waker, clipboard and standard error.
@@ -169,7 +169,7 @@ let package = Package(
         // frame's work at 10, 1,000 and 20,000 pages (--frame-work).
         .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsBench", "StripsPDF", "CSDL2", "CTurboJPEG",
                                                                   "StripsHosts", "StripsRender", "StripsBatch", "StripsCamera"],
-                          path: "Sources/LoadBench"),
+                          path: "Benchmarks/LoadBench"),
         // PDF documents (issue 14): poppler-glib opens and renders pages through cairo; qpdf copies
         // pages between files so saved pages keep their text and vectors.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
@@ -178,12 +178,12 @@ let package = Package(
         .target(name: "StripsPDF", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "CPoppler", "CQPDF"]),
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"],
-                          path: "Sources/PDFBench"),
+                          path: "Benchmarks/PDFBench"),
         .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
-        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Sources/RecordBench"),
+        .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Benchmarks/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
-        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "StripsPDF", "CTurboJPEG"], path: "Sources/SaveBench"),
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "StripsPDF", "CTurboJPEG"], path: "Benchmarks/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
         // encodings for saving (CCITT G4 or 1-bit Flate, grey and colour JPEG).
         .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),
@@ -195,7 +195,7 @@ let package = Package(
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
         // against the tesseract command (Scripts/bench-text.sh).
         .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],
-                          path: "Sources/TextBench"),
+                          path: "Benchmarks/TextBench"),
         .testTarget(name: "StripsLooksTests", dependencies: ["StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
         // Test pages in any script: words shaped by HarfBuzz on FreeType, drawn by cairo (its own
         // text calls cannot form Devanagari).
@@ -234,14 +234,14 @@ let package = Package(
                 path: "Tests/StripsSampleBatches", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The judges' false positives and negatives on a generated corpus, and `strips convert` timings.
         .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
-                          path: "Sources/BatchBench"),
+                          path: "Benchmarks/BatchBench"),
         // The real corpus (Tests/Corpus/real: public pages nobody here made) and each judgement Strips
         // makes by itself asked of it: the real-pages tests and strips-bench-real.
         .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsCorrection", "StripsPictures"],
                 path: "Tests/StripsRealPages"),
         // Per class and per part (tuned, held-out) of the real corpus, how many pages are judged right.
         .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsConvert", "StripsBatch", "StripsHosts", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
-                          path: "Sources/RealBench"),
+                          path: "Benchmarks/RealBench"),
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
         // Archives (issue 42): shards, resumed runs (a record of each document written), reports,
         // the hot folder (inotify); GLib for the records' SHA-256. StripsLooks: pages turned upright.
