@@ -1,3 +1,4 @@
+import Foundation
 import StripsCore
 import StripsPictures
 
@@ -8,7 +9,7 @@ import StripsPictures
 /// it found nothing or nearly the whole picture (NAPS2 #789, #226; issue 37). Here the paper is
 /// told from the backing by brightness alone: the backing is what lies along the picture's edges,
 /// and the item is the largest region clearly brighter than it, mostly filling its box. The crop
-/// is that box with `margin` around it. Pure.
+/// is that box with `margin` around it (an item set askew: its own turned rectangle). Pure.
 public enum FlatbedItem {
     /// White paper is at least this much brighter than the backing (0-255 levels).
     static let contrast = 40
@@ -38,6 +39,7 @@ public enum FlatbedItem {
         // The largest region brighter than the threshold (four-connected), its box and size.
         var label = [Int32](repeating: -1, count: w * h)
         var best: (count: Int, minX: Int, minY: Int, maxX: Int, maxY: Int) = (0, 0, 0, 0, 0)
+        var bestRegion: Int32 = -1
         var stack: [Int] = []
         var region: Int32 = 0
         for start in 0..<(w * h) where label[start] < 0 && Int(level[start]) >= threshold {
@@ -57,7 +59,10 @@ public enum FlatbedItem {
                     }
                 }
             }
-            if found.count > best.count { best = found }
+            if found.count > best.count {
+                best = found
+                bestRegion = region
+            }
             region += 1
         }
         let boxWidth = best.maxX - best.minX + 1, boxHeight = best.maxY - best.minY + 1
@@ -68,10 +73,97 @@ public enum FlatbedItem {
         guard boxArea >= 0.03 * area, boxArea <= 0.85 * area, Double(best.count) >= 0.6 * boxArea else { return nil }
         let pad = margin * Double(max(picture.width, picture.height))
         let scale = Double(factor)
+        if let tilted = tilted(label, region: bestRegion, w: w, h: h, scale: scale, pad: pad, in: Size(width: Double(picture.width), height: Double(picture.height))) {
+            return tilted
+        }
         let x0 = max(0, Double(best.minX) * scale - pad), y0 = max(0, Double(best.minY) * scale - pad)
         let x1 = min(Double(picture.width), Double(best.maxX + 1) * scale + pad), y1 = min(Double(picture.height), Double(best.maxY + 1) * scale + pad)
         return Quad(topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1), bottomLeft: Point(x: x0, y: y1))
     }
+
+    /// An item set askew on the glass, as its own turned rectangle (`pad` around it) in the
+    /// picture's pixels: the region's long axis from its second moments, its extent along that
+    /// axis and across it. Nil when it lies within `leastTilt` of the picture's axes (its box is
+    /// its crop), or when the turned rectangle would reach past the picture (an item lying against
+    /// the glass's edge: its box, levelled afterwards as any crop is).
+    static func tilted(_ label: [Int32], region: Int32, w: Int, h: Int, scale: Double, pad: Double, in size: Size) -> Quad? {
+        var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0
+        for i in 0..<(w * h) where label[i] == region {
+            let x = Double(i % w) + 0.5, y = Double(i / w) + 0.5
+            n += 1; sx += x; sy += y; sxx += x * x; syy += y * y; sxy += x * y
+        }
+        guard n > 0 else { return nil }
+        let (cx, cy) = (sx / n, sy / n)
+        let (m20, m02, m11) = (sxx / n - cx * cx, syy / n - cy * cy, sxy / n - cx * cy)
+        // A square item has no long axis to tell its turn by.
+        let spread = ((m20 - m02) * (m20 - m02) + 4 * m11 * m11).squareRoot()
+        guard spread >= 0.2 * (m20 + m02) else { return nil }
+        // The turn from its long sides, the ones not lying along the picture's edge (the region's
+        // moments lean towards the picture's axes where the edge cuts it).
+        guard let tilt = sideTilt(label, region: region, w: w, h: h, tall: m02 > m20), abs(tilt) >= leastTilt * .pi / 180 else { return nil }
+        let (c, s) = (cos(tilt), sin(tilt))
+        var (u0, u1, v0, v1) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
+        for i in 0..<(w * h) where label[i] == region {
+            let x = Double(i % w) + 0.5 - cx, y = Double(i / w) + 0.5 - cy
+            let u = x * c + y * s, v = -x * s + y * c
+            u0 = min(u0, u - 0.5); u1 = max(u1, u + 0.5); v0 = min(v0, v - 0.5); v1 = max(v1, v + 0.5)
+        }
+        func point(_ u: Double, _ v: Double) -> Point {
+            Point(x: (cx + u * c - v * s) * scale, y: (cy + u * s + v * c) * scale)
+        }
+        let p = pad / scale
+        let quad = Quad(topLeft: point(u0 - p, v0 - p), topRight: point(u1 + p, v0 - p), bottomRight: point(u1 + p, v1 + p), bottomLeft: point(u0 - p, v1 + p))
+        // An item lying askew against the glass's edge reaches past the picture a little: its
+        // corners there are drawn from the picture's edge (the flattener repeats it), paper.
+        let reach = overhang * max(size.width, size.height)
+        guard quad.corners.allSatisfy({ $0.x >= -reach && $0.y >= -reach && $0.x <= size.width + reach && $0.y <= size.height + reach }) else { return nil }
+        return quad
+    }
+
+    /// The turn (radians, clockwise on screen) of the region's long sides: for a `tall` item its
+    /// left and right boundaries row by row (for a wide one its top and bottom, column by
+    /// column), each a line fitted twice by least squares, the points more than 1.5 pixels off the
+    /// first fit left out of the second (the item's rounded ends, a torn corner); a side at the
+    /// picture's edge, or with fewer points than half the item's length, tells nothing. Nil when no
+    /// side tells.
+    static func sideTilt(_ label: [Int32], region: Int32, w: Int, h: Int, tall: Bool) -> Double? {
+        let (length, across) = tall ? (h, w) : (w, h)
+        func at(_ along: Int, _ side: Int) -> Bool { label[tall ? along * w + side : side * w + along] == region }
+        var low: [(Double, Double)] = [], high: [(Double, Double)] = []
+        for t in 0..<length {
+            guard let first = (0..<across).first(where: { at(t, $0) }), let last = (0..<across).last(where: { at(t, $0) }) else { continue }
+            if first > 0 { low.append((Double(t), Double(first))) }
+            if last < across - 1 { high.append((Double(t), Double(last))) }
+        }
+        let extent = Double(low.count + high.count) / 2
+        func slope(_ points: [(Double, Double)]) -> (slope: Double, count: Int)? {
+            func fit(_ p: [(Double, Double)]) -> (Double, Double)? {
+                let n = Double(p.count)
+                guard n >= 2 else { return nil }
+                let mx = p.reduce(0) { $0 + $1.0 } / n, my = p.reduce(0) { $0 + $1.1 } / n
+                let sxx = p.reduce(0) { $0 + ($1.0 - mx) * ($1.0 - mx) }
+                guard sxx > 0 else { return nil }
+                let b = p.reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) } / sxx
+                return (b, my - b * mx)
+            }
+            guard let (b, a) = fit(points) else { return nil }
+            let kept = points.filter { abs($0.1 - (a + b * $0.0)) <= 1.5 }
+            guard Double(kept.count) >= 0.5 * extent, let (b2, _) = fit(kept) else { return nil }
+            return (b2, kept.count)
+        }
+        let sides = [slope(low), slope(high)].compactMap { $0 }
+        guard !sides.isEmpty else { return nil }
+        let mean = sides.reduce(0) { $0 + $1.slope * Double($1.count) } / Double(sides.reduce(0) { $0 + $1.count })
+        // A tall item turned clockwise moves its sides left going down; a wide one, down going right.
+        return tall ? -atan(mean) : atan(mean)
+    }
+
+    /// The turned rectangle may reach past the picture by this share of its long side (a receipt
+    /// 8 cm wide turned 5 degrees against the glass's edge: 2.4 %).
+    static let overhang = 0.03
+
+    /// An item turned less than this many degrees is cropped to its box.
+    static let leastTilt = 0.3
 
     /// Each pixel's brightness (the mean of its colours: the backing and the paper are grey).
     static func brightness(_ picture: PixelBuffer) -> [UInt8] {

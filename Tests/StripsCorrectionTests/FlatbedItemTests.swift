@@ -1,3 +1,4 @@
+import Foundation
 import StripsCore
 import StripsPictures
 import Testing
@@ -74,5 +75,38 @@ import Testing
             }
         }
         #expect(FlatbedItem.find(in: picture) == nil)
+    }
+
+    @Test(arguments: [3.0, -2.0])
+    func aReceiptSetAskewIsCroppedToItsOwnTurnedRectangle(degrees: Double) throws {
+        // A 160 x 560 receipt turned about its centre on grey backing, away from the edges.
+        var picture = PixelBuffer(width: 600, height: 840, format: .grey, filledWith: 150)
+        let r = degrees * .pi / 180, (c, s) = (cos(r), sin(r)), (cx, cy) = (300.0, 420.0)
+        for y in 0..<840 {
+            for x in 0..<600 {
+                // The point in the receipt's own frame (turned back).
+                let dx = Double(x) - cx, dy = Double(y) - cy
+                let u = dx * c + dy * s, v = -dx * s + dy * c
+                guard abs(u) <= 80, abs(v) <= 280 else { continue }
+                // Lines of print 4 pixels high every 16, letters 3 wide every 8: a receipt's ink share.
+                let printed = Int(v + 280) % 16 < 4 && Int(u + 80) % 8 < 3 && abs(u) < 70 && abs(v) < 268
+                picture.bytes[y * 600 + x] = printed ? 40 : 228
+            }
+        }
+        guard let quad = FlatbedItem.find(in: picture) else {
+            Issue.record("no item found")
+            return
+        }
+        // Its top edge slopes as the receipt does (y down: a positive turn here is clockwise on
+        // screen, the right end lower), within half a degree at this size.
+        let slope = atan2(quad.topRight.y - quad.topLeft.y, quad.topRight.x - quad.topLeft.x) * 180 / .pi
+        #expect(abs(slope - degrees) <= 0.5, "slope \(slope)")
+        // It holds the receipt with its margin, and little backing: its sides 160 and 560 and the margin.
+        let margin = FlatbedItem.margin * 840
+        let width = quad.topLeft.distance(to: quad.topRight), height = quad.topLeft.distance(to: quad.bottomLeft)
+        #expect(abs(width - (160 + 2 * margin)) <= 6 && abs(height - (560 + 2 * margin)) <= 6, "\(width) x \(height)")
+        for corner in [Point(x: cx - 80 * c + 280 * s, y: cy - 80 * s - 280 * c), Point(x: cx + 80 * c - 280 * s, y: cy + 80 * s + 280 * c)] {
+            #expect(quad.contains(corner), "\(corner)")
+        }
     }
 }

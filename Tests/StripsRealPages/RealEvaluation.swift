@@ -162,9 +162,10 @@ public struct RealEvaluation: Sendable {
         public var entry: RealCorpus.Entry
         /// Degrees counter-clockwise the stored page was turned by (0: as stored).
         public var turned: Double
-        /// The straighten `--borders auto` applies to the stored page (0: none): its own lean.
+        /// The turn `--borders auto` gives the stored page (its straighten and its crop's slope; 0:
+        /// none): its own lean.
         public var own: Double
-        /// The straighten it applies to the page turned (0: none).
+        /// The turn it gives the page turned (0: none).
         public var applied: Double
         /// The turned page comes back to the page as stored, within `tolerance`.
         public var right: Bool { abs(applied - (own - turned)) <= LevelResult.tolerance }
@@ -178,8 +179,12 @@ public struct RealEvaluation: Sendable {
     /// levels it: the stored page is the truth, as it is for orientation.
     public func levelling(_ entries: [RealCorpus.Entry], angles: (Int) -> [Double], folder: String) -> [LevelResult] {
         let finder = BorderFinder(reader: reader)
+        // The turn the page is given, counter-clockwise: its straighten, and a crop set askew (an
+        // item on the glass cropped to its own turned rectangle) levels it by its top edge's slope.
         @Sendable func straighten(_ page: Page) -> Double {
-            finder.answer(BorderRequest(purpose: .apply, pages: [page])).pages.first?.applied(to: page.corrections)?.pixels.straighten ?? 0
+            guard let after = finder.answer(BorderRequest(purpose: .apply, pages: [page])).pages.first?.applied(to: page.corrections) else { return 0 }
+            let slope = after.pixels.crop.map { atan2($0.topRight.y - $0.topLeft.y, $0.topRight.x - $0.topLeft.x) * 180 / .pi } ?? 0
+            return ((after.pixels.straighten + slope) * 10).rounded() / 10
         }
         let jobs = entries.enumerated().map { ($1, angles($0)) }
         return Self.each(jobs) { entry, angles -> [LevelResult] in
