@@ -93,6 +93,18 @@ import Testing
         #expect(Self.rgb(small.pixels, bar.0, bar.1).0 < 30 && Self.rgb(drawn, bar.0, bar.1).0 < 30)
     }
 
+    /// Fax rows cut short or garbled: libtiff refuses them or decodes what it can, and either way
+    /// the page comes out whole at its size (poppler draws it when libtiff fails), never a crash.
+    @Test(arguments: ["cut", "garbled"]) func damagedFaxRowsStillGiveThePage(damage: String) throws {
+        let scratch = try PDFScratch("fax-\(damage)")
+        let path = scratch.path("scan.pdf")
+        var g4 = try #require(PageImageEncoder.ccittG4(try Self.bilevel())).bytes
+        if damage == "cut" { g4 = Array(g4.prefix(g4.count / 3)) } else { for i in stride(from: 7, to: g4.count, by: 5) { g4[i] ^= 0xA5 } }
+        try PDFScanDocument.write(to: path, g4: g4, width: 400, height: 300, dpi: 100).get()
+        let page = try PDFPages(renderer: PDFRenderer()).decode(.pdfPage(path: path, index: 0), limit: PixelLimit(width: 200, height: 200)).get()
+        #expect(page.width == 200 && page.height == 150)
+    }
+
     @Test func aPartOfAScannedPageAtItsOwnPixels() throws {
         let scratch = try PDFScratch("scan-part")
         let path = scratch.path("scan.pdf")
