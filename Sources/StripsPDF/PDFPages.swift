@@ -38,13 +38,17 @@ public struct PDFPages: PageFormat {
     }
 
     /// A scanned page (one JPEG over the whole page) is decoded from its JPEG stream at the scale
-    /// drawn, by libjpeg-turbo, as a JPEG file is; any other page, or a JPEG libjpeg-turbo
-    /// refuses, is rendered by poppler.
+    /// drawn, by libjpeg-turbo, as a JPEG file is, and a bilevel one (CCITT fax) by libtiff; any
+    /// other page, or a picture the decoder refuses, is rendered by poppler.
     public func decode(_ source: PageSource, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure> {
-        if let scan = renderer.scans.scan(source.path, page: source.pageIndex ?? 0),
-           case .success(let decoded) = JPEGDecoder.decode(scan.jpeg, orientation: Self.orientation(quarterTurns: scan.quarterTurns),
-                                                           limit: limit, region: region, fast: fast) {
-            return .success(decoded)
+        if let scan = renderer.scans.scan(source.path, page: source.pageIndex ?? 0) {
+            let orientation = Self.orientation(quarterTurns: scan.quarterTurns)
+            let decoded: Result<DecodedPicture, ImageFailure>
+            switch scan.picture {
+            case .jpeg(let jpeg): decoded = JPEGDecoder.decode(jpeg, orientation: orientation, limit: limit, region: region, fast: fast)
+            case .fax(let fax): decoded = fax.decode(orientation: orientation, limit: limit, region: region)
+            }
+            if case .success = decoded { return decoded }
         }
         return renderer.render(source.path, pageIndex: source.pageIndex ?? 0, maxWidth: Int(limit.width), maxHeight: Int(limit.height), region: region)
             .map { DecodedPicture($0.pixels, region: $0.region) }

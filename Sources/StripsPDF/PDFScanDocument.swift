@@ -2,7 +2,8 @@ import Foundation
 import StripsFiles
 
 /// Writes PDFs of scanned pages the way img2pdf and scanner software do, for tests and
-/// benchmarks: each page one JPEG image XObject (DCTDecode, the JPEG file's bytes as they are)
+/// benchmarks: each page one JPEG image XObject (DCTDecode, the JPEG file's bytes as they are; or
+/// a bilevel scan's CCITT Group 4 rows)
 /// drawn over the whole page by a content stream of one `cm` and one `Do`. Written by hand, so
 /// the structure is exactly that and nothing else.
 public enum PDFScanDocument {
@@ -10,6 +11,22 @@ public enum PDFScanDocument {
     /// `rotate` is every page's /Rotate. Fails if the file exists.
     public static func write(to path: String, jpeg: [UInt8], width: Int, height: Int, grey: Bool = false, dpi: Double = 300,
                              pages: Int = 1, rotate: Int = 0) -> Result<Void, PDFFailure> {
+        write(to: path, image: "/Width \(width) /Height \(height) /ColorSpace /\(grey ? "DeviceGray" : "DeviceRGB") "
+                  + "/BitsPerComponent 8 /Filter /DCTDecode", stream: jpeg, width: width, height: height, dpi: dpi, pages: pages, rotate: rotate)
+    }
+
+    /// The same with a bilevel scan: CCITT Group 4 rows (`g4`, /K -1, as libtiff codes them) of a
+    /// `width` x `height` 1-bit picture, black coded black.
+    public static func write(to path: String, g4: [UInt8], width: Int, height: Int, dpi: Double = 300,
+                             pages: Int = 1, rotate: Int = 0) -> Result<Void, PDFFailure> {
+        write(to: path, image: "/Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter [/CCITTFaxDecode] "
+                  + "/DecodeParms [<< /K -1 /Columns \(width) /Rows \(height) /BlackIs1 false >>]", stream: g4,
+              width: width, height: height, dpi: dpi, pages: pages, rotate: rotate)
+    }
+
+    /// `image`: the image dictionary's entries but its type and /Length.
+    private static func write(to path: String, image entries: String, stream: [UInt8], width: Int, height: Int, dpi: Double,
+                              pages: Int, rotate: Int) -> Result<Void, PDFFailure> {
         let w = Double(width) * 72 / dpi, h = Double(height) * 72 / dpi
         var body: [UInt8] = Array("%PDF-1.4\n%\u{00E2}\u{00E3}\n".utf8)
         var offsets: [Int] = []
@@ -28,8 +45,7 @@ public enum PDFScanDocument {
         let content = Array(String(format: "q\n%.4f 0 0 %.4f 0 0 cm\n/Im0 Do\nQ", w, h).utf8)
         for page in 0..<pages {
             let image = 3 + 3 * page
-            object("<< /Type /XObject /Subtype /Image /Width \(width) /Height \(height) /ColorSpace /\(grey ? "DeviceGray" : "DeviceRGB") "
-                   + "/BitsPerComponent 8 /Filter /DCTDecode /Length \(jpeg.count) >>", stream: jpeg)
+            object("<< /Type /XObject /Subtype /Image \(entries) /Length \(stream.count) >>", stream: stream)
             object("<< /Length \(content.count) >>", stream: content)
             object(String(format: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.4f %.4f] /Rotate %d ", w, h, rotate)
                    + "/Resources << /XObject << /Im0 \(image) 0 R >> >> /Contents \(image + 1) 0 R >>")

@@ -1,19 +1,29 @@
 import CQPDF
 import Foundation
+import StripsPictures
 
 /// Pages that are one JPEG over the whole page (a DCTDecode image XObject, as scanners and
 /// img2pdf write them, perhaps under an OCR tool's invisible text): their JPEG is taken from the
 /// file as it is stored (qpdf) so that libjpeg-turbo decodes it at the scale drawn, instead of
-/// poppler decoding all of it and cairo scaling it. Any other page, or any doubt (a mask, a
-/// colour space other than RGB or grey, a second image, something painted over it, an image
-/// that does not cover the page), and the page is left to poppler. Safe on any thread: files are
+/// poppler decoding all of it and cairo scaling it. A bilevel scan (a 1-bit CCITTFaxDecode image)
+/// is taken the same way and decoded by libtiff (`FaxPicture`). Any other page, or any doubt (a
+/// mask, a colour space other than RGB or grey, a second image, something painted over it, an
+/// image that does not cover the page), and the page is left to poppler. Safe on any thread: files are
 /// looked at under a lock, a few kept open; the JPEG is decoded by the caller, outside it.
 public final class ScannedPages: @unchecked Sendable {
     /// A scanned page's picture: the JPEG file within the PDF, and how the page turns it (its
     /// /Rotate, in clockwise quarter turns).
     public struct Scan: Sendable {
-        public var jpeg: [UInt8]
+        public var picture: Picture
         public var quarterTurns: Int
+    }
+
+    /// The page's picture as the PDF stores it.
+    public enum Picture: Sendable {
+        /// The JPEG file itself (DCTDecode).
+        case jpeg([UInt8])
+        /// 1-bit CCITT fax rows (CCITTFaxDecode).
+        case fax(FaxPicture)
     }
 
     private let lock = NSLock()
@@ -48,7 +58,7 @@ final class QPDFPages {
     private let file: QPDFFile
     private let data: qpdf_data
     /// Pages looked at: the scanned ones' image object and turns, nil for the others.
-    private var verdicts: [Int: (image: qpdf_oh, turns: Int)?] = [:]
+    private var verdicts: [Int: (image: qpdf_oh, fax: FaxPicture?, turns: Int)?] = [:]
     var pageCount: Int { file.pageCount }
 
     init?(_ path: String) {
@@ -59,7 +69,7 @@ final class QPDFPages {
 
     func scan(_ index: Int) -> ScannedPages.Scan? {
         guard index >= 0, index < pageCount else { return nil }
-        let found: (image: qpdf_oh, turns: Int)?
+        let found: (image: qpdf_oh, fax: FaxPicture?, turns: Int)?
         if let known = verdicts[index] {
             found = known
         } else {
@@ -67,26 +77,32 @@ final class QPDFPages {
             found = page == 0 ? nil : scannedImage(page)
             verdicts[index] = .some(found)
         }
-        guard let (image, turns) = found else { return nil }
+        guard let (image, fax, turns) = found else { return nil }
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         var filtered: QPDF_BOOL = QPDF_FALSE
-        // qpdf_dl_none: the stream as stored, which for DCTDecode is the JPEG file itself.
+        // qpdf_dl_none: the stream as stored, which for DCTDecode is the JPEG file itself, and
+        // for CCITTFaxDecode the coded rows (qpdf decodes neither).
         guard qpdf_oh_get_stream_data(data, image, qpdf_dl_none, &filtered, &buffer, &length) & QPDF_ERRORS == 0, let buffer else {
             verdicts[index] = .some(nil)
             return nil
         }
         defer { free(buffer) }
-        let jpeg = Array(UnsafeBufferPointer(start: buffer, count: length))
-        guard jpeg.starts(with: [0xFF, 0xD8]) else {
+        let stored = Array(UnsafeBufferPointer(start: buffer, count: length))
+        if var fax {
+            fax.data = stored
+            return ScannedPages.Scan(picture: .fax(fax), quarterTurns: turns)
+        }
+        guard stored.starts(with: [0xFF, 0xD8]) else {
             verdicts[index] = .some(nil)
             return nil
         }
-        return ScannedPages.Scan(jpeg: jpeg, quarterTurns: turns)
+        return ScannedPages.Scan(picture: .jpeg(stored), quarterTurns: turns)
     }
 
-    /// The page's one image when it is a scanned page, and the page's /Rotate in quarter turns.
-    private func scannedImage(_ page: qpdf_oh) -> (qpdf_oh, Int)? {
+    /// The page's one image when it is a scanned page (with its fax coding when it is a bilevel
+    /// one), and the page's /Rotate in quarter turns.
+    private func scannedImage(_ page: qpdf_oh) -> (qpdf_oh, FaxPicture?, Int)? {
         let xobjects = qpdf_oh_get_key(data, qpdf_oh_get_key(data, page, "/Resources"), "/XObject")
         guard qpdf_oh_is_dictionary(data, xobjects) == QPDF_TRUE else { return nil }
         var names: [String] = []
@@ -100,13 +116,23 @@ final class QPDFPages {
         let dict = qpdf_oh_get_dict(data, image)
         func isName(_ key: String, _ value: String) -> Bool { qpdf_oh_is_name_and_equals(data, qpdf_oh_get_key(data, dict, key), value) == QPDF_TRUE }
         let filter = qpdf_oh_get_key(data, dict, "/Filter")
-        let dct = qpdf_oh_is_name_and_equals(data, filter, "/DCTDecode") == QPDF_TRUE
-            || (qpdf_oh_is_array(data, filter) == QPDF_TRUE && qpdf_oh_get_array_n_items(data, filter) == 1
-                && qpdf_oh_is_name_and_equals(data, qpdf_oh_get_array_item(data, filter, 0), "/DCTDecode") == QPDF_TRUE)
-        guard isName("/Subtype", "/Image"), dct, isName("/ColorSpace", "/DeviceRGB") || isName("/ColorSpace", "/DeviceGray"),
-              qpdf_oh_get_int_value_as_int(data, qpdf_oh_get_key(data, dict, "/BitsPerComponent")) == 8,
+        func only(_ name: String) -> Bool {
+            qpdf_oh_is_name_and_equals(data, filter, name) == QPDF_TRUE
+                || (qpdf_oh_is_array(data, filter) == QPDF_TRUE && qpdf_oh_get_array_n_items(data, filter) == 1
+                    && qpdf_oh_is_name_and_equals(data, qpdf_oh_get_array_item(data, filter, 0), name) == QPDF_TRUE)
+        }
+        let bits = qpdf_oh_get_int_value_as_int(data, qpdf_oh_get_key(data, dict, "/BitsPerComponent"))
+        guard isName("/Subtype", "/Image"),
+              isName("/ColorSpace", "/DeviceRGB") || isName("/ColorSpace", "/DeviceGray"),
               ![String](["/SMask", "/Mask", "/Decode", "/ImageMask"]).contains(where: { key in qpdf_oh_has_key(data, dict, key) == QPDF_TRUE })
         else { return nil }
+        var fax: FaxPicture?
+        if only("/CCITTFaxDecode") {
+            guard bits == 1, isName("/ColorSpace", "/DeviceGray"), let coding = faxCoding(dict) else { return nil }
+            fax = coding
+        } else {
+            guard only("/DCTDecode"), bits == 8 else { return nil }
+        }
         // What the page paints: the image alone, over the whole page.
         var content: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -117,7 +143,32 @@ final class QPDFPages {
         var rotate: Int32 = 0
         _ = qpdf_oh_get_value_as_int(data, qpdf_oh_get_key(data, page, "/Rotate"), &rotate)
         guard rotate % 90 == 0 else { return nil }
-        return (image, ((Int(rotate) / 90) % 4 + 4) % 4)
+        return (image, fax, ((Int(rotate) / 90) % 4 + 4) % 4)
+    }
+
+    /// A CCITTFaxDecode image's coding (its rows still to be read), when libtiff decodes it as
+    /// PDF means it: one row a line of /Width (Columns), rows not padded to bytes; else nil.
+    private func faxCoding(_ dict: qpdf_oh) -> FaxPicture? {
+        var parms = qpdf_oh_get_key(data, dict, "/DecodeParms")
+        if qpdf_oh_is_array(data, parms) == QPDF_TRUE {
+            guard qpdf_oh_get_array_n_items(data, parms) == 1 else { return nil }
+            parms = qpdf_oh_get_array_item(data, parms, 0)
+        }
+        let given = qpdf_oh_is_dictionary(data, parms) == QPDF_TRUE
+        func int(_ key: String, _ fallback: Int) -> Int {
+            guard given, qpdf_oh_has_key(data, parms, key) == QPDF_TRUE else { return fallback }
+            return Int(qpdf_oh_get_int_value_as_int(data, qpdf_oh_get_key(data, parms, key)))
+        }
+        func bool(_ key: String, _ fallback: Bool) -> Bool {
+            guard given, qpdf_oh_has_key(data, parms, key) == QPDF_TRUE else { return fallback }
+            return qpdf_oh_get_bool_value(data, qpdf_oh_get_key(data, parms, key)) == QPDF_TRUE
+        }
+        let width = Int(qpdf_oh_get_int_value_as_int(data, qpdf_oh_get_key(data, dict, "/Width")))
+        let height = Int(qpdf_oh_get_int_value_as_int(data, qpdf_oh_get_key(data, dict, "/Height")))
+        let rows = int("/Rows", 0)
+        guard width > 0, height > 0, int("/Columns", 1728) == width, rows == 0 || rows == height,
+              !bool("/EncodedByteAlign", false), int("/DamagedRowsBeforeError", 0) == 0 else { return nil }
+        return FaxPicture(data: [], columns: width, rows: height, k: int("/K", 0), blackIs1: bool("/BlackIs1", false))
     }
 
     /// The page's visible box (crop box, else media box): x0, y0, x1, y1 in points.

@@ -53,6 +53,12 @@ public final class Recognizer {
         let grey = picture.format == .grey ? picture : Looks.luma(of: picture)
         defer { TessBaseAPIClear(api) }
         OpenMPThreads.adaptToLoad()
+        // A page already black and white (a bilevel scan) has no shadow to threshold locally:
+        // Otsu keeps its pixels as they are, as the tesseract command does with a 1-bit TIFF,
+        // where Sauvola's windowed means cost 3 % of a convert (docs/PERFORMANCE.md, issue 42).
+        let bilevel = Self.isBilevel(grey)
+        if bilevel { _ = TessBaseAPISetVariable(api, "thresholding_method", "0") }
+        defer { if bilevel { _ = TessBaseAPISetVariable(api, "thresholding_method", "2") } }
         TesseractEngine.setImage(grey, dpi: dpi, on: api)
         let monitor = TessMonitorCreate()
         defer { TessMonitorDelete(monitor) }
@@ -67,6 +73,16 @@ public final class Recognizer {
         if cancel?.isCancelled == true { throw .cancelled }
         guard status == 0 else { throw .failed(trLater("Tesseract could not read the picture")) }
         return TesseractResults.read(api, width: Double(grey.width), height: Double(grey.height), origin: origin)
+    }
+
+    /// Whether every pixel of the grey `picture` is black (0) or white (255).
+    static func isBilevel(_ grey: PixelBuffer) -> Bool {
+        grey.bytes.withUnsafeBufferPointer { bytes in
+            // 0 and 255 plus one (wrapping) are 1 and 0; any grey plus one is 2 or more.
+            var grey: UInt8 = 0
+            for byte in bytes { grey |= (byte &+ 1) & 0xFE }
+            return grey == 0
+        }
     }
 
     /// Which way up the page in `picture` is, from Tesseract's orientation detection (`PageOSD`,

@@ -1,12 +1,14 @@
 import CTurboJPEG
 import Foundation
 import StripsCore
+import StripsLooks
 @testable import StripsPDF
 import StripsPictures
 import Testing
 
 /// Scanned pages (one JPEG over the whole page, as img2pdf and scanners write them) are decoded
-/// from their JPEG stream by libjpeg-turbo at the scale drawn; they look as poppler draws them.
+/// from their JPEG stream by libjpeg-turbo at the scale drawn, bilevel ones (CCITT G4) by libtiff;
+/// they look as poppler draws them.
 /// Anything else about the page, and poppler renders it.
 @Suite struct ScannedPageTests {
     /// 400 x 300: a dark bar across the top quarter on light paper, RGB, quality 95.
@@ -42,7 +44,8 @@ import Testing
         try PDFScanDocument.write(to: path, jpeg: try Self.jpeg(), width: 400, height: 300, dpi: 100, pages: 2, rotate: rotate).get()
         let renderer = PDFRenderer()
         let scan = try #require(renderer.scans.scan(path, page: 1))
-        #expect(scan.jpeg.starts(with: [0xFF, 0xD8]) && scan.quarterTurns == rotate / 90)
+        guard case .jpeg(let jpeg) = scan.picture else { Issue.record("not taken as a JPEG"); return }
+        #expect(jpeg.starts(with: [0xFF, 0xD8]) && scan.quarterTurns == rotate / 90)
         let pages = PDFPages(renderer: renderer)
         let limit = PixelLimit(width: 200, height: 200)
         let ours = try pages.decode(.pdfPage(path: path, index: 1), limit: limit).get()
@@ -55,6 +58,51 @@ import Testing
         }
         // Turned a quarter, the dark bar that ran across the top runs down the right side.
         if rotate == 90 { #expect(Self.rgb(ours.pixels, ours.width - 5, ours.height / 2).0 < 60) }
+    }
+
+    /// 400 x 300, 1 bit: a black bar across the top quarter, and a black square every 10 pixels below.
+    static func bilevel() throws -> PixelBuffer {
+        var picture = PixelBuffer(width: 400, height: 300, format: .grey, filledWith: 255)
+        for y in 0..<300 { for x in 0..<400 where y < 75 || (x % 10 < 3 && y % 10 < 3) { picture.bytes[y * 400 + x] = 0 } }
+        return picture
+    }
+
+    @Test(arguments: [0, 90]) func aBilevelScannedPageIsItsFaxRowsAsPopplerDrawsThem(rotate: Int) throws {
+        let scratch = try PDFScratch("fax-\(rotate)")
+        let path = scratch.path("scan.pdf")
+        let g4 = try #require(PageImageEncoder.ccittG4(try Self.bilevel()))
+        try PDFScanDocument.write(to: path, g4: g4.bytes, width: 400, height: 300, dpi: 100, pages: 2, rotate: rotate).get()
+        let renderer = PDFRenderer()
+        let scan = try #require(renderer.scans.scan(path, page: 1))
+        guard case .fax(let fax) = scan.picture else { Issue.record("not taken as fax rows"); return }
+        #expect(fax.columns == 400 && fax.rows == 300 && fax.k == -1 && !fax.blackIs1 && scan.quarterTurns == rotate / 90)
+        let pages = PDFPages(renderer: renderer)
+        // At the page's own pixels: the same picture, pixel for pixel.
+        let side = rotate == 0 ? (400, 300) : (300, 400)
+        let ours = try pages.decode(.pdfPage(path: path, index: 1), limit: PixelLimit(width: Int32(side.0), height: Int32(side.1))).get()
+        let poppler = try renderer.render(path, pageIndex: 1, maxWidth: side.0, maxHeight: side.1).get()
+        #expect(ours.width == poppler.width && ours.height == poppler.height && ours.width == side.0)
+        var differing = 0
+        for y in 0..<ours.height { for x in 0..<ours.width where !Self.near(Self.rgb(ours.pixels, x, y), Self.rgb(poppler, x, y)) { differing += 1 } }
+        #expect(differing == 0)
+        // Reduced: the same shape, and the bar and the paper where they are.
+        let small = try pages.decode(.pdfPage(path: path, index: 1), limit: PixelLimit(width: 200, height: 200)).get()
+        let drawn = try renderer.render(path, pageIndex: 1, maxWidth: 200, maxHeight: 200).get()
+        #expect(small.width == drawn.width && small.height == drawn.height)
+        let bar = rotate == 0 ? (100, 10) : (small.width - 5, 100)
+        #expect(Self.rgb(small.pixels, bar.0, bar.1).0 < 30 && Self.rgb(drawn, bar.0, bar.1).0 < 30)
+    }
+
+    /// Fax rows cut short or garbled: libtiff refuses them or decodes what it can, and either way
+    /// the page comes out whole at its size (poppler draws it when libtiff fails), never a crash.
+    @Test(arguments: ["cut", "garbled"]) func damagedFaxRowsStillGiveThePage(damage: String) throws {
+        let scratch = try PDFScratch("fax-\(damage)")
+        let path = scratch.path("scan.pdf")
+        var g4 = try #require(PageImageEncoder.ccittG4(try Self.bilevel())).bytes
+        if damage == "cut" { g4 = Array(g4.prefix(g4.count / 3)) } else { for i in stride(from: 7, to: g4.count, by: 5) { g4[i] ^= 0xA5 } }
+        try PDFScanDocument.write(to: path, g4: g4, width: 400, height: 300, dpi: 100).get()
+        let page = try PDFPages(renderer: PDFRenderer()).decode(.pdfPage(path: path, index: 0), limit: PixelLimit(width: 200, height: 200)).get()
+        #expect(page.width == 200 && page.height == 150)
     }
 
     @Test func aPartOfAScannedPageAtItsOwnPixels() throws {
