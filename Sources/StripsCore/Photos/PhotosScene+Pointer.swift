@@ -1,3 +1,5 @@
+import Foundation
+
 /// The pointer, the wheel and pinches: each handler is one switch over what the user is doing.
 extension PhotosScene: InputRouting {
     mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
@@ -17,11 +19,10 @@ extension PhotosScene: InputRouting {
             return dialogPress(at: p, dialog, under: under, at: time)
         case .carrying, .searching, .camera:
             break
-        case .zoomed(var zoom) where geometry.preview.contains(p):
+        case .zoomed(let zoom) where geometry.preview.contains(p):
             // The zoomed preview pans.
             gestures.down(p, modifiers: modifiers, onRest: zoom.isIdle, at: time)
-            zoom.press(p, at: time)
-            interaction = .zoomed(zoom)
+            zooming(.press(p), at: time)
         case .gliding, .animating:
             // The strips are the edit's or the glide's: the press takes nothing.
             gestures.down(p, modifiers: modifiers, onRest: false, at: time)
@@ -54,10 +55,9 @@ extension PhotosScene: InputRouting {
             self.carry(carry, to: p, at: time)
         case .editingBorders(let session):
             borderPointerMoved(p, session, at: time)
-        case .zoomed(var zoom):
+        case .zoomed:
             guard let press = gestures.press, !press.isAbandoned else { return }
-            zoom.drag(p, at: time)
-            interaction = .zoomed(zoom)
+            zooming(.drag(p), at: time)
         case .dragging(let strip):
             guard gestures.press?.isAbandoned == false else { return }
             if strip == .thumbnails {
@@ -85,15 +85,13 @@ extension PhotosScene: InputRouting {
                 session.drag = nil
                 interaction = .editingBorders(session)
             }
-        case .zoomed(var zoom):
+        case .zoomed:
             guard let release, !release.press.isAbandoned else {
                 startQueued(at: time)
                 break
             }
             // The pan flings on; a double-click goes back to fit.
-            zoom.release(p, at: time)
-            if release.taps == 2 { zoom.animate(to: 1, about: p, at: time, tuning: tuning.zoom) }
-            interaction = .zoomed(zoom)
+            zooming(.release(p, backToFit: release.taps == 2), at: time)
             startQueued(at: time)
         case .dragging(let strip):
             guard let release, !release.press.isAbandoned else {
@@ -112,7 +110,7 @@ extension PhotosScene: InputRouting {
             follow(strip)
             startQueued(at: time)
             // A double-click on the preview at fit zooms to the close-up about it.
-            if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zoomIn(about: p, at: time) }
+            if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zooming(.closeUp(about: p), at: time) }
         case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
             startQueued(at: time)
         }
@@ -139,10 +137,9 @@ extension PhotosScene: InputRouting {
         switch interaction {
         case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders, .camera:
             return
-        case .zoomed(var zoom) where geometry.preview.contains(pointer):
+        case .zoomed where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.
-            zoom.pan(dx: dx, dy: dy, at: time)
-            interaction = .zoomed(zoom)
+            zooming(.pan(dx: dx, dy: dy), at: time)
             return
         case .resting, .flinging, .zoomed:
             break
@@ -160,6 +157,44 @@ extension PhotosScene: InputRouting {
             preview.wheel(delta, at: time)
         }
         follow(strip)
+    }
+
+    /// Ctrl+wheel over the preview zooms about the pointer; elsewhere it is a plain wheel.
+    mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) {
+        guard !pages.isEmpty else { return }
+        switch interaction {
+        case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying: return
+        default: break
+        }
+        let pointer = gestures.pointer
+        guard geometry.preview.contains(pointer) else {
+            wheel(dx: dx, dy: dy, at: time)
+            return
+        }
+        zooming(.zoom(by: pow(tuning.zoom.wheelFactor, dy), about: pointer), at: time)
+    }
+
+    /// A pinch takes over a press in progress (the first finger's), which ends where it is.
+    mutating func pinch(about center: Point, scale: Double, at time: Double) {
+        guard !pages.isEmpty, scale.isFinite, scale > 0 else { return }
+        switch interaction {
+        case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying, .editingBorders, .camera:
+            return
+        case .dragging(let strip):
+            gestures.cancel()
+            if strip == .preview { preview.stopAtRest() } else { thumbnails.stopAtRest() }
+            follow(strip)
+            interaction = .flinging(strip)
+        case .zoomed:
+            if gestures.press != nil {
+                gestures.cancel()
+                zooming(.endDrag, at: time)
+            }
+        case .resting, .flinging:
+            gestures.cancel()
+        }
+        guard geometry.preview.contains(center) else { return }
+        zooming(.zoom(by: scale, about: center), at: time)
     }
 
     /// Files dropped on the window: the host reads them and answers with their pages.

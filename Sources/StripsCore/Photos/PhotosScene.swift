@@ -122,8 +122,8 @@ public struct PhotosScene: Scene {
         case .carrying(let carry):
             autoscroll(carry, at: time)
             follow(.thumbnails)
-        case .zoomed(let zoom):
-            tickZoom(zoom, at: time)
+        case .zoomed:
+            zooming(.tick, at: time)
         case .gliding(let glide):
             show(slot: glide.slot(at: time))
             if glide.isFinished(at: time) {

@@ -55,10 +55,9 @@ extension PhotosScene {
             interaction = .flinging(strip)
         case .carrying(let carry):
             cancel(carry, at: time)
-        case .zoomed(var zoom):
+        case .zoomed:
             gestures.abandon()
-            zoom.endDrag(at: time)
-            interaction = .zoomed(zoom)
+            zooming(.endDrag, at: time)
         case .editingBorders(var session):
             gestures.abandon()
             session.drag = nil
