@@ -30,4 +30,10 @@ enum PhotosOutput {
     case dismiss
     /// Text of these pages arrived: a search under way takes them in.
     case textArrived([TextKey])
+    /// The strips glide to the page at this index, under whatever card or field is on top.
+    case go(Int)
+    /// The zoom room's action (a search's close-up on a small hit), under whatever is on top.
+    case zoom(ZoomFeature.Action)
+    /// The input handed in is not the room's: its door hands it to what goes on under the room.
+    case passDown
 }

@@ -39,7 +39,7 @@ extension PhotosScene {
         case .save(let scope):
             return save(scope, at: time)
         case .search:
-            openSearch(at: time)
+            search(.open, at: time)
         case .copyText:
             if repeating { return [] }
             return copyText(at: time)

@@ -24,7 +24,13 @@ extension PhotosScene {
             case .dismiss:
                 if case .dialog(_, let under) = interaction { interaction = under }
             case .textArrived(let keys):
-                textArrived(keys)
+                search(.arrived(keys), at: time)
+            case .go(let index):
+                underPrompt { $0.enqueue(.go(.page(index)), at: time) }
+            case .zoom(let action):
+                underPrompt { $0.zooming(action, at: time) }
+            case .passDown:
+                break  // the door that handed the input in hands it down
             }
         }
         return effects
