@@ -15,10 +15,10 @@ extension PhotosScene {
             case .scan:
                 return scanFromPanel(panel, under: under, at: time)
             }
-        case .keys(let overlay):
-            return keysOverlayKey(key, overlay, under: under, at: time)
-        case .menu(let menu):
-            return menuKey(key, menu, under: under, at: time)
+        case .keys:
+            return help(.key(key), at: time)
+        case .menu:
+            return menu(.key(key), at: time)
         case .recovery:
             switch key.name {
             // Return is the highlighted button's key, as in every dialog.
@@ -49,9 +49,9 @@ extension PhotosScene {
             if let answer = RecoveryPrompt(offer, window: windowSize, measurer: measurer).answer(at: p) { return answerRecovery(answer, under: under) }
         case .keys:
             // A list to read: a click anywhere puts it away.
-            interaction = under
-        case .menu(let menu):
-            return menuClick(at: p, menu, under: under, at: time)
+            return help(.click, at: time)
+        case .menu:
+            return menuClick(at: p, at: time)
         }
         return []
     }

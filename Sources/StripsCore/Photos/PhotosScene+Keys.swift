@@ -72,10 +72,10 @@ extension PhotosScene {
             return openFiles(at: time)
         case .help:
             if repeating { return [] }
-            showKeys()
+            return help(.toggle, at: time)
         case .contextMenu:
             if repeating { return [] }
-            openMenuForFocus(at: time)
+            return openMenuForFocus(at: time)
         }
         return []
     }
