@@ -43,7 +43,8 @@ final class HostFixture: @unchecked Sendable {
             text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal)
         }
         let folder = self.folder
-        saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", live: live, texts: text, say: say)
+        saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", chooser: live ? DesktopChooser() : nil,
+                              runner: live ? ThreadRunner() as any JobRunner : InlineRunner(), texts: text, say: say)
         var options = ScanHost.Options()
         options.live = live
         options.recoveryRoot = folder + "/recovery"
