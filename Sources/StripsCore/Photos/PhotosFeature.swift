@@ -29,6 +29,8 @@ enum PhotosOutput {
     case select(PageSelection)
     /// The document was saved as `revision` into `path`.
     case saved(revision: Int, path: String)
+    /// A scan with these settings (the scan panel's Scan), started as Ctrl+N starts one.
+    case startScan(ScanChoice)
     /// A press on a strip under way ends where it is (a card opening takes the pointer).
     case endPress
     /// Text of these pages arrived: a search under way takes them in.

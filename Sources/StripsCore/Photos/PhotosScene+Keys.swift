@@ -57,7 +57,7 @@ extension PhotosScene {
             return startScan(nil, at: time)
         case .scanPanel:
             if repeating { return [] }
-            return openScanPanel(at: time)
+            return scanPanel(.open(languages: readingLanguages), at: time)
         case .camera(let command):
             if repeating { return [] }
             return camera(command, at: time)

@@ -25,6 +25,8 @@ extension PhotosScene {
                 document = document.saved(revision: revision)
                 // The strip's names follow the file now written (`NAME-N` after its name).
                 outputName = Self.fileStem(path)
+            case .startScan(let choice):
+                effects += startScan(choice, at: time)
             case .endPress:
                 endPress()
             case .textArrived(let keys):

@@ -59,20 +59,10 @@ extension PhotosScene {
     /// The menu room's reducer on the menu up (or none), its outputs routed.
     @discardableResult
     mutating func menu(_ action: MenuFeature.Action, at time: Double) -> [Effect] {
-        var state: ContextMenu?, under = interaction
-        if case .dialog(.menu(let menu), let below) = interaction {
-            state = menu
-            under = below
+        let context = MenuFeature.Context(window: windowSize, measurer: measurer, slop: tuning.scroll.tapSlop)
+        return card({ if case .menu(let menu) = $0 { menu } else { nil } }, Dialog.menu, at: time) {
+            MenuFeature.reduce(into: &$0, action: action, context: context)
         }
-        let wasUp = state != nil
-        let outputs = MenuFeature.reduce(into: &state, action: action,
-                                         context: .init(window: windowSize, measurer: measurer, slop: tuning.scroll.tapSlop))
-        if let state {
-            interaction = .dialog(.menu(state), under: under)
-        } else if wasUp {
-            interaction = under
-        }
-        return apply(outputs, at: time)
     }
 
     /// A press of the right button: the menu of the page under it (a thumbnail, or the preview's
