@@ -27,6 +27,19 @@ enum TesseractEngine {
         grey.bytes.withUnsafeBufferPointer {
             TessBaseAPISetImage(engine, $0.baseAddress, Int32(grey.width), Int32(grey.height), 1, Int32(grey.bytesPerRow))
         }
+        setResolution(dpi, on: engine)
+    }
+
+    /// Hands Tesseract a bilevel picture's bits (`BilevelBits`); it copies them once.
+    static func setImage(_ bilevel: BilevelBits, dpi: Double, on engine: OpaquePointer) {
+        bilevel.bits.withUnsafeBufferPointer {
+            // 0 bytes a pixel: one bit a pixel, 1 white.
+            TessBaseAPISetImage(engine, $0.baseAddress, Int32(bilevel.width), Int32(bilevel.height), 0, Int32(bilevel.bytesPerRow))
+        }
+        setResolution(dpi, on: engine)
+    }
+
+    private static func setResolution(_ dpi: Double, on engine: OpaquePointer) {
         // Tesseract warns about and guesses for resolutions under 70; a thumbnail is not read anyway.
         TessBaseAPISetSourceResolution(engine, Int32(min(2400, max(70, dpi.isFinite ? dpi.rounded() : 300))))
     }
