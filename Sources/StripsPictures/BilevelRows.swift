@@ -29,7 +29,14 @@ enum BilevelRows {
         var pixels = PixelBuffer(width: exact ? w : 0, height: exact ? h : 0, format: .bgra)
         var resampler = exact ? nil : BoxResampler(width: w, height: h, format: .grey, outputWidth: out.width, outputHeight: out.height)
         var coded = [UInt8](repeating: 0, count: rowBytes)
-        var grey = [UInt8](repeating: 0, count: w)
+        // A coded byte to its eight pixels, 0 or 255, the first pixel (the high bit) first in memory.
+        var eight = [UInt64](repeating: 0, count: 256)
+        for byte in 0..<256 {
+            for k in 0..<8 where (byte & (0x80 >> k) != 0) == whiteIsOne {
+                eight[byte] |= UInt64(0xFF) << UInt64(8 * k)
+            }
+        }
+        var grey = [UInt8](repeating: 0, count: rowBytes * 8)
         for y in 0..<y1 {
             let ok = coded.withUnsafeMutableBytes { TIFFReadScanline(file.tiff, $0.baseAddress, UInt32(y), 0) == 1 }
             guard ok else {
@@ -37,18 +44,23 @@ enum BilevelRows {
                 return .failure(ImageFailure(reason ?? "corrupt TIFF: the pixels cannot be read", shape: info.displaySize))
             }
             guard y >= y0 else { continue }
-            coded.withUnsafeBufferPointer { bits in
+            grey.withUnsafeMutableBytes { row in
+                coded.withUnsafeBufferPointer { bits in
+                    eight.withUnsafeBufferPointer { eight in
+                        for i in 0..<rowBytes { row.storeBytes(of: eight[Int(bits[i])], toByteOffset: i &* 8, as: UInt64.self) }
+                    }
+                }
+            }
+            grey.withUnsafeBufferPointer { row in
+                let part = row.baseAddress! + x0
                 if exact {
                     pixels.bytes.withUnsafeMutableBytes { dest in
-                        let row = dest.baseAddress!.advanced(by: (y - y0) * w * 4).assumingMemoryBound(to: UInt32.self)
+                        let words = dest.baseAddress!.advanced(by: (y - y0) * w * 4).assumingMemoryBound(to: UInt32.self)
                         // Opaque black or opaque white, one word a pixel.
-                        for x in 0..<w { row[x] = isWhite(bits, x0 + x, whiteIsOne) ? 0xFFFF_FFFF : 0xFF00_0000 }
+                        for x in 0..<w { words[x] = 0xFF00_0000 | UInt32(part[x]) &* 0x01_0101 }
                     }
                 } else {
-                    grey.withUnsafeMutableBufferPointer { row in
-                        for x in 0..<w { row[x] = isWhite(bits, x0 + x, whiteIsOne) ? 255 : 0 }
-                    }
-                    grey.withUnsafeBufferPointer { resampler?.add($0.baseAddress!) }
+                    resampler?.add(part)
                 }
             }
         }
@@ -60,11 +72,5 @@ enum BilevelRows {
             for (i, v) in shrunk.bytes.enumerated() { words[i] = 0xFF00_0000 | UInt32(v) << 16 | UInt32(v) << 8 | UInt32(v) }
         }
         return .success(bgra)
-    }
-
-    /// Whether pixel `x` of a row of bits (first pixel in the high bit) is white.
-    @inline(__always)
-    private static func isWhite(_ row: UnsafeBufferPointer<UInt8>, _ x: Int, _ whiteIsOne: Bool) -> Bool {
-        (row[x >> 3] & (0x80 >> UInt8(x & 7)) != 0) == whiteIsOne
     }
 }

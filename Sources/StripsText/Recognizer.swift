@@ -55,10 +55,9 @@ public final class Recognizer {
         // A page already black and white (a bilevel scan) is handed over as its bits, as the
         // tesseract command reads a 1-bit TIFF: no threshold to find (Sauvola's windowed means were
         // 3 % of a convert), no grey copy of the page (docs/PERFORMANCE.md, issue 42).
-        if let bilevel = BilevelBits(picture) {
+        if let bilevel = BilevelBits(picture), TesseractEngine.setImage(bilevel, dpi: dpi, on: api) {
             // Its threshold as the command's (Otsu), though a bilevel picture is only copied.
             _ = TessBaseAPISetVariable(api, "thresholding_method", "0")
-            TesseractEngine.setImage(bilevel, dpi: dpi, on: api)
         } else {
             _ = TessBaseAPISetVariable(api, "thresholding_method", "2")
             TesseractEngine.setImage(picture.format == .grey ? picture : Looks.luma(of: picture), dpi: dpi, on: api)

@@ -1,3 +1,4 @@
+import CLeptonica
 import CTesseract
 import Foundation
 import StripsPictures
@@ -30,13 +31,16 @@ enum TesseractEngine {
         setResolution(dpi, on: engine)
     }
 
-    /// Hands Tesseract a bilevel picture's bits (`BilevelBits`); it copies them once.
-    static func setImage(_ bilevel: BilevelBits, dpi: Double, on engine: OpaquePointer) {
-        bilevel.bits.withUnsafeBufferPointer {
-            // 0 bytes a pixel: one bit a pixel, 1 white.
-            TessBaseAPISetImage(engine, $0.baseAddress, Int32(bilevel.width), Int32(bilevel.height), 0, Int32(bilevel.bytesPerRow))
-        }
+    /// Hands Tesseract a bilevel picture's bits (`BilevelBits`); it copies them once. False when
+    /// leptonica could not hold them (nothing was handed over).
+    static func setImage(_ bilevel: BilevelBits, dpi: Double, on engine: OpaquePointer) -> Bool {
+        guard let pix = bilevel.pix() else { return false }
+        TessBaseAPISetImage2(engine, pix)
+        // Tesseract keeps a copy (or a reference counted on the same picture): ours goes.
+        var owned: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&owned)
         setResolution(dpi, on: engine)
+        return true
     }
 
     private static func setResolution(_ dpi: Double, on engine: OpaquePointer) {

@@ -1,10 +1,11 @@
+import CLeptonica
 import StripsPictures
 @testable import StripsText
 import Testing
 
-/// A page already black and white is handed to Tesseract as its bits (1 white, the first pixel
-/// in the high bit, rows padded to bytes), from grey or B, G, R, A pixels: only when every pixel
-/// is black or white.
+/// A page already black and white is handed to Tesseract as its bits (leptonica's: 1 black, the
+/// first pixel in a word's high bit, rows padded to words), from grey or B, G, R, A pixels: only
+/// when every pixel is black or white.
 @Suite struct BilevelPageTests {
     /// A 13 x 3 page: black where (x + y) % 3 == 0, else white.
     static func page(_ format: PixelBuffer.Format) -> PixelBuffer {
@@ -20,15 +21,20 @@ import Testing
     @Test(arguments: [PixelBuffer.Format.grey, .bgra])
     func blackAndWhitePixelsArePackedABitEach(format: PixelBuffer.Format) throws {
         let bits = try #require(BilevelBits(Self.page(format)))
-        #expect(bits.bytesPerRow == 2)
+        #expect(bits.wordsPerRow == 1)
         for y in 0..<3 {
             for x in 0..<13 {
-                let white = bits.bits[y * 2 + x / 8] & (0x80 >> UInt8(x % 8)) != 0
-                #expect(white == ((x + y) % 3 != 0), "pixel \(x), \(y)")
+                let black = bits.words[y] & (0x8000_0000 >> UInt32(x)) != 0
+                #expect(black == ((x + y) % 3 == 0), "pixel \(x), \(y)")
             }
             // The padding past the row's last pixel stays 0.
-            #expect(bits.bits[y * 2 + 1] & 0x07 == 0)
+            #expect(bits.words[y] & 0x0007_FFFF == 0)
         }
+        // As leptonica holds it: the same words.
+        let pix = try #require(bits.pix())
+        defer { var owned: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&owned) }
+        #expect(pixGetDepth(pix) == 1 && pixGetWidth(pix) == 13 && pixGetHeight(pix) == 3)
+        #expect(Array(UnsafeBufferPointer(start: pixGetData(pix), count: 3)) == bits.words)
     }
 
     @Test func anyGreyPixelIsNoBilevelPage() {
