@@ -54,4 +54,28 @@ public enum TIFFMaker {
         }
         return true
     }
+
+    /// Writes one 8-bit RGB page holding `bgra` (B, G, R, A bytes, `width` x `height`, alpha left
+    /// out); false when libtiff refuses.
+    public static func writeRGB(bgra: [UInt8], width: Int, height: Int, to path: String) -> Bool {
+        guard bgra.count == width * height * 4, let tiff = TIFFOpen(path, "w") else { return false }
+        defer { TIFFClose(tiff) }
+        set(tiff, TIFFTAG_IMAGEWIDTH, width)
+        set(tiff, TIFFTAG_IMAGELENGTH, height)
+        set(tiff, TIFFTAG_BITSPERSAMPLE, 8)
+        set(tiff, TIFFTAG_SAMPLESPERPIXEL, 3)
+        set(tiff, TIFFTAG_PHOTOMETRIC, Int(PHOTOMETRIC_RGB))
+        set(tiff, TIFFTAG_PLANARCONFIG, Int(PLANARCONFIG_CONTIG))
+        set(tiff, TIFFTAG_COMPRESSION, Int(COMPRESSION_LZW))
+        set(tiff, TIFFTAG_ROWSPERSTRIP, 16)
+        var row = [UInt8](repeating: 0, count: width * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = (y * width + x) * 4
+                (row[3 * x], row[3 * x + 1], row[3 * x + 2]) = (bgra[p + 2], bgra[p + 1], bgra[p])
+            }
+            guard row.withUnsafeMutableBytes({ TIFFWriteScanline(tiff, $0.baseAddress, UInt32(y), 0) }) == 1 else { return false }
+        }
+        return TIFFWriteDirectory(tiff) == 1
+    }
 }
