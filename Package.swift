@@ -15,6 +15,8 @@ let package = Package(
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
         // No SDL and no wall clock: time is always a parameter.
         .target(name: "StripsCore", dependencies: ["CGettext"]),
+        // The pizza selector of the second article: a scene on the engine, nothing of the editor's.
+        .target(name: "StripsPizza", dependencies: ["StripsCore"]),
         // glibc's gettext and setlocale (libintl.h, which the Glibc module leaves out): every word
         // the window shows in the user's language (po/*.po, Scripts/compile-translations.sh).
         .systemLibrary(name: "CGettext"),
@@ -160,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
+                "StripsCore", "StripsPizza", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
                 "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert", "StripsHosts", "CGettext",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -205,9 +207,9 @@ let package = Package(
         .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo",
                                                             "CShapedPage"]),
         // Reading a scene's frame by the names tests use; public API only.
-        .target(name: "StripsTestSupport", dependencies: ["StripsCore", "CTIFF"], path: "Tests/StripsTestSupport"),
-        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording",
+        .target(name: "StripsTestSupport", dependencies: ["StripsCore", "StripsPizza", "CTIFF"], path: "Tests/StripsTestSupport"),
+        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsPizza", "StripsBench", "StripsTestSupport"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPizza", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording",
                                                            "StripsCameraFootage"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         // Tests only: leaves freed heap memory holding a pattern (the MP4 determinism test).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StripsCore
+import StripsPizza
 import StripsSDL
 
 struct PizzaCommand: ParsableCommand {

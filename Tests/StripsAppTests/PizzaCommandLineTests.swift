@@ -1,3 +1,4 @@
+import StripsPizza
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPizza
 @testable import StripsPictures
 @testable import StripsSDL
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPizza
 
 /// Slow motion, the x-ray and the messages, as the frame stepper applies them.
 @Suite struct SlowMotionTests {

@@ -1,6 +1,7 @@
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPizza
 
 /// The Pizza article's numbers, read off the layout at named offsets. A 512 x 600 strip with
 /// 300 pt pizzas: the centre pizza spans y 150...450 on screen, insets are 150 pt.

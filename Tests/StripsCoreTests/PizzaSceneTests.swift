@@ -2,6 +2,7 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPizza
 
 /// The pizza scene driven by scripts, exactly as `strips pizza --script` runs it. The default
 /// 1024 x 768 window leaves a 684 pt tall strip area above the 84 pt panel: screen centre y 342,

@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPizza
 
 /// What tests read off a scene's current frame, by the names the scenes used before frames.
 extension PhotosScene {

@@ -3,7 +3,7 @@
 /// borders to Borders, the file chooser to Open, the camera to Camera, judgements to Batches.
 /// They come on the scene's clock like any input, and find their feature under a prompt too.
 extension PhotosScene {
-    mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] {
+    public mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] {
         switch event {
         case .saveProgress, .saved, .saveFailed:
             _ = saved(.answered(event), at: time)

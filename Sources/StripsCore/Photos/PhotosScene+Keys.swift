@@ -2,7 +2,7 @@
 /// each key is looked up in the editor's table (`EditorKey.table`) and its action done. A
 /// toolbar button or a menu item does the same action through `perform(_:)`.
 extension PhotosScene {
-    mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
+    public mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
         if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
         if case .editingBorders(let session) = interaction { return borderKey(key, session, at: time) }
         if case .dialog(let dialog, let under) = interaction { return dialogKey(key, dialog, under: under, at: time) }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The pointer, the wheel and pinches: each handler is one switch over what the user is doing.
 extension PhotosScene: InputRouting {
-    mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
+    public mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
         // The toolbar's buttons act on release; an empty document's buttons at once.
         if toolbarDown(p, at: time) { return [] }
         if pages.isEmpty, case .resting = interaction, let way = emptyState().way(at: p) {
@@ -46,7 +46,7 @@ extension PhotosScene: InputRouting {
         return []
     }
 
-    mutating func pointerMoved(_ p: Point, at time: Double) {
+    public mutating func pointerMoved(_ p: Point, at time: Double) {
         let becameDrag = gestures.moved(to: p, tuning: tuning)
         toolbarHover(p, at: time)
         menu(.hover(p), at: time)
@@ -73,7 +73,7 @@ extension PhotosScene: InputRouting {
         }
     }
 
-    mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
+    public mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
         if let effects = toolbarUp(p, at: time) { return effects }
         let release = gestures.up(p, at: time, tuning: tuning)
         switch interaction {
@@ -130,7 +130,7 @@ extension PhotosScene: InputRouting {
         }
     }
 
-    mutating func wheel(dx: Double, dy: Double, at time: Double) {
+    public mutating func wheel(dx: Double, dy: Double, at time: Double) {
         if case .dialog(.keys, _) = interaction {
             help(.wheel(dy: dy), at: time)
             return
@@ -163,7 +163,7 @@ extension PhotosScene: InputRouting {
     }
 
     /// Ctrl+wheel over the preview zooms about the pointer; elsewhere it is a plain wheel.
-    mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) {
+    public mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) {
         guard !pages.isEmpty else { return }
         switch interaction {
         case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying: return
@@ -178,7 +178,7 @@ extension PhotosScene: InputRouting {
     }
 
     /// A pinch takes over a press in progress (the first finger's), which ends where it is.
-    mutating func pinch(about center: Point, scale: Double, at time: Double) {
+    public mutating func pinch(about center: Point, scale: Double, at time: Double) {
         guard !pages.isEmpty, scale.isFinite, scale > 0 else { return }
         switch interaction {
         case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying, .editingBorders, .camera:
@@ -201,7 +201,7 @@ extension PhotosScene: InputRouting {
     }
 
     /// Files dropped on the window: the host reads them and answers with their pages.
-    mutating func dropped(_ paths: [String], at time: Double) -> [Effect] {
+    public mutating func dropped(_ paths: [String], at time: Double) -> [Effect] {
         guard !paths.isEmpty, !capturesKeys else { return [] }
         return [.load(paths: paths)]
     }

@@ -1,5 +1,6 @@
-/// Scenes that answer each kind of input in its own method, with the effects each asks for.
-protocol InputRouting {
+/// Scenes that answer each kind of input in its own method, with the effects each asks for
+/// (the Photos scene here, the pizza scene in its own module).
+public protocol InputRouting {
     mutating func resize(to size: Size)
     mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect]
     mutating func pointerMoved(_ p: Point, at time: Double)
@@ -16,7 +17,7 @@ protocol InputRouting {
 }
 
 extension InputRouting {
-    mutating func route(_ event: InputEvent, at time: Double) -> [Effect] {
+    public mutating func route(_ event: InputEvent, at time: Double) -> [Effect] {
         switch event {
         case .resize(let size): resize(to: size)
         case .pointerDown(let p, let modifiers): return pointerDown(p, modifiers: modifiers, at: time)
@@ -38,11 +39,11 @@ extension InputRouting {
 
     /// Scenes that do not zoom scroll with Ctrl held as without it, and ignore pinches; scenes
     /// without a document ignore drops and have no effects to be answered.
-    mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) { wheel(dx: dx, dy: dy, at: time) }
-    mutating func pinch(about center: Point, scale: Double, at time: Double) {}
-    mutating func dropped(_ paths: [String], at time: Double) -> [Effect] { [] }
+    public mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) { wheel(dx: dx, dy: dy, at: time) }
+    public mutating func pinch(about center: Point, scale: Double, at time: Double) {}
+    public mutating func dropped(_ paths: [String], at time: Double) -> [Effect] { [] }
     /// Scenes without context menus ignore the secondary button.
-    mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] { [] }
-    mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect] { [] }
-    mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] { [] }
+    public mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] { [] }
+    public mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect] { [] }
+    public mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] { [] }
 }

@@ -67,7 +67,7 @@ extension PhotosScene {
 
     /// A press of the right button: the menu of the page under it (a thumbnail, or the preview's
     /// page), at the pointer. Over an open menu's outside, that menu closes and the new one opens.
-    mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
+    public mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
         gestures.hover(p)
         if case .dialog(.menu(let menu), let under) = interaction {
             if ContextMenuCard(menu, window: windowSize, measurer: measurer).contains(p) { return [] }
@@ -84,7 +84,7 @@ extension PhotosScene {
     }
 
     /// The right button let go: after a drag from its press onto an item, that item is done.
-    mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect] {
+    public mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect] {
         menu(.release(p), at: time)
     }
 

@@ -98,7 +98,7 @@ extension PhotosScene {
     /// Lays the strips out again for a new window, keeping the page in focus in focus, whatever
     /// was moving (the article's rotation). A drag in progress ends where it is; its release will
     /// not fling.
-    mutating func resize(to size: Size) {
+    public mutating func resize(to size: Size) {
         windowSize = Size(width: max(0, size.width), height: max(0, size.height))
         gestures.abandon()
         expanding = ExpandingRate()
@@ -112,7 +112,7 @@ extension PhotosScene {
     }
 
     /// New design numbers: the strips are laid out again around the page in focus, as a resize does.
-    mutating func tune(_ tuning: Tuning, at time: Double) {
+    public mutating func tune(_ tuning: Tuning, at time: Double) {
         self.tuning = tuning
         resize(to: windowSize)
     }

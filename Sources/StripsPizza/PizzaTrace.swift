@@ -1,3 +1,4 @@
+import StripsCore
 /// The pizza scene's fields of a trace line (docs/headless.md), serialised from its frame.
 extension PizzaFrame {
     public func traceFields() -> [(String, JSON)] {

@@ -1,3 +1,4 @@
+import StripsCore
 /// A pizza name above the centre, as drawn: over one half, or over the middle for a whole pizza.
 public struct PizzaCaption: Hashable, Sendable {
     public var text: String

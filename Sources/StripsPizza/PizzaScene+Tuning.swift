@@ -1,7 +1,8 @@
+import StripsCore
 extension PizzaScene {
     /// New design numbers: both strips and layouts take their part and are laid out again, each
     /// keeping the pizza it was heading for, as a resize does.
-    mutating func tune(_ tuning: Tuning, at time: Double) {
+    public mutating func tune(_ tuning: Tuning, at time: Double) {
         self.tuning = tuning
         for half in PizzaHalf.allCases {
             update(half) {

@@ -1,3 +1,4 @@
+import StripsCore
 /// The pizza scene's keys, as one table like the editor's (`EditorKey.table`): what the key
 /// handling looks up and what the man page prints, so the two can never disagree.
 public enum PizzaKey: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import StripsCore
 /// One frame of the pizza selector: both strips' halves and captions in window points, the panel.
 public struct PizzaFrame: FrameContent {
     public struct HalfStrip: Sendable {

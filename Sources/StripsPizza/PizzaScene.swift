@@ -1,3 +1,4 @@
+import StripsCore
 /// The half-pizza selector: two strips of halves meeting at the window's centre line, each
 /// scrolled on its own; captions above the centre; the chosen combination and its price below.
 public struct PizzaScene: Scene {

@@ -1,3 +1,4 @@
+import StripsCore
 /// The price of a pizza made of two halves: the mean of the halves' prices, rounded up to the
 /// currency unit (a whole cent), so a half-and-half never costs a fraction of a cent less.
 public enum PizzaPrice {

@@ -1,3 +1,4 @@
+import StripsCore
 /// The panel under the strips: the chosen combination on the left, its price on the right, the
 /// keys underneath.
 enum PizzaPanel {

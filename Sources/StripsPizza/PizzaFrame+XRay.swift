@@ -1,3 +1,4 @@
+import StripsCore
 /// The x-ray of the pizza selector (X): each half's frame, index, normalised distance from the
 /// centre and scale, and both strips' offsets, visible rects, velocities and resting targets,
 /// all read from this frame.

@@ -1,3 +1,4 @@
+import StripsCore
 /// One strip of pizza halves (the article's PizzaHalfSelectorLayout), laid out along the vertical
 /// axis: a table of pizza-sized rows whose cells shrink, fade and close up as they leave the
 /// centre of the screen, each half pushed against the window's centre line.

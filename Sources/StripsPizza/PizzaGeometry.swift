@@ -1,3 +1,4 @@
+import StripsCore
 /// Where the pizza selector's parts sit in the window: the two strips above the panel, meeting
 /// at the centre line, and the size a pizza can have there.
 public struct PizzaGeometry: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import StripsCore
 extension PizzaScene: InputRouting {
     @discardableResult
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] { route(event, at: time) }
@@ -10,7 +11,7 @@ extension PizzaScene: InputRouting {
     /// The half the keys act on: the one under the pointer, else the one on its side of the line.
     var hoveredHalf: PizzaHalf { gestures.pointer.x < geometry.centerLineX ? .left : .right }
 
-    mutating func resize(to size: Size) {
+    public mutating func resize(to size: Size) {
         windowSize = Size(width: max(0, size.width), height: max(0, size.height))
         // A drag in progress ends where it is; its release will not fling.
         dragged = nil
@@ -18,7 +19,7 @@ extension PizzaScene: InputRouting {
         layOut(keeping: [.left: left.destinationIndex, .right: right.destinationIndex])
     }
 
-    mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
+    public mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
         let half = menu.isEmpty ? nil : half(at: p)
         gestures.down(p, modifiers: modifiers, onRest: half.map { strip($0).isIdle } ?? false, at: time)
         dragged = half
@@ -26,13 +27,13 @@ extension PizzaScene: InputRouting {
         return []
     }
 
-    mutating func pointerMoved(_ p: Point, at time: Double) {
+    public mutating func pointerMoved(_ p: Point, at time: Double) {
         _ = gestures.moved(to: p, tuning: tuning)
         guard let half = dragged else { return }
         update(half) { $0.drag(p, at: time) }
     }
 
-    mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
+    public mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
         let released = gestures.up(p, at: time, tuning: tuning)
         guard released != nil, let half = dragged else { return [] }
         dragged = nil
@@ -45,13 +46,13 @@ extension PizzaScene: InputRouting {
         return []
     }
 
-    mutating func wheel(dx: Double, dy: Double, at time: Double) {
+    public mutating func wheel(dx: Double, dy: Double, at time: Double) {
         // Vertical strips: only the vertical wheel scrolls them; wheel down shows later pizzas.
         guard gestures.press == nil, !menu.isEmpty, dy != 0, abs(dy) >= abs(dx), let half = half(at: gestures.pointer) else { return }
         update(half) { $0.wheel(-dy, at: time) }
     }
 
-    mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
+    public mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
         guard let action = PizzaKey(key) else { return [] }
         if key.isRepeat, !action.repeatsWhileMoving, !isIdle { return [] }
         switch action {

@@ -1,3 +1,4 @@
+import StripsCore
 /// Reads the menu (Assets/Pizza/menu.tsv): a header `slug<TAB>name<TAB>price_cents`, then one
 /// pizza a line. Pure text in, pizzas out: the caller reads the file and checks the pictures.
 public enum PizzaMenu {

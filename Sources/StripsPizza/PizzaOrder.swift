@@ -1,3 +1,4 @@
+import StripsCore
 /// The combination the two halves rest on, what it is called and what it costs.
 public struct PizzaOrder: Sendable {
     public var left: Pizza

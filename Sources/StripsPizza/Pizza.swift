@@ -1,3 +1,4 @@
+import StripsCore
 /// One pizza on the menu, cut in two: each strip shows one of its halves.
 public struct Pizza: Hashable, Sendable {
     public var slug: String
