@@ -43,11 +43,14 @@ enum LineSheet {
         var lines: Int
 
         /// How far the line at height `s` is pushed down at column `u`, fractions of the height.
+        /// The tilt (`f`'s linear term) runs on past the text, as a turned page's lines do; the
+        /// bend is held where the lines end, so a flat page turned stays a plane, not a curve.
         func shift(_ u: Double, _ s: Double) -> Double {
+            let tilt = f[0] * u
             let u = min(max(u, self.u.lowerBound), self.u.upperBound)
             let s = min(max(s, self.s.lowerBound), self.s.upperBound)
             let p = [u, u * u, u * u * u]
-            var value = 0.0
+            var value = tilt - f[0] * u
             for k in 0..<3 { value += (f[k] + s * g[k]) * p[k] }
             return value
         }
