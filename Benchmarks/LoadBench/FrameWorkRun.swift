@@ -74,7 +74,7 @@ enum FrameWorkRun {
     /// (the judges are answered by `answer`).
     static func host(_ reader: PageReader) -> PhotosHost {
         let text = TextHost(languages: nil, reader: reader, cache: nil, live: false, say: { _ in })
-        let saver = DocumentSaver(output: nil, sources: [], documentName: "Bench", live: false, texts: text, say: { _ in })
+        let saver = DocumentSaver(output: nil, sources: [], documentName: "Bench", texts: text, say: { _ in })
         let scanner = ScanHost(options: ScanHost.Options())
         let camera = CameraHost(options: CameraHost.Options(source: nil, live: false) { jpeg, name, width, height in
             scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }

@@ -10,6 +10,7 @@ import StripsPictures
 public final class CameraCapture: @unchecked Sendable {
     private let source: CameraSource?
     private let environment: [String: String]
+    private let open: CameraOpener
     private let picture: LivePicture
     private let report: @Sendable (CameraNews) -> Void
     private let shown: @Sendable () -> Void
@@ -26,10 +27,11 @@ public final class CameraCapture: @unchecked Sendable {
     /// after each new frame is put in the picture (the window draws a frame for it: it need not
     /// draw at its own rate for a camera's).
     public init(source: CameraSource?, picture: LivePicture, after previous: CameraCapture? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
+                environment: [String: String] = ProcessInfo.processInfo.environment, open: @escaping CameraOpener = CameraOpeners.ffmpeg,
                 shown: @escaping @Sendable () -> Void = {}, report: @escaping @Sendable (CameraNews) -> Void) {
         self.source = source
         self.environment = environment
+        self.open = open
         self.picture = picture
         self.report = report
         self.shown = shown
@@ -77,7 +79,7 @@ public final class CameraCapture: @unchecked Sendable {
     }
 
     /// Frame `index` for a take, else the newest kept.
-    public func frame(_ index: Int) -> KeptFrame? { frames.frame(index) }
+    public func frame(_ index: Int) -> (any TakenFrame)? { frames.frame(index) }
 
     private var isStopping: Bool {
         changed.lock()
@@ -98,9 +100,9 @@ public final class CameraCapture: @unchecked Sendable {
         case .success(let found): resolved = found
         case .failure(let fault): return report(.failed(fault.message))
         }
-        let input: CameraInput
+        let input: any CameraFrames
         do {
-            input = try CameraInput(resolved, environment: environment)
+            input = try open(resolved, environment)
         } catch {
             return report(.failed(error.message))
         }

@@ -25,6 +25,8 @@ public final class CameraHost: @unchecked Sendable {
         public var jpegQuality = 92
         /// Where the session bus is, for the portal's camera.
         public var environment = ProcessInfo.processInfo.environment
+        /// How the camera is opened: ffmpeg's; a test's stand-in.
+        public var open: CameraOpener = CameraOpeners.ffmpeg
 
         public init(source: CameraSource?, live: Bool,
                     keep: @escaping @Sendable (_ jpeg: [UInt8], _ name: String, _ width: Int, _ height: Int) -> Result<String, CameraFault>) {
@@ -113,7 +115,8 @@ public final class CameraHost: @unchecked Sendable {
             generation += 1
             let mine = generation
             let previous = capture
-            capture = CameraCapture(source: options.source, picture: picture, after: previous, environment: options.environment, shown: options.wake) { [weak self] news in
+            capture = CameraCapture(source: options.source, picture: picture, after: previous, environment: options.environment, open: options.open,
+                                    shown: options.wake) { [weak self] news in
                 self?.heard(news, generation: mine)
             }
             lock.unlock()
@@ -125,7 +128,7 @@ public final class CameraHost: @unchecked Sendable {
         case .failure(let fault): return failed(fault)
         }
         do {
-            let playback = try CameraPlayback(source, picture: picture, environment: options.environment)
+            let playback = try CameraPlayback(source, picture: picture, environment: options.environment, open: options.open)
             lock.lock()
             self.playback = playback
             openedAt = now
@@ -182,7 +185,7 @@ public final class CameraHost: @unchecked Sendable {
     }
 
     /// The frame at its own size as a JPEG, kept; the page, or the line why not.
-    private func keep(_ take: CameraTake, _ frame: KeptFrame) -> [HostEvent] {
+    private func keep(_ take: CameraTake, _ frame: any TakenFrame) -> [HostEvent] {
         let name = "Camera \(take.number)"
         guard let pixels = frame.pixels(), let jpeg = PageImageEncoder.jpeg(pixels, quality: options.jpegQuality)?.bytes else {
             return failed(CameraFault(HostMessage(trLater("camera: %s could not be encoded as JPEG"), name)))

@@ -14,6 +14,13 @@ public struct FramePixels: Sendable {
     public var shown: PixelBuffer
     public var small: PixelBuffer
     public var detail: PixelBuffer
+
+    public init(size: Size, shown: PixelBuffer, small: PixelBuffer, detail: PixelBuffer) {
+        self.size = size
+        self.shown = shown
+        self.small = small
+        self.detail = detail
+    }
 }
 
 /// A camera opened through ffmpeg: a V4L2 device through libavdevice's v4l2 input (its best size,
@@ -241,7 +248,7 @@ public final class CameraInput: @unchecked Sendable {
     }
 
     /// The picture `next` decoded, kept for a take (made into pixels only if it is taken).
-    public func keep(as index: Int) -> KeptFrame? {
+    func kept(as index: Int) -> KeptFrame? {
         guard let frame else { return nil }
         return KeptFrame(frame, index: index)
     }

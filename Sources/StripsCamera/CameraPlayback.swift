@@ -7,7 +7,8 @@ import StripsPictures
 /// time has come (the newest that has, earlier ones decoded and passed over), shown in the
 /// `LivePicture`, looked at at once.
 public final class CameraPlayback {
-    public let input: CameraInput
+    public let input: any CameraFrames
+    public let source: CameraSource
     private let picture: LivePicture
     private let frames = RecentFrames()
     /// The next frame decoded ahead (not yet due), and its index and time.
@@ -15,14 +16,16 @@ public final class CameraPlayback {
     private var nextIndex = 0
     public private(set) var stopped: CameraFault?
 
-    public init(_ source: CameraSource, picture: LivePicture,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws(CameraFault) {
-        input = try CameraInput(source, environment: environment)
+    /// `open`: how the camera is opened (ffmpeg's; a test's stand-in).
+    public init(_ source: CameraSource, picture: LivePicture, environment: [String: String] = ProcessInfo.processInfo.environment,
+                open: CameraOpener = CameraOpeners.ffmpeg) throws(CameraFault) {
+        input = try open(source, environment)
+        self.source = source
         self.picture = picture
     }
 
     public var info: CameraInfo {
-        CameraInfo(source: input.source.name, size: Size(width: Double(input.width), height: Double(input.height)),
+        CameraInfo(source: source.name, size: Size(width: Double(input.width), height: Double(input.height)),
                    rate: input.rate, label: input.label)
     }
 
@@ -30,7 +33,7 @@ public final class CameraPlayback {
     /// is new, and the stream's end once it comes.
     public func advance(to elapsed: Double) -> [CameraNews] {
         guard stopped == nil else { return [] }
-        var due: (index: Int, pixels: FramePixels, kept: KeptFrame?)?
+        var due: (index: Int, pixels: FramePixels, kept: (any TakenFrame)?)?
         while true {
             if ahead == nil {
                 do {
@@ -58,5 +61,5 @@ public final class CameraPlayback {
     }
 
     /// Frame `index` for a take, else the newest kept.
-    public func frame(_ index: Int) -> KeptFrame? { frames.frame(index) }
+    public func frame(_ index: Int) -> (any TakenFrame)? { frames.frame(index) }
 }

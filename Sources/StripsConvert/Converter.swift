@@ -267,22 +267,32 @@ public struct Converter: Sendable {
                 next += 1
             }
             let started = Self.now()
-            if let upright, !uprightFirst {
+            // With text to read, each page is read as it lies first: a reading that says by itself
+            // the page is upright (`PageText.readsPlainlyUpright`) needs no orientation detection;
+            // the others are detected as before, and those found turned are read again turned.
+            let readFirst = upright != nil && !uprightFirst && options.readText
+            if let upright, !uprightFirst, !readFirst {
                 settle(round.flatMap { parts[$0].pages }, with: upright, into: &settled)
-                for k in round {
-                    for j in parts[k].pages.indices {
-                        let turns = settled[parts[k].pages[j].id]?.quarterTurns ?? 0
-                        guard turns != 0 else { continue }
-                        parts[k].pages[j].corrections = parts[k].pages[j].corrections.turned(turns)
-                        report.turnedUpright += 1
-                    }
-                }
+                report.turnedUpright += turn(round, &parts, as: settled)
             }
-            let roundPages = round.flatMap { parts[$0].pages }
+            var roundPages = round.flatMap { parts[$0].pages }
             var texts: [PageText?] = Array(repeating: nil, count: roundPages.count)
             if options.readText {
                 let progress = self.progress
-                texts = readText(roundPages, roundPages.map { settled[$0.id] }) { progress(stage, done.withLock { $0 += 1; return $0 }, total) }
+                let asLying = SettledOrientation(quarterTurns: 0, found: nil)
+                texts = readText(roundPages, roundPages.map { settled[$0.id] ?? (readFirst ? asLying : nil) }) {
+                    progress(stage, done.withLock { $0 += 1; return $0 }, total)
+                }
+            }
+            if let upright, readFirst {
+                let unsure = roundPages.indices.filter { texts[$0]?.readsPlainlyUpright != true }
+                settle(unsure.map { roundPages[$0] }, with: upright, into: &settled)
+                report.turnedUpright += turn(round, &parts, as: settled)
+                roundPages = round.flatMap { parts[$0].pages }
+                let turned = unsure.filter { (settled[roundPages[$0].id]?.quarterTurns ?? 0) != 0 }
+                let again = turned.isEmpty ? [] : readText(turned.map { roundPages[$0] }, turned.map { settled[roundPages[$0].id] }) {}
+                for (i, text) in zip(turned, again) { texts[i] = text }
+                for i in unsure where !turned.contains(i) { texts[i]?.orientation = settled[roundPages[i].id]?.found }
             }
             let readSeconds = Self.now() - started
             var first = 0
@@ -317,6 +327,20 @@ public struct Converter: Sendable {
         }
         report.failures = lines
         return report
+    }
+
+    /// Turns the pages of documents `round` in `parts` as `settled` says (by page id); how many turned.
+    private func turn(_ round: [Int], _ parts: inout [(pages: [Page], title: String?)], as settled: [String: SettledOrientation]) -> Int {
+        var turned = 0
+        for k in round {
+            for j in parts[k].pages.indices {
+                let turns = settled[parts[k].pages[j].id]?.quarterTurns ?? 0
+                guard turns != 0 else { continue }
+                parts[k].pages[j].corrections = parts[k].pages[j].corrections.turned(turns)
+                turned += 1
+            }
+        }
+        return turned
     }
 
     /// Which way up each of `pages` is, on every core, into `settled` (by page id).

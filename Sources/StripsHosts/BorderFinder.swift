@@ -65,12 +65,12 @@ public final class BorderFinder: @unchecked Sendable {
         })
     }
 
-    /// The page's corners in its upright picture's pixels, from a small decode: the crop that
-    /// would be applied (`keptCrop`), else the page's four edges as found, else the item on a flatbed.
-    public func corners(of page: Page) -> Quad? {
-        guard let found = candidates(of: page) else { return nil }
-        return choose(found, guard: textGuard(of: page)) ?? found.page ?? found.item
-    }
+    /// The corners the border editor suggests, in the upright picture's pixels: the crop Shift+C
+    /// would apply (`keptCrop`), nil (the whole picture, "No page found") when none keeps the text.
+    /// A detector's page that cuts text was once suggested anyway: on a book page filling the
+    /// photo (page_dewarp's boston_cooking_b) that was the lit middle of the page, half its lines
+    /// outside, a worse start for the user's corners than the whole picture.
+    public func corners(of page: Page) -> Quad? { keptCrop(of: page) }
 
     /// What was found in the picture, in its upright pixels: the page by its four edges
     /// (`BorderDetector`) and an item lying on a flatbed (`FlatbedItem`); nil when it cannot be read.

@@ -8,18 +8,21 @@ import StripsPictures
 /// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
 /// `--output`, else to the path the desktop's file chooser returns (the portal's, zenity's or
 /// kdialog's), else beside the first source
-/// as "NAME edited.pdf" ("NAME selection.pdf"). Live, the save runs on a worker thread and its
-/// progress and end are answered as they come (`poll`); headless, it runs at once, so a script's
-/// trace is deterministic.
+/// as "NAME edited.pdf" ("NAME selection.pdf"). The save runs on the `JobRunner` it is given: a
+/// thread of its own in the window, its progress and end answered as they come (`poll`); at once
+/// in a script, answered with the request, so a script's trace is deterministic.
 public final class DocumentSaver {
     private let output: String?
     private let sources: [String]
     private let documentName: String
-    private let live: Bool
+    /// Asks where to save when no `--output` was given (the desktop's in the window; none in a
+    /// script, which saves beside the first page).
+    private let chooser: (any FileChoosing)?
+    private let runner: any JobRunner
     /// A path this session has written the document to: saving it again replaces it (never a
     /// file it did not write).
     private var written: Set<String> = []
-    private var chooser: (FileChooser, SaveRequest)?
+    private var asking: (any ChooserSession, SaveRequest)?
     private var job: SaveJob?
 
     /// The pages' text, laid invisibly over each saved page that has some (the pages not read
@@ -35,8 +38,8 @@ public final class DocumentSaver {
     private var metadata: PDFMetadata
 
     /// `say`: where its one-line diagnostics go (standard error in the program).
-    public init(output: String?, sources: [String], documentName: String, live: Bool, texts: TextHost? = nil, textFiles: Bool = false,
-                metadata: PDFMetadata = PDFMetadata(), say: @escaping @Sendable (String) -> Void) {
+    public init(output: String?, sources: [String], documentName: String, chooser: (any FileChoosing)? = nil, runner: any JobRunner = InlineRunner(),
+                texts: TextHost? = nil, textFiles: Bool = false, metadata: PDFMetadata = PDFMetadata(), say: @escaping @Sendable (String) -> Void) {
         self.say = say
         self.metadata = metadata
         self.texts = texts
@@ -44,18 +47,19 @@ public final class DocumentSaver {
         self.output = output
         self.sources = sources
         self.documentName = documentName
-        self.live = live
+        self.chooser = chooser
+        self.runner = runner
     }
 
     /// Starts saving `request`; the answers ready now (all of them, headless).
     public func start(_ request: SaveRequest) -> [HostEvent] {
-        guard job == nil, chooser == nil else { return [.saveFailed(HostMessage(trLater("Already saving…")))] }
+        guard job == nil, asking == nil else { return [.saveFailed(HostMessage(trLater("Already saving…")))] }
         if let output { return start(request, to: output) }
         if request.scope == .document, let last = written.first { return start(request, to: last) }
         let suggested = suggestedPath(for: request)
-        if live {
+        if let chooser {
             let title = request.scope == .document ? tr("Save %s as", documentName) : tr("Save the selected pages as")
-            chooser = (FileChooser(.save(title: title, suggested: suggested)), request)
+            asking = (chooser.save(title: title, suggested: suggested), request)
             return [.saveProgress(done: 0, total: 0)]
         }
         return start(request, to: suggested)
@@ -71,8 +75,8 @@ public final class DocumentSaver {
             }
             return [.saveProgress(done: state.done, total: job.request.pages.count)]
         }
-        if let (dialog, request) = chooser, let answer = dialog.poll() {
-            chooser = nil
+        if let (dialog, request) = asking, let answer = dialog.poll() {
+            asking = nil
             switch answer {
             case .chosen(let paths): return start(request, to: paths[0])
             case .cancelled: return [.saveFailed(HostMessage(trLater("Not saved: no file was chosen")))]
@@ -125,11 +129,10 @@ public final class DocumentSaver {
             return [try DocumentExporter.save(parts.first?.pages ?? [], to: path, sourcePaths: sources, replacing: written.contains(path),
                                               textFiles: textFiles, metadata: metadata, progress: progress)]
         }
-        if live {
-            job = SaveJob(work, request: request)
-            return []
-        }
-        return [finish(Result { () throws(SaveError) in try work { _ in } }, request: request)]
+        let job = SaveJob(work, request: request, runner: runner)
+        self.job = job
+        // Done already (run inline): answered now; else as it goes, by `poll`.
+        return job.state.result == nil ? [] : poll()
     }
 
     /// The first page whose picture is beyond what saving reads whole (`ImageInfo`'s limits; the
@@ -164,7 +167,7 @@ public final class DocumentSaver {
     }
 }
 
-/// One save on a worker thread; the render loop reads its progress and result.
+/// One save, on its runner; the render loop reads its progress and result.
 private final class SaveJob: @unchecked Sendable {
     struct State {
         var done = 0
@@ -178,16 +181,14 @@ private final class SaveJob: @unchecked Sendable {
     private let lock = NSLock()
     private var current = State()
 
-    init(_ work: @escaping Work, request: SaveRequest) {
+    init(_ work: @escaping Work, request: SaveRequest, runner: any JobRunner) {
         self.request = request
-        let thread = Thread { [self] in
+        runner.run { [self] in
             let result = Result { () throws(SaveError) in
                 try work { done in self.update { $0.done = done } }
             }
             update { $0.result = result }
         }
-        thread.stackSize = 1 << 22
-        thread.start()
     }
 
     var state: State {

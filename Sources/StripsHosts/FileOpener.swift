@@ -1,11 +1,14 @@
 import StripsCore
 import StripsDesktop
 
-/// The desktop's file chooser as Ctrl+O's errand sees it: asked to open on a folder, then polled
-/// until it answers. Behind a protocol so the opener's tests stand a fake in for the portal.
+/// The desktop's file chooser as Ctrl+O's and Ctrl+S's errands see it: asked to open on a
+/// folder, or where to save, then polled until it answers. Behind a protocol so the opener's and
+/// the saver's tests stand a fake in for the portal.
 public protocol FileChoosing {
     /// A chooser starts asking for pictures and PDFs to open, from `folder` when given.
     func open(folder: String?) -> any ChooserSession
+    /// A chooser starts asking where to save, titled `title`, offering `suggested`.
+    func save(title: String, suggested: String) -> any ChooserSession
 }
 
 /// One chooser asked: nil while it is open, then how it ended.
@@ -17,6 +20,7 @@ public protocol ChooserSession {
 public struct DesktopChooser: FileChoosing {
     public init() {}
     public func open(folder: String?) -> any ChooserSession { FileChooser(.open(title: tr("Open pictures and PDFs"), folder: folder)) }
+    public func save(title: String, suggested: String) -> any ChooserSession { FileChooser(.save(title: title, suggested: suggested)) }
 }
 
 extension FileChooser: ChooserSession {}

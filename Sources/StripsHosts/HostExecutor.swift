@@ -50,6 +50,29 @@ public final class WorkerExecutor: HostExecutor, @unchecked Sendable {
     }
 }
 
+/// Where a long errand that tells its own progress runs (a save, read by `poll` as it goes): at
+/// once on the caller's thread (`InlineRunner`: scripts and tests, deterministic), or on a thread
+/// of its own (`ThreadRunner`: the window, which keeps drawing meanwhile).
+public protocol JobRunner: Sendable {
+    func run(_ job: @escaping @Sendable () -> Void)
+}
+
+public struct InlineRunner: JobRunner {
+    public init() {}
+    public func run(_ job: @escaping @Sendable () -> Void) { job() }
+}
+
+public struct ThreadRunner: JobRunner {
+    /// Bytes of stack: writing a PDF's pages recurses deeper than a dispatch worker's stack allows.
+    public var stackSize = 1 << 22
+    public init() {}
+    public func run(_ job: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: job)
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
+
 /// The executor a host of this run uses: a worker in the window (`live`), else inline.
 public func hostExecutor(live: Bool, label: String, wake: @escaping @Sendable () -> Void) -> any HostExecutor {
     live ? WorkerExecutor(label: label, wake: wake) : InlineExecutor()

@@ -25,7 +25,7 @@ extension TextHost {
     /// does from one round of documents to the next, so Tesseract is started once a lane).
     /// `settled[i]`: which way up page `i` is already known to be (read turned so, with no
     /// orientation detection); nil, or no list: detected as the page is read.
-    public static func read(_ pages: [Page], settled: [SettledOrientation?] = [], services: [PageTextService], reader: PageReader,
+    public static func read(_ pages: [Page], settled: [SettledOrientation?] = [], services: [any PageTextSource], reader: PageReader,
                      problem: @escaping @Sendable (Page, RecognitionError) -> Void, done: @escaping @Sendable () -> Void = {}) -> [PageText?] {
         guard !pages.isEmpty, !services.isEmpty else { return [] }
         let threads = min(services.count, pages.count)
@@ -41,7 +41,7 @@ extension TextHost {
                     let text = try service.pageText(file: page.path, pdfPage: page.source.pdfPageIndex, recipe: recipe(page),
                                                     geometry: geometry(page), detectOrientation: languages != nil,
                                                     settled: i < settled.count ? settled[i] : nil, languages: page.corrections.language,
-                                                    render: { render(page, reader: reader) })
+                                                    cancel: nil, render: { render(page, reader: reader) })
                     results.withLock { $0[i] = text }
                 } catch {
                     problem(page, error)

@@ -33,6 +33,8 @@ public final class ScanHost: @unchecked Sendable {
         /// of its own (a test's SANE configuration).
         public var worker: String?
         public var workerEnvironment: [String: String] = [:]
+        /// How the scanner is reached: nil, SANE in the worker process above; a test's stand-in.
+        public var link: ScannerConnect?
         /// Wakes the window's loop when news arrives (it may be asleep: nothing moving).
         public var wake: @Sendable () -> Void = {}
         /// Where its one-line diagnostics go (standard error in the program).
@@ -77,7 +79,7 @@ public final class ScanHost: @unchecked Sendable {
     private var pending: [HostEvent] = []
     private var scan: Scan?
     private var answersAwaited = 0
-    private var worker: ScanWorker?
+    private var worker: (any ScannerLink)?
     private var recovery: ScanRecovery?
     private var claimed: [ScanRecovery] = []
     private var leftovers: [RecoveredSession] = []
@@ -133,18 +135,23 @@ public final class ScanHost: @unchecked Sendable {
 
     private func say(_ line: String) { options.say("strips: \(line)") }
 
-    /// The worker, started on first use; nil with one line when there is none to start.
-    private func withWorker(_ body: (ScanWorker) -> Void) {
+    /// The scanner's link (the worker), started on first use; nil when there is none to start.
+    private func withWorker(_ body: (any ScannerLink) -> Void) {
         changed.lock()
-        if worker == nil, let executable = options.worker ?? ScanWorker.defaultExecutable() {
-            worker = ScanWorker(executable: executable, environment: options.workerEnvironment, silenceLimit: options.silenceLimit) { [weak self] in self?.heard($0) }
+        if worker == nil {
+            let heard: @Sendable (ScanWorker.Event) -> Void = { [weak self] in self?.heard($0) }
+            if let link = options.link {
+                worker = link(heard)
+            } else if let executable = options.worker ?? ScanWorker.defaultExecutable() {
+                worker = ScanWorker(executable: executable, environment: options.workerEnvironment, silenceLimit: options.silenceLimit, events: heard)
+            }
         }
         let worker = self.worker
         changed.unlock()
         if let worker { body(worker) }
     }
 
-    private func awaitAnswer(_ ask: (ScanWorker) -> Void) {
+    private func awaitAnswer(_ ask: (any ScannerLink) -> Void) {
         var asked = false
         withWorker { worker in
             changed.lock()
@@ -519,7 +526,7 @@ public final class ScanHost: @unchecked Sendable {
         let all = [recovery].compactMap { $0 } + claimed
         let discard = discardAsked
         changed.unlock()
-        worker?.stop()
+        worker?.stop(wait: 2)
         writes.wait()
         if !discard {
             // A last try for pages the disk refused; what still cannot be written is said, not hidden.

@@ -30,7 +30,9 @@ public final class TextHost: @unchecked Sendable {
     /// One read at a time, with the lanes' services kept from one to the next (so a PDF is opened
     /// once, not once a frame as the near pages change).
     private let reading = NSLock()
-    private var lanes: [PageTextService] = []
+    private var lanes: [any PageTextSource] = []
+    /// Makes each reading thread's source (`PageTextService`; a test's stand-in).
+    private let source: PageTextSourceMaker
 
     private let lock = NSLock()
     // Everything below is guarded by `lock`.
@@ -56,11 +58,14 @@ public final class TextHost: @unchecked Sendable {
     private var scheduled: [String] = []
 
     /// `wake`: wakes the window's loop when an answer arrives; `say`: where one-line diagnostics go;
-    /// `priority`: the window's workers' (idle cores; tests that wait for them use `.normal`).
+    /// `priority`: the window's workers' (idle cores; tests that wait for them use `.normal`);
+    /// `source`: where a thread reads pages (Tesseract's service; a test's stand-in).
     public init(languages: String?, reader: PageReader, cache: TextCache? = TextCache.standard(), live: Bool,
                 wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void,
-                priority: TextWorkers.Priority = .idleCores) {
+                priority: TextWorkers.Priority = .idleCores,
+                source: @escaping PageTextSourceMaker = { languages, cache in PageTextService(languages: languages, cache: cache) }) {
         self.priority = priority
+        self.source = source
         self.languages = languages
         self.reader = reader
         self.cache = cache
@@ -164,14 +169,9 @@ public final class TextHost: @unchecked Sendable {
     /// Reads `pages` now, answered in page order.
     private func readNow(_ pages: [Page]) {
         guard !pages.isEmpty else { return }
-        let catalog = reader.catalog
-        let say = self.say
         reading.lock()
-        while lanes.count < Self.threads(for: pages.count) { lanes.append(PageTextService(languages: languages, cache: cache)) }
-        let texts = Self.read(pages, services: lanes, reader: reader) { page, error in
-            // A file is named once: one the document could not open already was.
-            if catalog.shouldReport(page.path) { say("strips: \(page.id): \(error.description)") }
-        }
+        while lanes.count < Self.threads(for: pages.count) { lanes.append(source(languages, cache)) }
+        let texts = Self.read(pages, services: lanes, reader: reader) { [self] page, error in notRead(page.path, name: page.id, error) }
         reading.unlock()
         for (page, text) in zip(pages, texts) { finished(page.textKey, text) }
     }
@@ -224,7 +224,9 @@ public final class TextHost: @unchecked Sendable {
     private func startWorkers() -> TextWorkers {
         // One core stays for drawing and decoding; SCHED_IDLE keeps the workers off it anyway.
         let threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
-        let workers = TextWorkers(languages: languages, cache: cache, threads: threads, priority: priority) { [weak self] id, result in
+        let (source, languages, cache) = (self.source, self.languages, self.cache)
+        let workers = TextWorkers(languages: languages, cache: cache, threads: threads, priority: priority,
+                                  service: { source(languages, cache) }) { [weak self] id, result in
             self?.workerFinished(id, result)
         }
         self.workers = workers
@@ -240,19 +242,24 @@ public final class TextHost: @unchecked Sendable {
         switch result {
         case .success(let text): finished(key, text)
         case .failure(let error):
-            // A file is named once: an error card's file already was, when it was opened.
-            if reader.catalog.shouldReport(key.source.path) {
-                say("strips: \(key.source.displayName): \(error.description)")
-                lock.lock()
-                problem = HostMessage(trLater("Text not read: %s: %s"), arguments: [.text(key.source.displayName), .message(error.message)])
-                lock.unlock()
-            }
+            notRead(key.source.path, name: key.source.displayName, error)
             finished(key, nil)
         }
         lock.lock()
         reschedule()
         lock.unlock()
         wake()
+    }
+
+    /// A page that could not be read (`name`, of the file at `path`): one line on standard error
+    /// and one for the status line, the same headless and in the window. A file is named once: one
+    /// the document could not open (an error card's) already was, when it was opened.
+    private func notRead(_ path: String, name: String, _ error: RecognitionError) {
+        guard reader.catalog.shouldReport(path) else { return }
+        say("strips: \(name): \(error.description)")
+        lock.lock()
+        problem = HostMessage(trLater("Text not read: %s: %s"), arguments: [.text(name), .message(error.message)])
+        lock.unlock()
     }
 
     /// A page read: its text kept and answered, or (none of its own, recognition off, it could

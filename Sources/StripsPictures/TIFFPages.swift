@@ -143,6 +143,7 @@ public enum TIFFPages {
         if let problem = ImageInfo(format: .other, width: out.width, height: out.height).sizeProblem {
             return .failure(ImageFailure(problem, shape: info.displaySize))
         }
+        if BilevelRows.reads(file) { return BilevelRows.stored(file, info: info, x0: x0, y0: y0, x1: x1, y1: y1, out: out) }
         var image = TIFFRGBAImage()
         var message = [CChar](repeating: 0, count: 1024)
         guard TIFFRGBAImageOK(file.tiff, &message) == 1, TIFFRGBAImageBegin(&image, file.tiff, 1, &message) == 1 else {

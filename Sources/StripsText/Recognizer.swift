@@ -50,16 +50,18 @@ public final class Recognizer {
         guard picture.width >= 3, picture.height >= 3, picture.width < 32_768, picture.height < 32_768 else {
             return .empty(width: Double(picture.width), height: Double(picture.height), origin: origin)
         }
-        let grey = picture.format == .grey ? picture : Looks.luma(of: picture)
         defer { TessBaseAPIClear(api) }
         OpenMPThreads.adaptToLoad()
-        // A page already black and white (a bilevel scan) has no shadow to threshold locally:
-        // Otsu keeps its pixels as they are, as the tesseract command does with a 1-bit TIFF,
-        // where Sauvola's windowed means cost 3 % of a convert (docs/PERFORMANCE.md, issue 42).
-        let bilevel = Self.isBilevel(grey)
-        if bilevel { _ = TessBaseAPISetVariable(api, "thresholding_method", "0") }
-        defer { if bilevel { _ = TessBaseAPISetVariable(api, "thresholding_method", "2") } }
-        TesseractEngine.setImage(grey, dpi: dpi, on: api)
+        // A page already black and white (a bilevel scan) is handed over as its bits, as the
+        // tesseract command reads a 1-bit TIFF: no threshold to find (Sauvola's windowed means were
+        // 3 % of a convert), no grey copy of the page (docs/PERFORMANCE.md, issue 42).
+        if let bilevel = BilevelBits(picture), TesseractEngine.setImage(bilevel, dpi: dpi, on: api) {
+            // Its threshold as the command's (Otsu), though a bilevel picture is only copied.
+            _ = TessBaseAPISetVariable(api, "thresholding_method", "0")
+        } else {
+            _ = TessBaseAPISetVariable(api, "thresholding_method", "2")
+            TesseractEngine.setImage(picture.format == .grey ? picture : Looks.luma(of: picture), dpi: dpi, on: api)
+        }
         let monitor = TessMonitorCreate()
         defer { TessMonitorDelete(monitor) }
         if let cancel {
@@ -72,17 +74,7 @@ public final class Recognizer {
         let status = withExtendedLifetime(cancel) { TessBaseAPIRecognize(api, monitor) }
         if cancel?.isCancelled == true { throw .cancelled }
         guard status == 0 else { throw .failed(trLater("Tesseract could not read the picture")) }
-        return TesseractResults.read(api, width: Double(grey.width), height: Double(grey.height), origin: origin)
-    }
-
-    /// Whether every pixel of the grey `picture` is black (0) or white (255).
-    static func isBilevel(_ grey: PixelBuffer) -> Bool {
-        grey.bytes.withUnsafeBufferPointer { bytes in
-            // 0 and 255 plus one (wrapping) are 1 and 0; any grey plus one is 2 or more.
-            var grey: UInt8 = 0
-            for byte in bytes { grey |= (byte &+ 1) & 0xFE }
-            return grey == 0
-        }
+        return TesseractResults.read(api, width: Double(picture.width), height: Double(picture.height), origin: origin)
     }
 
     /// Which way up the page in `picture` is, from Tesseract's orientation detection (`PageOSD`,

@@ -1,3 +1,4 @@
+import CLeptonica
 import CTesseract
 import Foundation
 import StripsPictures
@@ -27,6 +28,22 @@ enum TesseractEngine {
         grey.bytes.withUnsafeBufferPointer {
             TessBaseAPISetImage(engine, $0.baseAddress, Int32(grey.width), Int32(grey.height), 1, Int32(grey.bytesPerRow))
         }
+        setResolution(dpi, on: engine)
+    }
+
+    /// Hands Tesseract a bilevel picture's bits (`BilevelBits`); it copies them once. False when
+    /// leptonica could not hold them (nothing was handed over).
+    static func setImage(_ bilevel: BilevelBits, dpi: Double, on engine: OpaquePointer) -> Bool {
+        guard let pix = bilevel.pix() else { return false }
+        TessBaseAPISetImage2(engine, pix)
+        // Tesseract keeps a copy (or a reference counted on the same picture): ours goes.
+        var owned: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&owned)
+        setResolution(dpi, on: engine)
+        return true
+    }
+
+    private static func setResolution(_ dpi: Double, on engine: OpaquePointer) {
         // Tesseract warns about and guesses for resolutions under 70; a thumbnail is not read anyway.
         TessBaseAPISetSourceResolution(engine, Int32(min(2400, max(70, dpi.isFinite ? dpi.rounded() : 300))))
     }

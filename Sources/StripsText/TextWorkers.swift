@@ -65,9 +65,10 @@ public final class TextWorkers: @unchecked Sendable {
     }
 
     /// Starts `threads` workers reading in `languages` (nil: PDF text only) through `cache`;
-    /// `service` makes each worker's reader on its thread (a test's can load slowly).
+    /// `service` makes each worker's reader on its thread (a test's can load slowly, or stand in
+    /// for Tesseract).
     public init(languages: String?, cache: TextCache? = TextCache.standard(), threads: Int = 1,
-                priority: Priority = .idleCores, service: (@Sendable () -> PageTextService)? = nil, done: @escaping Done) {
+                priority: Priority = .idleCores, service: (@Sendable () -> any PageTextSource)? = nil, done: @escaping Done) {
         for index in 0..<max(1, threads) {
             let thread = Thread { [self] in
                 if priority == .idleCores {
@@ -147,12 +148,12 @@ public final class TextWorkers: @unchecked Sendable {
         return pending.count
     }
 
-    private func work(_ service: PageTextService, _ done: Done) {
+    private func work(_ service: any PageTextSource, _ done: Done) {
         while let (job, cancel) = next() {
             let result: Result<PageText?, RecognitionError>
             do {
                 result = .success(try service.pageText(file: job.file, pdfPage: job.pdfPage, recipe: job.recipe, geometry: job.geometry,
-                                                         detectOrientation: job.detectOrientation, languages: job.languages, cancel: cancel,
+                                                         detectOrientation: job.detectOrientation, settled: nil, languages: job.languages, cancel: cancel,
                                                          render: job.render))
             } catch {
                 result = .failure(error)

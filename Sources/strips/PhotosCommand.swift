@@ -166,7 +166,8 @@ struct PhotosCommand: ParsableCommand {
                                       arriving: scanner.pictures)
         let say: @Sendable (String) -> Void = { FileHandleOutput.standardError($0) }
         let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
-        let saver = DocumentSaver(output: output, sources: files, documentName: name, live: script == nil, texts: text,
+        let saver = DocumentSaver(output: output, sources: files, documentName: name, chooser: script == nil ? DesktopChooser() : nil,
+                                  runner: script == nil ? ThreadRunner() as any JobRunner : InlineRunner(), texts: text,
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)
         // Pages are judged blank or separator sheets, and which way up they read, near the focus;
         // the window goes on to every page.

@@ -68,6 +68,29 @@ import Testing
         }
     }
 
+    /// `strips convert --ocr eng` reads each page as it lies first and runs orientation detection
+    /// only on pages whose reading does not say by itself they are upright: the turned ones are
+    /// still found, turned, and their text read upright; the upright one stays as it is.
+    @Test func convertTurnsTurnedScansUprightAndReadsThem() throws {
+        let folder = try TemporaryFolder()
+        let pages = [try Self.turned("tuned/scan-phototest.tif", quarterTurns: 1, into: folder),
+                     try Self.turned("tuned/scan-eurotext.tif", quarterTurns: 2, into: folder),
+                     try Self.turned("tuned/scan-phototest.tif", quarterTurns: 3, into: folder),
+                     try Self.turned("tuned/scan-feyn.tif", quarterTurns: 0, into: folder)]
+        let out = folder.file("out.pdf")
+        let run = try runProcess(stripsBinary, ["convert"] + pages + ["--output", out, "--ocr", "eng"],
+                                 environment: ["XDG_CACHE_HOME": folder.file("cache")])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("1 document from 4 pages, 3 turned upright"), "\(run.stdout)")
+        let text = { (page: Int) throws -> String in
+            try runProcess("/usr/bin/pdftotext", ["-f", "\(page)", "-l", "\(page)", out, "-"]).stdout
+        }
+        #expect(try text(1).contains("quick brown dog"))
+        #expect(try text(2).contains("(quick) [brown]"))
+        #expect(try text(3).contains("quick brown dog"))
+        #expect(try text(4).contains("FEYNMAN"))
+    }
+
     @Test func aPageTheUserTurnedFirstKeepsTheUsersTurn() throws {
         let folder = try TemporaryFolder()
         let pages = [try Self.turned("tuned/scan-phototest.tif", quarterTurns: 2, into: folder),

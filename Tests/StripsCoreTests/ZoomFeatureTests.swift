@@ -73,4 +73,30 @@ import Testing
             #expect(zoom(state) == nil && !isEnded(state))
         }
     }
+
+    /// A search hit's line 0.01 of the scan's height is 4.78 pt tall at fit: it is zoomed in on
+    /// until it is `readableLine` (28 pt) tall, centred in the preview; one 0.05 tall (23.9 pt) is
+    /// readable as it is and starts nothing.
+    @Test func aSmallLineIsZoomedInOnUntilReadableAndCentred() throws {
+        let small = [Rect(x: 0.45, y: 0.5, width: 0.1, height: 0.01)]
+        var state = ZoomFeature.State.notZoomed
+        _ = ZoomFeature.reduce(into: &state, action: .show(lines: [Rect(x: 0.45, y: 0.5, width: 0.1, height: 0.05)]), context: context())
+        #expect(zoom(state) == nil && !isEnded(state))
+
+        // Whoever asks has waited for the strips: `canStart` is not consulted.
+        #expect(ZoomFeature.reduce(into: &state, action: .show(lines: small), context: context(canStart: false)).isEmpty)
+        let started = try #require(zoom(state))
+        let onScreen = 0.01 * PreviewZoomTests.box.height
+        #expect(abs(started.targetScale - ZoomFeature.readableLine / onScreen) < 1e-9)
+
+        _ = ZoomFeature.reduce(into: &state, action: .tick, context: context(at: Tuning.defaults.zoom.duration + 0.01))
+        let shown = try #require(zoom(state))
+        let line = try #require(SearchHighlight.rects(small, onPicture: shown.pictureFrame, quarterTurns: 0).first)
+        #expect(abs(line.height - ZoomFeature.readableLine) < 1e-6)
+        #expect(abs(line.midX - PreviewZoomTests.box.midX) < 1e-6 && abs(line.midY - PreviewZoomTests.box.midY) < 1e-6)
+
+        // Readable now: asked again, the zoom is left as it is.
+        _ = ZoomFeature.reduce(into: &state, action: .show(lines: small), context: context(at: 1))
+        #expect(try #require(zoom(state)).pose == shown.pose)
+    }
 }

@@ -56,6 +56,31 @@ import Testing
     }
 }
 
+/// The border editor's suggestion on a real photo of a book page that fills it (page_dewarp's
+/// boston_cooking_b): the detector finds the page's lit middle, which cuts half the lines; the
+/// editor must not offer that as the page.
+@Suite struct BookPageSuggestionTests {
+    @Test func aSuggestionNeverCutsTheTextOfABookPageFillingThePhoto() throws {
+        let fixture = try HostFixture("borders-book-suggestion")
+        let book = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/books/boston_cooking_b.jpg").standardized
+        let page = try #require(fixture.pages([book.path]).first)
+        let finder = BorderFinder(reader: fixture.reader)
+        let text = try #require(finder.textGuard(of: page))
+        // What the detector found would cut text (why this photo is here).
+        let detected = try #require(finder.candidates(of: page)?.page)
+        #expect(text.shares(detected, in: text.pictureSize).cutLetters > 0)
+        let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .suggest, pages: [page])))
+        guard case .bordersFound(let answer)? = answers.first else {
+            Issue.record("answered \(answers)")
+            return
+        }
+        if let corners = answer.pages.first?.corners {
+            let kept = text.shares(corners, in: text.pictureSize)
+            #expect(kept.cutLetters == 0, "\(corners)")
+        }
+    }
+}
+
 /// Laying flat as the page's recipe says: leptonica's photo of a curved 1555 book page is laid
 /// flat when its corners are applied, and only levelled once the user turned laying flat off.
 @Suite struct LayFlatHostTests {

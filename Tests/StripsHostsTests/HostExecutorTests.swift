@@ -39,6 +39,10 @@ import Testing
             opened.append(folder)
             return Session(chooser: self)
         }
+        func save(title: String, suggested: String) -> any ChooserSession {
+            opened.append(suggested)
+            return Session(chooser: self)
+        }
         struct Session: ChooserSession {
             let chooser: FakeChooser
             func poll() -> ChooserAnswer? {

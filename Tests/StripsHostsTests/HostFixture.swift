@@ -6,6 +6,7 @@ import StripsHosts
 import StripsPDF
 import StripsPictures
 import StripsRender
+import StripsText
 
 /// A Photos host as the program wires it, without a window: a scratch folder of its own (saves,
 /// the scan recovery root, the text cache), the lines it says kept for the test.
@@ -23,8 +24,9 @@ final class HostFixture: @unchecked Sendable {
     let woken: DispatchSemaphore
 
     /// `live`: as the window runs it (answers through `poll`), else as a script does (at once).
+    /// `textSource`: the text host's reader (Tesseract's service; `FakeTextSource`).
     init(_ name: String, live: Bool = false, languages: String? = nil, output: String? = nil, sources: [String] = [],
-         scanOptions: (inout ScanHost.Options) -> Void = { _ in }) throws {
+         scanOptions: (inout ScanHost.Options) -> Void = { _ in }, textSource: PageTextSourceMaker? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("strips-hosts-\(getpid())-\(name)").path
         try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -35,9 +37,14 @@ final class HostFixture: @unchecked Sendable {
         self.woken = woken
         let wake: @Sendable () -> Void = { woken.signal() }
         // Normal priority: a test waits for the workers, which idle cores alone may not serve on a busy machine.
-        text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal)
+        if let textSource {
+            text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal, source: textSource)
+        } else {
+            text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal)
+        }
         let folder = self.folder
-        saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", live: live, texts: text, say: say)
+        saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", chooser: live ? DesktopChooser() : nil,
+                              runner: live ? ThreadRunner() as any JobRunner : InlineRunner(), texts: text, say: say)
         var options = ScanHost.Options()
         options.live = live
         options.recoveryRoot = folder + "/recovery"

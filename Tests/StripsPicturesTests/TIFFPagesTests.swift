@@ -14,6 +14,31 @@ import Testing
         return url
     }
 
+    /// A 1-bit page is read as its bits (`BilevelRows`), shrunk and cut as the RGBA reader shrinks
+    /// and cuts the same pixels stored as 8-bit RGB: byte for byte. On a real bilevel scan
+    /// (leptonica's shearer.148, Tests/Corpus/real), at the judges' size, a part of it, and whole.
+    @Test func aBilevelPageReadAsBitsIsTheRGBAReadersPicture() throws {
+        let scan = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Corpus/real/held-out/scan-shearer.148.tif").path
+        let whole = try TIFFPages.decodeStored(scan, page: 0).get()
+        #expect(whole.width == 2264 && whole.height == 2997)
+        #expect(Set(whole.bytes).isSubset(of: [0, 255]), "black, white and opaque")
+        let folder = try Self.scratch("bilevel")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let rgb = folder.appendingPathComponent("rgb.tif").path
+        #expect(TIFFMaker.writeRGB(bgra: whole.bytes, width: whole.width, height: whole.height, to: rgb))
+        let cases: [(PixelLimit, Rect?)] = [(PixelLimit(width: 1250, height: 1250), nil),
+                                            (PixelLimit(width: 700, height: 700), Rect(x: 0.13, y: 0.21, width: 0.5, height: 0.33)),
+                                            (PixelLimit(width: 4000, height: 4000), Rect(x: 0.3, y: 0.6, width: 0.4, height: 0.2)),
+                                            (PixelLimit(width: 4000, height: 4000), nil)]
+        for (limit, region) in cases {
+            let bits = try TIFFPages.decode(scan, page: 0, limit: limit, region: region).get()
+            let rgba = try TIFFPages.decode(rgb, page: 0, limit: limit, region: region).get()
+            #expect(bits.pixels.width == rgba.pixels.width && bits.pixels.height == rgba.pixels.height, "\(limit) \(String(describing: region))")
+            #expect(bits.pixels.bytes == rgba.pixels.bytes, "\(limit) \(String(describing: region))")
+        }
+    }
+
     /// Three pages of their own sizes and colours, the second stored sideways (orientation 6),
     /// and a scanner's reduced copy between the first two that is not a page.
     static func threePages(in folder: URL) throws -> String {

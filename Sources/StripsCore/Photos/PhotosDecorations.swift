@@ -137,6 +137,10 @@ extension PhotosScene {
                 ? trn("Looking for separator sheets before saving… %d page to go", "Looking for separator sheets before saving… %d pages to go", judging.outstanding)
                 : trn("Looking for blank pages… %d page to go", "Looking for blank pages… %d pages to go", judging.outstanding)
             d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+        } else if findings.borders.awaiting > 0, borderSession == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 {
+            // Shift+C under way: a book's spread or a 12 MP page takes the host a few seconds in the
+            // window (a script's answer comes before its next frame, so never shows this).
+            d.status = measurer.run(tr("Finding the pages' borders…"), centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if notices.opening {
             d.status = measurer.run(tr("Choose files to open…"), centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = notices.status {

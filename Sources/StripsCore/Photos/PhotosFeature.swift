@@ -20,14 +20,25 @@ enum PhotosOutput {
     case effect(Effect)
     /// An edit of the document, run as any other (its animation, one undo step).
     case edit(Edit)
-    /// An editor action, as its key does it (a toolbar button let go, a menu item).
+    /// An editor action, as its key does it (a toolbar button let go).
     case perform(EditorKey)
+    /// An editor action on the page with this id, brought into focus at once first (a menu's
+    /// item); nothing when the page is gone.
+    case act(EditorKey, onPage: String)
     /// These pages selected.
     case select(PageSelection)
     /// The document was saved as `revision` into `path`.
     case saved(revision: Int, path: String)
-    /// The card on top (a dialog) is put away: what it was over carries on.
-    case dismiss
+    /// A scan with these settings (the scan panel's Scan), started as Ctrl+N starts one.
+    case startScan(ScanChoice)
+    /// A press on a strip under way ends where it is (a card opening takes the pointer).
+    case endPress
     /// Text of these pages arrived: a search under way takes them in.
     case textArrived([TextKey])
+    /// The strips glide to the page at this index, under whatever card or field is on top.
+    case go(Int)
+    /// The zoom room's action (a search's close-up on a small hit), under whatever is on top.
+    case zoom(ZoomFeature.Action)
+    /// The input handed in is not the room's: its door hands it to what goes on under the room.
+    case passDown
 }

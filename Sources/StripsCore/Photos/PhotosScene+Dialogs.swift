@@ -5,20 +5,12 @@ extension PhotosScene {
     /// A key while a dialog is up: the dialog's, or nothing.
     mutating func dialogKey(_ key: Key, _ dialog: Dialog, under: Interaction, at time: Double) -> [Effect] {
         switch dialog {
-        case .scanPanel(var panel):
-            switch panel.key(key) {
-            case .close:
-                interaction = under
-            case .stays(let effects):
-                interaction = .dialog(.scanPanel(panel), under: under)
-                return effects
-            case .scan:
-                return scanFromPanel(panel, under: under, at: time)
-            }
-        case .keys(let overlay):
-            return keysOverlayKey(key, overlay, under: under, at: time)
-        case .menu(let menu):
-            return menuKey(key, menu, under: under, at: time)
+        case .scanPanel:
+            return scanPanel(.key(key), at: time)
+        case .keys:
+            return help(.key(key), at: time)
+        case .menu:
+            return menu(.key(key), at: time)
         case .recovery:
             switch key.name {
             // Return is the highlighted button's key, as in every dialog.
@@ -34,25 +26,31 @@ extension PhotosScene {
     /// A press while a dialog is up: a value cycles, a button answers; elsewhere, nothing.
     mutating func dialogPress(at p: Point, _ dialog: Dialog, under: Interaction, at time: Double) -> [Effect] {
         switch dialog {
-        case .scanPanel(var panel):
-            switch ScanPanelCard(panel, window: windowSize, measurer: measurer).hit(p) {
-            case .value(let row)?:
-                panel.row = row
-                let describe = panel.step(row, by: 1, wraps: true)
-                interaction = .dialog(.scanPanel(panel), under: under)
-                return describe.map { [.scan(.describe($0))] } ?? []
-            case .scan?: return scanFromPanel(panel, under: under, at: time)
-            case .cancel?: interaction = under
-            case nil: break
-            }
+        case .scanPanel:
+            return scanPanel(.press(p), at: time)
         case .recovery(let offer):
             if let answer = RecoveryPrompt(offer, window: windowSize, measurer: measurer).answer(at: p) { return answerRecovery(answer, under: under) }
         case .keys:
             // A list to read: a click anywhere puts it away.
-            interaction = under
-        case .menu(let menu):
-            return menuClick(at: p, menu, under: under, at: time)
+            return help(.click, at: time)
+        case .menu:
+            return menuClick(at: p, at: time)
         }
         return []
+    }
+
+    /// The door of a card's room (the keys overlay, a context menu, the scan panel): its value taken off the top
+    /// of the interaction when it is up there, the reducer run on it (nil: not up), its outputs
+    /// routed with the card away, then the card put back on top of what they left if it is still up.
+    mutating func card<State>(_ value: (Dialog) -> State?, _ dialog: (State) -> Dialog, at time: Double,
+                              _ reduce: (inout State?) -> [PhotosOutput]) -> [Effect] {
+        var state: State?
+        if case .dialog(let up, let under) = interaction, let shown = value(up) {
+            state = shown
+            interaction = under
+        }
+        let effects = apply(reduce(&state), at: time)
+        if let state { interaction = .dialog(dialog(state), under: interaction) }
+        return effects
     }
 }

@@ -39,7 +39,7 @@ extension PhotosScene {
         case .save(let scope):
             return save(scope, at: time)
         case .search:
-            openSearch(at: time)
+            search(.open, at: time)
         case .copyText:
             if repeating { return [] }
             return copyText(at: time)
@@ -57,7 +57,7 @@ extension PhotosScene {
             return startScan(nil, at: time)
         case .scanPanel:
             if repeating { return [] }
-            return openScanPanel(at: time)
+            return scanPanel(.open(languages: readingLanguages), at: time)
         case .camera(let command):
             if repeating { return [] }
             return camera(command, at: time)
@@ -72,10 +72,10 @@ extension PhotosScene {
             return openFiles(at: time)
         case .help:
             if repeating { return [] }
-            showKeys()
+            return help(.toggle, at: time)
         case .contextMenu:
             if repeating { return [] }
-            openMenuForFocus(at: time)
+            return openMenuForFocus(at: time)
         }
         return []
     }

@@ -15,16 +15,28 @@ extension PhotosScene {
                 underPrompt { $0.edit(edit, at: time) }
             case .perform(let action):
                 effects += perform(action, at: time)
+            case .act(let action, let pageID):
+                guard let index = pages.firstIndex(where: { $0.id == pageID }) else { break }
+                underPrompt { $0.settleFocus(on: index) }
+                effects += perform(action, at: time)
             case .select(let selection):
                 document.selection = selection
             case .saved(let revision, let path):
                 document = document.saved(revision: revision)
                 // The strip's names follow the file now written (`NAME-N` after its name).
                 outputName = Self.fileStem(path)
-            case .dismiss:
-                if case .dialog(_, let under) = interaction { interaction = under }
+            case .startScan(let choice):
+                effects += startScan(choice, at: time)
+            case .endPress:
+                endPress()
             case .textArrived(let keys):
-                textArrived(keys)
+                search(.arrived(keys), at: time)
+            case .go(let index):
+                underPrompt { $0.enqueue(.go(.page(index)), at: time) }
+            case .zoom(let action):
+                underPrompt { $0.zooming(action, at: time) }
+            case .passDown:
+                break  // the door that handed the input in hands it down
             }
         }
         return effects

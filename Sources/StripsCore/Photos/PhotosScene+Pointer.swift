@@ -49,7 +49,7 @@ extension PhotosScene: InputRouting {
     mutating func pointerMoved(_ p: Point, at time: Double) {
         let becameDrag = gestures.moved(to: p, tuning: tuning)
         toolbarHover(p, at: time)
-        menuHover(p)
+        menu(.hover(p), at: time)
         switch interaction {
         case .carrying(let carry):
             self.carry(carry, to: p, at: time)
@@ -131,7 +131,10 @@ extension PhotosScene: InputRouting {
     }
 
     mutating func wheel(dx: Double, dy: Double, at time: Double) {
-        if case .dialog(.keys, _) = interaction { return keysOverlayWheel(dy: dy, at: time) }
+        if case .dialog(.keys, _) = interaction {
+            help(.wheel(dy: dy), at: time)
+            return
+        }
         guard !pages.isEmpty, gestures.press == nil else { return }
         let pointer = gestures.pointer
         switch interaction {

@@ -77,7 +77,7 @@ public struct PhotosScene: Scene {
 
     @discardableResult
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
-        if case .searching(let search, let under) = interaction { return searching(event, search, under: under, at: time) }
+        if case .searching = interaction { return searching(event, at: time) }
         if case .camera(_, let under) = interaction { return cameraInput(event, under: under, at: time) }
         return route(event, at: time)
     }
@@ -87,7 +87,7 @@ public struct PhotosScene: Scene {
     public mutating func tick(at time: Double) {
         if let held = gestures.hold(at: time, tuning: tuning) { lift(held, at: time) }
         underPrompt { $0.advance(at: time) }
-        tickSearch(at: time)
+        search(.tick, at: time)
         tickCamera(at: time)
         // The rate follows one rule: 0 while the user scrolls or carries on the thumbnails, 1
         // whenever the strip is at rest, however it came to rest.

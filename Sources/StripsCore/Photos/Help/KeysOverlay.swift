@@ -41,35 +41,61 @@ public struct KeysOverlay: Hashable, Sendable {
 
 }
 
-/// The keys overlay's room: its own state is the list's scroll; a key scrolls it or puts it away,
-/// the wheel scrolls it, never further than the list goes in the window passed in.
+/// The keys overlay's room: its own state is the overlay up (its list's scroll), or none. F1 shows
+/// it or hides it; a key scrolls it or puts it away, the wheel scrolls it, never further than the
+/// list goes in the window passed in; a click anywhere puts it away. Shown, it asks that a press
+/// on the strips end where it is (`endPress`): the overlay takes the pointer.
 enum HelpFeature: PhotosFeature {
-    typealias State = KeysOverlay
+    typealias State = KeysOverlay?
 
     enum Action {
+        /// F1 or `?`: shown, or hidden when it is up.
+        case toggle
         case key(Key)
         /// The wheel over it: SDL's precise units, positive `dy` up.
         case wheel(dy: Double)
+        /// A press anywhere while it is up.
+        case click
     }
 
     struct Context {
         var window: Size
         var measurer: any TextMeasurer
+        /// The quit prompt is up: it keeps the keys, nothing opens over it.
+        var askingToQuit: Bool
     }
 
-    static func reduce(into state: inout KeysOverlay, action: Action, context: Context) -> [PhotosOutput] {
+    static func reduce(into state: inout KeysOverlay?, action: Action, context: Context) -> [PhotosOutput] {
+        if case .toggle = action {
+            if state != nil {
+                state = nil
+                return []
+            }
+            guard !context.askingToQuit else { return [] }
+            state = KeysOverlay()
+            return [.endPress]
+        }
+        guard var overlay = state else { return [] }
         switch action {
+        case .toggle:
+            return []
+        case .click:
+            state = nil
+            return []
         case .key(let key):
             switch OverlayKey.table.action(for: key) {
-            case .close?: return [.dismiss]
-            case .scroll(let lines)?: state.scroll = max(0, state.scroll + lines * KeysOverlayCard.lineHeight)
+            case .close?:
+                state = nil
+                return []
+            case .scroll(let lines)?: overlay.scroll = max(0, overlay.scroll + lines * KeysOverlayCard.lineHeight)
             case nil: break
             }
         case .wheel(let dy):
-            state.scroll = max(0, state.scroll - dy * 3 * KeysOverlayCard.lineHeight)
+            overlay.scroll = max(0, overlay.scroll - dy * 3 * KeysOverlayCard.lineHeight)
         }
         // Scrolled no further than the list goes in this window.
-        state.scroll = KeysOverlayCard(state, window: context.window, measurer: context.measurer).scroll
+        overlay.scroll = KeysOverlayCard(overlay, window: context.window, measurer: context.measurer).scroll
+        state = overlay
         return []
     }
 }

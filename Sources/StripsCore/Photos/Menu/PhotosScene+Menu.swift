@@ -56,6 +56,15 @@ extension PhotosScene {
         return [MenuItem(name: "language", title: tr("Language: %s", shown), action: nil, enabled: true, submenu: choices)]
     }
 
+    /// The menu room's reducer on the menu up (or none), its outputs routed.
+    @discardableResult
+    mutating func menu(_ action: MenuFeature.Action, at time: Double) -> [Effect] {
+        let context = MenuFeature.Context(window: windowSize, measurer: measurer, slop: tuning.scroll.tapSlop)
+        return card({ if case .menu(let menu) = $0 { menu } else { nil } }, Dialog.menu, at: time) {
+            MenuFeature.reduce(into: &$0, action: action, context: context)
+        }
+    }
+
     /// A press of the right button: the menu of the page under it (a thumbnail, or the preview's
     /// page), at the pointer. Over an open menu's outside, that menu closes and the new one opens.
     mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
@@ -71,68 +80,34 @@ extension PhotosScene {
         guard let index = page(at: p, at: time) else { return [] }
         if !document.selection.contains(index) { document.selection = .none }
         if index != focusIndex, !(interaction.isZoomed) { enqueue(.go(.page(index)), at: time) }
-        interaction = .dialog(.menu(ContextMenu(pageID: pages[index].id, anchor: p, items: menuItems(for: index), heldAt: p)), under: interaction)
-        return []
+        return menu(.open(pageID: pages[index].id, items: menuItems(for: index), anchor: p, byPointer: true), at: time)
     }
 
     /// The right button let go: after a drag from its press onto an item, that item is done.
     mutating func secondaryUp(_ p: Point, at time: Double) -> [Effect] {
-        guard case .dialog(.menu(var menu), let under) = interaction else { return [] }
-        let outcome = menu.release(p, on: ContextMenuCard(menu, window: windowSize, measurer: measurer), slop: tuning.scroll.tapSlop)
-        return settle(outcome, menu, under: under, at: time)
+        menu(.release(p), at: time)
     }
 
     /// Shift+F10 or the Menu key: the menu of the page in focus, over the middle of the preview.
-    mutating func openMenuForFocus(at time: Double) {
-        guard pages.indices.contains(focusIndex), !geometry.preview.isEmpty else { return }
+    mutating func openMenuForFocus(at time: Double) -> [Effect] {
+        guard pages.indices.contains(focusIndex), !geometry.preview.isEmpty else { return [] }
         switch interaction {
         case .resting, .flinging, .gliding, .zoomed: break
-        default: return
+        default: return []
         }
-        var menu = ContextMenu(pageID: pages[focusIndex].id, anchor: geometry.preview.center, items: menuItems(for: focusIndex))
-        menu.highlight = menu.items.firstIndex { $0.enabled }
-        interaction = .dialog(.menu(menu), under: interaction)
+        return menu(.open(pageID: pages[focusIndex].id, items: menuItems(for: focusIndex), anchor: geometry.preview.center, byPointer: false), at: time)
     }
 
-    mutating func menuKey(_ key: Key, _ menu: ContextMenu, under: Interaction, at time: Double) -> [Effect] {
-        var menu = menu
-        return settle(menu.press(key), menu, under: under, at: time)
-    }
-
-    mutating func menuClick(at p: Point, _ menu: ContextMenu, under: Interaction, at time: Double) -> [Effect] {
-        var menu = menu
-        // The press is the menu's: the strips under it see nothing of it.
+    /// A click while the menu is up: the press is the menu's, the strips under it see nothing of it.
+    mutating func menuClick(at p: Point, at time: Double) -> [Effect] {
         gestures.down(p, modifiers: [], onRest: false, at: time)
         gestures.abandon()
-        return settle(menu.click(p, on: ContextMenuCard(menu, window: windowSize, measurer: measurer)), menu, under: under, at: time)
-    }
-
-    /// The pointer moving over the menu picks what it is over.
-    mutating func menuHover(_ p: Point) {
-        guard case .dialog(.menu(var menu), let under) = interaction else { return }
-        menu.hover(p, on: ContextMenuCard(menu, window: windowSize, measurer: measurer))
-        interaction = .dialog(.menu(menu), under: under)
-    }
-
-    private mutating func settle(_ outcome: ContextMenu.Outcome, _ menu: ContextMenu, under: Interaction, at time: Double) -> [Effect] {
-        switch outcome {
-        case .stays:
-            interaction = .dialog(.menu(menu), under: under)
-            return []
-        case .closes:
-            interaction = under
-            return []
-        case .does(let action):
-            interaction = under
-            guard let index = pages.firstIndex(where: { $0.id == menu.pageID }) else { return [] }
-            underPrompt { $0.settleFocus(on: index) }
-            return perform(action, at: time)
-        }
+        return menu(.click(p), at: time)
     }
 
     /// The menu's page comes into focus now (a glide to it ends there): the border editor, saving
     /// a page and copying its text act on the page in focus.
-    private mutating func settleFocus(on index: Int) {
+    mutating func settleFocus(on index: Int) {
         switch interaction {
         case .gliding, .resting, .flinging:
             guard focusIndex != index || !isIdle else { return }

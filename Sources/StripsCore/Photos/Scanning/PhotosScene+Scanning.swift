@@ -48,14 +48,7 @@ extension PhotosScene {
         case .note(let message):
             notices.post(message.shown, at: time)
         case .scanners, .noScanners, .offers:
-            // The panel's, while it is up; a search for devices that found none says so anyway.
-            guard case .dialog(.scanPanel(var panel), let under) = interaction else {
-                if case .noScanners(let message) = update { notices.post(message.shown, at: time) }
-                return []
-            }
-            let effects = panel.handle(update) ?? []
-            interaction = .dialog(.scanPanel(panel), under: under)
-            return effects
+            return scanPanel(.news(update), at: time)
         case .recoveryOffered(let offer):
             guard offer.pages > 0 else { return [] }
             // Over whatever is up, the quit prompt included (it stays on top).
@@ -103,20 +96,12 @@ extension PhotosScene {
 
     // MARK: Dialogs
 
-    /// Ctrl+Shift+N: the panel, on the last settings, while the host looks for devices.
-    mutating func openScanPanel(at time: Double) -> [Effect] {
-        guard !isScanRunning else {
-            notices.post(tr("Already scanning… (Esc stops it)"), at: time)
-            return []
+    /// The scan panel room's reducer on the panel up (or none), its outputs routed.
+    mutating func scanPanel(_ action: ScanPanelFeature.Action, at time: Double) -> [Effect] {
+        let context = ScanPanelFeature.Context(scanRunning: isScanRunning, window: windowSize, measurer: measurer)
+        return card({ if case .scanPanel(let panel) = $0 { panel } else { nil } }, Dialog.scanPanel, at: time) {
+            ScanPanelFeature.reduce(into: &$0, action: action, context: context)
         }
-        interaction = .dialog(.scanPanel(ScanPanel(languages: readingLanguages)), under: interaction)
-        return [.scan(.findScanners)]
-    }
-
-    mutating func scanFromPanel(_ panel: ScanPanel, under: Interaction, at time: Double) -> [Effect] {
-        guard panel.isReady else { return [] }
-        interaction = under
-        return startScan(panel.choice, at: time)
     }
 
     mutating func answerRecovery(_ answer: RecoveryPrompt.Answer, under: Interaction) -> [Effect] {

@@ -1,5 +1,5 @@
 /// Where the text feature (`TextFeature`) meets the editor: the pages near the focus asked for as
-/// time makes them due, the host's answers handed to it and to a search under way, O and Ctrl+C.
+/// time makes them due, the host's answers handed to it (and, as its outputs, to a search under way), O and Ctrl+C.
 extension PhotosScene {
     /// The text known for pages (their own or recognised), as the host answers it.
     public var texts: PageTexts { findings.text.known }
@@ -15,20 +15,6 @@ extension PhotosScene {
     /// change (a change, never the document: `TextReading`).
     mutating func textDue(at time: Double) -> [Effect] {
         text(.due(pages: shownPages, focus: focusIndex, arriving: transfers.scan?.arriving?.placed), at: time)
-    }
-
-    /// The search under way takes in the pages answered (all of them again if the document
-    /// changed since it last looked).
-    mutating func textArrived(_ keys: [TextKey]) {
-        let state = documentState
-        updateSearch { search, scene in
-            if search.seen == state {
-                search.arrived(keys, pages: scene.pages, texts: scene.texts, focus: scene.focusIndex)
-            } else {
-                search.refresh(pages: scene.pages, texts: scene.texts, focus: scene.focusIndex)
-                search.seen = state
-            }
-        }
     }
 
     /// O: each target page (the selection, else every page) whose way up is known and is not the

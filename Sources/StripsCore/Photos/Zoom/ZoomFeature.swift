@@ -16,6 +16,11 @@ enum ZoomFeature: PhotosFeature {
     enum Action {
         /// A double-click on the preview at fit: the close-up about it.
         case closeUp(about: Point)
+        /// Lines on the page in focus (boxes in shares of its picture: a search hit) made readable:
+        /// zoomed in on, centred, when they are small at the zoom now or at fit; nothing when they
+        /// are readable as they are. Who asks has waited for the strips to rest on that page with
+        /// nothing queued or held, so this begins a zoom from fit without `canStart`.
+        case show(lines: [Rect])
         /// `+`, `-`, `0` about `anchor` (the pointer over the preview, else its centre).
         case key(EditorKey, anchor: Point)
         /// At once (a pinch step, a Ctrl+wheel notch), starting a zoom from fit if it grows.
@@ -46,6 +51,11 @@ enum ZoomFeature: PhotosFeature {
         var time: Double
     }
 
+    /// A line shorter than this on screen (points) is zoomed in on by `show`...
+    static let smallLine = 12.0
+    /// ...until it is this tall, as far as the zoom goes.
+    static let readableLine = 28.0
+
     static func reduce(into state: inout State, action: Action, context c: Context) -> [PhotosOutput] {
         let time = c.time, tuning = c.tuning
         switch action {
@@ -53,6 +63,15 @@ enum ZoomFeature: PhotosFeature {
             guard var zoom = fresh(c) else { break }
             zoom.animate(to: zoom.closeUpScale(tuning), about: p, at: time, tuning: tuning)
             state = .zoomed(zoom)
+        case .show(let lines):
+            var zoom: PreviewZoom
+            if case .zoomed(let current) = state {
+                zoom = current
+            } else {
+                guard let atFit = atFit(c) else { break }
+                zoom = atFit
+            }
+            if readable(lines, in: &zoom, c) { state = .zoomed(zoom) }
         case .key(let key, let anchor):
             func target(_ zoom: PreviewZoom) -> Double {
                 switch key {
@@ -106,8 +125,31 @@ enum ZoomFeature: PhotosFeature {
     /// A zoom at fit on the page in focus, when one may begin.
     private static func fresh(_ c: Context) -> PreviewZoom? {
         guard c.canStart else { return nil }
+        return atFit(c)
+    }
+
+    /// A zoom at fit on the page in focus (none without one).
+    private static func atFit(_ c: Context) -> PreviewZoom? {
+        guard c.pages.indices.contains(c.focus) else { return nil }
         let page = c.pages[c.focus]
         return PreviewZoom(page: c.focus, pageID: page.id, pixelSize: page.shownSize, box: c.box, physics: c.physics)
+    }
+
+    /// `zoom` animated to show `lines` (on its page) `readableLine` tall, centred, when the tallest
+    /// is shorter than `smallLine` on screen now; false when it is left as it was (readable as it
+    /// is, or at fit and not growing).
+    private static func readable(_ lines: [Rect], in zoom: inout PreviewZoom, _ c: Context) -> Bool {
+        guard c.pages.indices.contains(zoom.page) else { return false }
+        let rects = SearchHighlight.rects(lines, onPicture: zoom.pictureFrame, quarterTurns: c.pages[zoom.page].quarterTurns)
+        guard let first = rects.first else { return false }
+        let band = rects.dropFirst().reduce(first) { $0.union($1) }
+        let lineHeight = rects.map(\.height).max() ?? band.height
+        guard lineHeight > 0, lineHeight < smallLine else { return false }
+        var shown = zoom
+        shown.animate(to: zoom.scale * readableLine / lineHeight, centring: band.center, at: c.time, tuning: c.tuning)
+        guard shown.targetScale > shown.scale + 1e-9 || shown.scale > 1 else { return false }
+        zoom = shown
+        return true
     }
 
     /// The zoom under way changed by `body`; nothing when there is none.
