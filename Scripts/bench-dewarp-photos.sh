@@ -3,7 +3,8 @@
 # NAME.txt in DIR): Tesseract's share of the words (eng, words of four letters or more) on the raw
 # photo, on the page as `--borders auto` made it before laying flat (the quad flattened), on the
 # page laid flat, on the whole photo laid flat (no crop; Shift+C leaves a photo whose crop it does
-# not keep as it was taken), and on page-dewarp's result (mzucker/page_dewarp, MIT; `pip install page-dewarp`
+# not keep as it was taken), the same two with the line sheet alone (LineSheet: the fit leptonica's
+# model falls back to; "-" where it finds none), and on page-dewarp's result (mzucker/page_dewarp, MIT; `pip install page-dewarp`
 # into a virtual environment, its bin folder on the PATH) when it is installed, all in one run;
 # and the text lines' straightness before and after (strips-bench-correction dewarp). A photo
 # whose EXIF says it is turned is read upright (its pixels turned first), by every reader alike.
@@ -17,7 +18,7 @@ folder="${TMPDIR:-/tmp}/strips-bench-dewarp-photos"
 rm -rf "$folder"
 mkdir -p "$folder"
 share() { python3 Scripts/word-share.py "$1" "$2"; }
-printf '%-22s %10s %10s %10s %12s %12s\n' photo "raw photo" flattened "laid flat" "whole, flat" page-dewarp
+printf '%-22s %10s %10s %10s %12s %10s %12s %12s\n' photo "raw photo" flattened "laid flat" "whole, flat" sheet "whole, sheet" page-dewarp
 for truth in "$source"/*.txt; do
   base="$(basename "${truth%.txt}")"
   [ -f "$source/$base.jpg" ] || continue
@@ -32,6 +33,14 @@ for truth in "$source"/*.txt; do
   done
   tesseract "$folder/whole/$base-dewarped.png" "$folder/$base-read" -l eng >/dev/null 2>&1
   line+="$(printf ' %12s' "$(share "$truth" "$folder/$base-read.txt")")"
+  for kind in "10:$folder/$base-sheet.png" "12:$folder/whole/$base-sheet.png"; do
+    if [ -f "${kind#*:}" ]; then
+      tesseract "${kind#*:}" "$folder/$base-read" -l eng >/dev/null 2>&1
+      line+="$(printf " %${kind%%:*}s" "$(share "$truth" "$folder/$base-read.txt")")"
+    else
+      line+="$(printf " %${kind%%:*}s" -)"
+    fi
+  done
   if command -v page-dewarp >/dev/null 2>&1 && (cd "$folder" && page-dewarp "$base.jpg" >/dev/null 2>&1) && [ -f "$folder/${base}_thresh.png" ]; then
     tesseract "$folder/${base}_thresh.png" "$folder/$base-read" -l eng >/dev/null 2>&1
     line+="$(printf ' %12s' "$(share "$truth" "$folder/$base-read.txt")")"

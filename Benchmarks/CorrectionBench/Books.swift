@@ -69,6 +69,9 @@ enum Books {
         var curve: PageCurve?
         let findMs = median { curve = PageCurveFinder.curve(of: small) }
         let model = PageCurveFinder.model(of: small)
+        // The line sheet alone, for comparison with leptonica's model where both find one.
+        var sheet: PageCurve?
+        let sheetMs = median { sheet = PageCurveFinder.sheet(of: small) }
         var flat: PixelBuffer?
         let flatMs = median { flat = renderer.page(photo, recipe: flatRecipe, sourceSize: size)?.pixels }
         var curved = flatRecipe
@@ -80,12 +83,21 @@ enum Books {
         func lines(_ m: TextLineStraightness.Measure?) -> String {
             m.map { "\($0.lines) lines, median \(fmt($0.median)) px, worst \(fmt($0.worst)) px" } ?? "no lines"
         }
-        let modelText = model.map { "model \($0.lines) lines, bend \(fmt($0.bend * 1000)) per mille, reach \(fmt($0.reach.vertical * 1000)) / \(fmt($0.reach.horizontal * 1000)) per mille" } ?? "no model"
-        say("\(name): quad \(quad != nil ? "found" : detected != nil ? "found, cuts text: whole photo" : "not found"), page \(flat.width)x\(flat.height); \(modelText); \(curve == nil ? "left flat" : "laid flat")")
+        func describe(_ curve: PageCurve?, _ kind: String) -> String {
+            curve.map { "\(kind) \($0.lines) lines, bend \(fmt($0.bend * 1000)) per mille, reach \(fmt($0.reach.vertical * 1000)) / \(fmt($0.reach.horizontal * 1000)) per mille" } ?? "no \(kind)"
+        }
+        let chosen = curve == nil ? "left flat" : curve == model ? "laid flat by leptonica's model" : "laid flat by the line sheet"
+        say("\(name): quad \(quad != nil ? "found" : detected != nil ? "found, cuts text: whole photo" : "not found"), page \(flat.width)x\(flat.height); \(describe(model, "model")); \(describe(sheet, "sheet")); \(chosen)")
         let cost = smallMs + findMs + laidMs - flatMs
         say("  ms of one core (thread CPU time): flat page at 2000 px \(fmt(smallMs)), curve \(fmt(findMs)), full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(cost))"
             + (decodeMs.map { ", \(fmt(cost / $0, 2)) x decoding the photo (\(fmt($0)) ms)" } ?? ""))
         say("  straightness before: \(lines(before)); after: \(lines(after))")
+        var sheetRecipe = flatRecipe
+        sheetRecipe.dewarp = sheet
+        if let sheet, let bySheet = renderer.page(photo, recipe: sheetRecipe, sourceSize: size)?.pixels {
+            say("  line sheet alone (\(fmt(sheetMs)) ms, bend \(fmt(sheet.bend * 1000)) per mille): straightness \(lines(TextLineStraightness.measure(bySheet)))")
+            _ = PNGWriter().write(bySheet, to: folder + "/\(name)-sheet.png", replacing: true)
+        }
         _ = PNGWriter().write(flat, to: folder + "/\(name)-flat.png", replacing: true)
         _ = PNGWriter().write(laid, to: folder + "/\(name)-dewarped.png", replacing: true)
     }

@@ -21,18 +21,46 @@ public enum PageCurveFinder {
     /// the lines (a table, columns at odds), not a page.
     public static let largestReach = 0.12
 
-    /// The curve that lays `page` (a flattened page, any format) flat; nil when it has too few
-    /// text lines to trust, leptonica finds no valid model, or the page is already flat.
+    /// The curve that lays `page` (a flattened page, any format) flat: leptonica's model where it
+    /// builds a valid one, else the line sheet (`LineSheet`: the pages whose lines bend beyond
+    /// leptonica's limits, or are too few and short for it); nil when neither trusts the page's
+    /// lines, or the page is already flat.
     public static func curve(of page: PixelBuffer) -> PageCurve? {
-        guard let model = model(of: page) else { return nil }
-        let (v, h) = model.reach
-        guard model.bend >= flatBend, v <= largestReach, h <= largestReach else { return nil }
-        return model
+        guard let binary = workingBinary(page) else { return nil }
+        if let model = model(binary), accepts(model) { return model }
+        return sheet(binary).flatMap { accepts($0) ? $0 : nil }
+    }
+
+    /// The line sheet's curve of `page`, flat or not (nil: too few lines): what `curve(of:)` falls
+    /// back to, on its own for the benchmarks' comparison.
+    public static func sheet(of page: PixelBuffer) -> PageCurve? {
+        workingBinary(page).flatMap(sheet)
+    }
+
+    static func sheet(_ binary: LeptonicaPix) -> PageCurve? {
+        LineSheet.fit(LineSheet.lines(of: binary), width: binary.width, height: binary.height).flatMap(LineSheet.curve)
+    }
+
+    /// A curve bent enough to be a curve, and moving no point so far that it must be a misreading.
+    static func accepts(_ curve: PageCurve) -> Bool {
+        let (v, h) = curve.reach
+        return curve.bend >= flatBend && v <= largestReach && h <= largestReach
+    }
+
+    /// The page as the line finders see it: box-averaged to `workingSide`, thresholded.
+    static func workingBinary(_ page: PixelBuffer) -> LeptonicaPix? {
+        guard page.width >= 64, page.height >= 64 else { return nil }
+        QuietLeptonica.install()
+        return WorkingInk(page, side: workingSide)?.binary
     }
 
     /// Leptonica's model of `page` as a curve, flat or not (nil: no valid model).
     public static func model(of page: PixelBuffer) -> PageCurve? {
-        guard let (record, useHorizontal) = record(of: page) else { return nil }
+        workingBinary(page).flatMap(model)
+    }
+
+    static func model(_ binary: LeptonicaPix) -> PageCurve? {
+        guard let (record, useHorizontal) = record(binary) else { return nil }
         let (w, h) = (Double(record.width), Double(record.height))
         let sampling = Double(record.sampling)
         let lines = record.lines
@@ -68,9 +96,10 @@ public enum PageCurveFinder {
     /// Leptonica's valid model of `page` as leptonica writes it, and whether its horizontal
     /// disparity is valid too; nil when it builds none, or none its own limits accept.
     static func record(of page: PixelBuffer) -> (DewarpRecord, horizontal: Bool)? {
-        guard page.width >= 64, page.height >= 64 else { return nil }
-        QuietLeptonica.install()
-        guard let binary = WorkingInk(page, side: workingSide)?.binary else { return nil }
+        workingBinary(page).flatMap(record)
+    }
+
+    static func record(_ binary: LeptonicaPix) -> (DewarpRecord, horizontal: Bool)? {
         // One page, sampled every 30 pixels, full resolution, no reference pages.
         guard let dewa = dewarpaCreate(1, 30, 1, minimumLines, 0) else { return nil }
         defer { var owned = Optional(dewa); dewarpaDestroy(&owned) }

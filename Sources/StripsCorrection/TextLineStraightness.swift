@@ -67,16 +67,8 @@ public enum TextLineStraightness {
                 m[r][3] += p[r] * y
             }
         }
-        // Gaussian elimination with partial pivoting on the 3 x 4 system.
-        for col in 0..<3 {
-            guard let pivot = (col..<3).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), abs(m[pivot][col]) > 1e-12 else { return ys }
-            m.swapAt(col, pivot)
-            for r in 0..<3 where r != col {
-                let f = m[r][col] / m[col][col]
-                for c in col..<4 { m[r][c] -= f * m[col][c] }
-            }
-        }
-        let (a, b, c) = (m[0][3] / m[0][0], m[1][3] / m[1][1], m[2][3] / m[2][2])
+        guard let coefficients = NormalEquations.solve(m) else { return ys }
+        let (a, b, c) = (coefficients[0], coefficients[1], coefficients[2])
         return us.map { a + b * $0 + c * $0 * $0 }
     }
 }
