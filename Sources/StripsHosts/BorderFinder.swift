@@ -52,6 +52,12 @@ public final class BorderFinder: @unchecked Sendable {
                 guard let found else { return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: wholeLevelling(of: page, flat: flat)) }
                 return BorderAnswer.Found(pageID: page.id, corners: found, levelling: levelling, curve: curve,
                                           fingers: fingers(of: page, crop: found, curve: curve))
+            case .layFlat:
+                // Asked by the user (Return on the whole picture): the whole picture's curve. No
+                // fingers are painted out: a whole photo's edges are the desk and the facing
+                // page, not the page's margins (boston_cooking_b's gutter shadow was painted).
+                let curve = flattened(page, crop: nil).flatMap { PageCurveFinder.curve(of: $0) }
+                return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil, curve: curve)
             case .level:
                 guard let crop = page.corrections.crop else {
                     return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil)

@@ -318,6 +318,38 @@ import Testing
         #expect(scene.pages[0].corrections.laysFlat && scene.pages[0].corrections.dewarp != nil)
     }
 
+    /// A book page filling the photo: no crop keeps its text, so the editor opens on the whole
+    /// picture; Return there asks for the whole picture laid flat, which comes as an edit of its
+    /// own (Ctrl+Z takes it back); a flat page's answer (no curve) changes nothing and says so.
+    @Test func returnOnTheWholePictureLaysACurvedPageFlatAsAnEditOfItsOwn() throws {
+        var scene = scene()
+        let curve = try #require(PageCurve(columns: 3, rows: 2, vertical: [0, 0.03, 0, 0, 0.03, 0], lines: 24))
+        _ = open(&scene, at: 1, suggestion: nil)
+        let effects = scene.handle(.key(Key(.return)), at: 2)
+        guard case .findBorders(let request) = try #require(effects.first) else {
+            Issue.record("nothing asked")
+            return
+        }
+        #expect(request.purpose == .layFlat && request.pages.map(\.id) == ["photo.jpg"])
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .layFlat, pages: [
+            .init(pageID: "photo.jpg", corners: nil, levelling: nil, curve: curve),
+        ]))), at: 2.2)
+        settle(&scene, from: 2.2)
+        #expect(scene.pages[0].corrections.dewarp == curve && scene.pages[0].corrections.crop == nil)
+        scene.handle(.key(Key(.z, ctrl: true)), at: 4)
+        settle(&scene, from: 4)
+        #expect(scene.pages[0].corrections.dewarp == nil)
+        // Asked again, on a flat page: nothing changes, a line says why.
+        _ = open(&scene, at: 5, suggestion: nil)
+        _ = scene.handle(.key(Key(.return)), at: 6)
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .layFlat, pages: [
+            .init(pageID: "photo.jpg", corners: nil, levelling: nil, curve: nil),
+        ]))), at: 6.2)
+        settle(&scene, from: 6.2)
+        #expect(scene.pages[0].corrections == Corrections())
+        #expect(scene.notices.status?.text == "No curve found: the page is left as it is")
+    }
+
     @Test func dBackOnAsksForTheCurveAgain() throws {
         var (scene, curve) = try curvedScene()
         _ = open(&scene, at: 2)

@@ -81,6 +81,22 @@ import Testing
     }
 }
 
+/// Return on the whole picture of a real book photo that fills it (page_dewarp's
+/// boston_cooking_b, which leptonica's model refuses): the host finds the whole picture's curve.
+@Suite struct WholePictureLayFlatTests {
+    @Test func aBookPhotoFillingThePictureGetsItsCurveOnTheWhole() throws {
+        let fixture = try HostFixture("borders-lay-flat-whole")
+        let book = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/books/boston_cooking_b.jpg").standardized
+        let page = try #require(fixture.pages([book.path]).first)
+        let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .layFlat, pages: [page])))
+        guard case .bordersFound(let answer)? = answers.first, let found = answer.pages.first else {
+            Issue.record("answered \(answers)")
+            return
+        }
+        #expect(found.corners == nil && found.curve != nil)
+    }
+}
+
 /// Laying flat as the page's recipe says: leptonica's photo of a curved 1555 book page is laid
 /// flat when its corners are applied, and only levelled once the user turned laying flat off.
 @Suite struct LayFlatHostTests {

@@ -215,6 +215,10 @@ public struct BorderRequest: Hashable, Sendable {
         case apply
         /// Return applied corners: the flattened page's levelling angle joins that edit.
         case level
+        /// Return on the whole picture of a page not laid flat (a book page filling the photo,
+        /// where no crop is found that keeps its text): the whole picture laid flat when it is
+        /// curved, as an edit of its own.
+        case layFlat
     }
 
     public var purpose: Purpose

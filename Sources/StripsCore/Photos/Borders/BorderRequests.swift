@@ -48,6 +48,18 @@ extension BorderAnswer {
     /// The applied pages' levelling: by index into `pages`, their corrections with the curve that
     /// lays them flat, or else the angle that levels their text (to a tenth of a degree), for
     /// those that are curved or lean.
+    /// A `layFlat` answer's pages whose curve was found, as changes of their own.
+    func laidFlat(_ pages: [Page]) -> [CorrectionChange] {
+        self.pages.compactMap { found in
+            guard let curve = found.curve, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { return nil }
+            var after = pages[index].corrections
+            after.dewarp = curve
+            after.straighten = 0
+            after.fingers = found.fingers
+            return CorrectionChange(index: index, before: pages[index].corrections, after: after)
+        }
+    }
+
     func levelled(_ pages: [Page]) -> [Int: Corrections] {
         var after: [Int: Corrections] = [:]
         for found in self.pages {

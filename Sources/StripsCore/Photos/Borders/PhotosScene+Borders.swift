@@ -80,7 +80,13 @@ extension PhotosScene {
         let index = session.index
         guard pages.indices.contains(index), after != pages[index].corrections else {
             close(session, corners: session.corners, at: time)
-            return []
+            // Return on the whole picture, as it already was: the user asks for the page as it is,
+            // so a curved one (a book page filling the photo) is laid flat whole. Shift+C never
+            // does this by itself (on real book photos it can cost words); here it is asked,
+            // shown, undone by Ctrl+Z and turned off by D.
+            let page = pages.indices.contains(index) ? pages[index] : nil
+            guard let page, after.crop == nil, after.dewarp == nil, after.laysFlat, !session.turnedByHand else { return [] }
+            return [askBorders(BorderRequest(purpose: .layFlat, pages: [page]))]
         }
         document = document.apply(.correct([CorrectionChange(index: index, before: pages[index].corrections, after: after)]))
         layOut()
@@ -198,6 +204,14 @@ extension PhotosScene {
             guard !after.isEmpty, let next = document.amendingLast(after) else { return }
             document = next
             layOut()
+        case .layFlat:
+            let changes = answer.laidFlat(pages)
+            guard !changes.isEmpty else {
+                notices.post(tr("No curve found: the page is left as it is"), at: time)
+                return
+            }
+            enqueue(.correctPages(changes), at: time)
+            notices.post(tr("The curved page laid flat (Ctrl+Z undoes)"), at: time)
         }
     }
 }
