@@ -34,7 +34,11 @@ public final class BorderFinder: @unchecked Sendable {
         BorderAnswer(purpose: request.purpose, pages: request.pages.map { page in
             switch request.purpose {
             case .suggest:
-                return BorderAnswer.Found(pageID: page.id, corners: corners(of: page), levelling: nil)
+                // Only what Shift+C would apply (`keptCrop`), else the whole picture ("No page
+                // found"): a detector's page that cuts text (on a book page filling the photo,
+                // page_dewarp's boston_cooking_b, the lit middle with half its lines outside) is
+                // a worse start for the user's corners than the whole picture.
+                return BorderAnswer.Found(pageID: page.id, corners: keptCrop(of: page), levelling: nil)
             case .apply:
                 // Applied by itself: only a crop that keeps the picture's text (`TextGuard`).
                 let found = keptCrop(of: page)
@@ -70,13 +74,6 @@ public final class BorderFinder: @unchecked Sendable {
             }
         })
     }
-
-    /// The corners the border editor suggests, in the upright picture's pixels: the crop Shift+C
-    /// would apply (`keptCrop`), nil (the whole picture, "No page found") when none keeps the text.
-    /// A detector's page that cuts text was once suggested anyway: on a book page filling the
-    /// photo (page_dewarp's boston_cooking_b) that was the lit middle of the page, half its lines
-    /// outside, a worse start for the user's corners than the whole picture.
-    public func corners(of page: Page) -> Quad? { keptCrop(of: page) }
 
     /// What was found in the picture, in its upright pixels: the page by its four edges
     /// (`BorderDetector`) and an item lying on a flatbed (`FlatbedItem`); nil when it cannot be read.

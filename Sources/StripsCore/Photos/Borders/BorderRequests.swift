@@ -45,21 +45,15 @@ extension BorderAnswer {
         return replacements.sorted { $0.index < $1.index }
     }
 
+    /// A `layFlat` answer's pages whose curve was found, as changes of their own (its pages come
+    /// with no levelling, so `levelled` gives exactly the curved ones).
+    func laidFlat(_ pages: [Page]) -> [CorrectionChange] {
+        levelled(pages).sorted { $0.key < $1.key }.map { CorrectionChange(index: $0.key, before: pages[$0.key].corrections, after: $0.value) }
+    }
+
     /// The applied pages' levelling: by index into `pages`, their corrections with the curve that
     /// lays them flat, or else the angle that levels their text (to a tenth of a degree), for
     /// those that are curved or lean.
-    /// A `layFlat` answer's pages whose curve was found, as changes of their own.
-    func laidFlat(_ pages: [Page]) -> [CorrectionChange] {
-        self.pages.compactMap { found in
-            guard let curve = found.curve, let index = pages.firstIndex(where: { $0.id == found.pageID }) else { return nil }
-            var after = pages[index].corrections
-            after.dewarp = curve
-            after.straighten = 0
-            after.fingers = found.fingers
-            return CorrectionChange(index: index, before: pages[index].corrections, after: after)
-        }
-    }
-
     func levelled(_ pages: [Page]) -> [Int: Corrections] {
         var after: [Int: Corrections] = [:]
         for found in self.pages {
