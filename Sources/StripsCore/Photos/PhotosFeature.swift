@@ -20,6 +20,9 @@ enum PhotosOutput {
     case effect(Effect)
     /// An edit of the document, run as any other (its animation, one undo step).
     case edit(Edit)
+    /// A command run in order with the others (after an edit's animation, a drag), under
+    /// whatever card or field is on top: a page taken or recovered inserted, a scan's step.
+    case enqueue(EditorCommand)
     /// An editor action, as its key does it (a toolbar button let go).
     case perform(EditorKey)
     /// An editor action on the page with this id, brought into focus at once first (a menu's

@@ -253,7 +253,12 @@ extension PhotosScene {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
         }
         photos.scanning = transfers.scan
-        photos.batch = batchMarks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, at: time)
+        var breaking: (changes: [BreakChange], progress: [Int: Double])?
+        if case .animating(let transition) = interaction.underPrompt, case .breaks(let changes) = transition.edit {
+            breaking = (changes, transition.frame(at: time).breaking)
+        }
+        photos.batch = BatchMarks.marks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, split: documentSplit,
+                                        names: documentNames, judging: judging, breaking: breaking, measurer: measurer)
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }
         photos.dialog = top.dialog

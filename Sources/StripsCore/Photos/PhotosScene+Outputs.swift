@@ -13,6 +13,8 @@ extension PhotosScene {
                 effects.append(effect)
             case .edit(let edit):
                 underPrompt { $0.edit(edit, at: time) }
+            case .enqueue(let command):
+                underPrompt { $0.enqueue(command, at: time) }
             case .perform(let action):
                 effects += perform(action, at: time)
             case .act(let action, let pageID):

@@ -71,13 +71,15 @@ public struct BatchMarks: Hashable, Sendable {
     }
 }
 
-extension PhotosScene {
+extension BatchMarks {
     /// Below this, a tag over the preview is clear of the status line (centred 28 points down).
     static let statusBand = 52.0
 
-    /// The batch's marks for the cells on screen.
-    func batchMarks(pages: [Page], preview: [PhotosFrame.PreviewCell], thumbnails: [Cell], strip: Rect, at time: Double) -> BatchMarks {
-        let split = documentSplit
+    /// The batch's marks for the cells on screen, from what the frame shows: the split and its
+    /// names, the judges' verdicts, and the breaks an edit puts or takes away with how far along
+    /// it is (each changed page's share, 0 to 1).
+    static func marks(pages: [Page], preview: [PhotosFrame.PreviewCell], thumbnails: [Cell], strip: Rect, split: DocumentSplit, names: [String],
+                      judging: Judging, breaking: (changes: [BreakChange], progress: [Int: Double])?, measurer: any TextMeasurer) -> BatchMarks {
         var marks = BatchMarks(split: split)
         for index in Set(preview.map(\.index) + thumbnails.map(\.index)) where pages.indices.contains(index) {
             if judging.isBlank(pages[index]) { marks.blank.insert(index) }
@@ -88,8 +90,7 @@ extension PhotosScene {
         // A break being put or taken away fades in or out.
         var fading: [Int: Double] = [:]
         var leaving: [Int: Double] = [:]
-        if case .animating(let transition) = interaction.underPrompt, case .breaks(let changes) = transition.edit {
-            let progress = transition.frame(at: time).breaking
+        if let (changes, progress) = breaking {
             for change in changes {
                 guard let p = progress[change.index] else { continue }
                 if change.after == .before { fading[change.index] = p }
@@ -105,7 +106,7 @@ extension PhotosScene {
             let alpha = cell.alpha * (leaving[cell.index] ?? fading[cell.index] ?? 1)
             marks.dividers.append(BatchMarks.Divider(x: (previousEdge + cell.frame.minX) / 2, alpha: alpha))
         }
-        if split.parts.count > 1 { marks.labels = labels(cells, split: split, strip: strip) }
+        if split.parts.count > 1 { marks.labels = labels(cells, split: split, names: names, strip: strip, measurer: measurer) }
         // Zoomed in, the page's details matter more than its tag.
         for p in preview where pages.indices.contains(p.index) && p.zoom == 1 {
             let page = pages[p.index]
@@ -124,9 +125,9 @@ extension PhotosScene {
             }
             let size = measurer.size(of: text, pointSize: 13, weight: .bold)
             let box = p.picture.intersection(p.clip)
-            guard box.width > size.width + 28, box.height > size.height + PhotosScene.statusBand + 24 else { continue }
+            guard box.width > size.width + 28, box.height > size.height + statusBand + 24 else { continue }
             // The picture's upper left, under the status line's band (the page counter takes the foot).
-            let top = max(box.minY + 14, PhotosScene.statusBand)
+            let top = max(box.minY + 14, statusBand)
             let run = TextRun(text: text, frame: Rect(x: box.minX + 16, y: top, width: size.width, height: size.height),
                               pointSize: 13, weight: .bold, color: color == BatchMarks.amber ? Color(30, 22, 6) : .text, alpha: p.alpha)
             marks.tagList.append(BatchMarks.Tag(pill: Rect(x: run.frame.minX - 8, y: run.frame.minY - 4, width: size.width + 16, height: size.height + 8),
@@ -137,8 +138,7 @@ extension PhotosScene {
 
     /// Each document's name over its first thumbnail on screen: held at the strip's left edge while
     /// the document runs on, pushed out by the next one's (as a list's section headers are).
-    private func labels(_ cells: [Cell], split: DocumentSplit, strip: Rect) -> [TextRun] {
-        let names = documentNames
+    private static func labels(_ cells: [Cell], split: DocumentSplit, names: [String], strip: Rect, measurer: any TextMeasurer) -> [TextRun] {
         var spans: [(part: Int, minX: Double, maxX: Double, alpha: Double)] = []
         for cell in cells {
             guard let part = split.part(holding: cell.index) else { continue }

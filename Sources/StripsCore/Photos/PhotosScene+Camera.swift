@@ -12,38 +12,37 @@ extension PhotosScene {
     /// A camera command from a key or a toolbar button.
     public mutating func camera(_ command: CameraCommand, at time: Double) -> [Effect] {
         switch command {
-        case .toggle:
-            return isCameraOpen ? closeCamera() : openCamera(at: time)
-        case .takeNow:
-            var take: CameraTake?
-            updateCamera { take = $0.takeNow(at: time) }
-            return take.map { [.camera(.take($0))] } ?? []
-        case .toggleAutoTake:
-            updateCamera { $0.toggleAutoTake() }
-            if let view = interaction.camera {
-                notices.post(view.autoTake ? tr("Pages are taken when they lie still") : tr("Pages are taken with Space only"), at: time)
-            }
-            return []
+        // The next take's number is looked up only when the view may open (it reads the history).
+        case .toggle: return cameraRoom(.toggle(nextNumber: isCameraOpen ? 0 : document.nextCameraNumber), at: time)
+        case .takeNow: return cameraRoom(.takeNow, at: time)
+        case .toggleAutoTake: return cameraRoom(.toggleAutoTake, at: time)
         }
     }
 
-    private mutating func openCamera(at time: Double) -> [Effect] {
-        // The view takes the preview's place: a zoom, the border editor or a glide under way
-        // end first; the thumbnails' motion carries on under it.
-        switch interaction {
-        case .zoomed, .editingBorders:
-            interaction = .resting
-        default:
+    /// The camera room's reducer on the view (or none), written back where it is, its outputs
+    /// routed. Opening, the view takes the preview's place (a zoom or the border editor ends
+    /// first; the thumbnails' motion carries on under it); closing, the strips are laid out again.
+    @discardableResult
+    mutating func cameraRoom(_ action: CameraFeature.Action, at time: Double) -> [Effect] {
+        let before = interaction.camera
+        var state = before
+        let outputs = CameraFeature.reduce(into: &state, action: action, context: CameraFeature.Context(time: time))
+        switch (before, state) {
+        case (nil, let view?):
+            switch interaction {
+            case .zoomed, .editingBorders: interaction = .resting
+            default: break
+            }
+            interaction = .camera(view, under: interaction)
+        case (_?, nil):
+            interaction = Self.removingCamera(from: interaction)
+            layOut()
+        case (_?, let view?):
+            updateCamera { $0 = view }
+        case (nil, nil):
             break
         }
-        interaction = .camera(CameraView(at: time, firstNumber: document.nextCameraNumber), under: interaction)
-        return [.camera(.open)]
-    }
-
-    private mutating func closeCamera() -> [Effect] {
-        interaction = Self.removingCamera(from: interaction)
-        layOut()
-        return [.camera(.close)]
+        return apply(outputs, at: time)
     }
 
     private static func removingCamera(from interaction: Interaction) -> Interaction {
@@ -86,7 +85,7 @@ extension PhotosScene {
             if let action = EditorKey(key), Self.needsPreview(action) {
                 // The border editor, the search field and zooming work on the preview: the view
                 // makes way for them.
-                return closeCamera() + handle(event, at: time)
+                return cameraRoom(.toggle(nextNumber: 0), at: time) + handle(event, at: time)
             }
             return underCamera { $0.route(event, at: time) }
         case .pointerDown(let p, _):
@@ -99,7 +98,7 @@ extension PhotosScene {
             // it, one that works on the preview (borders, search) closes it first.
             if let pressed = toolbarPointer.pressed, let button = toolbarButton(at: p), button.name == pressed {
                 if case .camera = button.action { return toolbarUp(p, at: time) ?? [] }
-                if Self.needsPreview(button.action) { return closeCamera() + handle(event, at: time) }
+                if Self.needsPreview(button.action) { return cameraRoom(.toggle(nextNumber: 0), at: time) + handle(event, at: time) }
             }
             return underCamera { $0.route(event, at: time) }
         case .secondaryDown(let p, _):
@@ -138,44 +137,14 @@ extension PhotosScene {
         return effects
     }
 
-    // MARK: The host's news
+    // MARK: The host's news and the clock
 
-    mutating func cameraNews(_ news: CameraNews, at time: Double) -> [Effect] {
-        guard interaction.camera != nil else {
-            // A page kept after the view closed is still a page taken.
-            if case .taken(let page) = news { underPrompt { $0.enqueue(.insert([page]), at: time) } }
-            return []
-        }
-        var effects: [Effect] = []
-        switch news {
-        case .opened(let info):
-            updateCamera { $0.opened(info) }
-        case .looked(let look):
-            var take: CameraTake?
-            updateCamera { take = $0.looked(look, at: time) }
-            if let take { effects.append(.camera(.take(take))) }
-        case .taken(let page):
-            let number: Int? = if case .camera(_, let n) = page.source { n } else { nil }
-            updateCamera { $0.arrived(page, number: number, at: time) }
-            underPrompt { $0.enqueue(.insert([page]), at: time) }
-        case .failed(let message):
-            let line = message.shown
-            // A camera that would not open: the view says so where its picture would be, for as
-            // long as it is open. A take that could not be kept: the status line, once.
-            let starting = interaction.camera?.phase == .starting
-            updateCamera { $0.failed(line) }
-            if !starting { notices.post(line, at: time) }
-        case .stopped(let message):
-            // Said over the last picture for as long as the view is open.
-            updateCamera { $0.stopped(message.shown) }
-        }
-        return effects
-    }
+    mutating func cameraNews(_ news: CameraNews, at time: Double) -> [Effect] { cameraRoom(.news(news), at: time) }
 
     /// After every tick: the flash fades and the flights land.
     mutating func tickCamera(at time: Double) {
         guard interaction.camera?.isAnimating == true else { return }
-        updateCamera { $0.tick(at: time) }
+        cameraRoom(.tick, at: time)
     }
 }
 
