@@ -23,6 +23,13 @@ enum PhotosOutput {
     /// A command run in order with the others (after an edit's animation, a drag), under
     /// whatever card or field is on top: a page taken or recovered inserted, a scan's step.
     case enqueue(EditorCommand)
+    /// A scanned page takes its slot: inserted, growing into it as the gap opens (its rows may
+    /// come at once, drawn as they arrive).
+    case arriving(PlacedPage)
+    /// The page at this index replaced (a scanned page filled in), in the edit that inserted it too.
+    case replace(Int, with: Page)
+    /// A scanned page cut short leaves as if it had never come.
+    case withdraw(PlacedPage)
     /// An editor action, as its key does it (a toolbar button let go).
     case perform(EditorKey)
     /// An editor action on the page with this id, brought into focus at once first (a menu's

@@ -47,38 +47,12 @@ extension PhotosScene {
 
     // MARK: Breaks
 
-    /// B: a break before page `index` (nil: the page in focus) put, or the one there taken away.
-    /// A separator sheet taken for one by mistake becomes an ordinary page; pressed again, a
-    /// separator again.
-    func breakChange(at index: Int) -> BreakChange? {
-        guard pages.indices.contains(index) else { return nil }
-        let page = pages[index]
-        switch page.documentBreak {
-        case .before, .none:
-            return BreakChange(index: index, before: page.documentBreak, after: .asFound)
-        case .asFound:
-            if judging[page]?.separator != nil { return BreakChange(index: index, before: .asFound, after: .none) }
-            if index > 0, judging.separator(pages[index - 1]) != nil {
-                return BreakChange(index: index - 1, before: pages[index - 1].documentBreak, after: .none)
-            }
-            return index == 0 ? nil : BreakChange(index: index, before: .asFound, after: .before)
-        }
-    }
+    /// B's change at page `index` (nil: none there to make), for the menu's item.
+    func breakChange(at index: Int) -> BreakChange? { BatchesFeature.breakChange(at: index, in: pages, judging) }
 
+    /// B: a break before page `index` (nil: the page in focus) put, or the one there taken away.
     mutating func toggleBreak(at index: Int?, at time: Double) {
-        let target = index ?? focusIndex
-        guard let change = breakChange(at: target) else {
-            notices.post(tr("The first page always begins the first document"), at: time)
-            return
-        }
-        let page = pages[change.index]
-        switch (change.before, change.after) {
-        case (_, .before): notices.post(tr("A new document begins at %s", page.id), at: time)
-        case (.before, _): notices.post(tr("The break before %s is taken away", page.id), at: time)
-        case (_, .none): notices.post(tr("%s is an ordinary page, not a separator sheet", page.id), at: time)
-        default: notices.post(tr("%s is a separator sheet again", page.id), at: time)
-        }
-        edit(.breaks([change]), at: time)
+        _ = batch(.toggleBreak(at: index ?? focusIndex, pages: pages), at: time)
     }
 
     // MARK: The split

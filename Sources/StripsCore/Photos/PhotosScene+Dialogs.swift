@@ -14,9 +14,9 @@ extension PhotosScene {
         case .recovery:
             switch key.name {
             // Return is the highlighted button's key, as in every dialog.
-            case .t, .return: return answerRecovery(.take, under: under)
-            case .d: return answerRecovery(.discard, under: under)
-            case .escape: return answerRecovery(.later, under: under)
+            case .t, .return: return answerRecovery(.take, under: under, at: time)
+            case .d: return answerRecovery(.discard, under: under, at: time)
+            case .escape: return answerRecovery(.later, under: under, at: time)
             default: break
             }
         }
@@ -29,7 +29,7 @@ extension PhotosScene {
         case .scanPanel:
             return scanPanel(.press(p), at: time)
         case .recovery(let offer):
-            if let answer = RecoveryPrompt(offer, window: windowSize, measurer: measurer).answer(at: p) { return answerRecovery(answer, under: under) }
+            if let answer = RecoveryPrompt(offer, window: windowSize, measurer: measurer).answer(at: p) { return answerRecovery(answer, under: under, at: time) }
         case .keys:
             // A list to read: a click anywhere puts it away.
             return help(.click, at: time)

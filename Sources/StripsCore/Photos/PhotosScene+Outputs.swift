@@ -15,6 +15,13 @@ extension PhotosScene {
                 underPrompt { $0.edit(edit, at: time) }
             case .enqueue(let command):
                 underPrompt { $0.enqueue(command, at: time) }
+            case .arriving(let placed):
+                edit(.insert([placed]), growsWhileOpening: true, at: time)
+            case .replace(let index, let page):
+                document = document.replacing(index, with: page)
+                layOut()
+            case .withdraw(let placed):
+                withdraw(placed, at: time)
             case .perform(let action):
                 effects += perform(action, at: time)
             case .act(let action, let pageID):

@@ -8,89 +8,53 @@ extension PhotosScene {
 
     /// Ctrl+N (`choice` nil: the last settings) or the panel's Scan.
     mutating func startScan(_ choice: ScanChoice?, at time: Double) -> [Effect] {
-        if let scanning = transfers.scan {
-            notices.post(scanning.isRunning ? tr("Already scanning… (Esc stops it)") : tr("Placing the last scanned pages…"), at: time)
-            return []
-        }
         let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
-        transfers.scan = ScanProgress(anchor: anchor, language: choice?.language)
-        return [.scan(.start(ScanRequest(choice: choice, firstNumber: document.nextScanNumber)))]
+        // The first page's number is looked up only when a scan may start (it reads the history).
+        return scan(.start(choice, anchor: anchor, firstNumber: transfers.scan == nil ? document.nextScanNumber : 0), at: time)
     }
 
     /// Escape while the scanner works: it stops; pages finished so far stay.
-    mutating func cancelScan(at time: Double) -> [Effect] {
-        guard var scan = transfers.scan, scan.isRunning, !scan.cancelling else { return [] }
-        scan.cancelling = true
-        transfers.scan = scan
-        return [.scan(.cancel)]
-    }
+    mutating func cancelScan(at time: Double) -> [Effect] { scan(.cancel, at: time) }
 
     var isScanRunning: Bool { transfers.scan?.isRunning == true }
 
+    /// The scan room's reducer on the scan under way (or none), its outputs routed.
+    @discardableResult
+    mutating func scan(_ action: ScanFeature.Action, at time: Double) -> [Effect] {
+        apply(ScanFeature.reduce(into: &transfers.scan, action: action, context: ()), at: time)
+    }
+
     // MARK: The host's news
 
+    /// The scanner's news to the room it is for: the panel's (devices, offers), the recovery
+    /// offer's, or the scan's.
     mutating func scanUpdate(_ update: ScanUpdate, at time: Double) -> [Effect] {
         switch update {
-        case .started(let page):
-            guard transfers.scan != nil else { return [] }
-            underPrompt { $0.enqueue(.scan(.started(page)), at: time) }
-        case .finished(let page):
-            guard transfers.scan != nil else { return [] }
-            underPrompt { $0.enqueue(.scan(.finished(page)), at: time) }
-        case .cutShort(let id):
-            guard transfers.scan != nil else { return [] }
-            underPrompt { $0.enqueue(.scan(.cutShort(pageID: id)), at: time) }
-        case .ended(let count, let end):
-            guard let line = transfers.scan?.ended(count: count, end) else { return [] }
-            // Said at once, not after the last page's animation.
-            notices.post(line, at: time)
-            underPrompt { $0.enqueue(.scan(.ended), at: time) }
-        case .note(let message):
-            notices.post(message.shown, at: time)
         case .scanners, .noScanners, .offers:
             return scanPanel(.news(update), at: time)
         case .recoveryOffered(let offer):
-            guard offer.pages > 0 else { return [] }
-            // Over whatever is up, the quit prompt included (it stays on top).
-            if case .askingToQuit(let under) = interaction {
-                interaction = .askingToQuit(under: .dialog(.recovery(offer), under: under))
-            } else {
-                interaction = .dialog(.recovery(offer), under: interaction)
-            }
+            return recovery(.offered(offer), at: time)
         case .recovered(let pages):
-            guard !pages.isEmpty else { return [] }
-            underPrompt { $0.enqueue(.insert(pages), at: time) }
-            let camera = pages.filter { $0.source.isCameraTake }.count
-            notices.post(tr("Added %s from an earlier session", RecoveryOffer.phrase(pages: pages.count, camera: camera)), at: time)
+            return recovery(.recovered(pages), at: time)
+        case .started, .finished, .cutShort, .ended, .note:
+            return scan(.update(update), at: time)
         }
-        return []
     }
 
     // MARK: Steps, in order with the other commands
 
     mutating func perform(_ step: ScanStep, at time: Double) {
-        let pages = self.pages, focus = focusIndex
-        switch step {
-        case .started(let page):
-            guard let placed = transfers.scan?.started(page, in: pages, focus: focus) else { return }
-            // Its rows may come at once: it grows into its slot as the gap opens, on screen from
-            // the first frame, so the first of them are drawn as they arrive.
-            edit(.insert([placed]), growsWhileOpening: true, at: time)
-        case .finished(let page):
-            guard let (index, done) = transfers.scan?.finished(page, in: pages) ?? nil, done != pages[index] else { return }
-            document = document.replacing(index, with: done)
-            layOut()
-        case .cutShort(let id):
-            guard let index = transfers.scan?.cutShort(id, in: pages) ?? nil else { return }
-            let insert = Edit.insert([PlacedPage(index: index, page: pages[index])])
-            if let (before, removal) = document.withdrawing(insert) {
-                transfers.scan?.withdrew(index, in: pages)
-                run(removal, to: before, at: time)
-            } else {
-                edit(.remove([PlacedPage(index: index, page: pages[index])]), at: time)
-            }
-        case .ended:
-            transfers.scan = nil
+        scan(.step(step, pages: pages, focus: focusIndex), at: time)
+    }
+
+    /// A cut-short page's insert taken back as if it had never come (the next page goes where it
+    /// was), or removed when edits came after it.
+    mutating func withdraw(_ placed: PlacedPage, at time: Double) {
+        if let (before, removal) = document.withdrawing(.insert([placed])) {
+            scan(.withdrew(placed.index, pages: pages), at: time)
+            run(removal, to: before, at: time)
+        } else {
+            edit(.remove([placed]), at: time)
         }
     }
 
@@ -104,13 +68,24 @@ extension PhotosScene {
         }
     }
 
-    mutating func answerRecovery(_ answer: RecoveryPrompt.Answer, under: Interaction) -> [Effect] {
-        interaction = under
-        switch answer {
-        case .take: return [.scan(.recover(take: true, firstNumber: document.nextScanNumber))]
-        case .discard: return [.scan(.recover(take: false, firstNumber: 0))]
-        case .later: return []
+    /// The recovery offer's room: a new offer goes over whatever is up, the quit prompt included
+    /// (it stays on top); an answer takes the card away first.
+    mutating func recovery(_ action: RecoveryFeature.Action, at time: Double) -> [Effect] {
+        var state: RecoveryOffer?
+        let outputs = RecoveryFeature.reduce(into: &state, action: action, context: ())
+        if let offer = state {
+            if case .askingToQuit(let under) = interaction {
+                interaction = .askingToQuit(under: .dialog(.recovery(offer), under: under))
+            } else {
+                interaction = .dialog(.recovery(offer), under: interaction)
+            }
         }
+        return apply(outputs, at: time)
+    }
+
+    mutating func answerRecovery(_ answer: RecoveryPrompt.Answer, under: Interaction, at time: Double) -> [Effect] {
+        interaction = under
+        return recovery(.answer(answer, firstNumber: answer == .take ? document.nextScanNumber : 0), at: time)
     }
 
     // MARK: Interleave

@@ -17,6 +17,10 @@ enum BatchesFeature: PhotosFeature {
         case judgeBeforeSaving([Page])
         /// Escape while something waits for the judges: it is not done after all.
         case stopWaiting
+        /// B: a break before page `index` of `pages` put, or the one there taken away (an edit,
+        /// undoable). A separator sheet taken for one by mistake becomes an ordinary page; pressed
+        /// again, a separator again.
+        case toggleBreak(at: Int, pages: [Page])
     }
 
     static func reduce(into state: inout State, action: Action, context: Void) -> [PhotosOutput] {
@@ -40,6 +44,36 @@ enum BatchesFeature: PhotosFeature {
         case .stopWaiting:
             guard let waiting = state.judging.takeWaiting() else { return [] }
             return [.notice(waiting == .save ? tr("Not saved") : tr("Stopped looking for blank pages"))]
+        case .toggleBreak(let index, let pages):
+            guard let change = breakChange(at: index, in: pages, state.judging) else {
+                return [.notice(tr("The first page always begins the first document"))]
+            }
+            let page = pages[change.index]
+            let line: String
+            switch (change.before, change.after) {
+            case (_, .before): line = tr("A new document begins at %s", page.id)
+            case (.before, _): line = tr("The break before %s is taken away", page.id)
+            case (_, .none): line = tr("%s is an ordinary page, not a separator sheet", page.id)
+            default: line = tr("%s is a separator sheet again", page.id)
+            }
+            return [.notice(line), .edit(.breaks([change]))]
+        }
+    }
+
+    /// B's change at page `index` of `pages`: a break put or taken away, or a separator sheet made
+    /// an ordinary page; nil when there is none to make (the first page begins the first document).
+    static func breakChange(at index: Int, in pages: [Page], _ judging: Judging) -> BreakChange? {
+        guard pages.indices.contains(index) else { return nil }
+        let page = pages[index]
+        switch page.documentBreak {
+        case .before, .none:
+            return BreakChange(index: index, before: page.documentBreak, after: .asFound)
+        case .asFound:
+            if judging[page]?.separator != nil { return BreakChange(index: index, before: .asFound, after: .none) }
+            if index > 0, judging.separator(pages[index - 1]) != nil {
+                return BreakChange(index: index - 1, before: pages[index - 1].documentBreak, after: .none)
+            }
+            return index == 0 ? nil : BreakChange(index: index, before: .asFound, after: .before)
         }
     }
 
