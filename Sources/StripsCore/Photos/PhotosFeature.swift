@@ -30,6 +30,15 @@ enum PhotosOutput {
     case replace(Int, with: Page)
     /// A scanned page cut short leaves as if it had never come.
     case withdraw(PlacedPage)
+    /// A correction applied at once, without an animation (the border editor's Return: it
+    /// closes onto the page as corrected), one undo step.
+    case correctAtOnce(CorrectionChange)
+    /// The newest edit, a correction, corrected further within its undo step (the levelling the
+    /// host found after the border editor's Return); nothing when it is no longer the newest.
+    case amendLast([Int: Corrections])
+    /// The border editor animates back to the strips onto where its page is drawn at rest, its
+    /// corners ending here.
+    case closeBorders(corners: Quad)
     /// An editor action, as its key does it (a toolbar button let go).
     case perform(EditorKey)
     /// An editor action on the page with this id, brought into focus at once first (a menu's

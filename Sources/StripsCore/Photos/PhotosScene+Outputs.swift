@@ -22,6 +22,15 @@ extension PhotosScene {
                 layOut()
             case .withdraw(let placed):
                 withdraw(placed, at: time)
+            case .correctAtOnce(let change):
+                document = document.apply(.correct([change]))
+                layOut()
+            case .amendLast(let after):
+                guard let next = document.amendingLast(after) else { break }
+                document = next
+                layOut()
+            case .closeBorders(let corners):
+                effects += closeBorders(corners: corners, at: time)
             case .perform(let action):
                 effects += perform(action, at: time)
             case .act(let action, let pageID):
