@@ -16,5 +16,4 @@ public struct PageFindings: Sendable {
     public internal(set) var upright = Uprighting()
     /// Border requests the host has not answered: the window keeps drawing until they come.
     var borders = BorderRequests()
-    var stamps = StampFeature.State()
 }

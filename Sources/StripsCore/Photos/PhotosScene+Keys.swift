@@ -38,8 +38,6 @@ extension PhotosScene {
             _ = closeRequested(at: time)
         case .save(let scope):
             return save(scope, at: time)
-        case .stamp:
-            return apply(StampFeature.reduce(into: &findings.stamps, action: .stamp(pages[focusIndex]), context: ()), at: time)
         case .search:
             search(.open, at: time)
         case .copyText:
