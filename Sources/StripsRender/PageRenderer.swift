@@ -104,9 +104,6 @@ public struct PageRenderer: RecipeRenderer {
                 if made.maxY > Double(plan.whole.height) - 0.5 { edges.insert(.bottom) }
                 if made.maxX > Double(plan.whole.width) - 0.5 { edges.insert(.right) }
                 page = Looks.apply(look, to: page, pixelsPerInch: geometry.pagePixelsPerInch * outputDensity, pageEdges: edges)
-
-            case .despeckle(let on):
-                if on { page = Despeckle.apply(page) }
             }
         }
         guard plan.region != nil else { return (page, nil) }

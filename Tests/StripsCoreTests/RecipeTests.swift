@@ -65,7 +65,6 @@ import Testing
         case .fingers: return .fingers([PaperPatch(box: Rect(x: 0, y: 0.4, width: 0.06, height: 0.1), columns: 2, rows: 2,
                                                    cover: [255, 128, 255, 0], paper: [240, 235, 220, 238, 233, 219])!])
         case .look: return .look(.bw)
-        case .despeckle: return .despeckle(true)
         }
     }
 

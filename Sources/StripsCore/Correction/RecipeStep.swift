@@ -20,13 +20,11 @@ public enum RecipeStep: Hashable, Sendable {
     case fingers([PaperPatch])
     /// The page's tones (colour, grey, black and white documents).
     case look(Look)
-    /// Throwaway (README's walk): specks removed.
-    case despeckle(Bool)
 
     /// Which correction a step is; their order is the order of application, and a recipe holds
     /// at most one step of each.
     public enum Kind: Int, CaseIterable, Comparable, Sendable {
-        case crop, dewarp, straighten, fingers, look, despeckle
+        case crop, dewarp, straighten, fingers, look
 
         /// The name in fingerprints, the trace and the docs.
         public var key: String {
@@ -36,7 +34,6 @@ public enum RecipeStep: Hashable, Sendable {
             case .straighten: return "straighten"
             case .fingers: return "fingers"
             case .look: return "look"
-            case .despeckle: return "despeckle"
             }
         }
 
@@ -46,7 +43,6 @@ public enum RecipeStep: Hashable, Sendable {
             switch self {
             case .crop, .dewarp, .straighten, .fingers: return nil
             case .look: return .look(recipe.look.next)
-            case .despeckle: return .despeckle(!recipe.steps.contains(.despeckle(true)))
             }
         }
 
@@ -60,7 +56,6 @@ public enum RecipeStep: Hashable, Sendable {
         case .straighten: return .straighten
         case .fingers: return .fingers
         case .look: return .look
-        case .despeckle: return .despeckle
         }
     }
 
@@ -72,7 +67,6 @@ public enum RecipeStep: Hashable, Sendable {
         case .straighten(let degrees): return degrees == 0
         case .fingers(let patches): return patches.isEmpty
         case .look(let look): return look == .original
-        case .despeckle(let on): return !on
         }
     }
 
@@ -85,7 +79,7 @@ public enum RecipeStep: Hashable, Sendable {
         case .dewarp(.curve(let curve)): return .curve(curve)
         case .dewarp(.off): return nil
         case .straighten(let degrees): return .turn(degrees)
-        case .fingers, .look, .despeckle: return nil
+        case .fingers, .look: return nil
         }
     }
 
@@ -110,7 +104,6 @@ public enum RecipeStep: Hashable, Sendable {
         case .crop, .dewarp, .straighten, .fingers: return 0
         // The look evens the paper over a neighbourhood this wide.
         case .look: return 96
-        case .despeckle: return 2
         }
     }
 
@@ -130,7 +123,7 @@ public enum RecipeStep: Hashable, Sendable {
         // Not laying flat keeps the bytes as they are.
         case .dewarp(.off): return true
         // A curve needs new pixels: no page transform bends.
-        case .dewarp(.curve), .fingers, .look, .despeckle: return false
+        case .dewarp(.curve), .fingers, .look: return false
         }
     }
 
@@ -144,7 +137,6 @@ public enum RecipeStep: Hashable, Sendable {
         case .straighten(let degrees): return Self.rounded(degrees)
         case .fingers(let patches): return patches.map(\.fingerprint).joined(separator: ",")
         case .look(let look): return look.name
-        case .despeckle(let on): return on ? "on" : "off"
         }
     }
 
@@ -163,7 +155,6 @@ public enum RecipeStep: Hashable, Sendable {
             return .array(patches.map { .array([thousandths($0.box.minX), thousandths($0.box.minY), thousandths($0.box.width), thousandths($0.box.height)]) })
         case .straighten(let degrees): return .number(degrees)
         case .look(let look): return .string(look.name)
-        case .despeckle(let on): return .bool(on)
         }
     }
 

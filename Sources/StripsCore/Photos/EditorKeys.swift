@@ -67,7 +67,6 @@ public enum EditorKey: Hashable, Sendable {
         KeyRow(.pages, tr("Select all"), tr("selects every page"), [(KeyChord(.a, ctrl: .yes, shift: .either, alt: .either), .selectAll)]),
         KeyRow(.pages, tr("Select blank pages"), tr("selects the pages found blank (Delete then removes them, one undo step)"),
                [(KeyChord(.b, ctrl: .yes, shift: .yes, alt: .either), .selectBlank)]),
-        KeyRow(.pages, tr("Despeckle"), tr("specks removed, or back"), [(KeyChord(.d, ctrl: .no, shift: .yes, alt: .yes), .command(.cycle(.despeckle)))]),
         KeyRow(.pages, tr("Open"), tr("opens files with the desktop's file chooser, inserted after the page in focus"),
                [(KeyChord(.o, ctrl: .yes, shift: .either, alt: .either), .open)]),
         .gesture(.pages, tr("Drop files on the window"), tr("inserts them after the page in focus")),
