@@ -39,6 +39,8 @@ enum PhotosOutput {
     /// The border editor animates back to the strips onto where its page is drawn at rest, its
     /// corners ending here.
     case closeBorders(corners: Quad)
+    /// The document saved once every page is judged (those not judged yet asked for first).
+    case judgeThenSave([Page])
     /// An editor action, as its key does it (a toolbar button let go).
     case perform(EditorKey)
     /// An editor action on the page with this id, brought into focus at once first (a menu's

@@ -31,6 +31,8 @@ extension PhotosScene {
                 layOut()
             case .closeBorders(let corners):
                 effects += closeBorders(corners: corners, at: time)
+            case .judgeThenSave(let pages):
+                effects += judgeThenSave(pages, at: time)
             case .perform(let action):
                 effects += perform(action, at: time)
             case .act(let action, let pageID):

@@ -7,35 +7,19 @@ extension PhotosScene {
 
     /// Ctrl+S (the document) or Ctrl+Shift+S (the selection, else the page in focus).
     mutating func save(_ scope: SaveRequest.Scope, at time: Double) -> [Effect] {
-        guard transfers.saving.progress == nil else {
-            notices.post(tr("Already saving…"), at: time)
-            return []
-        }
-        // A page still arriving has no file yet, and pages scanned may still be waiting for
-        // their slots: the document is not whole until the scan's last page is placed.
-        guard transfers.scan == nil else {
-            notices.post(isScanRunning ? tr("Not saved: scanning (save when it is done, or press Esc to stop it)")
-                         : tr("Not saved: the scanned pages are still being placed; save again in a moment"), at: time)
-            return saved(.quitWhenSaved(false), at: time)
-        }
-        var pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
-        var documents: [SavedDocument]?
-        if scope == .document {
-            // One file a document: every page is judged first, so no separator sheet is missed.
-            let asked = batch(.judgeBeforeSaving(pages), at: time)
-            if judging.waiting != nil { return asked }
-            let split = DocumentSplit(pages: pages, separator: judging.separator)
-            documents = split.parts.map { SavedDocument(pages: Array(pages[$0.pages]), title: $0.title) }
-            pages = documents?.flatMap(\.pages) ?? pages
-        }
-        guard !pages.isEmpty else {
-            notices.post(tr("Nothing to save: the document has no pages"), at: time)
-            return saved(.quitWhenSaved(false), at: time)
-        }
-        _ = saved(.started(pages: pages.count), at: time)
-        var request = SaveRequest(pages: pages, revision: document.history.revision, scope: scope)
-        if let documents { request.documents = documents }
-        return [.save(request)]
+        let pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
+        let scan: SavingFeature.ScanHold? = transfers.scan.map { $0.isRunning ? .scanning : .placing }
+        return saved(.save(scope, pages: pages, revision: document.history.revision, scan: scan), at: time)
+    }
+
+    /// The document's save once its pages are judged (asked for first when some are not: the
+    /// save waits, and runs again when they are), one file a document of the split.
+    mutating func judgeThenSave(_ pages: [Page], at time: Double) -> [Effect] {
+        let asked = batch(.judgeBeforeSaving(pages), at: time)
+        if judging.waiting != nil { return asked }
+        let split = DocumentSplit(pages: pages, separator: judging.separator)
+        let documents = split.parts.map { SavedDocument(pages: Array(pages[$0.pages]), title: $0.title) }
+        return asked + saved(.write(.document, pages: documents.flatMap(\.pages), documents: documents, revision: document.history.revision), at: time)
     }
 
     /// The window's close button, Escape or Q: quits at once unless there are unsaved edits,

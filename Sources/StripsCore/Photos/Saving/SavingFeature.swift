@@ -14,7 +14,17 @@ public enum SavingFeature: PhotosFeature {
         public internal(set) var wantsToQuit = false
     }
 
+    /// What holds a save back while a scan is under way: the scanner still works, or its last
+    /// pages are being placed (a page still arriving has no file yet).
+    enum ScanHold { case scanning, placing }
+
     enum Action {
+        /// Ctrl+S (the document's `pages`) or Ctrl+Shift+S (the selection's, else the page in
+        /// focus), at the document's `revision`; `scan`: a scan holds it back.
+        case save(SaveRequest.Scope, pages: [Page], revision: Int, scan: ScanHold?)
+        /// The pages to write (the document's once every page is judged, split into its
+        /// `documents`; nil for a selection).
+        case write(SaveRequest.Scope, pages: [Page], documents: [SavedDocument]?, revision: Int)
         /// A save asked for: it is under way, on `pages` pages.
         case started(pages: Int)
         /// Whether the editor quits once the save under way succeeds.
@@ -25,6 +35,25 @@ public enum SavingFeature: PhotosFeature {
 
     static func reduce(into state: inout State, action: Action, context: Void) -> [PhotosOutput] {
         switch action {
+        case .save(let scope, let pages, let revision, let scan):
+            guard state.progress == nil else { return [.notice(tr("Already saving…"))] }
+            if let scan {
+                state.quitAfterSave = false
+                return [.notice(scan == .scanning ? tr("Not saved: scanning (save when it is done, or press Esc to stop it)")
+                                : tr("Not saved: the scanned pages are still being placed; save again in a moment"))]
+            }
+            // One file a document: every page is judged first, so no separator sheet is missed.
+            if scope == .document { return [.judgeThenSave(pages)] }
+            return reduce(into: &state, action: .write(scope, pages: pages, documents: nil, revision: revision), context: ())
+        case .write(let scope, let pages, let documents, let revision):
+            guard !pages.isEmpty else {
+                state.quitAfterSave = false
+                return [.notice(tr("Nothing to save: the document has no pages"))]
+            }
+            state.progress = SaveProgress(done: 0, total: pages.count)
+            var request = SaveRequest(pages: pages, revision: revision, scope: scope)
+            if let documents { request.documents = documents }
+            return [.effect(.save(request))]
         case .started(let pages):
             state.progress = SaveProgress(done: 0, total: pages)
         case .quitWhenSaved(let quit):
