@@ -8,20 +8,6 @@ import Testing
     let area = Rect(x: 0, y: 40, width: 800, height: 500)
     let suggested = Quad(corners: [Point(x: 100, y: 100), Point(x: 900, y: 120), Point(x: 880, y: 1300), Point(x: 90, y: 1280)])!
 
-    func described(_ outputs: [PhotosOutput]) -> [String] {
-        outputs.map { output in
-            switch output {
-            case .effect(let effect): return "\(effect)"
-            case .notice(let text): return "notice: " + text
-            case .enqueue(let command): return "enqueue \(command)"
-            case .correctAtOnce(let change): return "correct \(change.index) crop \(change.after.crop.map { "\($0)" } ?? "none")"
-            case .closeBorders(let corners): return "close onto \(corners)"
-            case .amendLast(let after): return "amend \(after.keys.sorted())"
-            default: return "other"
-            }
-        }
-    }
-
     func key(_ name: Key.Name, _ state: inout BordersFeature.State, at time: Double) -> [PhotosOutput] {
         let view = BorderView(session: state.session!, area: area, at: time)
         return BordersFeature.reduce(into: &state, action: .key(Key(name), view: view, pointer: area.center, pages: [page]), context: .init(time: time))

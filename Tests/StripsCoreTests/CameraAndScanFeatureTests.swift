@@ -4,22 +4,6 @@ import Testing
 /// The camera's, the scan's, the recovery offer's and the breaks' rooms, each reducer on its own
 /// state with the facts handed in: no scene, no host, milliseconds each.
 @Suite struct CameraAndScanFeatureTests {
-    /// The outputs in order, as words a test can compare.
-    func described(_ outputs: [PhotosOutput]) -> [String] {
-        outputs.map { output in
-            switch output {
-            case .effect(let effect): return "\(effect)"
-            case .notice(let text): return "notice: " + text
-            case .enqueue(let command): return "enqueue \(command)"
-            case .arriving(let placed): return "arriving \(placed.page.id) at \(placed.index)"
-            case .replace(let index, let page): return "replace \(index) with \(page.id)"
-            case .withdraw(let placed): return "withdraw \(placed.page.id) at \(placed.index)"
-            case .edit(let edit): return "edit \(edit)"
-            default: return "other"
-            }
-        }
-    }
-
     func taken(_ number: Int) -> Page {
         Page(id: "Camera \(number)", source: .camera(path: "/nonexistent/camera-\(number).jpg", number: number), pixelSize: Size(width: 800, height: 600))
     }

@@ -6,17 +6,6 @@ import Testing
 @Suite struct SavingFeatureTests {
     let pages = SceneHarness.pages([0.7, 0.7])
 
-    func described(_ outputs: [PhotosOutput]) -> [String] {
-        outputs.map { output in
-            switch output {
-            case .effect(.save(let request)): return "save \(request.scope) \(request.pages.map(\.id)) r\(request.revision)"
-            case .notice(let text): return "notice: " + text
-            case .judgeThenSave(let pages): return "judge then save \(pages.map(\.id))"
-            default: return "other"
-            }
-        }
-    }
-
     @Test func aSaveUnderWayOrAScanHoldsItBackAndTheQuitWaitingOnItIsForgotten() {
         var state = SavingFeature.State()
         _ = SavingFeature.reduce(into: &state, action: .quitWhenSaved(true), context: ())

@@ -8,18 +8,6 @@ import Testing
         ScanPanelFeature.Context(scanRunning: scanRunning, window: Size(width: 1024, height: 768), measurer: ApproximateTextMeasurer())
     }
 
-    /// The outputs' requests to the host, and the notices, in order ("notice: ..." for a notice).
-    func described(_ outputs: [PhotosOutput]) -> [String] {
-        outputs.map { output in
-            switch output {
-            case .effect(let effect): return "\(effect)"
-            case .notice(let text): return "notice: " + text
-            case .startScan(let choice): return "start \(choice.device ?? "-") \(choice.dpi.map(String.init) ?? "-")"
-            default: return "other"
-            }
-        }
-    }
-
     @Test func itOpensOnlyWhenNoScanIsUnderWayAndAsksForTheDevices() {
         var state: ScanPanel?
         #expect(described(ScanPanelFeature.reduce(into: &state, action: .open(languages: []), context: context(scanRunning: true)))
