@@ -106,6 +106,9 @@ let package = Package(
                           path: "Benchmarks/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
+        // A recognised page's words in Tesseract's stored order, each step constant (its C API's
+        // reading-order steps walk the page from the top each time: see tesseract_order.h).
+        .target(name: "CTesseractOrder", linkerSettings: [.linkedLibrary("tesseract")]),
         // libtiff: multi-page TIFF pages, CCITT G4 for black-and-white pages.
         .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         // SANE: scanners (sane-airscan for network ones).
@@ -191,7 +194,7 @@ let package = Package(
         .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),
         // Text (issue 22): Tesseract recognition and orientation, PDF pages' own text (poppler), the
         // text cache, invisible text layers laid onto saved pages (qpdf).
-        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
+        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CTesseractOrder", "CLeptonica", "CPoppler", "CQPDF"]),
         // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
         .target(name: "StripsSampleScans", dependencies: ["StripsCore", "StripsPictures", "CCairo", "CTurboJPEG", "CSPNG", "CShapedPage"], path: "Tests/StripsSampleScans"),
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
@@ -204,7 +207,7 @@ let package = Package(
         .target(name: "CShapedPage", path: "Tests/CShapedPage",
                 cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])],
                 linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("cairo")]),
-        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo",
+        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo", "CTesseract",
                                                             "CShapedPage"]),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "StripsPizza", "CTIFF"], path: "Tests/StripsTestSupport"),
