@@ -184,7 +184,7 @@ let package = Package(
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"],
                           path: "Benchmarks/PDFBench"),
-        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "StripsLooks", "CPoppler", "CTurboJPEG"]),
+        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "StripsLooks", "CPoppler", "CTurboJPEG", "CLeptonica"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Benchmarks/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
