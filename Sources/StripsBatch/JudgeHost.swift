@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import StripsCore
 
-/// Carries out `Effect.judge`: each page judged once (`PageJudge`), the answers kept by key so a
+/// Carries out `JudgeRequest`s: each page judged once (`PageJudge`), the answers kept by key so a
 /// page asked for again is answered from memory. In a script (`live` false) pages are judged at
 /// once, on every core, and answered in the order asked, so a run is deterministic. In the window
 /// one worker judges the pages near the focus in the background, below the frames (nice 10, as the
@@ -130,9 +130,4 @@ public final class JudgeHost: @unchecked Sendable {
     }
 }
 
-extension JudgeHost: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .judge(let request) = effect else { return nil }
-        return run(request)
-    }
-}
+extension JudgeHost: FeatureHost {}

@@ -217,9 +217,4 @@ public final class CameraHost: @unchecked Sendable {
     }
 }
 
-extension CameraHost: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .camera(let request) = effect else { return nil }
-        return run(request)
-    }
-}
+extension CameraHost: FeatureHost {}

@@ -216,8 +216,5 @@ public final class BorderFinder: @unchecked Sendable {
 }
 
 extension BorderFinder: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .findBorders(let request) = effect else { return nil }
-        return start(request)
-    }
+    public func run(_ request: BorderRequest) -> [HostEvent] { start(request) }
 }

@@ -58,8 +58,7 @@ final class SavingHost: FeatureHost {
         self.scanner = scanner
     }
 
-    func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .save(let request) = effect else { return nil }
+    func run(_ request: SaveRequest) -> [HostEvent] {
         // A scanned page the disk refused gets another chance to be written before it is read.
         scanner.keepUnwritten()
         if request.scope == .document { keptAtSave = scanner.keptFiles }
@@ -71,11 +70,11 @@ final class SavingHost: FeatureHost {
     /// A document saved: the scans it had (or had deleted) are no longer offered after a crash.
     private func observed(_ events: [HostEvent]) -> [HostEvent] {
         for event in events {
-            switch event {
-            case .saved(let outcome) where outcome.request.scope == .document:
+            switch event.as(SaveEvent.self) {
+            case .saved(let outcome)? where outcome.request.scope == .document:
                 if let kept = keptAtSave { scanner.settle(kept) }
                 keptAtSave = nil
-            case .saveFailed:
+            case .failed?:
                 keptAtSave = nil
             default:
                 break
@@ -96,9 +95,8 @@ final class DroppedFilesHost: FeatureHost {
         self.say = say
     }
 
-    func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .load(let paths) = effect else { return nil }
-        return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader, report: say))]
+    func run(_ request: LoadFiles) -> [HostEvent] {
+        [.pagesLoaded(DroppedFiles.pages(for: request.paths, reader: reader, report: say))]
     }
 }
 
@@ -109,9 +107,8 @@ final class ClipboardHost: FeatureHost {
 
     init(clipboard: (@Sendable (String) -> Void)?) { self.clipboard = clipboard }
 
-    func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .copy(let copied) = effect else { return nil }
-        clipboard?(copied)
+    func run(_ request: ClipboardCopy) -> [HostEvent] {
+        clipboard?(request.text)
         return []
     }
 }

@@ -551,9 +551,4 @@ public final class ScanHost: @unchecked Sendable {
     }
 }
 
-extension ScanHost: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .scan(let request) = effect else { return nil }
-        return run(request)
-    }
-}
+extension ScanHost: FeatureHost {}

@@ -47,7 +47,7 @@ import Testing
         }
 
         static func camera(_ events: [HostEvent]) -> [CameraNews] {
-            events.compactMap { if case .camera(let news) = $0 { news } else { nil } }
+            events.compactMap { $0.as(CameraNews.self) }
         }
     }
 

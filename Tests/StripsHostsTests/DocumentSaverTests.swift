@@ -33,13 +33,13 @@ import Testing
         // Offered the name beside the first page; the chooser still open at the first poll.
         #expect(chooser.opened == [fixture.path("Contract edited.pdf")])
         #expect(saver.poll().isEmpty)
-        guard case .saved(let outcome)? = saver.poll().first else {
+        guard case .saved(let outcome)? = saver.poll().first?.as(SaveEvent.self) else {
             Issue.record("not saved")
             return
         }
         #expect(outcome.path == chosen && FileManager.default.fileExists(atPath: chosen))
         // Saved once: the next Ctrl+S goes to the same file without asking.
-        #expect(saver.start(SaveRequest(pages: [page], revision: 2)).first.map { if case .saved(let again) = $0 { again.path == chosen } else { false } } == true)
+        #expect(saver.start(SaveRequest(pages: [page], revision: 2)).first.map { if case .saved(let again)? = $0.as(SaveEvent.self) { again.path == chosen } else { false } } == true)
         #expect(chooser.opened.count == 1)
     }
 
@@ -58,7 +58,7 @@ import Testing
         let page = try Self.page(fixture)
         let saver = try Self.saver(fixture, chooser: HostExecutorTests.FakeChooser(polls: 0, answer: .unavailable("no portal, zenity or kdialog")))
         _ = saver.start(SaveRequest(pages: [page], revision: 1))
-        guard case .saved(let outcome)? = saver.poll().first else {
+        guard case .saved(let outcome)? = saver.poll().first?.as(SaveEvent.self) else {
             Issue.record("not saved")
             return
         }
@@ -84,8 +84,8 @@ import Testing
         let started = saver.start(SaveRequest(pages: [page], revision: 1))
         #expect(runner.ended.wait(timeout: .now() + 60) == .success)
         // Answered now only if the thread was done before `start` looked; else by the next poll.
-        let events = (started + saver.poll()).filter { if case .saveProgress = $0 { false } else { true } }
+        let events = (started + saver.poll()).filter { if case .progress? = $0.as(SaveEvent.self) { false } else { true } }
         #expect(events.count == 1 && FileManager.default.fileExists(atPath: fixture.path("out.pdf")), "\(events)")
-        #expect(events.first.map { if case .saved(let outcome) = $0 { outcome.path == fixture.path("out.pdf") } else { false } } == true)
+        #expect(events.first.map { if case .saved(let outcome)? = $0.as(SaveEvent.self) { outcome.path == fixture.path("out.pdf") } else { false } } == true)
     }
 }
