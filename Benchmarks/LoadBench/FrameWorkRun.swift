@@ -79,8 +79,8 @@ enum FrameWorkRun {
         let camera = CameraHost(options: CameraHost.Options(source: nil, live: false) { jpeg, name, width, height in
             scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
         })
-        let judges = JudgeHost(judge: PageJudge(reader: reader), live: false)
-        return PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, live: false, say: { _ in })
+        let judges = JudgeHost(judge: PageJudge(reader: reader))
+        return PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, say: { _ in })
     }
 
     /// `--turned`: every page judged is answered as read a quarter turned, sure of it, so each is

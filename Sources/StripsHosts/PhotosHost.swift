@@ -15,18 +15,21 @@ public final class PhotosHost: EffectHost {
     public let camera: CameraHost
     private let hosts: FeatureHosts
 
-    /// `say`: where one-line diagnostics go (standard error in the program).
-    public init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, judges: JudgeHost, live: Bool,
-                clipboard: (@Sendable (String) -> Void)? = nil, wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void) {
+    /// `executor`: where the hosts made here run their errands (the border finder's); `chooser`:
+    /// the desktop's file chooser for Ctrl+O (nil: none, a script); `say`: where one-line
+    /// diagnostics go (standard error in the program).
+    public init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, judges: JudgeHost,
+                executor: any HostExecutor = InlineExecutor(), chooser: (any FileChoosing)? = nil,
+                clipboard: (@Sendable (String) -> Void)? = nil, say: @escaping @Sendable (String) -> Void) {
         self.scanner = scanner
         self.camera = camera
         // One line a feature. The order is the order each is polled in.
         hosts = FeatureHosts([
             SavingHost(saver: saver, scanner: scanner),
             scanner,
-            BorderFinder(reader: reader, executor: hostExecutor(live: live, label: "strips.borders", wake: wake)),
+            BorderFinder(reader: reader, executor: executor),
             text,
-            FileOpener(chooser: live ? DesktopChooser() : nil, say: say),
+            FileOpener(chooser: chooser, say: say),
             camera,
             judges,
             DroppedFilesHost(reader: reader, say: say),

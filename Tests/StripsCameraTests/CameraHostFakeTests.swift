@@ -34,7 +34,7 @@ import Testing
             }
             options.open = FakeCamera.opener(CameraHostFakeTests.frame, count: frames, refusal: refusal)
             options.say = { line in said.withLock { $0.append(line) } }
-            options.wake = { woken.signal() }
+            if live { options.executor = WorkerExecutor(wake: { woken.signal() }) }
             host = CameraHost(options: options)
         }
 
