@@ -1,6 +1,6 @@
 /// A feature's answer type as the Photos scene takes it: each feature's answer says, in that
-/// feature's folder, which of the scene's doors it goes through, so the scene routes an answer
-/// without naming any feature here. Answers come on the scene's clock like any input, and find
+/// feature's door file (`PhotosScene+Scanning.swift` for `ScanUpdate`), which of the scene's doors
+/// it goes through, so the scene routes an answer without naming any feature here. Answers come on the scene's clock like any input, and find
 /// their feature under a prompt too.
 protocol PhotosAnswer: FeatureAnswer {
     func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect]

@@ -28,7 +28,3 @@ extension Effect {
 extension HostEvent {
     public static func judged(_ pages: [JudgedPage]) -> HostEvent { HostEvent(JudgedPages(pages)) }
 }
-
-extension JudgedPages: PhotosAnswer {
-    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] { scene.judged(pages, at: time) }
-}

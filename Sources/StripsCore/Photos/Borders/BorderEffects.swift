@@ -129,10 +129,3 @@ extension Effect {
 extension HostEvent {
     public static func bordersFound(_ answer: BorderAnswer) -> HostEvent { HostEvent(answer) }
 }
-
-extension BorderAnswer: PhotosAnswer {
-    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] {
-        scene.underPrompt { $0.bordersFound(self, at: time) }
-        return []
-    }
-}

@@ -89,7 +89,3 @@ extension Effect {
 extension HostEvent {
     public static func camera(_ news: CameraNews) -> HostEvent { HostEvent(news) }
 }
-
-extension CameraNews: PhotosAnswer {
-    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] { scene.cameraNews(self, at: time) }
-}

@@ -111,10 +111,3 @@ extension HostEvent {
     public static func saved(_ outcome: SaveOutcome) -> HostEvent { HostEvent(SaveEvent.saved(outcome)) }
     public static func saveFailed(_ message: HostMessage) -> HostEvent { HostEvent(SaveEvent.failed(message)) }
 }
-
-extension SaveEvent: PhotosAnswer {
-    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] {
-        _ = scene.saved(.answered(self), at: time)
-        return []
-    }
-}

@@ -172,7 +172,3 @@ extension Effect {
 extension HostEvent {
     public static func scan(_ update: ScanUpdate) -> HostEvent { HostEvent(update) }
 }
-
-extension ScanUpdate: PhotosAnswer {
-    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] { scene.scanUpdate(self, at: time) }
-}
