@@ -5,8 +5,9 @@
 func described(_ outputs: [PhotosOutput]) -> [String] {
     outputs.map { output in
         switch output {
-        case .effect(.save(let request)): return "save \(request.scope) \(request.pages.map(\.id)) r\(request.revision)"
-        case .effect(let effect): return "\(effect)"
+        case .effect(let effect):
+            if let request = effect.as(SaveRequest.self) { return "save \(request.scope) \(request.pages.map(\.id)) r\(request.revision)" }
+            return "\(effect)"
         case .notice(let text): return "notice: " + text
         case .enqueue(let command): return "enqueue \(command)"
         case .edit(let edit): return "edit \(edit)"
