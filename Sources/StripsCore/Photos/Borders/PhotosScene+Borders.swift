@@ -198,7 +198,14 @@ extension PhotosScene {
                 return
             }
             enqueue(.correctPages(changes), at: time)
-            if applied < count { notices.post(trn("Borders found on %2$d of %1$d page", "Borders found on %2$d of %1$d pages", count, applied), at: time) }
+            // A whole photo laid flat by itself (a book's page filling it: `BorderFinder.wholeCurve`)
+            // changes what it shows: the status line says so, and how to have it back.
+            let laidFlat = answer.pages.filter { $0.corners == nil && $0.curve != nil }.count
+            if laidFlat > 0 {
+                notices.post(trn("A curved page laid flat by itself (Ctrl+Z undoes)", "%d curved pages laid flat by themselves (Ctrl+Z undoes)", laidFlat), at: time)
+            } else if applied < count {
+                notices.post(trn("Borders found on %2$d of %1$d page", "Borders found on %2$d of %1$d pages", count, applied), at: time)
+            }
         case .level:
             let after = answer.levelled(pages)
             guard !after.isEmpty, let next = document.amendingLast(after) else { return }
