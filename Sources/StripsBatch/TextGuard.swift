@@ -124,20 +124,23 @@ public struct TextGuard: Sendable {
     }
 
     /// The letters not wholly inside `region` (points of `pictureSize`) that are of the type's
-    /// size (at least half the letters' median height) and lie within `wordGap` of another
-    /// letter, inside or not: the letters of every word a page laid flat whole cuts or leaves
-    /// out. What a photo's edges lose are specks (the desk, the edges of the book's leaves:
-    /// boston_cooking_b's 6, 2 to 8 pixels high, under half its type's letters), not words.
+    /// size (at least half the letters' median height) and lie beside another letter (sharing
+    /// rows with it, within `wordGap`), inside or not: the letters of every word a page laid
+    /// flat whole cuts or leaves out. What a photo's edges lose are no words: specks (the desk,
+    /// 2 to 8 pixels high, under half the type's letters) and blots stacked down or along the
+    /// page's edge and the book's leaves (boston_cooking_b at full size: a blot on the page's top
+    /// edge with another below it, which counted as a word's letter before "beside" was asked).
     public func lettersLeftOutOfWords(inside region: (Point) -> Bool) -> Int {
         let (sx, sy) = (pictureSize.width / size.width, pictureSize.height / size.height)
         let heights = letters.map { $0.maxY - $0.minY + 1 }.sorted()
         let least = heights.isEmpty ? 0 : heights[heights.count / 2] / 2
         let out = letters.map { $0.maxY - $0.minY + 1 >= least && !Self.corners(of: $0).allSatisfy { region(Point(x: $0.x * sx, y: $0.y * sy)) } }
-        return Self.near(letters, which: out, to: letters.map { _ in true }, gap: max(1, Int((Self.wordGap * mm).rounded())))
+        return Self.near(letters, which: out, to: letters.map { _ in true }, gap: max(1, Int((Self.wordGap * mm).rounded())), beside: true)
     }
 
-    /// How many of the `letters` marked in `which` lie within `gap` of another marked in `to`.
-    static func near(_ letters: [InkComponent], which: [Bool], to: [Bool], gap: Int) -> Int {
+    /// How many of the `letters` marked in `which` lie within `gap` of another marked in `to`
+    /// (`beside`: and share rows with it, as the letters of a word on its line do).
+    static func near(_ letters: [InkComponent], which: [Bool], to: [Bool], gap: Int, beside: Bool = false) -> Int {
         let cell = max(1, gap) * 4
         var grid: [Int: [Int]] = [:]
         for (i, letter) in letters.enumerated() where to[i] {
@@ -150,7 +153,10 @@ public struct TextGuard: Sendable {
             var near = false
             for gy in ((letter.minY - gap) / cell)...((letter.maxY + gap) / cell) where !near {
                 for gx in ((letter.minX - gap) / cell)...((letter.maxX + gap) / cell) where !near {
-                    near = (grid[gy << 20 | gx] ?? []).contains { $0 != i && letters[$0].near(letter, gap: gap) }
+                    near = (grid[gy << 20 | gx] ?? []).contains { j in
+                        let other = letters[j]
+                        return j != i && other.near(letter, gap: gap) && (!beside || (other.minY <= letter.maxY && letter.minY <= other.maxY))
+                    }
                 }
             }
             if near { count += 1 }

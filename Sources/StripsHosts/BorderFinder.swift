@@ -152,8 +152,8 @@ public final class BorderFinder: @unchecked Sendable {
         public var leftOut: Int
 
         /// Curved, straightened by far, and every word kept. What a photo's edges lose are specks
-        /// with no letter beside them (the desk, the edges of the book's leaves: 6 and 10 of
-        /// boston_cooking's 1,496 and 1,780 letters), not words.
+        /// and blots with no letter beside them (the desk, the page's edge, the book's leaves: 6
+        /// and 10 of boston_cooking's 1,496 and 1,780 letters), not words.
         public var sure: Bool { judgement.straightens && leftOut == 0 }
     }
 
