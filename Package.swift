@@ -74,8 +74,12 @@ let package = Package(
         // ffmpeg's for BMP, TGA, PNM, QOI, PCX and LBM), the page formats and their protocol, the
         // thumbnail cache, the decode workers, the PNG writer, and PixelBuffer, the library-neutral
         // picture they give. No SDL.
+        // Its pixel loops (resizing, enlarging, colour conversions) are optimised in debug builds too:
+        // unoptimised, opening the sample document spent 3.7 s of processor time, most of it resizing,
+        // and every test that starts `strips` paid it.
         .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib",
-                                                       "CWebP", "CAVCodec"]),
+                                                       "CWebP", "CAVCodec"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
         .systemLibrary(name: "CLeptonica", providers: [.apt(["libleptonica-dev"])]),
         // Border correction (issue 21): finding the page in a photo, flattening it, levelling its text.
@@ -106,6 +110,9 @@ let package = Package(
                           path: "Benchmarks/CorrectionBench"),
         // Tesseract's C API: text recognition, orientation, the text-only PDF layer.
         .systemLibrary(name: "CTesseract", providers: [.apt(["libtesseract-dev"])]),
+        // A recognised page's words in Tesseract's stored order, each step constant (its C API's
+        // reading-order steps walk the page from the top each time: see tesseract_order.h).
+        .target(name: "CTesseractOrder", linkerSettings: [.linkedLibrary("tesseract")]),
         // libtiff: multi-page TIFF pages, CCITT G4 for black-and-white pages.
         .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         // SANE: scanners (sane-airscan for network ones).
@@ -181,17 +188,19 @@ let package = Package(
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"],
                           path: "Benchmarks/PDFBench"),
-        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "StripsLooks", "CPoppler", "CTurboJPEG"]),
+        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "StripsLooks", "CPoppler", "CTurboJPEG", "CLeptonica"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Benchmarks/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
         .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "StripsPDF", "CTurboJPEG"], path: "Benchmarks/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
         // encodings for saving (CCITT G4 or 1-bit Flate, grey and colour JPEG).
-        .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"]),
+        // Its pixel loops are optimised in debug builds too (as the pictures').
+        .target(name: "StripsLooks", dependencies: ["StripsCore", "StripsPictures", "CLeptonica", "CTIFF", "CTurboJPEG"],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Text (issue 22): Tesseract recognition and orientation, PDF pages' own text (poppler), the
         // text cache, invisible text layers laid onto saved pages (qpdf).
-        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CLeptonica", "CPoppler", "CQPDF"]),
+        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CTesseractOrder", "CLeptonica", "CPoppler", "CQPDF"]),
         // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
         .target(name: "StripsSampleScans", dependencies: ["StripsCore", "StripsPictures", "CCairo", "CTurboJPEG", "CSPNG", "CShapedPage"], path: "Tests/StripsSampleScans"),
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
@@ -204,7 +213,7 @@ let package = Package(
         .target(name: "CShapedPage", path: "Tests/CShapedPage",
                 cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])],
                 linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("cairo")]),
-        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo",
+        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo", "CTesseract",
                                                             "CShapedPage"]),
         // Reading a scene's frame by the names tests use; public API only.
         .target(name: "StripsTestSupport", dependencies: ["StripsCore", "StripsPizza", "CTIFF"], path: "Tests/StripsTestSupport"),

@@ -16,6 +16,7 @@ packages=(
   libcairo2-dev                                                     # saving PDFs
   libpoppler-glib-dev libqpdf-dev                                   # PDF pages: open and render, save with text kept
   libleptonica-dev libtesseract-dev tesseract-ocr-eng tesseract-ocr-osd   # border correction, looks, text recognition
+  g++                                                               # libstdc++'s headers: the small C++ target over Tesseract's iterators (CTesseractOrder)
   tesseract-ocr-rus tesseract-ocr-fra tesseract-ocr-ind tesseract-ocr-hin   # reading the seeds' languages (--ocr auto): Russian, French, Indonesian, Hindi
   fonts-noto-core                                                   # Noto Sans Devanagari: the window's Hindi (DejaVu has no Devanagari)
   gettext                                                           # msgfmt: the window's translations (po/*.po) compiled at build and install

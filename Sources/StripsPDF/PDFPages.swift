@@ -38,7 +38,8 @@ public struct PDFPages: PageFormat {
     }
 
     /// A scanned page (one JPEG over the whole page) is decoded from its JPEG stream at the scale
-    /// drawn, by libjpeg-turbo, as a JPEG file is, and a bilevel one (CCITT fax) by libtiff; any
+    /// drawn, by libjpeg-turbo, as a JPEG file is, and a bilevel one (CCITT fax, or Flate's packed
+    /// rows undone by qpdf) by libtiff; any
     /// other page, or a picture the decoder refuses, is rendered by poppler.
     public func decode(_ source: PageSource, limit: PixelLimit, region: Rect?, fast: Bool) -> Result<DecodedPicture, ImageFailure> {
         if let scan = renderer.scans.scan(source.path, page: source.pageIndex ?? 0) {
@@ -46,7 +47,7 @@ public struct PDFPages: PageFormat {
             let decoded: Result<DecodedPicture, ImageFailure>
             switch scan.picture {
             case .jpeg(let jpeg): decoded = JPEGDecoder.decode(jpeg, orientation: orientation, limit: limit, region: region, fast: fast)
-            case .fax(let fax): decoded = fax.decode(orientation: orientation, limit: limit, region: region)
+            case .bilevel(let bilevel): decoded = bilevel.decode(orientation: orientation, limit: limit, region: region)
             }
             if case .success = decoded { return decoded }
         }

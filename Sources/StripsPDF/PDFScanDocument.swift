@@ -3,7 +3,7 @@ import StripsFiles
 
 /// Writes PDFs of scanned pages the way img2pdf and scanner software do, for tests and
 /// benchmarks: each page one JPEG image XObject (DCTDecode, the JPEG file's bytes as they are; or
-/// a bilevel scan's CCITT Group 4 rows)
+/// a bilevel scan's CCITT Group 4 rows, or its packed rows under Flate)
 /// drawn over the whole page by a content stream of one `cm` and one `Do`. Written by hand, so
 /// the structure is exactly that and nothing else.
 public enum PDFScanDocument {
@@ -21,6 +21,16 @@ public enum PDFScanDocument {
                              pages: Int = 1, rotate: Int = 0) -> Result<Void, PDFFailure> {
         write(to: path, image: "/Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter [/CCITTFaxDecode] "
                   + "/DecodeParms [<< /K -1 /Columns \(width) /Rows \(height) /BlackIs1 false >>]", stream: g4,
+              width: width, height: height, dpi: dpi, pages: pages, rotate: rotate)
+    }
+
+    /// The same with a bilevel scan as packed rows under Flate (`flate`: zlib of rows padded to a
+    /// byte, the first pixel in the high bit, 0 black), with `decodeParms` when given (a PNG
+    /// predictor, as img2pdf stores a 1-bit PNG's rows).
+    public static func write(to path: String, flate: [UInt8], width: Int, height: Int, decodeParms: String? = nil, dpi: Double = 300,
+                             pages: Int = 1, rotate: Int = 0) -> Result<Void, PDFFailure> {
+        write(to: path, image: "/Width \(width) /Height \(height) /ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode"
+                  + (decodeParms.map { " /DecodeParms << \($0) >>" } ?? ""), stream: flate,
               width: width, height: height, dpi: dpi, pages: pages, rotate: rotate)
     }
 

@@ -5,8 +5,9 @@ import StripsPictures
 /// Pages that are one JPEG over the whole page (a DCTDecode image XObject, as scanners and
 /// img2pdf write them, perhaps under an OCR tool's invisible text): their JPEG is taken from the
 /// file as it is stored (qpdf) so that libjpeg-turbo decodes it at the scale drawn, instead of
-/// poppler decoding all of it and cairo scaling it. A bilevel scan (a 1-bit CCITTFaxDecode image)
-/// is taken the same way and decoded by libtiff (`FaxPicture`). Any other page, or any doubt (a
+/// poppler decoding all of it and cairo scaling it. A bilevel scan (a 1-bit CCITTFaxDecode image,
+/// or a 1-bit FlateDecode one, whose zlib and predictor qpdf undoes) is taken the same way and
+/// decoded by libtiff (`BilevelPicture`). Any other page, or any doubt (a
 /// mask, a colour space other than RGB or grey, a second image, something painted over it, an
 /// image that does not cover the page), and the page is left to poppler. Safe on any thread: files are
 /// looked at under a lock, a few kept open; the JPEG is decoded by the caller, outside it.
@@ -22,8 +23,8 @@ public final class ScannedPages: @unchecked Sendable {
     public enum Picture: Sendable {
         /// The JPEG file itself (DCTDecode).
         case jpeg([UInt8])
-        /// 1-bit CCITT fax rows (CCITTFaxDecode).
-        case fax(FaxPicture)
+        /// 1-bit rows: CCITT fax coded (CCITTFaxDecode), or packed bits (FlateDecode, undone).
+        case bilevel(BilevelPicture)
     }
 
     private let lock = NSLock()
@@ -58,7 +59,7 @@ final class QPDFPages {
     private let file: QPDFFile
     private let data: qpdf_data
     /// Pages looked at: the scanned ones' image object and turns, nil for the others.
-    private var verdicts: [Int: (image: qpdf_oh, fax: FaxPicture?, turns: Int)?] = [:]
+    private var verdicts: [Int: (image: qpdf_oh, bilevel: BilevelPicture?, turns: Int)?] = [:]
     var pageCount: Int { file.pageCount }
 
     init?(_ path: String) {
@@ -69,7 +70,7 @@ final class QPDFPages {
 
     func scan(_ index: Int) -> ScannedPages.Scan? {
         guard index >= 0, index < pageCount else { return nil }
-        let found: (image: qpdf_oh, fax: FaxPicture?, turns: Int)?
+        let found: (image: qpdf_oh, bilevel: BilevelPicture?, turns: Int)?
         if let known = verdicts[index] {
             found = known
         } else {
@@ -77,21 +78,29 @@ final class QPDFPages {
             found = page == 0 ? nil : scannedImage(page)
             verdicts[index] = .some(found)
         }
-        guard let (image, fax, turns) = found else { return nil }
+        guard let (image, bilevel, turns) = found else { return nil }
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         var filtered: QPDF_BOOL = QPDF_FALSE
         // qpdf_dl_none: the stream as stored, which for DCTDecode is the JPEG file itself, and
-        // for CCITTFaxDecode the coded rows (qpdf decodes neither).
-        guard qpdf_oh_get_stream_data(data, image, qpdf_dl_none, &filtered, &buffer, &length) & QPDF_ERRORS == 0, let buffer else {
+        // for CCITTFaxDecode the coded rows (qpdf decodes neither); qpdf_dl_generalized undoes
+        // FlateDecode and its predictor, leaving the packed rows.
+        let packed = bilevel?.coding == .packed
+        guard qpdf_oh_get_stream_data(data, image, packed ? qpdf_dl_generalized : qpdf_dl_none, &filtered, &buffer, &length) & QPDF_ERRORS == 0,
+              let buffer, !packed || filtered == QPDF_TRUE else {
             verdicts[index] = .some(nil)
             return nil
         }
         defer { free(buffer) }
         let stored = Array(UnsafeBufferPointer(start: buffer, count: length))
-        if var fax {
-            fax.data = stored
-            return ScannedPages.Scan(picture: .fax(fax), quarterTurns: turns)
+        if var bilevel {
+            // Packed rows are the picture's bytes exactly, or the image is not what it says.
+            guard !packed || stored.count == (bilevel.columns + 7) / 8 * bilevel.rows else {
+                verdicts[index] = .some(nil)
+                return nil
+            }
+            bilevel.data = stored
+            return ScannedPages.Scan(picture: .bilevel(bilevel), quarterTurns: turns)
         }
         guard stored.starts(with: [0xFF, 0xD8]) else {
             verdicts[index] = .some(nil)
@@ -100,9 +109,9 @@ final class QPDFPages {
         return ScannedPages.Scan(picture: .jpeg(stored), quarterTurns: turns)
     }
 
-    /// The page's one image when it is a scanned page (with its fax coding when it is a bilevel
-    /// one), and the page's /Rotate in quarter turns.
-    private func scannedImage(_ page: qpdf_oh) -> (qpdf_oh, FaxPicture?, Int)? {
+    /// The page's one image when it is a scanned page (with its coding when it is a bilevel one),
+    /// and the page's /Rotate in quarter turns.
+    private func scannedImage(_ page: qpdf_oh) -> (qpdf_oh, BilevelPicture?, Int)? {
         let xobjects = qpdf_oh_get_key(data, qpdf_oh_get_key(data, page, "/Resources"), "/XObject")
         guard qpdf_oh_is_dictionary(data, xobjects) == QPDF_TRUE else { return nil }
         var names: [String] = []
@@ -126,10 +135,15 @@ final class QPDFPages {
               isName("/ColorSpace", "/DeviceRGB") || isName("/ColorSpace", "/DeviceGray"),
               ![String](["/SMask", "/Mask", "/Decode", "/ImageMask"]).contains(where: { key in qpdf_oh_has_key(data, dict, key) == QPDF_TRUE })
         else { return nil }
-        var fax: FaxPicture?
+        var bilevel: BilevelPicture?
         if only("/CCITTFaxDecode") {
             guard bits == 1, isName("/ColorSpace", "/DeviceGray"), let coding = faxCoding(dict) else { return nil }
-            fax = coding
+            bilevel = coding
+        } else if only("/FlateDecode"), bits == 1 {
+            let width = Int(qpdf_oh_get_int_value_as_int(data, qpdf_oh_get_key(data, dict, "/Width")))
+            let height = Int(qpdf_oh_get_int_value_as_int(data, qpdf_oh_get_key(data, dict, "/Height")))
+            guard isName("/ColorSpace", "/DeviceGray"), width > 0, height > 0 else { return nil }
+            bilevel = BilevelPicture(data: [], columns: width, rows: height, coding: .packed)
         } else {
             guard only("/DCTDecode"), bits == 8 else { return nil }
         }
@@ -143,12 +157,12 @@ final class QPDFPages {
         var rotate: Int32 = 0
         _ = qpdf_oh_get_value_as_int(data, qpdf_oh_get_key(data, page, "/Rotate"), &rotate)
         guard rotate % 90 == 0 else { return nil }
-        return (image, fax, ((Int(rotate) / 90) % 4 + 4) % 4)
+        return (image, bilevel, ((Int(rotate) / 90) % 4 + 4) % 4)
     }
 
     /// A CCITTFaxDecode image's coding (its rows still to be read), when libtiff decodes it as
     /// PDF means it: one row a line of /Width (Columns), rows not padded to bytes; else nil.
-    private func faxCoding(_ dict: qpdf_oh) -> FaxPicture? {
+    private func faxCoding(_ dict: qpdf_oh) -> BilevelPicture? {
         var parms = qpdf_oh_get_key(data, dict, "/DecodeParms")
         if qpdf_oh_is_array(data, parms) == QPDF_TRUE {
             guard qpdf_oh_get_array_n_items(data, parms) == 1 else { return nil }
@@ -168,7 +182,7 @@ final class QPDFPages {
         let rows = int("/Rows", 0)
         guard width > 0, height > 0, int("/Columns", 1728) == width, rows == 0 || rows == height,
               !bool("/EncodedByteAlign", false), int("/DamagedRowsBeforeError", 0) == 0 else { return nil }
-        return FaxPicture(data: [], columns: width, rows: height, k: int("/K", 0), blackIs1: bool("/BlackIs1", false))
+        return BilevelPicture(data: [], columns: width, rows: height, coding: .fax(k: int("/K", 0), blackIs1: bool("/BlackIs1", false)))
     }
 
     /// The page's visible box (crop box, else media box): x0, y0, x1, y1 in points.

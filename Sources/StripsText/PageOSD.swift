@@ -58,7 +58,7 @@ public final class PageOSD {
         let factor = asGiven ? 1 : max(1, Int(dpi / Self.readingDPI))
         let grey = Looks.luma(of: picture, reducedBy: factor)
         defer { TessBaseAPIClear(engine) }
-        OpenMPThreads.adaptToLoad()
+        OpenMPThreads.limitThisThread()
         TesseractEngine.setImage(grey, dpi: dpi / Double(factor), on: engine)
         var degrees: Int32 = 0, confidence: Float = 0, scriptConfidence: Float = 0
         var script: UnsafePointer<CChar>?

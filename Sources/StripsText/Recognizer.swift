@@ -51,7 +51,7 @@ public final class Recognizer {
             return .empty(width: Double(picture.width), height: Double(picture.height), origin: origin)
         }
         defer { TessBaseAPIClear(api) }
-        OpenMPThreads.adaptToLoad()
+        OpenMPThreads.limitThisThread()
         // A page already black and white (a bilevel scan) is handed over as its bits, as the
         // tesseract command reads a 1-bit TIFF: no threshold to find (Sauvola's windowed means were
         // 3 % of a convert), no grey copy of the page (docs/PERFORMANCE.md, issue 42).

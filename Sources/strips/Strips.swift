@@ -20,7 +20,6 @@ extension Strips {
     /// ArgumentParser's own failure output is several lines (message, usage, hint); the headless
     /// contract promises one line on standard error, so bad options are reported here.
     static func main() {
-        OpenMPLimit.applyIfNeeded()
         UserLanguage.start()
         do {
             var command = try parseAsRoot()

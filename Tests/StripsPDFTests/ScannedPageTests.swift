@@ -1,3 +1,4 @@
+import CLeptonica
 import CTurboJPEG
 import Foundation
 import StripsCore
@@ -74,8 +75,8 @@ import Testing
         try PDFScanDocument.write(to: path, g4: g4.bytes, width: 400, height: 300, dpi: 100, pages: 2, rotate: rotate).get()
         let renderer = PDFRenderer()
         let scan = try #require(renderer.scans.scan(path, page: 1))
-        guard case .fax(let fax) = scan.picture else { Issue.record("not taken as fax rows"); return }
-        #expect(fax.columns == 400 && fax.rows == 300 && fax.k == -1 && !fax.blackIs1 && scan.quarterTurns == rotate / 90)
+        guard case .bilevel(let fax) = scan.picture else { Issue.record("not taken as fax rows"); return }
+        #expect(fax.columns == 400 && fax.rows == 300 && fax.coding == .fax(k: -1, blackIs1: false) && scan.quarterTurns == rotate / 90)
         let pages = PDFPages(renderer: renderer)
         // At the page's own pixels: the same picture, pixel for pixel.
         let side = rotate == 0 ? (400, 300) : (300, 400)
@@ -91,6 +92,86 @@ import Testing
         #expect(small.width == drawn.width && small.height == drawn.height)
         let bar = rotate == 0 ? (100, 10) : (small.width - 5, 100)
         #expect(Self.rgb(small.pixels, bar.0, bar.1).0 < 30 && Self.rgb(drawn, bar.0, bar.1).0 < 30)
+    }
+
+    /// A picture's rows packed a bit a pixel (padded to a byte, the first pixel in the high bit, 0
+    /// black, as DeviceGray has them).
+    static func packed(_ picture: PixelBuffer) -> [UInt8] {
+        let perRow = (picture.width + 7) / 8
+        var rows = [UInt8](repeating: 0, count: perRow * picture.height)
+        let step = picture.format.bytesPerPixel
+        for y in 0..<picture.height {
+            for x in 0..<picture.width where picture.bytes[(y * picture.width + x) * step] >= 128 {
+                rows[y * perRow + x / 8] |= 0x80 >> UInt8(x % 8)
+            }
+        }
+        return rows
+    }
+
+    /// zlib of `bytes` (leptonica's, at its default level).
+    static func zlib(_ bytes: [UInt8]) throws -> [UInt8] {
+        var size = 0
+        let compressed = try #require(bytes.withUnsafeBufferPointer { zlibCompress($0.baseAddress, $0.count, &size) })
+        defer { lept_free(compressed) }
+        return Array(UnsafeBufferPointer(start: compressed, count: size))
+    }
+
+    /// PNG's Up filter before each row (filter byte 2, each byte less the one above), as img2pdf
+    /// stores a 1-bit PNG's rows under /Predictor 15.
+    static func upFiltered(_ rows: [UInt8], perRow: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for y in 0..<(rows.count / perRow) {
+            out.append(2)
+            for i in 0..<perRow { out.append(rows[y * perRow + i] &- (y == 0 ? 0 : rows[(y - 1) * perRow + i])) }
+        }
+        return out
+    }
+
+    /// A 1-bit page stored as packed rows under Flate (as strips' own halftone pages and img2pdf's
+    /// 1-bit PNGs are) is taken as its rows, which qpdf gives with its predictor undone, and decoded
+    /// by libtiff: pixel for pixel what poppler draws.
+    @Test(arguments: [(0, false), (0, true), (90, true)]) func aBilevelFlatePageIsItsPackedRowsAsPopplerDrawsThem(rotate: Int, predictor: Bool) throws {
+        let scratch = try PDFScratch("flate-\(rotate)-\(predictor)")
+        let path = scratch.path("scan.pdf")
+        let rows = Self.packed(try Self.bilevel())
+        let stream = try Self.zlib(predictor ? Self.upFiltered(rows, perRow: 50) : rows)
+        try PDFScanDocument.write(to: path, flate: stream, width: 400, height: 300,
+                                  decodeParms: predictor ? "/Predictor 15 /Colors 1 /BitsPerComponent 1 /Columns 400" : nil,
+                                  dpi: 100, pages: 2, rotate: rotate).get()
+        let renderer = PDFRenderer()
+        let scan = try #require(renderer.scans.scan(path, page: 1))
+        guard case .bilevel(let bilevel) = scan.picture else { Issue.record("not taken as packed rows"); return }
+        #expect(bilevel.coding == .packed && bilevel.data == rows && scan.quarterTurns == rotate / 90)
+        let side = rotate == 0 ? (400, 300) : (300, 400)
+        let ours = try PDFPages(renderer: renderer).decode(.pdfPage(path: path, index: 1), limit: PixelLimit(width: Int32(side.0), height: Int32(side.1))).get()
+        let poppler = try renderer.render(path, pageIndex: 1, maxWidth: side.0, maxHeight: side.1).get()
+        #expect(ours.width == poppler.width && ours.height == poppler.height && ours.width == side.0)
+        var differing = 0
+        for y in 0..<ours.height { for x in 0..<ours.width where !Self.near(Self.rgb(ours.pixels, x, y), Self.rgb(poppler, x, y)) { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    /// A real 1-bit scan (leptonica's feyn.tif, 2528 x 3300 at 300 dpi) stored as packed rows under
+    /// Flate reads back as the TIFF's own picture, byte for byte; rows of the wrong length, or a
+    /// stream that is not zlib, leave the page to poppler.
+    @Test func aRealScanUnderFlateReadsAsItsTIFF() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Corpus/real/tuned/scan-feyn.tif").path
+        guard case .success(let page) = TIFFPages.decodeStored(corpus, page: 0) else { Issue.record("the scan could not be read"); return }
+        #expect(page.width == 2528 && page.height == 3300)
+        let scratch = try PDFScratch("flate-real")
+        let path = scratch.path("feyn.pdf")
+        let rows = Self.packed(page)
+        try PDFScanDocument.write(to: path, flate: try Self.zlib(rows), width: page.width, height: page.height).get()
+        let renderer = PDFRenderer()
+        let ours = try PDFPages(renderer: renderer).decode(.pdfPage(path: path, index: 0), limit: PixelLimit(width: 4000, height: 4000)).get()
+        #expect(ours.width == page.width && ours.height == page.height && ours.pixels.bytes == page.bytes)
+        let short = scratch.path("short.pdf"), garbled = scratch.path("garbled.pdf")
+        try PDFScanDocument.write(to: short, flate: try Self.zlib(Array(rows.dropLast(316))), width: page.width, height: page.height).get()
+        try PDFScanDocument.write(to: garbled, flate: Array(rows.prefix(4000)), width: page.width, height: page.height).get()
+        #expect(renderer.scans.scan(short, page: 0) == nil && renderer.scans.scan(garbled, page: 0) == nil)
+        let drawn = try PDFPages(renderer: renderer).decode(.pdfPage(path: short, index: 0), limit: PixelLimit(width: 500, height: 500)).get()
+        #expect(drawn.width == 383 && drawn.height == 500)
     }
 
     /// Fax rows cut short or garbled: libtiff refuses them or decodes what it can, and either way

@@ -1,25 +1,31 @@
 import StripsCore
 
-/// A 1-bit picture coded as CCITT fax (Group 3 or 4), as a PDF's CCITTFaxDecode image holds a
-/// bilevel scan: decoded by libtiff, wrapped in a TIFF of one strip made in memory, so that a
-/// scanned PDF page is read from its own pixels instead of drawn by poppler and cairo (three times
-/// a page in `strips convert`: judging, orientation, text).
-public struct FaxPicture: Sendable {
-    /// The coded rows, as stored in the PDF stream.
+/// A 1-bit picture as a PDF image holds a bilevel scan, decoded by libtiff from a TIFF of one strip
+/// made in memory around its rows: CCITT fax rows as stored (CCITTFaxDecode), or rows of packed
+/// bits (a FlateDecode image, its zlib and predictor undone by qpdf). So a scanned PDF page is read
+/// from its own pixels (`BilevelRows`) instead of drawn by poppler and cairo (three times a page in
+/// `strips convert`: judging, orientation, text).
+public struct BilevelPicture: Sendable {
+    public enum Coding: Sendable, Equatable {
+        /// CCITT fax: PDF's K (negative for Group 4, 0 for Group 3 one-dimensional, positive for
+        /// mixed) and BlackIs1 (the coded black shown white, with DeviceGray and no /Decode).
+        case fax(k: Int, blackIs1: Bool)
+        /// Rows of packed bits, each padded to a whole byte, the first pixel in the high bit, 0
+        /// black (DeviceGray, no /Decode).
+        case packed
+    }
+
+    /// The rows as coded.
     public var data: [UInt8]
     public var columns: Int
     public var rows: Int
-    /// PDF's K: negative for Group 4, 0 for Group 3 one-dimensional, positive for mixed.
-    public var k: Int
-    /// PDF's BlackIs1: the coded black shown white (with DeviceGray and no /Decode).
-    public var blackIs1: Bool
+    public var coding: Coding
 
-    public init(data: [UInt8], columns: Int, rows: Int, k: Int, blackIs1: Bool) {
+    public init(data: [UInt8], columns: Int, rows: Int, coding: Coding) {
         self.data = data
         self.columns = columns
         self.rows = rows
-        self.k = k
-        self.blackIs1 = blackIs1
+        self.coding = coding
     }
 
     /// Stored turned by `orientation` (a PDF page's /Rotate), upright and fitted into `limit`, or
@@ -36,16 +42,23 @@ public struct FaxPicture: Sendable {
 
     /// A little-endian TIFF of one strip holding `data` as it is coded.
     func tiff() -> [UInt8] {
-        let group4 = k < 0
+        let compression: UInt32, photometric: UInt32
+        switch coding {
+        case .fax(let k, let blackIs1):
+            compression = k < 0 ? 4 : 3
+            // Coded black is 1 in libtiff's fax decoder: shown black (MinIsWhite) unless BlackIs1.
+            photometric = blackIs1 ? 1 : 0
+        case .packed:
+            // Uncompressed; DeviceGray's 0 is black (MinIsBlack).
+            compression = 1
+            photometric = 1
+        }
         // Tag, type (3 SHORT, 4 LONG), value; in ascending tag order as TIFF asks.
         var entries: [(UInt16, UInt16, UInt32)] = [
-            (256, 4, UInt32(columns)), (257, 4, UInt32(rows)), (258, 3, 1),
-            (259, 3, group4 ? 4 : 3),
-            // Coded black is 1 in libtiff's fax decoder: shown black (MinIsWhite) unless BlackIs1.
-            (262, 3, blackIs1 ? 1 : 0),
+            (256, 4, UInt32(columns)), (257, 4, UInt32(rows)), (258, 3, 1), (259, 3, compression), (262, 3, photometric),
             (273, 4, 0), (277, 3, 1), (278, 4, UInt32(rows)), (279, 4, UInt32(data.count)),
         ]
-        if !group4 { entries.append((292, 4, k > 0 ? 1 : 0)) }
+        if case .fax(let k, _) = coding, k >= 0 { entries.append((292, 4, k > 0 ? 1 : 0)) }
         let dataOffset = 8 + 2 + 12 * entries.count + 4
         var bytes: [UInt8] = [0x49, 0x49, 42, 0]
         func put(_ value: UInt32, _ count: Int) { for i in 0..<count { bytes.append(UInt8((value >> (8 * UInt32(i))) & 0xFF)) } }
