@@ -356,7 +356,7 @@ import Testing
         var scene = scene()
         let curve = try #require(PageCurve(columns: 3, rows: 2, vertical: [0, 0.03, 0, 0, 0.03, 0], lines: 24))
         let effects = scene.handle(.key(Key(.c, shift: true)), at: 1)
-        guard case .findBorders(let request) = try #require(effects.first) else {
+        guard let request = try #require(effects.first).as(BorderRequest.self) else {
             Issue.record("nothing asked")
             return
         }

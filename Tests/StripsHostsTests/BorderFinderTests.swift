@@ -106,7 +106,7 @@ import Testing
 
     static func apply(_ page: Page, _ fixture: HostFixture) throws -> BorderAnswer.Found {
         let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .apply, pages: [page])))
-        guard case .bordersFound(let answer)? = answers.first else { return try #require(nil as BorderAnswer.Found?, "answered \(answers)") }
+        guard let answer = answers.first?.as(BorderAnswer.self) else { return try #require(nil as BorderAnswer.Found?, "answered \(answers)") }
         return try #require(answer.pages.first)
     }
 
