@@ -88,8 +88,14 @@ enum Books {
         }
         let chosen = curve == nil ? "left flat" : curve == model ? "laid flat by leptonica's model" : "laid flat by the line sheet"
         say("\(name): quad \(quad != nil ? "found" : detected != nil ? "found, cuts text: whole photo" : "not found"), page \(flat.width)x\(flat.height); \(describe(model, "model")); \(describe(sheet, "sheet")); \(chosen)")
-        let cost = smallMs + findMs + laidMs - flatMs
-        say("  ms of one core (thread CPU time): flat page at 2000 px \(fmt(smallMs)), curve \(fmt(findMs)), full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(cost))"
+        // A whole photo is laid flat by itself only when sure (`SureCurve`: its lines measured
+        // before and after on the 2000-pixel page; the host adds the text guard's letters).
+        var judgement: SureCurve.Judgement?
+        let judgeMs = whole ? curve.map { found in median { judgement = SureCurve.judge(small, curve: found) } } ?? 0 : 0
+        let cost = smallMs + findMs + judgeMs + laidMs - flatMs
+        say("  ms of one core (thread CPU time): flat page at 2000 px \(fmt(smallMs)), curve \(fmt(findMs)), "
+            + (whole ? "judged sure \(fmt(judgeMs)) (\(judgement.map { $0.straightens ? "straightens" : "not sure" } ?? "no curve")), " : "")
+            + "full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(cost))"
             + (decodeMs.map { ", \(fmt(cost / $0, 2)) x decoding the photo (\(fmt($0)) ms)" } ?? ""))
         say("  straightness before: \(lines(before)); after: \(lines(after))")
         var sheetRecipe = flatRecipe

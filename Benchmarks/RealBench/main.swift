@@ -141,7 +141,7 @@ if what == "crops" || what == "all" {
     let results = evaluation.crops()
     if verbose {
         for r in results {
-            print("  \(r.cutsText ? "CUTS TEXT" : "keeps") \(r.entry.file): \(r.cropped ? "cropped" : "whole"), \(r.sureWordsInside) of \(r.sureWords) sure words inside; read again \(r.keptWords) of \(r.rawWords) words\(r.losesText ? " (under 90 %)" : "")")
+            print("  \(r.cutsText ? "CUTS TEXT" : "keeps") \(r.entry.file): \(r.cropped ? "cropped" : "whole"), \(r.sureWordsInside) of \(r.sureWords) sure words inside; read again \(r.keptWords) of \(r.rawWords) words, \(r.sureKept) of \(r.sureRead) sure ones\(r.losesText ? " (under 90 %)" : "")")
         }
     }
     for kind in Set(corpus.entries.map(\.kind)).sorted() {

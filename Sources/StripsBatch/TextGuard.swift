@@ -81,14 +81,23 @@ public struct TextGuard: Sendable {
     /// keeps its text, on the real corpus or the made-up photos, cuts a letter from its word.
     public func shares(_ crop: Quad, in cropSize: Size) -> (kept: Double, cut: Double, letters: Double, cutLetters: Int) {
         let quad = crop.scaled(from: cropSize, to: size)
-        func cornersInside(_ box: InkComponent) -> Int {
-            [Point(x: Double(box.minX), y: Double(box.minY)), Point(x: Double(box.maxX + 1), y: Double(box.minY)),
-             Point(x: Double(box.maxX + 1), y: Double(box.maxY + 1)), Point(x: Double(box.minX), y: Double(box.maxY + 1))]
-                .filter { quad.contains($0) }.count
-        }
-        let inside = letters.map { cornersInside($0) == 4 }
-        let letterShare = letters.isEmpty ? 1 : Double(inside.filter { $0 }.count) / Double(letters.count)
-        let cutLetters = Self.cutFromWords(letters, inside: inside, gap: max(1, Int((Self.wordGap * mm).rounded())))
+        return shares(where: quad.contains)
+    }
+
+    /// As `shares(_:in:)` for any part of the picture: `region` a test on points of the picture
+    /// crops are given in (`pictureSize`). What a page laid flat whole keeps of the picture's
+    /// writing, `region` the part of the picture it shows.
+    public func shares(inside region: (Point) -> Bool) -> (kept: Double, cut: Double, letters: Double, cutLetters: Int) {
+        let (sx, sy) = (pictureSize.width / size.width, pictureSize.height / size.height)
+        return shares(where: { region(Point(x: $0.x * sx, y: $0.y * sy)) })
+    }
+
+    /// `shares` with `inside` a test on points of the picture looked at.
+    private func shares(where inside: (Point) -> Bool) -> (kept: Double, cut: Double, letters: Double, cutLetters: Int) {
+        func cornersInside(_ box: InkComponent) -> Int { Self.corners(of: box).filter(inside).count }
+        let whole = letters.map { cornersInside($0) == 4 }
+        let letterShare = letters.isEmpty ? 1 : Double(whole.filter { $0 }.count) / Double(letters.count)
+        let cutLetters = Self.cutFromWords(letters, inside: whole, gap: max(1, Int((Self.wordGap * mm).rounded())))
         let total = textInk
         guard total > 0 else { return (1, 0, letterShare, cutLetters) }
         var kept = 0, cut = 0
@@ -99,29 +108,59 @@ public struct TextGuard: Sendable {
         return (Double(kept) / Double(total), Double(cut) / Double(total), letterShare, cutLetters)
     }
 
+    /// A blot's box's four corners, its far edges one pixel out.
+    static func corners(of box: InkComponent) -> [Point] {
+        [Point(x: Double(box.minX), y: Double(box.minY)), Point(x: Double(box.maxX + 1), y: Double(box.minY)),
+         Point(x: Double(box.maxX + 1), y: Double(box.maxY + 1)), Point(x: Double(box.minX), y: Double(box.maxY + 1))]
+    }
+
     /// Letters closer than this, in millimetres, are of one word (the space between words is a
     /// letter's width, about 2 mm at a receipt's print size).
     static let wordGap = 0.8
 
     /// How many of `letters` not wholly inside (`inside`) lie within `gap` of one that is.
     static func cutFromWords(_ letters: [InkComponent], inside: [Bool], gap: Int) -> Int {
+        near(letters, which: inside.map { !$0 }, to: inside, gap: gap)
+    }
+
+    /// The letters not wholly inside `region` (points of `pictureSize`) that are of the type's
+    /// size (at least half the letters' median height) and lie beside another letter (sharing
+    /// rows with it, within `wordGap`), inside or not: the letters of every word a page laid
+    /// flat whole cuts or leaves out. What a photo's edges lose are no words: specks (the desk,
+    /// 2 to 8 pixels high, under half the type's letters) and blots stacked down or along the
+    /// page's edge and the book's leaves (boston_cooking_b at full size: a blot on the page's top
+    /// edge with another below it, which counted as a word's letter before "beside" was asked).
+    public func lettersLeftOutOfWords(inside region: (Point) -> Bool) -> Int {
+        let (sx, sy) = (pictureSize.width / size.width, pictureSize.height / size.height)
+        let heights = letters.map { $0.maxY - $0.minY + 1 }.sorted()
+        let least = heights.isEmpty ? 0 : heights[heights.count / 2] / 2
+        let out = letters.map { $0.maxY - $0.minY + 1 >= least && !Self.corners(of: $0).allSatisfy { region(Point(x: $0.x * sx, y: $0.y * sy)) } }
+        return Self.near(letters, which: out, to: letters.map { _ in true }, gap: max(1, Int((Self.wordGap * mm).rounded())), beside: true)
+    }
+
+    /// How many of the `letters` marked in `which` lie within `gap` of another marked in `to`
+    /// (`beside`: and share rows with it, as the letters of a word on its line do).
+    static func near(_ letters: [InkComponent], which: [Bool], to: [Bool], gap: Int, beside: Bool = false) -> Int {
         let cell = max(1, gap) * 4
         var grid: [Int: [Int]] = [:]
-        for (i, letter) in letters.enumerated() where inside[i] {
+        for (i, letter) in letters.enumerated() where to[i] {
             for gy in (letter.minY / cell)...(letter.maxY / cell) {
                 for gx in (letter.minX / cell)...(letter.maxX / cell) { grid[gy << 20 | gx, default: []].append(i) }
             }
         }
-        var cut = 0
-        for (i, letter) in letters.enumerated() where !inside[i] {
+        var count = 0
+        for (i, letter) in letters.enumerated() where which[i] {
             var near = false
             for gy in ((letter.minY - gap) / cell)...((letter.maxY + gap) / cell) where !near {
                 for gx in ((letter.minX - gap) / cell)...((letter.maxX + gap) / cell) where !near {
-                    near = (grid[gy << 20 | gx] ?? []).contains { letters[$0].near(letter, gap: gap) }
+                    near = (grid[gy << 20 | gx] ?? []).contains { j in
+                        let other = letters[j]
+                        return j != i && other.near(letter, gap: gap) && (!beside || (other.minY <= letter.maxY && letter.minY <= other.maxY))
+                    }
                 }
             }
-            if near { cut += 1 }
+            if near { count += 1 }
         }
-        return cut
+        return count
     }
 }

@@ -101,8 +101,7 @@ import Testing
     @Test func anOpenBookUnderTheCameraGivesItsTwoPagesATakeAndTurningTheLeafTheNextTwo() throws {
         let place = try Place("spread")
         defer { place.remove() }
-        // At 960 x 540 (a camera's smallest usual mode but one; at 640 x 360 the second spread is
-        // taken for the first still lying there: docs/CAMERA.md).
+        // At 960 x 540 (a camera's smallest usual mode but one; the smaller sizes: BookModeTests).
         let (film, video) = try place.film(.spread, width: 960, height: 540)
         let result = try run(place, "window 800 600\nat 0 key ctrl+k\nat 1800 dump\nat 5900 dump\nat 5950 end\n", [Self.page, "--camera", video])
         #expect(result.status == 0, "\(result.stderr)")

@@ -89,14 +89,16 @@ struct RealPagesTests {
         #expect(heldOut.right >= 4, "\(missed)")
     }
 
-    @Test("--borders auto on real book photos and photos keeps every word Tesseract reads on the picture as it is")
+    @Test("--borders auto on real book photos and photos keeps every word Tesseract reads surely on the picture as it is")
     func cropsKeepText() throws {
         let corpus = try #require(Self.corpus)
         let photos = corpus.entries.filter { $0.kind == "book-photo" || $0.kind == "photo" }
         // Read at 120 dpi: the same words on both sides of the comparison, at a fraction of the cost.
         let results = RealEvaluation(corpus: corpus, reader: Self.reader).crops(photos, dpi: 120)
         #expect(results.count == 10)
-        let losing = results.filter(\.losesText).map { "\($0.entry.file): \($0.keptWords) of \($0.rawWords) words" }
+        // Pages set in Fraktur are held to their letters instead (`BorderFinder.wholeCurve` lays
+        // one flat only when no word's letter is left out), and their lines (DewarpTests).
+        let losing = results.filter { $0.losesText && $0.entry.fraktur != true }.map { "\($0.entry.file): \($0.sureKept) of \($0.sureRead) sure words" }
         #expect(losing.isEmpty, "\(losing)")
         #expect(results.map(\.rawWords).reduce(0, +) >= 500, "the photos' words are read")
     }

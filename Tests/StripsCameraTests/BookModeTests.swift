@@ -47,4 +47,27 @@ import Testing
         // Two takes, two JPEGs kept: the halves share their frame's file.
         #expect(run.kept.count == 2)
     }
+
+    /// The footage's open book (`CameraFilm.spread`: pages 1 | 2, the right leaf turned by a hand,
+    /// then 3 | 4) at a small camera's sizes: every page of the book is taken, left then right.
+    /// At 640x360 and 480x270 the second spread used to pass for the first still lying there (the
+    /// two spreads' signatures 0.80 alike, their margins and gutter the same).
+    @Test(arguments: [(640, 360), (480, 270)])
+    func turningTheLeafOfABookGivesTheNextSpreadsTwoPagesAtSmallSizes(_ width: Int, _ height: Int) throws {
+        let film = CameraFilm(.spread, width: width, height: height, rate: Self.rate)
+        let path = Footage.folder + "/spread-\(width)x\(height).avi"
+        try? FileManager.default.removeItem(atPath: path)
+        try FootageWriter.write(film, to: path)
+        let run = try CameraPathTests.run(path, script: "at 0 key ctrl+k\nat \(Int(film.duration * 1000)) end")
+        let taken = CameraPathTests.cameraPages(run.scene)
+        #expect(taken.map(\.id) == ["Camera 1 left", "Camera 1 right", "Camera 2 left", "Camera 2 right"], "took \(taken.map(\.id))")
+        // Each half is its side of the book lying there (the film's spread, split at its middle).
+        for page in taken {
+            guard let crop = page.corrections.crop, let rest = film.rests.first else { Issue.record("\(page.id) has no corners"); continue }
+            let middle = crop.corners.map(\.x).reduce(0, +) / 4
+            let gutter = rest.quad.corners.map(\.x).reduce(0, +) / 4
+            if page.id.hasSuffix("left") { #expect(middle < gutter, "\(page.id) at \(middle)") }
+            else { #expect(middle > gutter, "\(page.id) at \(middle)") }
+        }
+    }
 }

@@ -350,6 +350,28 @@ import Testing
         #expect(scene.notices.status?.text == "No curve found: the page is left as it is")
     }
 
+    /// Shift+C on a photo whose page fills it, the host sure of its curve (`BorderFinder.wholeCurve`):
+    /// laid flat whole in one edit, the status line says it was done by itself, one Ctrl+Z undoes it.
+    @Test func shiftCLaysAWholePhotoFlatWhenTheHostIsSureAndSaysSo() throws {
+        var scene = scene()
+        let curve = try #require(PageCurve(columns: 3, rows: 2, vertical: [0, 0.03, 0, 0, 0.03, 0], lines: 24))
+        let effects = scene.handle(.key(Key(.c, shift: true)), at: 1)
+        guard let request = try #require(effects.first).as(BorderRequest.self) else {
+            Issue.record("nothing asked")
+            return
+        }
+        #expect(request.purpose == .apply)
+        scene.handle(.host(.bordersFound(BorderAnswer(purpose: .apply, pages: [
+            .init(pageID: "photo.jpg", corners: nil, levelling: nil, curve: curve),
+        ]))), at: 1.2)
+        settle(&scene, from: 1.2)
+        #expect(scene.pages[0].corrections.dewarp == curve && scene.pages[0].corrections.crop == nil)
+        #expect(scene.notices.status?.text == "A curved page laid flat by itself (Ctrl+Z undoes)")
+        scene.handle(.key(Key(.z, ctrl: true)), at: 3)
+        settle(&scene, from: 3)
+        #expect(scene.pages[0].corrections == Corrections())
+    }
+
     @Test func dBackOnAsksForTheCurveAgain() throws {
         var (scene, curve) = try curvedScene()
         _ = open(&scene, at: 2)

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsCorrection
 import StripsDocumentPhotos
 import StripsHosts
 import StripsPictures
@@ -94,6 +95,54 @@ import Testing
             return
         }
         #expect(found.corners == nil && found.curve != nil)
+    }
+}
+
+/// Shift+C by itself on real photos whose page fills them (no crop kept): page_dewarp's
+/// boston_cooking_b, curved beyond doubt, is laid flat whole and its lines come out straighter,
+/// measured on the page drawn; a flat scan (Tesseract's phototest, leptonica's feyn) is left as it is.
+@Suite struct ShiftCOnAWholeBookPhotoTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("..").standardized.path
+
+    static func apply(_ page: Page, _ fixture: HostFixture) throws -> BorderAnswer.Found {
+        let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .apply, pages: [page])))
+        guard let answer = answers.first?.as(BorderAnswer.self) else { return try #require(nil as BorderAnswer.Found?, "answered \(answers)") }
+        return try #require(answer.pages.first)
+    }
+
+    /// The page as `corrections` draw it, at the curve finder's size.
+    static func drawn(_ page: Page, _ corrections: Corrections, _ fixture: HostFixture) throws -> PixelBuffer {
+        let ref = ImageRef(source: page.source, recipe: corrections.pixels, variant: .full, sourceSize: page.pixelSize)
+        guard case .success(let decoded)? = fixture.reader.picture(ref, limit: PixelLimit(width: 2000, height: 2000), stage: .best).result
+        else { return try #require(nil as PixelBuffer?, "not drawn") }
+        return decoded.pixels
+    }
+
+    @Test func aCurvedBookPhotoIsLaidFlatWholeAndItsLinesComeOutStraighter() throws {
+        let fixture = try HostFixture("borders-shift-c-whole")
+        let page = try #require(fixture.pages([Self.fixtures + "/Fixtures/books/boston_cooking_b.jpg"]).first)
+        let finder = BorderFinder(reader: fixture.reader)
+        #expect(finder.keptCrop(of: page) == nil, "the page fills the photo: no crop is kept")
+        let found = try Self.apply(page, fixture)
+        #expect(found.curve != nil && found.corners == nil)
+        let after = try #require(found.applied(to: page.corrections))
+        let before = try #require(TextLineStraightness.measure(try Self.drawn(page, page.corrections, fixture)))
+        let laid = try #require(TextLineStraightness.measure(try Self.drawn(page, after, fixture)))
+        // Line centres' spread: 12.7 px median on the photo, 1.9 laid flat (docs/PERFORMANCE.md).
+        #expect(before.median >= SureCurve.curvedLines && laid.median <= SureCurve.straightening * before.median, "\(before) -> \(laid)")
+        // Every word's letters still shown.
+        #expect(try #require(finder.wholeCurve(of: page)).leftOut == 0)
+        // Laying flat turned off for the page: left as it is.
+        var off = page
+        off.corrections.laysFlat = false
+        #expect(try Self.apply(off, fixture).curve == nil)
+    }
+
+    @Test(arguments: ["Corpus/real/tuned/scan-phototest.tif", "Corpus/real/tuned/scan-feyn.tif"])
+    func aFlatScanIsNeverLaidFlatWhole(_ file: String) throws {
+        let fixture = try HostFixture("borders-shift-c-flat")
+        let page = try #require(fixture.pages([Self.fixtures + "/" + file]).first)
+        #expect(try Self.apply(page, fixture).curve == nil)
     }
 }
 

@@ -20,6 +20,9 @@ public struct RealCorpus: Sendable {
         /// A few words known to be printed on it.
         public var words: [String]?
         public var note: String?
+        /// Set in Fraktur: Tesseract's English (the only model every run has) reads it as noise,
+        /// its words, sure or not, misreadings that change with every resampling.
+        public var fraktur: Bool?
         /// The words printed on it and where, when known (text-words.json: the receipts' words as
         /// their dataset's own OCR found them, Scripts/real-corpus-receipts.py).
         public var textWords: [TruthWord]?

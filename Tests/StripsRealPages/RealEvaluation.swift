@@ -101,9 +101,16 @@ public struct RealEvaluation: Sendable {
         public var sureWordsInside: Int
         /// The crop leaves out a word surely printed on the picture: it cuts text.
         public var cutsText: Bool { sureWordsInside < sureWords }
-        /// The saved page reads under 90 % of the words read on the picture (pages with at least
-        /// 10 words; fewer tell nothing).
-        public var losesText: Bool { rawWords >= 10 && Double(keptWords) < 0.9 * Double(rawWords) }
+        /// The words Tesseract reads surely on the picture as it is (confidence `sureWord` or
+        /// more; the known words it reads, when they are known), and how many of them it reads on
+        /// the saved page. A page laid flat reads many words the raw photo misread ("Brages",
+        /// "thid" on leptonica's cat.035 become "Bruges", "Ibid."); held to every word read on
+        /// the photo it lost the misreadings, so it is held to the sure ones.
+        public var sureRead = 0
+        public var sureKept = 0
+        /// The saved page reads under 90 % of the words read surely on the picture (pages with
+        /// at least 10 of them; fewer tell nothing).
+        public var losesText: Bool { sureRead >= 10 && Double(sureKept) < 0.9 * Double(sureRead) }
     }
 
     /// A word read with this confidence or more is surely text (`CropResult.sureWords`).
@@ -138,21 +145,27 @@ public struct RealEvaluation: Sendable {
             // The words known to be printed, else the raw reading, are what each reading is counted in.
             let truth = entry.textWords.map { Self.words($0.map(\.text).joined(separator: " ")) }
             let raw = truth.map { Self.shared(rawText, $0) } ?? rawText.count
+            let sureText = truth.map { Self.sharedWords(rawText, $0) }
+                ?? Self.words((rawReading?.text.words ?? []).filter { $0.confidence >= Self.sureWord }.map(\.text).joined(separator: " "))
             let size = page.pixelSize, scale = rawReading?.toSource ?? 1
             let boxes = entry.textWords.map { $0.map { Rect(x: $0.box[0] * size.width, y: $0.box[1] * size.height, width: $0.box[2] * size.width, height: $0.box[3] * size.height) } }
                 ?? (rawReading?.text.words ?? []).filter { $0.confidence >= Self.sureWord && Self.words($0.text).count == 1 }
                     .map { Rect(x: $0.box.x * scale, y: $0.box.y * scale, width: $0.box.width * scale, height: $0.box.height * scale) }
             // A page kept whole may still be levelled, which cuts its corners: what shows is held to the words too.
             let levelled = corrected.flatMap { $0.pixels.straighten != 0 ? Quad(shownTurning: size, degrees: $0.pixels.straighten) : nil }
+            // A page laid flat whole is read as laid flat (what it shows is the letters' business: `BorderFinder.wholeCurve`).
+                ?? corrected.flatMap { $0.pixels.dewarp != nil ? Quad(whole: size) : nil }
             guard let corrected, let quad = corrected.pixels.crop ?? levelled else {
-                return CropResult(entry: entry, rawWords: raw, keptWords: raw, cropped: false, sureWords: boxes.count, sureWordsInside: boxes.count)
+                return CropResult(entry: entry, rawWords: raw, keptWords: raw, cropped: false, sureWords: boxes.count, sureWordsInside: boxes.count,
+                                  sureRead: sureText.count, sureKept: sureText.count)
             }
             let inside = boxes.filter { b in
                 [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].allSatisfy { quad.contains(Point(x: $0.0, y: $0.1)) }
             }.count
             let croppedText = reads ? Self.words(read(corrected)?.text.text ?? "") : []
             let kept = Self.shared(croppedText, truth ?? rawText)
-            return CropResult(entry: entry, rawWords: raw, keptWords: kept, cropped: corrected.pixels.crop != nil, sureWords: boxes.count, sureWordsInside: inside)
+            return CropResult(entry: entry, rawWords: raw, keptWords: kept, cropped: corrected.pixels.crop != nil, sureWords: boxes.count, sureWordsInside: inside,
+                              sureRead: sureText.count, sureKept: Self.nearlyShared(croppedText, sureText))
         }
     }
 
@@ -204,14 +217,51 @@ public struct RealEvaluation: Sendable {
     }
 
     /// How many of `wanted` (a multiset of words) `read` holds.
-    static func shared(_ read: [String], _ wanted: [String]) -> Int {
+    static func shared(_ read: [String], _ wanted: [String]) -> Int { sharedWords(read, wanted).count }
+
+    /// The words of `wanted` found in `read`, each as often as both have it.
+    static func sharedWords(_ read: [String], _ wanted: [String]) -> [String] {
         var left = Dictionary(read.map { ($0, 1) }, uniquingKeysWith: +)
-        var count = 0
-        for word in wanted where (left[word] ?? 0) > 0 {
+        return wanted.filter { word in
+            guard (left[word] ?? 0) > 0 else { return false }
             left[word]! -= 1
+            return true
+        }
+    }
+
+    /// The words of `wanted` found in `read`, each as often as both have it, or a word of five
+    /// letters or more read within a third of its letters (`edits`): the same word read better or
+    /// worse ("tecueil" on the curved photo, "recueil" laid flat), not a word gone.
+    static func nearlyShared(_ read: [String], _ wanted: [String]) -> Int {
+        var left = Dictionary(read.map { ($0, 1) }, uniquingKeysWith: +)
+        var missing: [String] = []
+        for word in wanted {
+            if (left[word] ?? 0) > 0 { left[word]! -= 1 } else { missing.append(word) }
+        }
+        var count = wanted.count - missing.count
+        for word in missing where word.count >= 5 {
+            let limit = (word.count + 1) / 3
+            guard let near = left.first(where: { $0.value > 0 && abs($0.key.count - word.count) <= limit && edits($0.key, word) <= limit })?.key else { continue }
+            left[near]! -= 1
             count += 1
         }
         return count
+    }
+
+    /// Levenshtein distance: letters inserted, removed or changed.
+    static func edits(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let next = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = next
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// Words of three letters or more, lowercased: what two readings of one page share.

@@ -42,4 +42,48 @@ public struct PageSignature: Hashable, Sendable {
         guard aa > 0, bb > 0 else { return 0 }
         return ab / (aa * bb).squareRoot()
     }
+
+    /// How alike two pages' writing is, their layout left out: each signature with its rows' and
+    /// columns' means taken away (what every page of a book shares: its margins, the lines of its
+    /// type area, the gutter's shadow down a spread), then correlated. Two pages of one book set
+    /// in the same type measure 0.26-0.59 (made-up films at 480x270 to 960x540; 0.72-0.81 by
+    /// `similarity`, where a turned spread passed for the spread before it), one page looked at
+    /// again 0.97 and more. A page that is nearly all layout (under `leastWriting` of its spread
+    /// beyond its rows and columns: ruled paper, a blank sheet) has nothing else to tell it by, and
+    /// is compared whole (`similarity`).
+    public func writingSimilarity(to other: PageSignature) -> Double {
+        guard !isFlat, !other.isFlat, let a = writing, let b = other.writing else { return similarity(to: other) }
+        var ab = 0.0, aa = 0.0, bb = 0.0
+        for (x, y) in zip(a, b) {
+            ab += x * y
+            aa += x * x
+            bb += y * y
+        }
+        return ab / (aa * bb).squareRoot()
+    }
+
+    /// A text page keeps about 30 % of its spread beyond its rows' and columns' means.
+    static let leastWriting = 0.05
+
+    /// The cells less their row's and column's means (the grand mean added back); nil when that
+    /// leaves under `leastWriting` of the cells' spread.
+    var writing: [Double]? {
+        let (columns, rows) = (Self.columns, Self.rows)
+        let levels = cells.map(Double.init)
+        var rowMeans = [Double](repeating: 0, count: rows), columnMeans = [Double](repeating: 0, count: columns)
+        for y in 0..<rows {
+            for x in 0..<columns {
+                rowMeans[y] += levels[y * columns + x] / Double(columns)
+                columnMeans[x] += levels[y * columns + x] / Double(rows)
+            }
+        }
+        let mean = levels.reduce(0, +) / Double(levels.count)
+        var left = levels
+        for y in 0..<rows {
+            for x in 0..<columns { left[y * columns + x] -= rowMeans[y] + columnMeans[x] - mean }
+        }
+        let whole = levels.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
+        let kept = left.reduce(0) { $0 + $1 * $1 }
+        return whole > 0 && kept >= Self.leastWriting * whole ? left : nil
+    }
 }

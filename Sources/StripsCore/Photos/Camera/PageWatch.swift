@@ -21,9 +21,10 @@ public struct PageWatch: Hashable, Sendable {
         /// (`PageSignature.similarity`): looks at one page lying still measure 0.95 and more; a
         /// hand over it or a leaf being turned, less.
         public var stillContent = 0.9
-        /// Content at least this alike is the same page as the one taken last (looked at again
-        /// after a hand passed, its corners found a little differently); the next page of a book,
-        /// set in the same type, measures less.
+        /// Writing at least this alike is the same page as the one taken last (looked at again
+        /// after a hand passed, its corners found a little differently: 0.97 and more); the next
+        /// page of a book, set in the same type, measures 0.6 and less
+        /// (`PageSignature.writingSimilarity`: its layout, the same on every page, left out).
         public var samePage = 0.8
 
         public init() {}
@@ -67,7 +68,7 @@ public struct PageWatch: Hashable, Sendable {
         guard var current = rest, !current.decided, isSteady(at: time) else { return false }
         current.decided = true
         rest = current
-        if let lastTaken, let signature, signature.similarity(to: lastTaken) >= numbers.samePage { return false }
+        if let lastTaken, let signature, signature.writingSimilarity(to: lastTaken) >= numbers.samePage { return false }
         lastTaken = signature
         return true
     }
