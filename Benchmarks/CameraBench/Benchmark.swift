@@ -98,7 +98,7 @@ struct Benchmark {
         func deliver(_ events: [HostEvent]) {
             for event in events {
                 for effect in scene.handle(.host(event), at: t) {
-                    if case .camera(let request) = effect {
+                    if let request = effect.as(CameraRequest.self) {
                         if case .take = request { takes.append(t) }
                         deliver(host.run(request))
                     }
@@ -106,7 +106,7 @@ struct Benchmark {
             }
         }
         host.clock(0)
-        for effect in scene.handle(.key(Key(.k, ctrl: true)), at: 0) { if case .camera(let r) = effect { deliver(host.run(r)) } }
+        for effect in scene.handle(.key(Key(.k, ctrl: true)), at: 0) { if let r = effect.as(CameraRequest.self) { deliver(host.run(r)) } }
         while t < film.duration {
             host.clock(t)
             deliver(host.poll())

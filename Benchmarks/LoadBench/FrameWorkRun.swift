@@ -79,8 +79,8 @@ enum FrameWorkRun {
         let camera = CameraHost(options: CameraHost.Options(source: nil, live: false) { jpeg, name, width, height in
             scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
         })
-        let judges = JudgeHost(judge: PageJudge(reader: reader), live: false)
-        return PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, live: false, say: { _ in })
+        let judges = JudgeHost(judge: PageJudge(reader: reader))
+        return PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, say: { _ in })
     }
 
     /// `--turned`: every page judged is answered as read a quarter turned, sure of it, so each is
@@ -90,7 +90,7 @@ enum FrameWorkRun {
     /// `effect` carried out by `host`, but pages asked to be judged answered "ordinary" (or, with
     /// `everyPageTurned`, read turned) without looking at them (see the type's comment).
     static func answer(_ effect: Effect, by host: PhotosHost) -> [HostEvent] {
-        if case .judge(let request) = effect {
+        if let request = effect.as(JudgeRequest.self) {
             let judgement = everyPageTurned ? PageJudgement(blank: false, upright: UprightFinding(turns: 1, confidence: 5)) : .ordinary
             return [.judged(request.pages.map { JudgedPage(key: $0.textKey, judgement: judgement) })]
         }
@@ -109,10 +109,10 @@ enum FrameWorkRun {
         var current = Work()
         func answered(_ events: [HostEvent]) -> [HostEvent] {
             for event in events {
-                switch event {
-                case .text(.recognised(let texts)): current.answered += texts.count
-                case .text(.textless(let keys)): current.answered += keys.count
-                case .judged(let pages): current.answered += pages.count
+                switch (event.as(TextEvent.self), event.as(JudgedPages.self)) {
+                case (.recognised(let texts)?, _): current.answered += texts.count
+                case (.textless(let keys)?, _): current.answered += keys.count
+                case (_, let judged?): current.answered += judged.pages.count
                 default: current.answered += 1
                 }
             }
@@ -131,11 +131,7 @@ enum FrameWorkRun {
             },
             host: { effect, _ in
                 guard count else { return answer(effect, by: host) }
-                switch effect {
-                case .readText(let request): current.asked += request.pages.count
-                case .judge(let request): current.asked += request.pages.count
-                default: current.asked += 1
-                }
+                current.asked += effect.as(TextRequest.self)?.pages.count ?? effect.as(JudgeRequest.self)?.pages.count ?? 1
                 return answered(answer(effect, by: host))
             },
             poll: { count ? answered(host.poll()) : host.poll() },

@@ -2,55 +2,50 @@ import Dispatch
 import Foundation
 import StripsCore
 
-/// Carries out `Effect.judge`: each page judged once (`PageJudge`), the answers kept by key so a
-/// page asked for again is answered from memory. In a script (`live` false) pages are judged at
-/// once, on every core, and answered in the order asked, so a run is deterministic. In the window
-/// one worker judges the pages near the focus in the background, below the frames (nice 10, as the
-/// decoders), the newest asks first (the pages nearest where the user now is); another takes the
-/// asks the user waits for (Ctrl+Shift+B, a save) at the frames' own priority, in order. Answers
-/// come through `poll`, and `wake` tells the window there are some. `orient`, when given, is the
-/// orientation judge (`UprightPages` of StripsConvert; nil: `--rotate off`): a page neither blank
-/// nor a separator sheet is asked which way up it reads too, in the same turn.
+/// Carries out `JudgeRequest`s: each page judged once (`PageJudge`), the answers kept by key so a
+/// page asked for again is answered from memory. Two queues, worked through on the injected
+/// executor: the pages near the focus, below the frames (nice 10, as the decoders), the newest
+/// asks first (the pages nearest where the user now is), and the asks the user waits for
+/// (Ctrl+Shift+B, a save) at the frames' own priority, in order. Inline (a script) a queue is
+/// worked through before `run` returns, so its answers go back with the request and a run is
+/// deterministic; on workers (the window) each queue has a thread while it holds pages, and the
+/// answers come through `poll`, each with a wake. `orient`, when given, is the orientation judge
+/// (`UprightPages` of StripsConvert; nil: `--rotate off`): a page neither blank nor a separator
+/// sheet is asked which way up it reads too, in the same turn.
 public final class JudgeHost: @unchecked Sendable {
     private let judge: PageJudge
     private let orient: (@Sendable (Page, PageJudge.Working?) -> UprightFinding?)?
-    private let live: Bool
-    private let wake: @Sendable () -> Void
+    private let executor: any HostExecutor
 
     private let condition = NSCondition()
     private var urgent: [[Page]] = []
     private var nearby: [[Page]] = []
     private var answers: [JudgedPage] = []
     private var known: [TextKey: PageJudgement] = [:]
-    private var workers: [Bool: Thread] = [:]
+    /// The queues being worked through now (true: the urgent one).
+    private var working: Set<Bool> = []
     private var stopped = false
 
-    public init(judge: PageJudge, orient: (@Sendable (Page, PageJudge.Working?) -> UprightFinding?)? = nil, live: Bool, wake: @escaping @Sendable () -> Void = {}) {
+    public init(judge: PageJudge, orient: (@Sendable (Page, PageJudge.Working?) -> UprightFinding?)? = nil, executor: any HostExecutor = InlineExecutor()) {
         self.judge = judge
         self.orient = orient
-        self.live = live
-        self.wake = wake
+        self.executor = executor
     }
 
     deinit { stop() }
 
-    /// Judges `request`'s pages: answered now in a script, through `poll` in the window.
+    /// Judges `request`'s pages: answered now inline, through `poll` on workers.
     public func run(_ request: JudgeRequest) -> [HostEvent] {
         guard !request.pages.isEmpty else { return [] }
-        guard live else { return [.judged(judgeNow(request.pages))] }
+        let fromUrgent = request.urgent
         condition.lock()
-        if request.urgent { urgent.append(request.pages) } else { nearby.append(request.pages) }
-        if workers[request.urgent] == nil, !stopped {
-            let urgentOnes = request.urgent
-            let thread = Thread { [weak self] in self?.work(urgent: urgentOnes) }
-            thread.name = urgentOnes ? "strips.judge.asked" : "strips.judge"
-            thread.stackSize = 1 << 22
-            workers[urgentOnes] = thread
-            thread.start()
-        }
-        condition.broadcast()
+        if fromUrgent { urgent.append(request.pages) } else { nearby.append(request.pages) }
+        let starts = !stopped && working.insert(fromUrgent).inserted
         condition.unlock()
-        return []
+        if starts {
+            executor.start(fromUrgent ? "strips.judge.asked" : "strips.judge", background: !fromUrgent) { [weak self] in self?.work(urgent: fromUrgent) }
+        }
+        return executor.answered(poll)
     }
 
     /// The judgements made since the last poll.
@@ -71,23 +66,6 @@ public final class JudgeHost: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// `pages` judged on every core, answered in their order; pages judged before come from memory.
-    func judgeNow(_ pages: [Page]) -> [JudgedPage] {
-        let keys = pages.map(\.textKey)
-        condition.lock()
-        let todo = pages.indices.filter { known[keys[$0]] == nil }
-        condition.unlock()
-        DispatchQueue.concurrentPerform(iterations: todo.count) { k in
-            let judgement = judged(pages[todo[k]])
-            condition.lock()
-            known[keys[todo[k]]] = judgement
-            condition.unlock()
-        }
-        condition.lock()
-        defer { condition.unlock() }
-        return keys.map { JudgedPage(key: $0, judgement: known[$0] ?? .ordinary) }
-    }
-
     /// The page's judgement, with which way up it reads when it holds something to read.
     /// One small decode for both (`PageJudge.workingPicture`).
     private func judged(_ page: Page) -> PageJudgement {
@@ -97,14 +75,12 @@ public final class JudgeHost: @unchecked Sendable {
         return judgement
     }
 
+    /// Works through a queue until it is empty (or the host stops).
     private func work(urgent fromUrgent: Bool) {
-        // Background work below the render loop and the display server (Linux keeps nice values
-        // per thread; `who` 0 is the calling thread); what the user waits for runs as they do.
-        if !fromUrgent { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
         while true {
             condition.lock()
-            while !stopped && (fromUrgent ? urgent.isEmpty : nearby.isEmpty) { condition.wait() }
-            if stopped {
+            if stopped || (fromUrgent ? urgent.isEmpty : nearby.isEmpty) {
+                working.remove(fromUrgent)
                 condition.unlock()
                 return
             }
@@ -125,14 +101,9 @@ public final class JudgeHost: @unchecked Sendable {
             known[key] = judgement
             answers.append(JudgedPage(key: key, judgement: judgement))
             condition.unlock()
-            wake()
+            executor.wake()
         }
     }
 }
 
-extension JudgeHost: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .judge(let request) = effect else { return nil }
-        return run(request)
-    }
-}
+extension JudgeHost: FeatureHost {}

@@ -13,10 +13,12 @@ public final class CameraHost: @unchecked Sendable {
     public struct Options: Sendable {
         /// `--camera`: nil for the first device found (the portal's camera in a sandbox).
         public var source: CameraSource?
-        /// The window (threads, its own clock) or a script (the scene's clock).
+        /// Which clock the camera runs on: its own (a device capturing on its threads: the window),
+        /// or the scene's (a file played frame by frame as the script's time comes: a script).
         public var live = false
-        /// Wakes the window's loop when news arrives.
-        public var wake: @Sendable () -> Void = {}
+        /// Where a take is encoded and kept: inline, answered with the request; on a worker (the
+        /// window), through `poll`, with a wake (as the capture's news).
+        public var executor: any HostExecutor = InlineExecutor()
         /// Writes a taken page's JPEG (named `Camera N`, its size) where pages are kept for
         /// recovery; the file's path, or why it could not be kept.
         public var keep: @Sendable (_ jpeg: [UInt8], _ name: String, _ width: Int, _ height: Int) -> Result<String, CameraFault>
@@ -47,11 +49,14 @@ public final class CameraHost: @unchecked Sendable {
     private var playback: CameraPlayback?
     private var openedAt = 0.0
     private var now = 0.0
-    private let takes = DispatchQueue(label: "strips-camera-takes", qos: .userInitiated)
+    private let takes: any HostLane
+    /// Takes being kept: the session waits for them before it ends.
+    private let keeping = DispatchGroup()
 
     public init(options: Options, picture: LivePicture = LivePicture()) {
         self.options = options
         self.picture = picture
+        takes = options.executor.lane("strips-camera-takes")
     }
 
     /// The scene's clock (a script's host is told it before every poll and effect).
@@ -86,6 +91,7 @@ public final class CameraHost: @unchecked Sendable {
         pending.removeAll()
         let playback = self.playback, elapsed = now - openedAt
         lock.unlock()
+        events += takes.drain()
         if let playback {
             let news = playback.advance(to: elapsed)
             for case .stopped(let message) in news { options.say(message.english) }
@@ -103,7 +109,7 @@ public final class CameraHost: @unchecked Sendable {
         lock.unlock()
         capture?.stop()
         capture?.waitUntilFinished(timeout: 3)
-        takes.sync {}
+        keeping.wait()
     }
 
     // MARK: Effects
@@ -116,7 +122,7 @@ public final class CameraHost: @unchecked Sendable {
             let mine = generation
             let previous = capture
             capture = CameraCapture(source: options.source, picture: picture, after: previous, environment: options.environment, open: options.open,
-                                    shown: options.wake) { [weak self] news in
+                                    shown: options.executor.wake) { [weak self] news in
                 self?.heard(news, generation: mine)
             }
             lock.unlock()
@@ -165,7 +171,7 @@ public final class CameraHost: @unchecked Sendable {
         case .failed(let message), .stopped(let message): options.say(message.english)
         case .opened, .looked, .taken: break
         }
-        options.wake()
+        options.executor.wake()
     }
 
     private func take(_ take: CameraTake) -> [HostEvent] {
@@ -173,15 +179,11 @@ public final class CameraHost: @unchecked Sendable {
         let frame = capture?.frame(take.frame) ?? playback?.frame(take.frame)
         lock.unlock()
         guard let frame else { return failed(CameraFault(HostMessage(trLater("camera: there is no frame to take yet")))) }
-        guard options.live else { return keep(take, frame) }
-        takes.async { [self] in
-            let events = keep(take, frame)
-            lock.lock()
-            pending += events
-            lock.unlock()
-            options.wake()
+        keeping.enter()
+        return takes.submit { [self] in
+            defer { keeping.leave() }
+            return keep(take, frame)
         }
-        return []
     }
 
     /// The frame at its own size as a JPEG, kept; the page, or the line why not.
@@ -217,9 +219,4 @@ public final class CameraHost: @unchecked Sendable {
     }
 }
 
-extension CameraHost: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .camera(let request) = effect else { return nil }
-        return run(request)
-    }
-}
+extension CameraHost: FeatureHost {}

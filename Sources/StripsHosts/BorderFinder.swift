@@ -8,11 +8,11 @@ import StripsPictures
 /// The border editor's host work: the detector on a small decode of each page (the picture at
 /// about an eighth of its size, at least the detector's working side), and the angle that levels
 /// a cropped page's text (the page flattened at up to 2000 pixels by the reader's renderer, then
-/// the skew finder). It runs on the executor it is given: a worker in the window, the answer
-/// coming with the next poll; inline headless, at once, so scripts stay deterministic.
+/// the skew finder). It runs on a lane of the executor it is given: a worker in the window, the
+/// answer coming with the next poll; inline headless, at once, so scripts stay deterministic.
 public final class BorderFinder: @unchecked Sendable {
     private let reader: PageReader
-    private let executor: any HostExecutor
+    private let lane: any HostLane
 
     /// Detection decodes at least this many pixels on the longer side.
     public static let detectionSide = 640.0
@@ -21,14 +21,14 @@ public final class BorderFinder: @unchecked Sendable {
 
     public init(reader: PageReader, executor: any HostExecutor = InlineExecutor()) {
         self.reader = reader
-        self.executor = executor
+        lane = executor.lane("strips.borders")
     }
 
     public func start(_ request: BorderRequest) -> [HostEvent] {
-        executor.submit { [self] in [.bordersFound(answer(request))] }
+        lane.submit { [self] in [.bordersFound(answer(request))] }
     }
 
-    public func poll() -> [HostEvent] { executor.drain() }
+    public func poll() -> [HostEvent] { lane.drain() }
 
     public func answer(_ request: BorderRequest) -> BorderAnswer {
         BorderAnswer(purpose: request.purpose, pages: request.pages.map { page in
@@ -216,8 +216,5 @@ public final class BorderFinder: @unchecked Sendable {
 }
 
 extension BorderFinder: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .findBorders(let request) = effect else { return nil }
-        return start(request)
-    }
+    public func run(_ request: BorderRequest) -> [HostEvent] { start(request) }
 }

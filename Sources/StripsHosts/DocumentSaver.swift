@@ -8,7 +8,7 @@ import StripsPictures
 /// Carries out the Photos scene's saves (Ctrl+S, and Ctrl+Shift+S for the selection): to
 /// `--output`, else to the path the desktop's file chooser returns (the portal's, zenity's or
 /// kdialog's), else beside the first source
-/// as "NAME edited.pdf" ("NAME selection.pdf"). The save runs on the `JobRunner` it is given: a
+/// as "NAME edited.pdf" ("NAME selection.pdf"). The save runs on the executor it is given: a
 /// thread of its own in the window, its progress and end answered as they come (`poll`); at once
 /// in a script, answered with the request, so a script's trace is deterministic.
 public final class DocumentSaver {
@@ -18,7 +18,7 @@ public final class DocumentSaver {
     /// Asks where to save when no `--output` was given (the desktop's in the window; none in a
     /// script, which saves beside the first page).
     private let chooser: (any FileChoosing)?
-    private let runner: any JobRunner
+    private let executor: any HostExecutor
     /// A path this session has written the document to: saving it again replaces it (never a
     /// file it did not write).
     private var written: Set<String> = []
@@ -38,7 +38,7 @@ public final class DocumentSaver {
     private var metadata: PDFMetadata
 
     /// `say`: where its one-line diagnostics go (standard error in the program).
-    public init(output: String?, sources: [String], documentName: String, chooser: (any FileChoosing)? = nil, runner: any JobRunner = InlineRunner(),
+    public init(output: String?, sources: [String], documentName: String, chooser: (any FileChoosing)? = nil, executor: any HostExecutor = InlineExecutor(),
                 texts: TextHost? = nil, textFiles: Bool = false, metadata: PDFMetadata = PDFMetadata(), say: @escaping @Sendable (String) -> Void) {
         self.say = say
         self.metadata = metadata
@@ -48,7 +48,7 @@ public final class DocumentSaver {
         self.sources = sources
         self.documentName = documentName
         self.chooser = chooser
-        self.runner = runner
+        self.executor = executor
     }
 
     /// Starts saving `request`; the answers ready now (all of them, headless).
@@ -129,7 +129,7 @@ public final class DocumentSaver {
             return [try DocumentExporter.save(parts.first?.pages ?? [], to: path, sourcePaths: sources, replacing: written.contains(path),
                                               textFiles: textFiles, metadata: metadata, progress: progress)]
         }
-        let job = SaveJob(work, request: request, runner: runner)
+        let job = SaveJob(work, request: request, executor: executor)
         self.job = job
         // Done already (run inline): answered now; else as it goes, by `poll`.
         return job.state.result == nil ? [] : poll()
@@ -167,7 +167,7 @@ public final class DocumentSaver {
     }
 }
 
-/// One save, on its runner; the render loop reads its progress and result.
+/// One save, on its executor; the render loop reads its progress and result.
 private final class SaveJob: @unchecked Sendable {
     struct State {
         var done = 0
@@ -181,9 +181,9 @@ private final class SaveJob: @unchecked Sendable {
     private let lock = NSLock()
     private var current = State()
 
-    init(_ work: @escaping Work, request: SaveRequest, runner: any JobRunner) {
+    init(_ work: @escaping Work, request: SaveRequest, executor: any HostExecutor) {
         self.request = request
-        runner.run { [self] in
+        executor.start("strips.save", background: false) { [self] in
             let result = Result { () throws(SaveError) in
                 try work { done in self.update { $0.done = done } }
             }

@@ -61,8 +61,5 @@ public final class FileOpener {
 }
 
 extension FileOpener: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .chooseFiles(let folder) = effect else { return nil }
-        return start(folder: folder)
-    }
+    public func run(_ request: ChooseFiles) -> [HostEvent] { start(folder: request.folder) }
 }

@@ -15,18 +15,21 @@ public final class PhotosHost: EffectHost {
     public let camera: CameraHost
     private let hosts: FeatureHosts
 
-    /// `say`: where one-line diagnostics go (standard error in the program).
-    public init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, judges: JudgeHost, live: Bool,
-                clipboard: (@Sendable (String) -> Void)? = nil, wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void) {
+    /// `executor`: where the hosts made here run their errands (the border finder's); `chooser`:
+    /// the desktop's file chooser for Ctrl+O (nil: none, a script); `say`: where one-line
+    /// diagnostics go (standard error in the program).
+    public init(saver: DocumentSaver, reader: PageReader, scanner: ScanHost, text: TextHost, camera: CameraHost, judges: JudgeHost,
+                executor: any HostExecutor = InlineExecutor(), chooser: (any FileChoosing)? = nil,
+                clipboard: (@Sendable (String) -> Void)? = nil, say: @escaping @Sendable (String) -> Void) {
         self.scanner = scanner
         self.camera = camera
         // One line a feature. The order is the order each is polled in.
         hosts = FeatureHosts([
             SavingHost(saver: saver, scanner: scanner),
             scanner,
-            BorderFinder(reader: reader, executor: hostExecutor(live: live, label: "strips.borders", wake: wake)),
+            BorderFinder(reader: reader, executor: executor),
             text,
-            FileOpener(chooser: live ? DesktopChooser() : nil, say: say),
+            FileOpener(chooser: chooser, say: say),
             camera,
             judges,
             DroppedFilesHost(reader: reader, say: say),
@@ -58,8 +61,7 @@ final class SavingHost: FeatureHost {
         self.scanner = scanner
     }
 
-    func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .save(let request) = effect else { return nil }
+    func run(_ request: SaveRequest) -> [HostEvent] {
         // A scanned page the disk refused gets another chance to be written before it is read.
         scanner.keepUnwritten()
         if request.scope == .document { keptAtSave = scanner.keptFiles }
@@ -71,11 +73,11 @@ final class SavingHost: FeatureHost {
     /// A document saved: the scans it had (or had deleted) are no longer offered after a crash.
     private func observed(_ events: [HostEvent]) -> [HostEvent] {
         for event in events {
-            switch event {
-            case .saved(let outcome) where outcome.request.scope == .document:
+            switch event.as(SaveEvent.self) {
+            case .saved(let outcome)? where outcome.request.scope == .document:
                 if let kept = keptAtSave { scanner.settle(kept) }
                 keptAtSave = nil
-            case .saveFailed:
+            case .failed?:
                 keptAtSave = nil
             default:
                 break
@@ -96,9 +98,8 @@ final class DroppedFilesHost: FeatureHost {
         self.say = say
     }
 
-    func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .load(let paths) = effect else { return nil }
-        return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader, report: say))]
+    func run(_ request: LoadFiles) -> [HostEvent] {
+        [.pagesLoaded(DroppedFiles.pages(for: request.paths, reader: reader, report: say))]
     }
 }
 
@@ -109,9 +110,8 @@ final class ClipboardHost: FeatureHost {
 
     init(clipboard: (@Sendable (String) -> Void)?) { self.clipboard = clipboard }
 
-    func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .copy(let copied) = effect else { return nil }
-        clipboard?(copied)
+    func run(_ request: ClipboardCopy) -> [HostEvent] {
+        clipboard?(request.text)
         return []
     }
 }

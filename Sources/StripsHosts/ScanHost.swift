@@ -5,8 +5,8 @@ import StripsScan
 
 /// Carries out the Photos scene's scanning effects (docs/SCANNING.md, "In the editor"). SANE
 /// runs in a worker process (`ScanWorker`): its answers arrive on the worker's reader thread and
-/// wait here for `poll` (the window) or, headless, `run` waits for the end of what it started, so
-/// a script sees the whole scan before its next frame. Each page's rows go straight into its
+/// wait here for `poll`; on the inline executor (a script) `run` waits for the end of what it
+/// started, so a script sees the whole scan before its next frame. Each page's rows go straight into its
 /// stream of arriving pictures (`pictures`, which the program hands to the renderer: it draws
 /// them as they come); each finished page is written to this session's recovery folder, the
 /// file the page's recipe names.
@@ -14,8 +14,8 @@ public final class ScanHost: @unchecked Sendable {
     public struct Options {
         /// `--scanner`, `--scan-source`, `--scan-dpi`, `--scan-mode`, `--scan-page`: over the last settings.
         public var overrides = ScanChoice()
-        /// The window: remembers settings (`ScannerMemory`) and answers as things arrive.
-        public var live = false
+        /// Where the last settings are remembered (the window's; nil: a script starts from the
+        /// device's own each time).
         public var memory: ScannerMemory?
         /// Where recovery folders go (nil: `$XDG_STATE_HOME/strips/recovery`); when it cannot
         /// keep them, a private folder in the temporary folder.
@@ -35,8 +35,9 @@ public final class ScanHost: @unchecked Sendable {
         public var workerEnvironment: [String: String] = [:]
         /// How the scanner is reached: nil, SANE in the worker process above; a test's stand-in.
         public var link: ScannerConnect?
-        /// Wakes the window's loop when news arrives (it may be asleep: nothing moving).
-        public var wake: @Sendable () -> Void = {}
+        /// Where waiting happens: inline, `run` waits for the scan's end; on workers (the window)
+        /// news comes through `poll` and wakes the loop (it may be asleep: nothing moving).
+        public var executor: any HostExecutor = InlineExecutor()
         /// Where its one-line diagnostics go (standard error in the program).
         public var say: @Sendable (String) -> Void = { _ in }
 
@@ -96,7 +97,7 @@ public final class ScanHost: @unchecked Sendable {
 
     // MARK: Effects
 
-    /// Starts what `effect` asks; headless, waits for its answers and returns them all.
+    /// Starts what `effect` asks; the answers ready now (inline, all of them: it waits for them).
     public func run(_ effect: ScanEffect) -> [HostEvent] {
         switch effect {
         case .start(let request): start(request)
@@ -109,11 +110,7 @@ public final class ScanHost: @unchecked Sendable {
             discardAsked = true
             changed.unlock()
         }
-        guard !options.live else { return [] }
-        changed.lock()
-        while scan != nil || answersAwaited > 0 { changed.wait() }
-        changed.unlock()
-        return poll()
+        return options.executor.answered(waitingOn: changed, until: { scan == nil && answersAwaited == 0 }, poll)
     }
 
     /// What arrived since.
@@ -130,7 +127,7 @@ public final class ScanHost: @unchecked Sendable {
         pending += events
         changed.broadcast()
         changed.unlock()
-        options.wake()
+        options.executor.wake()
     }
 
     private func say(_ line: String) { options.say("strips: \(line)") }
@@ -200,7 +197,7 @@ public final class ScanHost: @unchecked Sendable {
     /// The settings a scan uses: the panel's choice, else the last ones (the window's memory)
     /// under the command line's.
     private func resolve(_ choice: ScanChoice?) -> ScanSettings {
-        var settings = options.live ? options.memory?.load().settings ?? ScanSettings() : ScanSettings()
+        var settings = options.memory?.load().settings ?? ScanSettings()
         for layer in [options.overrides] + (choice.map { [$0] } ?? []) {
             if let device = layer.device { settings.device = device }
             if let source = layer.source { settings.source = source }
@@ -267,11 +264,11 @@ public final class ScanHost: @unchecked Sendable {
             pictures.begin(path, width: width, height: rows, format: format)
             if page == 1 {
                 post(.scan(.started(shown)))
-            } else if options.live {
+            } else {
                 // A feeder's next page: at its first rows, or a quarter of a second after it
                 // started (a scanner feeding paper sends nothing for a while), whichever is first,
-                // so its slot has opened by the time rows come.
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.25) { [weak self] in self?.announce(page: page) }
+                // so its slot has opened by the time rows come (a script: at its first rows).
+                options.executor.after(0.25) { [weak self] in self?.announce(page: page) }
             }
         case .rows(let page, let first, let band, let arrived):
             changed.lock()
@@ -352,7 +349,7 @@ public final class ScanHost: @unchecked Sendable {
             if let device { scan?.settings.device = device }
             let settings = scan?.settings
             changed.unlock()
-            if options.live, let settings, let problem = options.memory?.save(settings) { say(problem) }
+            if let settings, let problem = options.memory?.save(settings) { say(problem) }
         case .devices(let list):
             let entries = list.map { ScannerEntry(name: $0.name, label: "\($0.vendor) \($0.model) (\($0.name))") }
             answered(.scan(.scanners(entries, last: lastChoice())))
@@ -381,7 +378,7 @@ public final class ScanHost: @unchecked Sendable {
         pending.append(.scan(.started(shown)))
         changed.broadcast()
         changed.unlock()
-        options.wake()
+        options.executor.wake()
     }
 
     private func answered(_ event: HostEvent) {
@@ -390,7 +387,7 @@ public final class ScanHost: @unchecked Sendable {
         pending.append(event)
         changed.broadcast()
         changed.unlock()
-        options.wake()
+        options.executor.wake()
     }
 
     /// The scan is over: once its pages are on disk, the scene hears so (with the fault's line,
@@ -404,7 +401,7 @@ public final class ScanHost: @unchecked Sendable {
         pending.append(.scan(.ended(pages: finished, end: end)))
         changed.broadcast()
         changed.unlock()
-        options.wake()
+        options.executor.wake()
     }
 
     // MARK: Recovery
@@ -429,10 +426,9 @@ public final class ScanHost: @unchecked Sendable {
 
     /// The window: looks on a thread of its own and offers what it finds when polled.
     public func offerLeftoversLater() {
-        let thread = Thread { [self] in
+        options.executor.start("strips.recovery", background: false) { [self] in
             if let offer = lookForLeftovers() { post(.scan(.recoveryOffered(offer))) }
         }
-        thread.start()
     }
 
     /// The offer answered: the pages (named from `firstNumber` on) taken into the document, or
@@ -551,9 +547,4 @@ public final class ScanHost: @unchecked Sendable {
     }
 }
 
-extension ScanHost: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .scan(let request) = effect else { return nil }
-        return run(request)
-    }
-}
+extension ScanHost: FeatureHost {}

@@ -282,9 +282,4 @@ public final class TextHost: @unchecked Sendable {
     }
 }
 
-extension TextHost: FeatureHost {
-    public func take(_ effect: Effect) -> [HostEvent]? {
-        guard case .readText(let request) = effect else { return nil }
-        return run(request)
-    }
-}
+extension TextHost: FeatureHost {}

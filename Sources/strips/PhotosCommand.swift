@@ -87,13 +87,12 @@ struct PhotosCommand: ParsableCommand {
     }
 
     /// The scanner host: the command line's settings over the last ones; the window remembers.
-    private func scanHost(live: Bool) -> ScanHost {
+    private func scanHost(live: Bool, executor: any HostExecutor) -> ScanHost {
         let environment = ProcessInfo.processInfo.environment
         var options = ScanHost.Options()
         options.overrides = ScanChoice(device: scanner, source: scanSource, dpi: scanDpi, mode: scanMode, pageSize: scanPage)
-        options.live = live
         options.memory = live ? ScannerMemory.standard() : nil
-        if live { options.wake = { LoopWaker.wake() } }
+        options.executor = executor
         options.say = { FileHandleOutput.standardError($0) }
         if let silence = environment["STRIPS_SCAN_WORKER_SILENCE"].flatMap(Double.init), silence > 0 { options.silenceLimit = silence }
         if let timeout = environment["STRIPS_SCAN_READ_TIMEOUT"].flatMap(Double.init), timeout > 0 { options.readTimeout = timeout }
@@ -102,11 +101,11 @@ struct PhotosCommand: ParsableCommand {
 
     /// The camera host: `--camera`'s source (else the first device found when Ctrl+K asks); pages
     /// taken are kept in the scans' recovery folder.
-    private func cameraHost(live: Bool, scanner: ScanHost) -> CameraHost {
+    private func cameraHost(live: Bool, executor: any HostExecutor, scanner: ScanHost) -> CameraHost {
         var options = CameraHost.Options(source: camera.map(CameraSource.named), live: live) { jpeg, name, width, height in
             scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
         }
-        if live { options.wake = { LoopWaker.wake() } }
+        options.executor = executor
         return CameraHost(options: options)
     }
 
@@ -160,14 +159,17 @@ struct PhotosCommand: ParsableCommand {
         let window = script?.window ?? remembered?.windowSize ?? Script.defaultWindow
         var scene = PhotosScene(documentName: name, pages: pages, windowSize: window, measurer: fonts ?? ApproximateTextMeasurer(),
                                 focusedPage: remembered?.focusedPage)
-        let scanner = scanHost(live: script == nil)
+        // Where every host's errands run: inline in a script (answered before its next frame, the
+        // same every run), on workers in the window (answered through polls, the loop woken).
+        let executor: any HostExecutor = script == nil ? WorkerExecutor(wake: { LoopWaker.wake() }) : InlineExecutor()
+        let scanner = scanHost(live: script == nil, executor: executor)
         recoverLeftovers(scanner, into: &scene, live: script == nil)
         let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync),
                                       arriving: scanner.pictures)
         let say: @Sendable (String) -> Void = { FileHandleOutput.standardError($0) }
         let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, chooser: script == nil ? DesktopChooser() : nil,
-                                  runner: script == nil ? ThreadRunner() as any JobRunner : InlineRunner(), texts: text,
+                                  executor: executor, texts: text,
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)
         // Pages are judged blank or separator sheets, and which way up they read, near the focus;
         // the window goes on to every page.
@@ -176,16 +178,16 @@ struct PhotosCommand: ParsableCommand {
             let upright = UprightPages(judge: PageJudge(reader: reader))
             orient = { upright.finding($0, working: $1) }
         }
-        let judges = JudgeHost(judge: PageJudge(reader: reader), orient: orient, live: script == nil, wake: { LoopWaker.wake() })
+        let judges = JudgeHost(judge: PageJudge(reader: reader), orient: orient, executor: executor)
         scene.judgingReach = script == nil ? .everyPage : .nearFocus
         scene.outputName = output.map(PhotosScene.fileStem)
         scene.readingLanguages = languages == nil ? [] : TessData.installed
-        let cameraHost = self.cameraHost(live: script == nil, scanner: scanner)
+        let cameraHost = self.cameraHost(live: script == nil, executor: executor, scanner: scanner)
         // Headless there is no clipboard: the trace's `clipboard` says what was copied.
         var clipboard: (@Sendable (String) -> Void)?
         if script == nil { clipboard = { @Sendable text in Clipboard.set(text) } }
-        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: cameraHost, judges: judges, live: script == nil,
-                              clipboard: clipboard, wake: { LoopWaker.wake() }, say: say)
+        let host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: cameraHost, judges: judges,
+                              executor: executor, chooser: script == nil ? DesktopChooser() : nil, clipboard: clipboard, say: say)
         defer {
             text.stop()
             judges.stop()

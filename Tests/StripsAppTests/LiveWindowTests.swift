@@ -14,8 +14,8 @@ final class DropHost: EffectHost {
     init(reader: PageReader) { self.reader = reader }
 
     func run(_ effect: Effect) -> [HostEvent] {
-        guard case .load(let paths) = effect else { return [] }
-        return [.pagesLoaded(DroppedFiles.pages(for: paths, reader: reader) { _ in })]
+        guard let load = effect.as(LoadFiles.self) else { return [] }
+        return [.pagesLoaded(DroppedFiles.pages(for: load.paths, reader: reader) { _ in })]
     }
 
     func poll() -> [HostEvent] { [] }

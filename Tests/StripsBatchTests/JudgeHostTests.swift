@@ -29,8 +29,8 @@ final class JudgeHostTests: XCTestCase {
     }
 
     func testAScriptIsAnsweredAtOnceInOrder() {
-        let host = JudgeHost(judge: PageJudge(reader: reader), live: false)
-        guard case .judged(let answers)? = host.run(JudgeRequest(pages: pages)).first else { return XCTFail("no answer") }
+        let host = JudgeHost(judge: PageJudge(reader: reader), executor: InlineExecutor())
+        guard let answers = host.run(JudgeRequest(pages: pages)).first?.as(JudgedPages.self)?.pages else { return XCTFail("no answer") }
         check(answers)
         XCTAssertTrue(host.poll().isEmpty)
     }
@@ -38,12 +38,12 @@ final class JudgeHostTests: XCTestCase {
     func testTheWindowIsAnsweredThroughPollWithAWakeForEach() {
         let woken = expectation(description: "a wake for each page")
         woken.expectedFulfillmentCount = pages.count
-        let host = JudgeHost(judge: PageJudge(reader: reader), live: true, wake: { woken.fulfill() })
+        let host = JudgeHost(judge: PageJudge(reader: reader), executor: WorkerExecutor(wake: { woken.fulfill() }))
         defer { host.stop() }
         XCTAssertTrue(host.run(JudgeRequest(pages: pages, urgent: true)).isEmpty, "nothing at once in the window")
         wait(for: [woken], timeout: 60)
         var answers: [JudgedPage] = []
-        for event in host.poll() { if case .judged(let some) = event { answers += some } }
+        for event in host.poll() { answers += event.as(JudgedPages.self)?.pages ?? [] }
         check(answers)
         // Asked again: answered from memory.
         _ = host.run(JudgeRequest(pages: [pages[2]]))

@@ -34,7 +34,7 @@ import Testing
             }
             options.open = FakeCamera.opener(CameraHostFakeTests.frame, count: frames, refusal: refusal)
             options.say = { line in said.withLock { $0.append(line) } }
-            options.wake = { woken.signal() }
+            if live { options.executor = WorkerExecutor(wake: { woken.signal() }) }
             host = CameraHost(options: options)
         }
 
@@ -47,7 +47,7 @@ import Testing
         }
 
         static func camera(_ events: [HostEvent]) -> [CameraNews] {
-            events.compactMap { if case .camera(let news) = $0 { news } else { nil } }
+            events.compactMap { $0.as(CameraNews.self) }
         }
     }
 

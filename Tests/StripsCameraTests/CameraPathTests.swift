@@ -38,7 +38,7 @@ import Testing
         var lines: [String] = []
         try runner.run(resolveKey: { name, ctrl, shift in Key.Name(rawValue: name).map { Key($0, ctrl: ctrl, shift: shift) } },
                        emit: { lines.append($0) }, screenshot: { _, _ in },
-                       host: { effect, _ in if case .camera(let request) = effect { return host.run(request) } else { return [] } },
+                       host: { effect, _ in effect.as(CameraRequest.self).map(host.run) ?? [] },
                        poll: { host.poll() }, clock: { host.clock($0) })
         let traces = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         return Run(scene: runner.scene, traces: traces, said: said.lines, kept: kept.lines)

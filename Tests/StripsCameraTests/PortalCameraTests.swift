@@ -36,7 +36,7 @@ struct PortalCameraTests {
         let started = Date()
         try runner.run(resolveKey: { name, ctrl, shift in Key.Name(rawValue: name).map { Key($0, ctrl: ctrl, shift: shift) } },
                        emit: { _ in }, screenshot: { _, _ in },
-                       host: { effect, _ in if case .camera(let request) = effect { return host.run(request) } else { return [] } },
+                       host: { effect, _ in effect.as(CameraRequest.self).map(host.run) ?? [] },
                        poll: { host.poll() }, clock: { host.clock($0) })
         return Run(scene: runner.scene, said: said.lines, kept: kept.lines, seconds: Date().timeIntervalSince(started))
     }

@@ -29,16 +29,15 @@ import Testing
             resolveKey: { name, ctrl, shift in Key.Name(rawValue: name.lowercased()).map { Key($0, ctrl: ctrl, shift: shift) } },
             emit: { lines.append($0) }, screenshot: { _, _ in },
             host: { effect, _ in
-                switch effect {
-                case .judge(let request):
+                if let request = effect.as(JudgeRequest.self) {
                     questions += request.pages.map(\.id)
                     return [.judged(request.pages.map { JudgedPage(key: $0.textKey, judgement: judgements[$0.id] ?? .ordinary) })]
-                case .save(let request):
+                }
+                if let request = effect.as(SaveRequest.self) {
                     saves.append(request)
                     return [.saved(SaveOutcome(path: "/out/batch.pdf", request: request))]
-                default:
-                    return []
                 }
+                return []
             })
         asked = questions
         saved = saves

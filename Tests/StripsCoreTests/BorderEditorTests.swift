@@ -20,7 +20,7 @@ import Testing
     /// `c` at `time`, the host's suggestion answered, the animations run out.
     func open(_ scene: inout PhotosScene, at time: Double, suggestion: Quad? = found) -> [Effect] {
         let effects = scene.handle(.key(Key(.c)), at: time)
-        if case .findBorders(let request) = effects.first, request.purpose == .suggest {
+        if let request = effects.first?.as(BorderRequest.self), request.purpose == .suggest {
             scene.handle(.host(.bordersFound(BorderAnswer(purpose: .suggest, pages: [.init(pageID: request.pages[0].id, corners: suggestion, levelling: nil)]))), at: time + 0.05)
         }
         settle(&scene, from: time)
@@ -147,7 +147,7 @@ import Testing
         let effects = scene.handle(.key(Key(.return)), at: 2)
         // Applied at once; the host is asked for the angle that levels the flattened page.
         #expect(scene.pages[0].corrections.crop == Self.found)
-        guard case .findBorders(let level) = try #require(effects.first) else { Issue.record("no levelling asked"); return }
+        guard let level = try #require(effects.first).as(BorderRequest.self) else { Issue.record("no levelling asked"); return }
         #expect(level.purpose == .level && level.pages[0].corrections.crop == Self.found)
         settle(&scene, from: 2)
         #expect(scene.borderSession == nil && scene.isDirty)
@@ -199,7 +199,7 @@ import Testing
         var scene = scene()
         scene.handle(.key(Key(.a, ctrl: true)), at: 0.5)
         let effects = scene.handle(.key(Key(.c, shift: true)), at: 1)
-        guard case .findBorders(let request) = try #require(effects.first) else { Issue.record("no request"); return }
+        guard let request = try #require(effects.first).as(BorderRequest.self) else { Issue.record("no request"); return }
         #expect(request.purpose == .apply && request.pages.map(\.id) == scene.pages.map(\.id))
         let second = Quad(rect: Rect(x: 50, y: 60, width: 500, height: 800))
         scene.handle(.host(.bordersFound(BorderAnswer(purpose: .apply, pages: [
@@ -301,7 +301,7 @@ import Testing
         // Shift+C asks with the page as it is (off in its recipe); an answer with no curve keeps
         // it off and levels the page instead.
         let effects = scene.handle(.key(Key(.c, shift: true)), at: 5)
-        guard case .findBorders(let request) = try #require(effects.first) else { Issue.record("no request"); return }
+        guard let request = try #require(effects.first).as(BorderRequest.self) else { Issue.record("no request"); return }
         #expect(request.pages[0].corrections.laysFlat == false)
         scene.handle(.host(.bordersFound(BorderAnswer(purpose: .apply, pages: [
             .init(pageID: "photo.jpg", corners: Self.found, levelling: 0.84),
@@ -326,7 +326,7 @@ import Testing
         let curve = try #require(PageCurve(columns: 3, rows: 2, vertical: [0, 0.03, 0, 0, 0.03, 0], lines: 24))
         _ = open(&scene, at: 1, suggestion: nil)
         let effects = scene.handle(.key(Key(.return)), at: 2)
-        guard case .findBorders(let request) = try #require(effects.first) else {
+        guard let request = try #require(effects.first).as(BorderRequest.self) else {
             Issue.record("nothing asked")
             return
         }
@@ -359,7 +359,7 @@ import Testing
         _ = open(&scene, at: 4)
         scene.handle(.key(Key(.d)), at: 5)
         let effects = scene.handle(.key(Key(.return)), at: 5.1)
-        guard case .findBorders(let level) = try #require(effects.first) else { Issue.record("no levelling asked"); return }
+        guard let level = try #require(effects.first).as(BorderRequest.self) else { Issue.record("no levelling asked"); return }
         #expect(level.purpose == .level && level.pages[0].corrections.laysFlat)
         scene.handle(.host(.bordersFound(BorderAnswer(purpose: .level, pages: [
             .init(pageID: "photo.jpg", corners: Self.found, levelling: nil, curve: curve),

@@ -19,7 +19,7 @@ import Testing
     }
 
     func takes(_ effects: [Effect]) -> [CameraTake] {
-        effects.compactMap { if case .camera(.take(let take)) = $0 { return take } else { return nil } }
+        effects.compactMap { if case .take(let take)? = $0.as(CameraRequest.self) { return take } else { return nil } }
     }
 
     func taken(_ take: CameraTake) -> Page {

@@ -210,7 +210,7 @@ import Testing
         let effects = stepper.deliver(.key(Key(.s)), at: 1.1)
         #expect(!stepper.instruments.isSlow)
         #expect(effects.count == 1)
-        if case .save(let request) = effects.first { #expect(request.scope == .document) } else { Issue.record("no save asked for") }
+        if let request = effects.first?.as(SaveRequest.self) { #expect(request.scope == .document) } else { Issue.record("no save asked for") }
     }
 
     /// Return answers the quit prompt with its highlighted button, Save.
@@ -222,7 +222,7 @@ import Testing
         scene.handle(.key(Key(.escape)), at: 1)
         #expect(scene.interaction.isAskingToQuit)
         let saved = scene.handle(.key(Key(.return)), at: 1.1)
-        if case .save(let request)? = saved.first { #expect(request.scope == .document) } else { Issue.record("Return did not save: \(saved)") }
+        if let request = saved.first?.as(SaveRequest.self) { #expect(request.scope == .document) } else { Issue.record("Return did not save: \(saved)") }
         #expect(!scene.interaction.isAskingToQuit)
     }
 
@@ -241,7 +241,7 @@ import Testing
         // The prompt's Save button: the host is asked to save; its answer that it saved quits.
         let prompt = try #require(scene.photosFrame?.decorations.prompt)
         let effects = scene.handle(.pointerDown(prompt.buttons[0].frame.center), at: 1.3)
-        guard case .save(let request) = try #require(effects.first) else { Issue.record("no save asked for"); return }
+        guard let request = try #require(effects.first).as(SaveRequest.self) else { Issue.record("no save asked for"); return }
         #expect(request.pages[0].quarterTurns == 1)
         scene.handle(.host(.saved(SaveOutcome(path: "/tmp/x.pdf", request: request))), at: 1.4)
         #expect(scene.wantsToQuit)

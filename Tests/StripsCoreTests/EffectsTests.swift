@@ -11,7 +11,7 @@ import Testing
         scene.judgedOrdinary()
         scene.handle(.key(Key(.delete)), at: 0)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.1)
-        guard case .save(let request) = try #require(effects.first) else { Issue.record("no save"); return }
+        guard let request = try #require(effects.first).as(SaveRequest.self) else { Issue.record("no save"); return }
         #expect(request.scope == .document && request.pages.count == 4)
         // Asked again while the host is at it: one line, no second save.
         #expect(scene.handle(.key(Key(.s, ctrl: true)), at: 0.2).isEmpty)
@@ -29,7 +29,7 @@ import Testing
         var scene = scene()
         scene.judgedOrdinary()
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: 0.1)
-        guard case .save(let request) = try #require(effects.first) else { Issue.record("no save"); return }
+        guard let request = try #require(effects.first).as(SaveRequest.self) else { Issue.record("no save"); return }
         #expect(scene.photosFrame?.saved == nil)
         scene.handle(.host(.saved(SaveOutcome(path: "/tmp/d.pdf", request: request, bytes: 1_234_567))), at: 0.4)
         #expect(scene.notices.status?.text == "Saved to /tmp/d.pdf (1.2 MB, 247 KB a page)")
@@ -55,7 +55,7 @@ import Testing
         _ = stepper.step(at: 10)
         stepper.instruments.setSlow(false, at: 10)
         let effects = stepper.deliver(.key(Key(.s, ctrl: true)), at: 10)
-        guard case .save(let request) = try #require(effects.first) else { Issue.record("no save"); return }
+        guard let request = try #require(effects.first).as(SaveRequest.self) else { Issue.record("no save"); return }
         stepper.deliver(.host(.saved(SaveOutcome(path: "/tmp/x.pdf", request: request))), at: 10)
         // Scene time at real 10 s after 10 s at a tenth of the speed: 1 s.
         #expect(abs((stepper.scene.notices.status?.since ?? .nan) - 1) < 1e-9)

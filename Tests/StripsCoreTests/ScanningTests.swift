@@ -24,7 +24,7 @@ import Testing
     }
 
     func request(_ effects: [Effect]) -> ScanRequest? {
-        for effect in effects { if case .scan(.start(let request)) = effect { return request } }
+        for effect in effects { if case .start(let request)? = effect.as(ScanEffect.self) { return request } }
         return nil
     }
 
@@ -191,7 +191,7 @@ import Testing
         settle(&scene, from: &t)
         scene.judgedOrdinary(at: t)
         let effects = scene.handle(.key(Key(.s, ctrl: true)), at: t)
-        guard case .save(let request)? = effects.first else {
+        guard let request = effects.first?.as(SaveRequest.self) else {
             Issue.record("no save")
             return
         }

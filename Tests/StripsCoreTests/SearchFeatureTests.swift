@@ -34,7 +34,7 @@ import Testing
     /// The pages each output asks the host to read for the search (nil: not such a request).
     func searchReads(_ outputs: [PhotosOutput]) -> [[Int]?] {
         outputs.map { output in
-            guard case .effect(.readText(let request)) = output, request.purpose == .search else { return nil }
+            guard case .effect(let effect) = output, let request = effect.as(TextRequest.self), request.purpose == .search else { return nil }
             return request.pages.map { page in Self.pages.firstIndex { $0.id == page.id } ?? -1 }
         }
     }

@@ -117,7 +117,7 @@ import Testing
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
         // Nothing selected: the page in focus.
         let one = scene.handle(.key(Key(.s, ctrl: true, shift: true)), at: t)
-        guard case .save(let request) = try #require(one.first) else { Issue.record("no save"); return }
+        guard let request = try #require(one.first).as(SaveRequest.self) else { Issue.record("no save"); return }
         #expect(request.scope == .selection && request.pages.map(\.id) == ["p0.png"])
         scene.handle(.host(.saved(SaveOutcome(path: "/tmp/one.pdf", request: request))), at: t)
         #expect(scene.isDirty)
@@ -130,7 +130,7 @@ import Testing
             scene.handle(.pointerUp(centre), at: t + 0.1 * Double(k) + 0.03)
         }
         let two = scene.handle(.key(Key(.s, ctrl: true, shift: true)), at: t + 0.2)
-        guard case .save(let selection) = try #require(two.first) else { Issue.record("no save"); return }
+        guard let selection = try #require(two.first).as(SaveRequest.self) else { Issue.record("no save"); return }
         #expect(selection.pages.map(\.id) == ["p2.png", "p4.png"])
         scene.handle(.host(.saved(SaveOutcome(path: "/tmp/two.pdf", request: selection))), at: t + 0.3)
         #expect(scene.isDirty && scene.pages.count == 5 && scene.document.selection.indices == [2, 4])

@@ -153,7 +153,7 @@ import Testing
         /// The pages asked for after a tick at `t`; nil when nothing new is asked.
         func asked(_ t: Double) -> [String]? {
             scene.tick(at: t)
-            guard case .readText(let request)? = scene.effectsDue(at: t).first else { return nil }
+            guard let request = scene.effectsDue(at: t).first?.as(TextRequest.self) else { return nil }
             #expect(request.purpose == .near)
             return request.pages.map(\.id)
         }

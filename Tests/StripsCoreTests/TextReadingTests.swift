@@ -16,7 +16,7 @@ import Testing
     static func asked(_ scene: inout PhotosScene, at t: Double) -> TextRequest? {
         scene.tick(at: t)
         let requests: [TextRequest] = scene.effectsDue(at: t).compactMap { effect in
-            if case .readText(let request) = effect { request } else { nil }
+            if let request = effect.as(TextRequest.self) { request } else { nil }
         }
         #expect(requests.count <= 1)
         return requests.first
@@ -81,7 +81,7 @@ import Testing
                            made = []
                        },
                        host: { effect, _ in
-                           if case .readText(let request) = effect { made.append(request) }
+                           if let request = effect.as(TextRequest.self) { made.append(request) }
                            return []
                        })
         #expect(idle)
@@ -98,7 +98,7 @@ import Testing
         _ = Self.asked(&scene, at: 0)
         _ = scene.handle(.key(Key(.f, ctrl: true)), at: 0.1)
         let typed = scene.handle(.text("ecole"), at: 0.2)
-        guard case .readText(let request)? = typed.first else {
+        guard let request = typed.first?.as(TextRequest.self) else {
             Issue.record("typing asked nothing: \(typed)")
             return
         }

@@ -358,7 +358,7 @@ import Testing
         #expect(s.handle(.pointerDown(open), at: 0.1) == [.chooseFiles(folder: nil)])
         _ = s.handle(.pointerUp(open), at: 0.15)
         let scan = try #require(empty.buttons.first { $0.way.name == "scan" }).frame.center
-        guard case .scan? = s.handle(.pointerDown(scan), at: 0.2).first else { Issue.record("scan button"); return }
+        guard s.handle(.pointerDown(scan), at: 0.2).first?.as(ScanEffect.self) != nil else { Issue.record("scan button"); return }
         // Deleting every page brings it, with the way back.
         var all = scene(SceneHarness.pages([1]))
         _ = all.handle(.key(Key(.delete)), at: 0.1)
@@ -371,7 +371,7 @@ import Testing
         var s = scene()
         #expect(s.photosFrame?.toolbar?.reading == nil)
         _ = s.handle(.key(Key(.f, ctrl: true)), at: 0.1)
-        guard case .readText(let request)? = s.handle(.text("hello"), at: 0.2).first else {
+        guard let request = s.handle(.text("hello"), at: 0.2).first?.as(TextRequest.self) else {
             Issue.record("typing asked nothing to read")
             return
         }

@@ -29,7 +29,7 @@ import Testing
         let fixture = try HostFixture("borders-headless")
         let (page, photo) = try Self.photoPage(fixture)
         let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .suggest, pages: [page])))
-        guard case .bordersFound(let answer)? = answers.first, answers.count == 1 else {
+        guard let answer = answers.first?.as(BorderAnswer.self), answers.count == 1 else {
             Issue.record("answered \(answers)")
             return
         }
@@ -46,7 +46,7 @@ import Testing
         let (page, photo) = try Self.photoPage(fixture)
         #expect(fixture.host.run(.findBorders(BorderRequest(purpose: .apply, pages: [page]))).isEmpty)
         let answers = fixture.pollUntil { !$0.isEmpty }
-        guard case .bordersFound(let answer)? = answers.first else {
+        guard let answer = answers.first?.as(BorderAnswer.self) else {
             Issue.record("answered \(answers)")
             return
         }
@@ -70,7 +70,7 @@ import Testing
         let detected = try #require(finder.candidates(of: page)?.page)
         #expect(text.shares(detected, in: text.pictureSize).cutLetters > 0)
         let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .suggest, pages: [page])))
-        guard case .bordersFound(let answer)? = answers.first else {
+        guard let answer = answers.first?.as(BorderAnswer.self) else {
             Issue.record("answered \(answers)")
             return
         }
@@ -89,7 +89,7 @@ import Testing
         let book = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/books/boston_cooking_b.jpg").standardized
         let page = try #require(fixture.pages([book.path]).first)
         let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .layFlat, pages: [page])))
-        guard case .bordersFound(let answer)? = answers.first, let found = answer.pages.first else {
+        guard let answer = answers.first?.as(BorderAnswer.self), let found = answer.pages.first else {
             Issue.record("answered \(answers)")
             return
         }
@@ -109,7 +109,7 @@ import Testing
         page.corrections.crop = Quad(rect: Rect(x: 4, y: 4, width: s.width - 8, height: s.height - 8))
         func level(_ page: Page) throws -> BorderAnswer.Found {
             let answers = fixture.host.run(.findBorders(BorderRequest(purpose: .level, pages: [page])))
-            guard case .bordersFound(let answer)? = answers.first else { return try #require(nil as BorderAnswer.Found?, "answered \(answers)") }
+            guard let answer = answers.first?.as(BorderAnswer.self) else { return try #require(nil as BorderAnswer.Found?, "answered \(answers)") }
             return try #require(answer.pages.first)
         }
         #expect(try level(page).curve != nil)

@@ -4,7 +4,7 @@ import StripsCore
 import StripsHosts
 import Testing
 
-/// Saving with a stand-in file chooser (`HostExecutorTests.FakeChooser`) and either runner: with no
+/// Saving with a stand-in file chooser (`HostExecutorTests.FakeChooser`) and either executor: with no
 /// `--output` the window asks where, waits for the answer and saves there; a cancelled chooser
 /// saves nothing; a desktop without one saves beside the first page; on a thread of its own the
 /// save's end comes through `poll`. No portal, no dialog: milliseconds each.
@@ -17,9 +17,9 @@ import Testing
         return try #require(fixture.pages([path]).first)
     }
 
-    static func saver(_ fixture: HostFixture, chooser: (any FileChoosing)?, runner: any JobRunner = InlineRunner(), output: String? = nil,
+    static func saver(_ fixture: HostFixture, chooser: (any FileChoosing)?, executor: any HostExecutor = InlineExecutor(), output: String? = nil,
                       said: Locked<[String]> = Locked([])) throws -> DocumentSaver {
-        DocumentSaver(output: output, sources: [fixture.path("contract.jpg")], documentName: "Contract", chooser: chooser, runner: runner,
+        DocumentSaver(output: output, sources: [fixture.path("contract.jpg")], documentName: "Contract", chooser: chooser, executor: executor,
                       say: { line in said.withLock { $0.append(line) } })
     }
 
@@ -33,13 +33,13 @@ import Testing
         // Offered the name beside the first page; the chooser still open at the first poll.
         #expect(chooser.opened == [fixture.path("Contract edited.pdf")])
         #expect(saver.poll().isEmpty)
-        guard case .saved(let outcome)? = saver.poll().first else {
+        guard case .saved(let outcome)? = saver.poll().first?.as(SaveEvent.self) else {
             Issue.record("not saved")
             return
         }
         #expect(outcome.path == chosen && FileManager.default.fileExists(atPath: chosen))
         // Saved once: the next Ctrl+S goes to the same file without asking.
-        #expect(saver.start(SaveRequest(pages: [page], revision: 2)).first.map { if case .saved(let again) = $0 { again.path == chosen } else { false } } == true)
+        #expect(saver.start(SaveRequest(pages: [page], revision: 2)).first.map { if case .saved(let again)? = $0.as(SaveEvent.self) { again.path == chosen } else { false } } == true)
         #expect(chooser.opened.count == 1)
     }
 
@@ -58,34 +58,41 @@ import Testing
         let page = try Self.page(fixture)
         let saver = try Self.saver(fixture, chooser: HostExecutorTests.FakeChooser(polls: 0, answer: .unavailable("no portal, zenity or kdialog")))
         _ = saver.start(SaveRequest(pages: [page], revision: 1))
-        guard case .saved(let outcome)? = saver.poll().first else {
+        guard case .saved(let outcome)? = saver.poll().first?.as(SaveEvent.self) else {
             Issue.record("not saved")
             return
         }
         #expect(outcome.path == fixture.path("Contract edited.pdf"))
     }
 
-    /// The window's runner, telling the test when its job has ended.
-    struct SignallingRunner: JobRunner {
+    /// The window's executor, telling the test when a job started on a thread has ended.
+    struct SignallingExecutor: HostExecutor {
         let ended = DispatchSemaphore(value: 0)
-        func run(_ job: @escaping @Sendable () -> Void) {
-            ThreadRunner().run { [ended] in
+        let worker = WorkerExecutor(wake: {})
+        func start(_ name: String, background: Bool, _ job: @escaping @Sendable () -> Void) {
+            worker.start(name, background: background) { [ended] in
                 job()
                 ended.signal()
             }
         }
+        func lane(_ label: String) -> any HostLane { worker.lane(label) }
+        func answered(waitingOn condition: NSCondition?, until done: () -> Bool, _ answers: () -> [HostEvent]) -> [HostEvent] {
+            worker.answered(waitingOn: condition, until: done, answers)
+        }
+        func after(_ seconds: Double, _ job: @escaping @Sendable () -> Void) { worker.after(seconds, job) }
+        func wake() { worker.wake() }
     }
 
     @Test func onAThreadOfItsOwnTheSavesEndComesThroughPoll() throws {
         let fixture = try HostFixture("saver-thread")
         let page = try Self.page(fixture)
-        let runner = SignallingRunner()
-        let saver = try Self.saver(fixture, chooser: nil, runner: runner, output: fixture.path("out.pdf"))
+        let executor = SignallingExecutor()
+        let saver = try Self.saver(fixture, chooser: nil, executor: executor, output: fixture.path("out.pdf"))
         let started = saver.start(SaveRequest(pages: [page], revision: 1))
-        #expect(runner.ended.wait(timeout: .now() + 60) == .success)
+        #expect(executor.ended.wait(timeout: .now() + 60) == .success)
         // Answered now only if the thread was done before `start` looked; else by the next poll.
-        let events = (started + saver.poll()).filter { if case .saveProgress = $0 { false } else { true } }
+        let events = (started + saver.poll()).filter { if case .progress? = $0.as(SaveEvent.self) { false } else { true } }
         #expect(events.count == 1 && FileManager.default.fileExists(atPath: fixture.path("out.pdf")), "\(events)")
-        #expect(events.first.map { if case .saved(let outcome) = $0 { outcome.path == fixture.path("out.pdf") } else { false } } == true)
+        #expect(events.first.map { if case .saved(let outcome)? = $0.as(SaveEvent.self) { outcome.path == fixture.path("out.pdf") } else { false } } == true)
     }
 }

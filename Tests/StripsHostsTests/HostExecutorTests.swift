@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import StripsCore
 import StripsDesktop
 import StripsHosts
@@ -9,24 +10,58 @@ import Testing
 /// against a chooser that answers when told, with no desktop.
 @Suite struct HostExecutorTests {
     @Test func inlineAnswersWithTheRequest() {
+        let lane = InlineExecutor().lane("test")
+        #expect(lane.submit { [.filesChosen(["a.jpg"])] } == [.filesChosen(["a.jpg"])])
+        #expect(lane.drain() == [])
+    }
+
+    @Test func inlineStartsAndWaitsNowAndHasNoWallClock() {
         let executor = InlineExecutor()
-        #expect(executor.submit { [.filesChosen(["a.jpg"])] } == [.filesChosen(["a.jpg"])])
-        #expect(executor.drain() == [])
+        let done = Locked(false)
+        executor.start("test", background: true) { done.withLock { $0 = true } }
+        #expect(done.current, "the job ran before start returned")
+        executor.after(0) { Issue.record("a script has no wall clock") }
+        // Waits until the condition holds: another thread makes it so.
+        let condition = NSCondition()
+        let ready = Locked(false)
+        Thread {
+            condition.lock()
+            ready.withLock { $0 = true }
+            condition.broadcast()
+            condition.unlock()
+        }.start()
+        #expect(executor.answered(waitingOn: condition, until: { ready.current }) { [.filesChosen(["ready"])] } == [.filesChosen(["ready"])])
+        #expect(ready.current)
     }
 
     @Test func aWorkerAnswersThroughTheNextDrainInOrderAndWakesTheWindow() {
         let woken = DispatchSemaphore(value: 0)
-        let executor = WorkerExecutor(label: "test.executor", wake: { woken.signal() })
+        let lane = WorkerExecutor(wake: { woken.signal() }).lane("test.executor")
         let gate = DispatchSemaphore(value: 0)
-        #expect(executor.submit { gate.wait(); return [.filesChosen(["1"])] } == [])
-        #expect(executor.submit { [.filesChosen(["2"])] } == [])
+        #expect(lane.submit { gate.wait(); return [.filesChosen(["1"])] } == [])
+        #expect(lane.submit { [.filesChosen(["2"])] } == [])
         // The first job is held: nothing is ready yet.
-        #expect(executor.drain() == [])
+        #expect(lane.drain() == [])
         gate.signal()
         #expect(woken.wait(timeout: .now() + 10) == .success)
         #expect(woken.wait(timeout: .now() + 10) == .success)
-        #expect(executor.drain() == [.filesChosen(["1"]), .filesChosen(["2"])])
-        #expect(executor.drain() == [])
+        #expect(lane.drain() == [.filesChosen(["1"]), .filesChosen(["2"])])
+        #expect(lane.drain() == [])
+    }
+
+    @Test func aWorkerStartsOnAThreadOfItsOwnAndDoesNotWait() {
+        let executor = WorkerExecutor(wake: {})
+        let gate = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+        executor.start("test.thread", background: true) {
+            gate.wait()
+            ended.signal()
+        }
+        // Still held: `start` returned without running it here.
+        #expect(ended.wait(timeout: .now()) == .timedOut)
+        gate.signal()
+        #expect(ended.wait(timeout: .now() + 10) == .success)
+        // Nothing waited for, nothing answered with the request: it comes through poll.
+        #expect(executor.answered(waitingOn: NSCondition(), until: { false }) { [.filesChosen(["now"])] } == [])
     }
 
     /// A chooser that stays open for `polls` polls, then gives `answer`.

@@ -36,6 +36,7 @@ final class HostFixture: @unchecked Sendable {
         let woken = DispatchSemaphore(value: 0)
         self.woken = woken
         let wake: @Sendable () -> Void = { woken.signal() }
+        let executor: any HostExecutor = live ? WorkerExecutor(wake: wake) : InlineExecutor()
         // Normal priority: a test waits for the workers, which idle cores alone may not serve on a busy machine.
         if let textSource {
             text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal, source: textSource)
@@ -44,12 +45,11 @@ final class HostFixture: @unchecked Sendable {
         }
         let folder = self.folder
         saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", chooser: live ? DesktopChooser() : nil,
-                              runner: live ? ThreadRunner() as any JobRunner : InlineRunner(), texts: text, say: say)
+                              executor: executor, texts: text, say: say)
         var options = ScanHost.Options()
-        options.live = live
         options.recoveryRoot = folder + "/recovery"
         options.say = say
-        options.wake = wake
+        options.executor = executor
         scanOptions(&options)
         scanner = ScanHost(options: options)
         let copied = self.copied
@@ -57,9 +57,9 @@ final class HostFixture: @unchecked Sendable {
         let camera = CameraHost(options: CameraHost.Options(source: nil, live: live) { jpeg, name, width, height in
             scanner.keepCameraPage(jpeg, name: name, width: width, height: height).mapError { CameraFault($0.line) }
         })
-        judges = JudgeHost(judge: PageJudge(reader: reader), live: live, wake: wake)
-        host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, live: live,
-                          clipboard: { text in copied.withLock { $0.append(text) } }, wake: wake, say: say)
+        judges = JudgeHost(judge: PageJudge(reader: reader), executor: executor)
+        host = PhotosHost(saver: saver, reader: reader, scanner: scanner, text: text, camera: camera, judges: judges, executor: executor,
+                          chooser: live ? DesktopChooser() : nil, clipboard: { text in copied.withLock { $0.append(text) } }, say: say)
     }
 
     deinit {

@@ -19,7 +19,7 @@ import Testing
         try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/3-broken.jpg"))
         let single = Self.samples + "/07-business-card.jpg"
         let answers = fixture.host.run(.load(paths: [folder, single]))
-        guard case .pagesLoaded(let pages)? = answers.first, answers.count == 1 else {
+        guard let pages = answers.first?.as(PagesLoaded.self)?.pages, answers.count == 1 else {
             Issue.record("answered \(answers)")
             return
         }

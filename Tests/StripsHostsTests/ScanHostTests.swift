@@ -23,7 +23,7 @@ import Testing
 
     /// The scan updates among `events`, in order.
     static func updates(_ events: [HostEvent]) -> [ScanUpdate] {
-        events.compactMap { if case .scan(let update) = $0 { return update } else { return nil } }
+        events.compactMap { $0.as(ScanUpdate.self) }
     }
 
     @Test func aFlatbedPageIsAnsweredAsItStartsAndFinishesAndItsFileIsKept() throws {
@@ -112,7 +112,7 @@ import Testing
         let second = try session("recovery-2")
         let offer = try #require(second.scanner.lookForLeftovers())
         #expect(offer.pages == 1)
-        guard case .scan(.recovered(let pages))? = second.host.run(.scan(.recover(take: true, firstNumber: 7))).first else {
+        guard case .recovered(let pages)? = second.host.run(.scan(.recover(take: true, firstNumber: 7))).first?.as(ScanUpdate.self) else {
             Issue.record("not recovered")
             return
         }

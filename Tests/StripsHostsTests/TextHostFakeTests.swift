@@ -55,7 +55,7 @@ import Testing
             }
             let (words, textless) = TextHostTests.answers(events, pages)
             #expect(words.keys.sorted() == ["a.jpg", "c.jpg"] && textless == ["b.jpg"], "live \(live): \(words) \(textless)")
-            let failures = events.compactMap { if case .text(.failed(let message)) = $0 { message.english } else { nil } }
+            let failures = events.compactMap { if case .failed(let message)? = $0.as(TextEvent.self) { message.english } else { nil } }
             #expect(failures == ["Text not read: b.jpg: recognition failed: the engine gave up"], "live \(live): \(failures)")
             #expect(fixture.lines == ["strips: b.jpg: recognition failed: the engine gave up"], "live \(live): \(fixture.lines)")
         }

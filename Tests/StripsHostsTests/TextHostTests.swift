@@ -28,10 +28,10 @@ import Testing
     static func answers(_ events: [HostEvent], _ pages: [Page]) -> (words: [String: String], textless: [String]) {
         var words: [String: String] = [:], textless: [String] = []
         for event in events {
-            switch event {
-            case .text(.recognised(let texts)):
+            switch event.as(TextEvent.self) {
+            case .recognised(let texts)?:
                 for text in texts { for page in pages where page.textKey == text.key { words[page.id] = text.words.text } }
-            case .text(.textless(let keys)):
+            case .textless(let keys)?:
                 textless += pages.filter { keys.contains($0.textKey) }.map(\.id)
             default:
                 break
@@ -92,7 +92,7 @@ import Testing
         let fixture = try HostFixture("text-save", output: "saved.pdf")
         let pages = try Self.document(fixture)
         let answered = fixture.host.run(.save(SaveRequest(pages: pages, revision: 1)))
-        guard case .saved(let outcome)? = answered.last else {
+        guard case .saved(let outcome)? = answered.last?.as(SaveEvent.self) else {
             Issue.record("answered \(answered), said \(fixture.lines)")
             return
         }
@@ -112,7 +112,7 @@ import Testing
         let path = fixture.path("scan.jpg")
         try Data(scan.jpeg).write(to: URL(fileURLWithPath: path))
         let pages = fixture.pages([path])
-        guard case .saved(let outcome)? = fixture.host.run(.save(SaveRequest(pages: pages, revision: 1))).last else {
+        guard case .saved(let outcome)? = fixture.host.run(.save(SaveRequest(pages: pages, revision: 1))).last?.as(SaveEvent.self) else {
             Issue.record("not saved: \(fixture.lines)")
             return
         }

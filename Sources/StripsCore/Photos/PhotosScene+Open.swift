@@ -34,3 +34,24 @@ extension PageSource {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
+
+/// The host's answer to this feature, through this door (`PhotosScene.hostAnswered`).
+extension OpenEvent: PhotosAnswer {
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] {
+        switch self {
+        case .chosen(let paths): return scene.filesChosen(paths, at: time)
+        case .failed(let message):
+            scene.openFailed(message, at: time)
+            return []
+        }
+    }
+}
+
+extension PagesLoaded: PhotosAnswer {
+    /// The pages read join the command queue, as an insertion after the page in focus.
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] {
+        guard !pages.isEmpty else { return [] }
+        scene.underPrompt { $0.enqueue(.insert(pages), at: time) }
+        return []
+    }
+}

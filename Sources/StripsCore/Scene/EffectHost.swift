@@ -25,13 +25,15 @@ extension EffectHost {
     public var playsOnClock: Bool { false }
 }
 
-/// One feature's side of a host: it carries out that feature's effects (`take`) and hands back
-/// their answers, at once and later (`poll`). A scene's host is a list of them (`FeatureHosts`),
-/// as swift-nio's pipeline is a list of handlers: a new feature's host is one more entry.
+/// One feature's side of a host: it carries out that feature's requests (`run`, given only values
+/// of its `Request` type) and hands back their answers, at once and later (`poll`). A scene's host
+/// is a list of them (`FeatureHosts`), as swift-nio's pipeline is a list of handlers: a new
+/// feature's host is one more entry, and the list hands it the effects of its type.
 public protocol FeatureHost: AnyObject {
-    /// Starts `effect` if it is this feature's and returns the answers ready at once (all of
-    /// them in a script); nil when the effect is another feature's.
-    func take(_ effect: Effect) -> [HostEvent]?
+    /// The feature's request type: the effects holding one are this host's.
+    associatedtype Request: FeatureRequest
+    /// Starts `request` and returns the answers ready at once (all of them in a script).
+    func run(_ request: Request) -> [HostEvent]
     /// What arrived since the last poll.
     func poll() -> [HostEvent]
     /// Each frame as it is shown (`EffectHost.shown`).
@@ -43,14 +45,17 @@ public protocol FeatureHost: AnyObject {
 }
 
 extension FeatureHost {
+    /// `effect`'s answers when it holds this feature's request; nil when it is another's.
+    public func take(_ effect: Effect) -> [HostEvent]? { effect.as(Request.self).map(run) }
+
     public func poll() -> [HostEvent] { [] }
     public func shown(_ frame: Frame, picturesPending: Bool) {}
     public func clock(_ sceneTime: Double) {}
     public var playsOnClock: Bool { false }
 }
 
-/// A host made of feature hosts, in order: an effect goes to the first that takes it (one no
-/// feature takes is answered by nothing), and each is polled, shown the frame and told the
+/// A host made of feature hosts, in order: an effect goes to the first whose request type it
+/// holds (one no feature takes is answered by nothing), and each is polled, shown the frame and told the
 /// clock in that order.
 public final class FeatureHosts: EffectHost {
     public let features: [any FeatureHost]

@@ -132,3 +132,8 @@ struct SplitCache: Hashable, Sendable {
     var split = DocumentSplit.empty
     var names: [String] = []
 }
+
+/// The host's answer to this feature, through this door (`PhotosScene.hostAnswered`).
+extension JudgedPages: PhotosAnswer {
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] { scene.judged(pages, at: time) }
+}

@@ -215,3 +215,11 @@ extension PhotosScene {
         }
     }
 }
+
+/// The host's answer to this feature, through this door (`PhotosScene.hostAnswered`).
+extension BorderAnswer: PhotosAnswer {
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] {
+        scene.underPrompt { $0.bordersFound(self, at: time) }
+        return []
+    }
+}

@@ -3,7 +3,7 @@
 /// scene's clock in a script) turns them into pictures and answers with `CameraNews`.
 
 /// The camera effects (`Effect.camera`).
-public enum CameraRequest: Hashable, Sendable {
+public enum CameraRequest: FeatureRequest {
     /// Ctrl+K: start the camera (`--camera`'s source, else the first found). Answered by
     /// `opened`, then a `looked` for each frame looked at; or by `failed`.
     case open
@@ -68,7 +68,7 @@ public struct CameraLook: Hashable, Sendable {
 }
 
 /// The host's news about the camera (`HostEvent.camera`).
-public enum CameraNews: Hashable, Sendable {
+public enum CameraNews: FeatureAnswer {
     case opened(CameraInfo)
     /// The newest frame looked at (the live picture the renderer draws is the host's, newest first).
     case looked(CameraLook)
@@ -80,4 +80,12 @@ public enum CameraNews: Hashable, Sendable {
     /// The camera went away (unplugged), or the video file ended or was cut short: one line,
     /// already on standard error. The last picture stays on screen; the pages taken before stay.
     case stopped(HostMessage)
+}
+
+extension Effect {
+    public static func camera(_ request: CameraRequest) -> Effect { Effect(request) }
+}
+
+extension HostEvent {
+    public static func camera(_ news: CameraNews) -> HostEvent { HostEvent(news) }
 }

@@ -189,3 +189,8 @@ extension Interaction {
         }
     }
 }
+
+/// The host's answer to this feature, through this door (`PhotosScene.hostAnswered`).
+extension CameraNews: PhotosAnswer {
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] { scene.cameraNews(self, at: time) }
+}

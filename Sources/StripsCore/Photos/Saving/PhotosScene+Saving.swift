@@ -109,3 +109,11 @@ extension PhotosScene {
         apply(SavingFeature.reduce(into: &transfers.saving, action: action, context: ()), at: time)
     }
 }
+
+/// The host's answer to this feature, through this door (`PhotosScene.hostAnswered`).
+extension SaveEvent: PhotosAnswer {
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] {
+        _ = scene.saved(.answered(self), at: time)
+        return []
+    }
+}

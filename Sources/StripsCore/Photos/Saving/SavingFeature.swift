@@ -19,8 +19,8 @@ public enum SavingFeature: PhotosFeature {
         case started(pages: Int)
         /// Whether the editor quits once the save under way succeeds.
         case quitWhenSaved(Bool)
-        /// The host's news; news that is not a save's changes nothing.
-        case answered(HostEvent)
+        /// The saver's news.
+        case answered(SaveEvent)
     }
 
     static func reduce(into state: inout State, action: Action, context: Void) -> [PhotosOutput] {
@@ -29,7 +29,7 @@ public enum SavingFeature: PhotosFeature {
             state.progress = SaveProgress(done: 0, total: pages)
         case .quitWhenSaved(let quit):
             state.quitAfterSave = quit
-        case .answered(.saveProgress(let done, let total)):
+        case .answered(.progress(let done, let total)):
             state.progress = SaveProgress(done: done, total: total)
         case .answered(.saved(let outcome)):
             state.progress = nil
@@ -51,12 +51,10 @@ public enum SavingFeature: PhotosFeature {
             }
             state.quitAfterSave = false
             return outputs
-        case .answered(.saveFailed(let message)):
+        case .answered(.failed(let message)):
             state.progress = nil
             state.quitAfterSave = false
             return [.notice(message.shown)]
-        case .answered:
-            break
         }
         return []
     }

@@ -125,3 +125,8 @@ extension PhotosScene {
         self.edit(edit, at: time)
     }
 }
+
+/// The host's answer to this feature, through this door (`PhotosScene.hostAnswered`).
+extension ScanUpdate: PhotosAnswer {
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] { scene.scanUpdate(self, at: time) }
+}

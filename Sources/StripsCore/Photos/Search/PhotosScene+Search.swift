@@ -53,7 +53,7 @@ extension PhotosScene {
             action = .key(key)
         case .text(let typed):
             action = .typed(typed)
-        case .host(.text(.recognised)), .host(.text(.textless)):
+        case .host(let answer) where answer.as(TextEvent.self)?.settlesPages == true:
             // Text the search may be waiting for: taken in with the field in place, so its hits grow.
             return route(event, at: time)
         default:

@@ -34,3 +34,15 @@ extension PhotosScene {
         return text(.copy(pages[focusIndex]), at: time)
     }
 }
+
+/// The host's answer to this feature, through this door (`PhotosScene.hostAnswered`).
+extension TextEvent: PhotosAnswer {
+    func deliver(to scene: inout PhotosScene, at time: Double) -> [Effect] {
+        switch self {
+        case .recognised(let texts): _ = scene.text(.recognised(texts), at: time)
+        case .textless(let keys): _ = scene.text(.textless(keys), at: time)
+        case .failed(let message): scene.notices.post(message.shown, at: time)
+        }
+        return []
+    }
+}

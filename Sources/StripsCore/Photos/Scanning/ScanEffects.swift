@@ -43,9 +43,9 @@ public struct ScanRequest: Hashable, Sendable {
     }
 }
 
-/// What the editor asks of the scanning host: one case of `Effect` (`.scan`), so the scanner's
-/// requests are the scanning feature's own vocabulary and its host handles only these.
-public enum ScanEffect: Hashable, Sendable {
+/// What the editor asks of the scanning host (`Effect.scan`): the scanning feature's own
+/// vocabulary, which only its host takes.
+public enum ScanEffect: FeatureRequest {
     /// Scan new pages (Ctrl+N, or the scan panel's Scan). Answered by `scan` updates as each
     /// page starts, fills in and ends, then `.ended` (docs/SCANNING.md, "In the editor").
     case start(ScanRequest)
@@ -140,7 +140,7 @@ public enum ScanEnd: Hashable, Sendable {
 }
 
 /// The host's news about scanning.
-public enum ScanUpdate: Hashable, Sendable {
+public enum ScanUpdate: FeatureAnswer {
     /// The devices found, and the settings the panel starts from (the last ones).
     case scanners([ScannerEntry], last: ScanChoice)
     /// Looking for devices failed, or found none: one line.
@@ -163,4 +163,12 @@ public enum ScanUpdate: Hashable, Sendable {
     case recoveryOffered(RecoveryOffer)
     /// Those scans, taken into the document.
     case recovered([Page])
+}
+
+extension Effect {
+    public static func scan(_ effect: ScanEffect) -> Effect { Effect(effect) }
+}
+
+extension HostEvent {
+    public static func scan(_ update: ScanUpdate) -> HostEvent { HostEvent(update) }
 }
