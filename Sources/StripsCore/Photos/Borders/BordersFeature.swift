@@ -164,7 +164,14 @@ enum BordersFeature: PhotosFeature {
             let count = answer.pages.count, applied = changes.count
             guard !changes.isEmpty else { return [.notice(trn("No page found in the picture", "No page found in %d pictures", count))] }
             var outputs: [PhotosOutput] = [.enqueue(.correctPages(changes))]
-            if applied < count { outputs.append(.notice(trn("Borders found on %2$d of %1$d page", "Borders found on %2$d of %1$d pages", count, applied))) }
+            // A whole photo laid flat by itself (a book's page filling it: `BorderFinder.wholeCurve`)
+            // changes what it shows: the status line says so, and how to have it back.
+            let laidFlat = answer.pages.filter { $0.corners == nil && $0.curve != nil }.count
+            if laidFlat > 0 {
+                outputs.append(.notice(trn("A curved page laid flat by itself (Ctrl+Z undoes)", "%d curved pages laid flat by themselves (Ctrl+Z undoes)", laidFlat)))
+            } else if applied < count {
+                outputs.append(.notice(trn("Borders found on %2$d of %1$d page", "Borders found on %2$d of %1$d pages", count, applied)))
+            }
             return outputs
         case .level:
             let after = answer.levelled(pages)
