@@ -75,8 +75,10 @@ public final class JudgeHost: @unchecked Sendable {
         return judgement
     }
 
-    /// Works through a queue until it is empty (or the host stops).
+    /// Works through a queue until it is empty (or the host stops), `executor.itemsAtOnce` pages
+    /// at a time, answered in the order asked.
     private func work(urgent fromUrgent: Bool) {
+        let atOnce = max(1, executor.itemsAtOnce)
         while true {
             condition.lock()
             if stopped || (fromUrgent ? urgent.isEmpty : nearby.isEmpty) {
@@ -84,22 +86,27 @@ public final class JudgeHost: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            // The urgent asks in order; of the others the newest first, one page at a time, so a
-            // new ask is taken up after the page under way.
+            // The urgent asks in order; of the others the newest first, a few pages at a time, so
+            // a new ask is taken up after the pages under way.
             var batch = fromUrgent ? urgent[0] : nearby[nearby.count - 1]
-            let page = batch.removeFirst()
+            let pages = Array(batch.prefix(atOnce))
+            batch.removeFirst(pages.count)
             if fromUrgent {
                 if batch.isEmpty { urgent.removeFirst() } else { urgent[0] = batch }
             } else {
                 if batch.isEmpty { nearby.removeLast() } else { nearby[nearby.count - 1] = batch }
             }
-            let key = page.textKey
-            let remembered = known[key]
+            let keys = pages.map(\.textKey)
+            let todo = pages.indices.filter { known[keys[$0]] == nil }
             condition.unlock()
-            let judgement = remembered ?? judged(page)
+            DispatchQueue.concurrentPerform(iterations: todo.count) { k in
+                let judgement = judged(pages[todo[k]])
+                condition.lock()
+                known[keys[todo[k]]] = judgement
+                condition.unlock()
+            }
             condition.lock()
-            known[key] = judgement
-            answers.append(JudgedPage(key: key, judgement: judgement))
+            answers += keys.map { JudgedPage(key: $0, judgement: known[$0] ?? .ordinary) }
             condition.unlock()
             executor.wake()
         }

@@ -81,6 +81,7 @@ import Testing
         }
         func after(_ seconds: Double, _ job: @escaping @Sendable () -> Void) { worker.after(seconds, job) }
         func wake() { worker.wake() }
+        var itemsAtOnce: Int { worker.itemsAtOnce }
     }
 
     @Test func onAThreadOfItsOwnTheSavesEndComesThroughPoll() throws {

@@ -26,6 +26,10 @@ public protocol HostExecutor: Sendable {
     /// Tells the loop that answers are waiting (the window's waker; inline nothing: the caller
     /// takes them as the request returns).
     func wake()
+    /// How many of a queue's items a host works on together: inline every core (the caller
+    /// waits for all of them anyway), on workers one (a new ask is taken up after the item under
+    /// way, and the background keeps to one core below the frames).
+    var itemsAtOnce: Int { get }
 }
 
 extension HostExecutor {
@@ -58,6 +62,7 @@ public struct InlineExecutor: HostExecutor, HostLane {
     }
     public func after(_ seconds: Double, _ job: @escaping @Sendable () -> Void) {}
     public func wake() {}
+    public var itemsAtOnce: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
 
 /// Errands on worker threads; each answer wakes the window (`wake`).
@@ -89,6 +94,8 @@ public struct WorkerExecutor: HostExecutor {
     }
 
     public func wake() { waker() }
+
+    public var itemsAtOnce: Int { 1 }
 }
 
 /// A serial worker queue; each finished job wakes the window.
