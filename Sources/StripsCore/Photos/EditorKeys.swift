@@ -35,15 +35,19 @@ public enum EditorKey: Hashable, Sendable {
     case camera(CameraCommand)
     /// Ctrl+Shift+B: the blank pages selected (those not judged yet judged first).
     case selectBlank
+    /// A registered feature's own action (`PhotosFeatures`): its rows follow the editor's.
+    case feature(FeatureKey)
 
     public init?(_ key: Key) {
         guard let action = Self.table.action(for: key) else { return nil }
         self = action
     }
 
-    /// Every editor key and gesture. Rows are looked up in order; chords say exactly which
-    /// modifiers they take, so a key matches one row at most.
-    public static let table = KeyTable<EditorKey>([
+    /// Every editor key and gesture, then the registered features' keys. Rows are looked up in
+    /// order; chords say exactly which modifiers they take, so a key matches one row at most.
+    public static let table = KeyTable<EditorKey>(editorRows + PhotosFeatures.keyRows)
+
+    private static let editorRows: [KeyRow<EditorKey>] = [
         // Pages
         .gesture(.pages, tr("Drag / fling the preview"), tr("pages, one page per fling; the thumbnails follow")),
         .gesture(.pages, tr("Drag / fling the thumbnails"), tr("scrolls them; lands on a thumbnail's centre")),
@@ -126,5 +130,5 @@ public enum EditorKey: Hashable, Sendable {
                [(KeyChord(.k, ctrl: .yes, shift: .either, alt: .either), .camera(.toggle))]),
         KeyRow(.scanning, tr("Interleave"), tr("the selection, else the document, scanned two-sided on a one-sided feeder, put in order"),
                [(KeyChord(.i, ctrl: .yes, shift: .either, alt: .either), .command(.interleave))]),
-    ])
+    ]
 }

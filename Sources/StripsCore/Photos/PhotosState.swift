@@ -33,11 +33,14 @@ public struct StripsState: Sendable {
     public var expanding = ExpandingRate()
 }
 
-/// The pointer: presses, drags, taps, double-clicks and holds, and the toolbar's part of it.
-public struct PointerState: Sendable {
+/// The pointer: presses, drags, taps, double-clicks and holds, and the toolbar's part of it; a
+/// room of `FeatureRooms`.
+public struct PointerState: Sendable, KeptRoom {
     var gestures = Gestures()
     /// The pointer on the toolbar: the button it rests on, the one pressed.
     public var toolbar = ToolbarFeature.State()
+
+    static let initialState = PointerState()
 }
 
 /// Blank pages and separator sheets as the host judged them, what waits for them, and the split
@@ -89,12 +92,12 @@ extension PhotosScene {
     }
 
     var gestures: Gestures {
-        get { pointer.gestures }
-        _modify { yield &pointer.gestures }
+        get { rooms[PointerState.self].gestures }
+        _modify { yield &rooms[PointerState.self].gestures }
     }
     public internal(set) var toolbarPointer: ToolbarFeature.State {
-        get { pointer.toolbar }
-        _modify { yield &pointer.toolbar }
+        get { rooms[PointerState.self].toolbar }
+        _modify { yield &rooms[PointerState.self].toolbar }
     }
 
     public internal(set) var judging: Judging {
