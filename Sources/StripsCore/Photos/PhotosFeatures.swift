@@ -2,8 +2,10 @@
 /// (`FeatureRooms`), hands them their keys and their hosts' answers, and the host list makes their
 /// hosts. Adding a feature is its folder and its line here (README, "Adding a feature").
 public enum PhotosFeatures {
-    static let registered: [any RegisteredFeature.Type] = [
-    ]
+    static var registered: [any RegisteredFeature.Type] {
+        [
+        ]
+    }
 
     /// Their keys' rows, as the editor's table takes them (after its own).
     static var keyRows: [KeyRow<EditorKey>] { registered.flatMap { $0.editorRows } }
