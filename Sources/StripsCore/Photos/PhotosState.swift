@@ -1,5 +1,6 @@
 /// The parts of `PhotosScene`'s state that are groups of values rather than a feature's room:
-/// what the host gives it, the strips, the pointer and the batches' judgements. The scene reads
+/// what the host gives it, the strips, the rooms kept by their type (the pointer's and every
+/// registered feature's) and the batches' judgements. The scene reads
 /// their members by the names they always had (the accessors below), so the features' code reads
 /// as before while the scene holds a handful of fields.
 
@@ -41,6 +42,30 @@ public struct PointerState: Sendable, KeptRoom {
     public var toolbar = ToolbarFeature.State()
 
     static let initialState = PointerState()
+}
+
+/// Rooms kept by their type rather than a field each: the pointer's and every registered
+/// feature's (`PhotosFeatures.registered`), so a new feature's state needs no line in the scene.
+/// A room not yet changed reads as its initial state.
+public struct FeatureRooms: Sendable {
+    private var states: [ObjectIdentifier: any Sendable] = [:]
+
+    /// The room of type `Room`.
+    subscript<Room: KeptRoom>(_ room: Room.Type) -> Room.State {
+        get { states[ObjectIdentifier(room)] as? Room.State ?? Room.initialState }
+        _modify {
+            // Taken out while it changes, so a room holding large values is not copied.
+            var state = states.removeValue(forKey: ObjectIdentifier(room)) as? Room.State ?? Room.initialState
+            defer { states[ObjectIdentifier(room)] = state }
+            yield &state
+        }
+    }
+}
+
+/// A room `FeatureRooms` keeps: a type naming its state and what it starts as.
+protocol KeptRoom {
+    associatedtype State: Sendable
+    static var initialState: State { get }
 }
 
 /// Blank pages and separator sheets as the host judged them, what waits for them, and the split
