@@ -107,14 +107,13 @@ public enum EditorKey: Hashable, Sendable {
                [(KeyChord(.s, ctrl: .yes, shift: .no, alt: .either), .save(.document))]),
         KeyRow(.editing, tr("Save the selection"), tr("saves the selection, else the page in focus, to a file of its own"),
                [(KeyChord(.s, ctrl: .yes, shift: .yes, alt: .either), .save(.selection))]),
-        // Corrections
+        // Corrections (the corrections' own keys, each its kind's row in `RecipeStep.Kind`, after Alt+C)
         KeyRow(.corrections, tr("Borders"), tr("the border editor on the page in focus"), [(KeyChord(.c, shift: .no), .borders)]),
         KeyRow(.corrections, tr("Find borders"), tr("finds and applies the page's corners in the selection, else the page in focus"),
                [(KeyChord(.c, shift: .yes), .applyDetectedBorders)]),
         KeyRow(.corrections, tr("Copy borders"), tr("gives the page in focus's borders to the other selected pages"),
                [(KeyChord(.c, ctrl: .no, shift: .either, alt: .yes), .copyBorders)]),
-        KeyRow(.corrections, tr("Look"), tr("the next look: original, colour, grey, black and white"),
-               [(KeyChord(.l, ctrl: .no, shift: .either, alt: .no), .command(.cycle(.look)))]),
+    ] + RecipeStep.Kind.allCases.compactMap { kind in kind.keyRow?.map { EditorKey.command(.cycle($0)) } } + [
         KeyRow(.corrections, tr("Upright"), tr("turns the selection, else every page, the way up its text was read"),
                [(KeyChord(.o, ctrl: .no, shift: .either, alt: .no), .command(.upright))]),
         // Text

@@ -22,10 +22,7 @@ extension RegisteredFeature {
 
     /// Its rows as the editor's: each chord asks for `.feature` holding the action.
     static var editorRows: [KeyRow<EditorKey>] {
-        keys.map { row in
-            KeyRow(row.group, row.title, row.help, row.bindings.map { ($0.chord, EditorKey.feature(FeatureKey($0.action))) },
-                   keys: row.keysLabel, context: row.context)
-        }
+        keys.map { $0.map { EditorKey.feature(FeatureKey($0)) } }
     }
 }
 
