@@ -1,5 +1,7 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// A registered feature's parts, with a feature of the tests' own (the registry itself lists only
 /// the app's): its room kept by its type, its reducer run on it with the facts as values and its
