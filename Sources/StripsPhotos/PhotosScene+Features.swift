@@ -9,7 +9,7 @@ extension PhotosScene {
     mutating func run<Feature: RegisteredFeature>(_ feature: Feature.Type, _ action: Feature.Action, repeating: Bool = false,
                                                   at time: Double) -> [Effect] {
         let facts = FeatureFacts(time: time, pages: pages, focusIndex: focusIndex, selection: document.selection, documentName: documentName,
-                                 repeating: repeating)
+                                 repeating: repeating, texts: texts)
         return apply(Feature.reduce(into: &rooms[Feature.self], action: action, context: facts), at: time)
     }
 

@@ -43,9 +43,6 @@ extension PhotosScene {
             return save(scope, at: time)
         case .search:
             search(.open, at: time)
-        case .copyText:
-            if repeating { return [] }
-            return copyText(at: time)
         case .borders:
             if repeating { return [] }
             return openBorders(at: time)

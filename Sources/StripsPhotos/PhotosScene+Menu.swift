@@ -38,7 +38,7 @@ extension PhotosScene {
             MenuItem(name: "move to end", title: tr("Move to end"), action: .command(.moveToEnd(true)), enabled: !atEnd),
             MenuItem(name: "save page", title: count == 1 ? tr("Save this page…") : trn("Save these %d page…", "Save these %d pages…", count), action: .save(.selection),
                      enabled: canSave, startsGroup: true),
-            MenuItem(name: "copy text", title: tr("Copy text"), action: .copyText, enabled: hasText),
+            MenuItem(name: "copy text", title: tr("Copy text"), action: .feature(FeatureKey(CopyTextFeature.Action.copy)), enabled: hasText),
         ] + languageItem(page: page, count: count) + [
             MenuItem(name: "break here", title: breakTitle, action: .command(.toggleBreak(nil)), enabled: change != nil, startsGroup: true),
         ]

@@ -2,12 +2,12 @@ import StripsCore
 import StripsPhotosFeatures
 
 /// Where the text feature (`TextFeature`) meets the editor: the pages near the focus asked for as
-/// time makes them due, the host's answers handed to it (and, as its outputs, to a search under way), O and Ctrl+C.
+/// time makes them due, the host's answers handed to it (and, as its outputs, to a search under way), and O.
 extension PhotosScene {
     /// The text known for pages (their own or recognised), as the host answers it.
     public var texts: PageTexts { findings.text.known }
     /// The text Ctrl+C copied last (the trace's `clipboard`).
-    public var clipboard: String? { findings.text.clipboard }
+    public var clipboard: String? { rooms[CopyTextFeature.self] }
 
     /// The text feature's reducer on its state, its outputs routed.
     mutating func text(_ action: TextFeature.Action, at time: Double) -> [Effect] {
@@ -29,12 +29,6 @@ extension PhotosScene {
     /// What O says when it turns nothing.
     var uprightNothingToDo: String {
         findings.text.uprightNothingToDo(document.selection.isEmpty ? pages : document.selection.indices.map { pages[$0] })
-    }
-
-    /// Ctrl+C: the text of the page in focus, to the clipboard.
-    mutating func copyText(at time: Double) -> [Effect] {
-        guard pages.indices.contains(focusIndex) else { return [] }
-        return text(.copy(pages[focusIndex]), at: time)
     }
 }
 

@@ -39,7 +39,7 @@ extension PhotosScene {
              .command(.moveToEnd), .command(.interleave), .command(.upright), .command(.toggleBreak):
             return hasPages
         case .command: return true
-        case .borders, .applyDetectedBorders, .copyBorders, .search, .copyText, .selectAll, .selectBlank, .zoomIn, .zoomOut, .zoomToFit, .contextMenu:
+        case .borders, .applyDetectedBorders, .copyBorders, .search, .selectAll, .selectBlank, .zoomIn, .zoomOut, .zoomToFit, .contextMenu:
             return hasPages
         case .save: return hasPages && transfers.canSave
         case .scan, .scanPanel: return transfers.scan == nil

@@ -17,8 +17,6 @@ public enum EditorKey: Hashable, Sendable {
     case zoomIn, zoomOut, zoomToFit
     /// Ctrl+F: the search field over the preview.
     case search
-    /// Ctrl+C: the text of the page in focus to the clipboard.
-    case copyText
     /// C: the border editor on the page in focus; Shift+C: detected borders applied to the
     /// selection (else the page in focus).
     case borders, applyDetectedBorders
@@ -121,7 +119,6 @@ public enum EditorKey: Hashable, Sendable {
         // Text
         KeyRow(.text, tr("Search"), tr("the search field: every page's text, ignoring case and accents"),
                [(KeyChord(.f, ctrl: .yes, shift: .either, alt: .either), .search)]),
-        KeyRow(.text, tr("Copy text"), tr("copies the text of the page in focus"), [(KeyChord(.c, ctrl: .yes, shift: .either, alt: .either), .copyText)]),
         // Scanning
         KeyRow(.scanning, tr("Scan"), tr("scans with the last settings after the page in focus (a feeder until empty)"),
                [(KeyChord(.n, ctrl: .yes, shift: .no, alt: .either), .scan)]),

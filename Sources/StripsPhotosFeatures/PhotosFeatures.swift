@@ -6,6 +6,7 @@ import StripsCore
 public enum PhotosFeatures {
     package static var registered: [any RegisteredFeature.Type] {
         [
+            CopyTextFeature.self,
         ]
     }
 

@@ -52,10 +52,13 @@ package struct FeatureFacts {
     package var documentName: String
     /// The action comes from a held key's repeat.
     package var repeating: Bool
+    /// The pages' text as the host has answered it so far (the text room's, as a value).
+    package var texts: PageTexts
 
-    package init(time: Double, pages: [Page], focusIndex: Int, selection: PageSelection, documentName: String, repeating: Bool) {
-        (self.time, self.pages, self.focusIndex, self.selection, self.documentName, self.repeating) =
-            (time, pages, focusIndex, selection, documentName, repeating)
+    package init(time: Double, pages: [Page], focusIndex: Int, selection: PageSelection, documentName: String, repeating: Bool,
+                 texts: PageTexts = PageTexts()) {
+        (self.time, self.pages, self.focusIndex, self.selection, self.documentName, self.repeating, self.texts) =
+            (time, pages, focusIndex, selection, documentName, repeating, texts)
     }
 
     /// The page in focus, if there are pages.

@@ -184,7 +184,7 @@ import Testing
         #expect(EditorKey(Key(.r, shift: true)) == .command(.rotate(-1)))
         #expect(EditorKey(Key(.r, ctrl: true)) == nil)
         #expect(EditorKey(Key(.z, ctrl: true, shift: true)) == .command(.redo))
-        #expect(EditorKey(Key(.c, ctrl: true, alt: true)) == .copyText)
+        #expect(EditorKey(Key(.c, ctrl: true, alt: true)) == .feature(FeatureKey(CopyTextFeature.Action.copy)))
         #expect(EditorKey(Key(.c, alt: true)) == .copyBorders)
         #expect(EditorKey(Key(.c, shift: true)) == .applyDetectedBorders)
         #expect(EditorKey(Key(.o, ctrl: true)) == .open)

@@ -1,7 +1,7 @@
 import StripsCore
 
 /// The text feature's room: the pages' text as the host answered it (their own or recognised, by
-/// recipe), what was last asked for around the focus, and what Ctrl+C copied. The scene hands it
+/// recipe) and what was last asked for around the focus. The scene hands it
 /// what it reads of the document; it touches nothing of the strips, the interaction or the
 /// notices: what it wants of them comes back as outputs.
 public enum TextFeature: PhotosFeature {
@@ -12,8 +12,6 @@ public enum TextFeature: PhotosFeature {
         public internal(set) var known = PageTexts()
         /// What the host was last asked to read near the focus.
         var near = TextReading()
-        /// The text Ctrl+C copied last (the trace's `clipboard`).
-        public internal(set) var clipboard: String?
 
         /// O: each of `targets` (indices into `pages`) whose way up is known and is not the way it
         /// is turned now, turned that way.
@@ -41,8 +39,6 @@ public enum TextFeature: PhotosFeature {
         case recognised([RecognisedText])
         /// Pages the host has no text for: not asked for again.
         case textless([TextKey])
-        /// Ctrl+C on `page`: its text to the clipboard.
-        case copy(Page)
     }
 
     package static func reduce(into state: inout State, action: Action, context: Void) -> [PhotosOutput] {
@@ -58,14 +54,6 @@ public enum TextFeature: PhotosFeature {
             guard !keys.isEmpty else { return [] }
             for key in keys { state.known.setTextless(key) }
             return [.textArrived(keys)]
-        case .copy(let page):
-            guard let words = state.known[page] else {
-                return [.notice(state.known.isAnswered(page) ? tr("%s has no text to copy (its own, or recognised: --ocr)", page.id) : tr("The text of %s is not known yet", page.id))]
-            }
-            guard !words.text.isEmpty else { return [.notice(tr("%s has no text", page.id))] }
-            state.clipboard = words.text
-            let count = words.words.count
-            return [.notice(trn("Copied the text of %s (%d word)", "Copied the text of %s (%d words)", count, page.id)), .effect(.copy(words.text))]
         }
     }
 }
