@@ -77,4 +77,27 @@ import Testing
             }
         }
     }
+
+    /// The app's registry holds Ctrl+C's copy: its chord asks for its action, and its reducer,
+    /// handed the pages' text as a fact, keeps what it copied and asks the host for the clipboard.
+    @Test func ctrlCIsARegisteredFeatureCopyingThePagesTextFromTheFacts() {
+        #expect(PhotosFeatures.registered.contains { $0 == CopyTextFeature.self })
+        #expect(EditorKey(Key(.c, ctrl: true)) == .feature(FeatureKey(CopyTextFeature.Action.copy)))
+        let pages = SceneHarness.pages([0.77, 1.3])
+        var texts = PageTexts()
+        texts.set(PageWords(words: [PageWords.Word(text: "Rue", box: Rect(x: 0, y: 0, width: 10, height: 4), line: 0)], text: "Rue"), for: pages[1].textKey)
+        func facts(focus: Int, repeating: Bool = false) -> FeatureFacts {
+            FeatureFacts(time: 1, pages: pages, focusIndex: focus, selection: .none, documentName: "d", repeating: repeating, texts: texts)
+        }
+        var state = CopyTextFeature.initialState
+        // Not read yet: it says so and copies nothing.
+        let unknown = CopyTextFeature.reduce(into: &state, action: .copy, context: facts(focus: 0))
+        #expect(state == nil && unknown.count == 1)
+        if case .notice(let line) = unknown.first { #expect(line == "The text of \(pages[0].id) is not known yet") } else { Issue.record("no notice") }
+        // A held Ctrl+C's repeat copies nothing more.
+        #expect(CopyTextFeature.reduce(into: &state, action: .copy, context: facts(focus: 1, repeating: true)).isEmpty && state == nil)
+        let copied = CopyTextFeature.reduce(into: &state, action: .copy, context: facts(focus: 1))
+        #expect(state == "Rue")
+        #expect(copied.contains { if case .effect(let effect) = $0 { effect == .copy("Rue") } else { false } })
+    }
 }
