@@ -227,6 +227,10 @@ enum Resampler {
 }
 
 extension Resampler {
+    /// A map's value at a grid node, held within a million pixels; one that is not a number is
+    /// taken as far outside (the edge's colour).
+    static func node(_ value: Double) -> Float { Float(value.isFinite ? min(max(value, -1e6), 1e6) : -1e6) }
+
     /// Output pixels between the grid's exactly mapped points: a smooth map (a curved page laid
     /// flat) is linear to well under a hundredth of a pixel over this many.
     static let gridStep = 8
@@ -247,8 +251,8 @@ extension Resampler {
             for i in 0..<gw {
                 let p = outputToSource(Point(x: Double(i * step) + 0.5, y: Double(j * step) + 0.5))
                 let ok = p.x.isFinite && p.y.isFinite
-                gx[j * gw + i] = Float(ok ? min(max(p.x, -1e6), 1e6) : -1e6)
-                gy[j * gw + i] = Float(ok ? min(max(p.y, -1e6), 1e6) : -1e6)
+                gx[j * gw + i] = node(ok ? p.x : .nan)
+                gy[j * gw + i] = node(ok ? p.y : .nan)
             }
         }
         let job = GridJob(source: source, width: width, height: height, gx: gx, gy: gy, gw: gw, bounds: bounds)
@@ -338,14 +342,13 @@ extension Resampler {
         var out = PixelBuffer(width: width, height: height, format: source.format)
         guard width > 0, height > 0, !source.isEmpty else { return out }
         let step = gridStep
-        func finite(_ value: Double) -> Float { Float(value.isFinite ? min(max(value, -1e6), 1e6) : -1e6) }
         let gw = (width + step - 1) / step + 1, gh = (height + step - 1) / step + 1
         let cw = (source.width + step - 1) / step + 1
         var columns = [Float](repeating: 0, count: gw * gh), rows = [Float](repeating: 0, count: cw * gh)
         for j in 0..<gh {
             let y = Double(j * step) + 0.5
-            for i in 0..<gw { columns[j * gw + i] = finite(column(Point(x: Double(i * step) + 0.5, y: y))) }
-            for i in 0..<cw { rows[j * cw + i] = finite(row(Double(i * step) + 0.5, y)) }
+            for i in 0..<gw { columns[j * gw + i] = node(column(Point(x: Double(i * step) + 0.5, y: y))) }
+            for i in 0..<cw { rows[j * cw + i] = node(row(Double(i * step) + 0.5, y)) }
         }
         let job = SplitJob(source: source, width: width, height: height, columns: columns, rows: rows, gw: gw, cw: cw)
         inBands(source, into: &out, threads: threads, job.rows)
