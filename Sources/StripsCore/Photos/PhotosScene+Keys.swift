@@ -21,8 +21,8 @@ extension PhotosScene {
         case .selectAll:
             document.selection = .all(count: document.pages.count)
         case .escape:
-            if case .carrying(let carry) = interaction {
-                cancel(carry, at: time)
+            if case .carrying = interaction {
+                carrying(.cancel, at: time)
             } else if isScanRunning, transfers.scan?.cancelling == false {
                 return cancelScan(at: time)
             } else if judging.waiting != nil {
