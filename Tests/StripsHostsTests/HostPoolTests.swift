@@ -10,7 +10,7 @@ import Testing
 @Suite struct HostPoolTests {
     /// A job that notes its lane's resource on the lane and its completion on the thread it is told on.
     static func job(_ id: String, told: Locked<[String]>, then: (@Sendable () -> Void)? = nil) -> PoolJob<Int> {
-        PoolJob(id: id) { lane, _ in
+        PoolJob(id: id) { (_: Int, _: JobControl) -> (@Sendable () -> Void)? in
             { told.withLock { $0.append(id) }; then?() }
         }
     }
@@ -44,12 +44,13 @@ import Testing
         let told = Locked<[String]>([])
         let done = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0), stepped = DispatchSemaphore(value: 0)
         // A job of two steps: the pool held between them stops it at its next step.
-        pool.schedule([PoolJob(id: "long") { _, control in
+        let long = PoolJob(id: "long") { (_: Int, control: JobControl) -> (@Sendable () -> Void)? in
             started.signal()
             _ = stepped.wait(timeout: .now() + 10)
-            let cancelled = control.waitWhilePaused()
-            return cancelled ? nil : { told.withLock { $0.append("long") }; done.signal() }
-        }, PoolJob(id: "next") { _, _ in { told.withLock { $0.append("next") }; done.signal() } }])
+            if control.waitWhilePaused() { return nil }
+            return { told.withLock { $0.append("long") }; done.signal() }
+        }
+        pool.schedule([long, Self.job("next", told: told) { done.signal() }])
         #expect(started.wait(timeout: .now() + 10) == .success)
         pool.hold(true)
         stepped.signal()
@@ -70,13 +71,14 @@ import Testing
         let pool = executor.pool("test.cancel") { 0 }
         let told = Locked<[String]>([])
         let started = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-        pool.schedule([PoolJob(id: "cancelled") { _, control in
+        let cancelled = PoolJob(id: "cancelled") { (_: Int, control: JobControl) -> (@Sendable () -> Void)? in
             started.signal()
             _ = held.wait(timeout: .now() + 10)
             // Held at its step until the cancel; it then says it is done all the same.
             _ = control.waitWhilePaused()
             return { told.withLock { $0.append("cancelled") } }
-        }, PoolJob(id: "kept") { _, _ in { told.withLock { $0.append("kept") }; done.signal() } }])
+        }
+        pool.schedule([cancelled, Self.job("kept", told: told) { done.signal() }])
         #expect(started.wait(timeout: .now() + 10) == .success)
         pool.hold(true)
         held.signal()

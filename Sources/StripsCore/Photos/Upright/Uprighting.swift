@@ -1,9 +1,16 @@
 /// The uprighting room: its state is `Uprighting`, its reducer `Uprighting.reduce`; the turns it
 /// makes go to the document as an edit, and the status line says so, as outputs the scene routes.
+/// Whether the strips rest with nothing waiting comes in: the turns wait for them, never the user.
 enum UprightingFeature: PhotosFeature {
     typealias State = Uprighting
 
-    static func reduce(into state: inout Uprighting, action: Uprighting.Action, context: Void) -> [PhotosOutput] {
+    struct Context {
+        /// Nothing moves: no edit animating, no drag, no glide, no command waiting.
+        var stripsRest: Bool
+    }
+
+    static func reduce(into state: inout Uprighting, action: Uprighting.Action, context: Context) -> [PhotosOutput] {
+        if case .apply = action, !context.stripsRest { return [] }
         let changes = Uprighting.reduce(into: &state, action)
         guard !changes.isEmpty, case .apply(let pages) = action else { return [] }
         let line = changes.count == 1 ? tr("%s turned upright (Ctrl+Z turns it back)", pages[changes[0].index].id)
