@@ -15,6 +15,14 @@ let package = Package(
         // Geometry, physics, layouts, scenes, the draw list, the headless script and trace.
         // No SDL and no wall clock: time is always a parameter.
         .target(name: "StripsCore", dependencies: ["CGettext"]),
+        // The Photos scene's features (issue 39): each feature's State, Action, reducer and view
+        // model, and the vocabulary they share (the document's pages, editor keys and commands,
+        // notices). Below the scene: no file here can name `PhotosScene` or its fields, so a
+        // reducer sees only the state it is handed.
+        .target(name: "StripsPhotosFeatures", dependencies: ["StripsCore"]),
+        // The Photos scene: `PhotosScene` composing the features, the doors (`PhotosScene+*`) that
+        // hand each feature its state and route its outputs, the frame, decorations and trace.
+        .target(name: "StripsPhotos", dependencies: ["StripsCore", "StripsPhotosFeatures"]),
         // The pizza selector of the second article: a scene on the engine, nothing of the editor's.
         .target(name: "StripsPizza", dependencies: ["StripsCore"]),
         // glibc's gettext and setlocale (libintl.h, which the Glibc module leaves out): every word
@@ -56,7 +64,7 @@ let package = Package(
         .target(name: "CPipeWireCamera",
                 cSettings: [.unsafeFlags(["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2"])],
                 linkerSettings: [.linkedLibrary("pipewire-0.3")]),
-        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices",
+        .target(name: "StripsCamera", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsFiles", "StripsPictures", "StripsCorrection", "StripsLooks", "CAVCodec", "CAVDevice", "CCameraDevices",
                                                      "CPipeWireCamera", "StripsDesktop"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // GIF, MP4 and WebM recording of rendered frames (plain ARGB8888 rows; StripsSDL hands over
@@ -77,7 +85,7 @@ let package = Package(
         // Its pixel loops (resizing, enlarging, colour conversions) are optimised in debug builds too:
         // unoptimised, opening the sample document spent 3.7 s of processor time, most of it resizing,
         // and every test that starts `strips` paid it.
-        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib",
+        .target(name: "StripsPictures", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsFiles", "CTurboJPEG", "CJPEGRegion", "CExif", "CSPNG", "CGIF", "CTIFF", "CGLib",
                                                        "CWebP", "CAVCodec"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // leptonica: projective transforms, skew finding, thresholds and background normalisation.
@@ -103,7 +111,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Camera benchmark: decode and detection ms per 720p and 1080p frame, rest-to-take time;
         // and `film` writes test footage.
-        .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures"],
+        .executableTarget(name: "strips-bench-camera", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPhotos", "StripsPhotosFeatures", "StripsPictures"],
                           path: "Benchmarks/CameraBench"),
         // Border detection evaluation and benchmark: detection share per class, detector and flatten ms per 12 MP photo.
         .executableTarget(name: "strips-bench-correction", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures", "StripsRender", "StripsSampleScans", "StripsBatch"],
@@ -138,7 +146,7 @@ let package = Package(
         // (async-signal-safe: C, memory never freed).
         .target(name: "CLiveTemporaries"),
         // Everything that touches SDL: window, renderer, textures (from PixelBuffers), fonts, events, run loops.
-        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2", "CX11"]),
+        .target(name: "StripsSDL", dependencies: ["StripsCore", "StripsPhotos", "StripsFiles", "StripsPictures", "StripsRecording", "CSDL2", "CX11"]),
         // Xlib: the desktop's scale (Xft.dpi in the X resource database) where SDL 2 gives none.
         .systemLibrary(name: "CX11", providers: [.apt(["libx11-dev"])]),
         // GIO: the session's D-Bus, for the XDG desktop portal's file chooser and camera.
@@ -154,29 +162,29 @@ let package = Package(
         // Saving the edited document: PDF (cairo) or a folder of numbered pictures; pages in a look
         // and scanned pages stored compactly (StripsLooks), corrected pages drawn by StripsRender,
         // known text laid on invisibly (StripsText).
-        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsLooks", "StripsText",
+        .target(name: "StripsExport", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsLooks", "StripsText",
                                                      "CTurboJPEG", "CExif", "CCairo", "CSPNG"]),
         // Benchmark workloads: the article's layout re-implemented for comparison, the fling
         // session, tables. Only the benchmarks and their tests use it.
-        .target(name: "StripsBench", dependencies: ["StripsCore"], path: "Benchmarks/StripsBench"),
+        .target(name: "StripsBench", dependencies: ["StripsPhotos", "StripsPhotosFeatures", "StripsCore"], path: "Benchmarks/StripsBench"),
         // The effect hosts (issue 29): what the Photos scene's effects become on this machine (saving,
         // reading dropped files, scanning in a worker process, reading text, finding borders), answered
         // as host events. No SDL: the program wires in the window's waker, clipboard and standard error.
-        .target(name: "StripsHosts", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsText", "StripsScan",
+        .target(name: "StripsHosts", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsFiles", "StripsPictures", "StripsPDF", "StripsText", "StripsScan",
                                                     "StripsExport", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch"]),
-        .testTarget(name: "StripsHostsTests", dependencies: ["StripsHosts", "StripsBatch", "StripsCamera", "StripsCore", "StripsPictures", "StripsScan", "StripsText",
+        .testTarget(name: "StripsHostsTests", dependencies: ["StripsHosts", "StripsBatch", "StripsCamera", "StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsScan", "StripsText",
                                                              "StripsDocumentPhotos", "StripsSampleScans", "StripsTestSupport", "StripsPDF", "StripsRender", "StripsDesktop"]),
         .executableTarget(
             name: "strips",
             dependencies: [
-                "StripsCore", "StripsPizza", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
+                "StripsCore", "StripsPhotos", "StripsPhotosFeatures", "StripsPizza", "StripsFiles", "StripsPictures", "StripsPDF", "StripsSDL", "StripsBench", "StripsTuning", "StripsRecording", "StripsExport", "StripsScan",
                 "StripsText", "StripsRender", "StripsCorrection", "StripsDesktop", "StripsCamera", "StripsBatch", "StripsConvert", "StripsHosts", "CGettext",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Loader benchmark: first frame, thumbnails shown and memory for 100 and 1000 12 MP scans; a
         // frame's work at 10, 1,000 and 20,000 pages (--frame-work).
-        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsPictures", "StripsSDL", "StripsBench", "StripsPDF", "CSDL2", "CTurboJPEG",
+        .executableTarget(name: "strips-bench-load", dependencies: ["StripsCore", "StripsPhotos", "StripsPhotosFeatures", "StripsPictures", "StripsSDL", "StripsBench", "StripsPDF", "CSDL2", "CTurboJPEG",
                                                                   "StripsHosts", "StripsRender", "StripsBatch", "StripsCamera"],
                           path: "Benchmarks/LoadBench"),
         // PDF documents (issue 14): poppler-glib opens and renders pages through cairo; qpdf copies
@@ -184,15 +192,15 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"])]),
         .systemLibrary(name: "CQPDF", providers: [.apt(["libqpdf-dev"])]),
-        .target(name: "StripsPDF", dependencies: ["StripsCore", "StripsFiles", "StripsPictures", "CPoppler", "CQPDF"]),
+        .target(name: "StripsPDF", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsFiles", "StripsPictures", "CPoppler", "CQPDF"]),
         // PDF benchmark: opens a 500-page PDF it makes itself and renders a letter page for a preview.
         .executableTarget(name: "strips-bench-pdf", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "CPoppler", "CTurboJPEG"],
                           path: "Benchmarks/PDFBench"),
-        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPictures", "StripsPDF", "StripsLooks", "CPoppler", "CTurboJPEG", "CLeptonica"]),
+        .testTarget(name: "StripsPDFTests", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsPDF", "StripsLooks", "CPoppler", "CTurboJPEG", "CLeptonica"]),
         // Recording benchmark: encode ms per frame and file size at 1024x768, GIF, MP4 and WebM.
         .executableTarget(name: "strips-bench-record", dependencies: ["StripsRecording", "StripsCore", "StripsPictures"], path: "Benchmarks/RecordBench"),
         // Save benchmark: 100 pages of 12 MP JPEGs to PDF.
-        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsExport", "StripsPDF", "CTurboJPEG"], path: "Benchmarks/SaveBench"),
+        .executableTarget(name: "strips-bench-save", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsExport", "StripsPDF", "CTurboJPEG"], path: "Benchmarks/SaveBench"),
         // Looks (issue 22): colour, grey and black-and-white documents from scans, and their compact
         // encodings for saving (CCITT G4 or 1-bit Flate, grey and colour JPEG).
         // Its pixel loops are optimised in debug builds too (as the pictures').
@@ -200,35 +208,35 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Text (issue 22): Tesseract recognition and orientation, PDF pages' own text (poppler), the
         // text cache, invisible text layers laid onto saved pages (qpdf).
-        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CTesseractOrder", "CLeptonica", "CPoppler", "CQPDF"]),
+        .target(name: "StripsText", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsLooks", "StripsFiles", "CTesseract", "CTesseractOrder", "CLeptonica", "CPoppler", "CQPDF"]),
         // Made-up 300 dpi scans of text pages with the truth about their words: tests and the text benchmark.
         .target(name: "StripsSampleScans", dependencies: ["StripsCore", "StripsPictures", "CCairo", "CTurboJPEG", "CSPNG", "CShapedPage"], path: "Tests/StripsSampleScans"),
         // Text benchmark: word accuracy of text-layered PDFs, word boxes, bw sizes, recognition time
         // against the tesseract command (Scripts/bench-text.sh).
         .executableTarget(name: "strips-bench-text", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "CCairo", "CTurboJPEG"],
                           path: "Benchmarks/TextBench"),
-        .testTarget(name: "StripsLooksTests", dependencies: ["StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
+        .testTarget(name: "StripsLooksTests", dependencies: ["StripsLooks", "StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo"]),
         // Test pages in any script: words shaped by HarfBuzz on FreeType, drawn by cairo (its own
         // text calls cannot form Devanagari).
         .target(name: "CShapedPage", path: "Tests/CShapedPage",
                 cSettings: [.unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"])],
                 linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("cairo")]),
-        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo", "CTesseract",
+        .testTarget(name: "StripsTextTests", dependencies: ["StripsText", "StripsLooks", "StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsSampleScans", "StripsTestSupport", "CCairo", "CTesseract",
                                                             "CShapedPage"]),
         // Reading a scene's frame by the names tests use; public API only.
-        .target(name: "StripsTestSupport", dependencies: ["StripsCore", "StripsPizza", "CTIFF"], path: "Tests/StripsTestSupport"),
-        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsPizza", "StripsBench", "StripsTestSupport"]),
-        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPizza", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording",
+        .target(name: "StripsTestSupport", dependencies: ["StripsCore", "StripsPhotos", "StripsPhotosFeatures", "StripsPizza", "CTIFF"], path: "Tests/StripsTestSupport"),
+        .testTarget(name: "StripsCoreTests", dependencies: ["StripsCore", "StripsPhotos", "StripsPhotosFeatures", "StripsPizza", "StripsBench", "StripsTestSupport"]),
+        .testTarget(name: "StripsAppTests", dependencies: ["StripsCore", "StripsPhotos", "StripsPhotosFeatures", "StripsPizza", "StripsPictures", "StripsSDL", "StripsPDF", "StripsRender", "StripsCorrection", "StripsDocumentPhotos", "StripsTestSupport", "CJPEGRegion", "CSDL2", "StripsRecording",
                                                            "StripsCameraFootage"]),
         .testTarget(name: "StripsPicturesTests", dependencies: ["StripsCore", "StripsPictures", "StripsTestSupport", "CTurboJPEG"]),
         // Tests only: leaves freed heap memory holding a pattern (the MP4 determinism test).
         .target(name: "CFreedMemory", path: "Tests/CFreedMemory"),
         .testTarget(name: "StripsRecordingTests", dependencies: ["StripsRecording", "StripsTestSupport", "CGIF", "CAVCodec", "CFreedMemory"]),
-        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
+        .testTarget(name: "StripsExportTests", dependencies: ["StripsExport", "StripsCore", "StripsPhotosFeatures", "StripsFiles", "StripsPictures", "StripsPDF", "StripsRender", "StripsTestSupport", "CSDL2", "CTurboJPEG",
                                                              "StripsText", "StripsLooks", "StripsSampleScans"]),
         .testTarget(name: "StripsCorrectionTests", dependencies: ["StripsCorrection", "StripsDocumentPhotos", "StripsCore", "StripsPictures"]),
         .testTarget(name: "StripsTuningTests", dependencies: ["StripsCore", "StripsTuning"]),
-        .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPictures",
+        .testTarget(name: "StripsCameraTests", dependencies: ["StripsCamera", "StripsCameraFootage", "StripsCore", "StripsPhotos", "StripsPhotosFeatures", "StripsPictures",
                                                         "StripsDocumentPhotos", "StripsSampleScans", "StripsDesktop", "CGIO", "CAVCodec",
                                                         "CPipeWireCamera", "StripsTestSupport"]),
         // ZBar: barcodes and QR codes on separator sheets.
@@ -237,18 +245,18 @@ let package = Package(
         .systemLibrary(name: "CQREncode", providers: [.apt(["libqrencode-dev"])]),
         // Batches (issue 30): blank pages and separator sheets judged on a small picture, the judging
         // host, and `strips convert`'s pipeline. Its pixel loops are optimised in debug builds too.
-        .target(name: "StripsBatch", dependencies: ["StripsCore", "StripsPictures", "StripsLooks", "CZBar"],
+        .target(name: "StripsBatch", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsLooks", "CZBar"],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Made-up feeder batches with the truth about each sheet (separator sheets with QR codes,
         // Code 128 and Patch T, blank backs with bleed-through, punch holes, staples): tests and benchmarks.
-        .target(name: "StripsSampleBatches", dependencies: ["StripsCore", "StripsPictures", "StripsSampleScans", "StripsDocumentPhotos", "CCairo", "CQREncode"],
+        .target(name: "StripsSampleBatches", dependencies: ["StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsSampleScans", "StripsDocumentPhotos", "CCairo", "CQREncode"],
                 path: "Tests/StripsSampleBatches", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // The judges' false positives and negatives on a generated corpus, and `strips convert` timings.
-        .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPictures"],
+        .executableTarget(name: "strips-bench-batch", dependencies: ["StripsBatch", "StripsSampleBatches", "StripsCore", "StripsPhotosFeatures", "StripsPictures"],
                           path: "Benchmarks/BatchBench"),
         // The real corpus (Tests/Corpus/real: public pages nobody here made) and each judgement Strips
         // makes by itself asked of it: the real-pages tests and strips-bench-real.
-        .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsCorrection", "StripsPictures"],
+        .target(name: "StripsRealPages", dependencies: ["StripsBatch", "StripsConvert", "StripsHosts", "StripsText", "StripsLooks", "StripsCore", "StripsPhotosFeatures", "StripsCorrection", "StripsPictures"],
                 path: "Tests/StripsRealPages"),
         // Per class and per part (tuned, held-out) of the real corpus, how many pages are judged right.
         .executableTarget(name: "strips-bench-real", dependencies: ["StripsRealPages", "StripsConvert", "StripsBatch", "StripsHosts", "StripsCore", "StripsPDF", "StripsPictures", "StripsRender"],
@@ -256,8 +264,8 @@ let package = Package(
         // `strips convert`'s pipeline: pages to saved documents through the window's own steps.
         // Archives (issue 42): shards, resumed runs (a record of each document written), reports,
         // the hot folder (inotify); GLib for the records' SHA-256. StripsLooks: pages turned upright.
-        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsLooks", "StripsCore", "StripsPictures", "StripsFiles", "CGLib"]),
-        .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPictures",
+        .target(name: "StripsConvert", dependencies: ["StripsBatch", "StripsExport", "StripsText", "StripsLooks", "StripsCore", "StripsPhotosFeatures", "StripsPictures", "StripsFiles", "CGLib"]),
+        .testTarget(name: "StripsBatchTests", dependencies: ["StripsBatch", "StripsConvert", "StripsExport", "StripsSampleBatches", "StripsCore", "StripsPhotosFeatures", "StripsPictures",
                                                              "StripsPDF", "StripsFiles", "StripsTestSupport", "StripsRealPages", "StripsRender"]),
     ]
 )

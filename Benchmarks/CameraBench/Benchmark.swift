@@ -2,6 +2,8 @@ import Foundation
 import StripsCamera
 import StripsCameraFootage
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsPictures
 
 /// The camera's numbers per frame size: decoding (ffmpeg's MJPEG decoder, one thread) against the

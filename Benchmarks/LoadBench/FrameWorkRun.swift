@@ -3,6 +3,8 @@ import Glibc
 import StripsBatch
 import StripsCamera
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsHosts
 import StripsPDF
 import StripsPictures

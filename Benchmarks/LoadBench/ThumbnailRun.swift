@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotos
 import StripsPictures
 import StripsSDL
 

@@ -9,6 +9,8 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsPDF
 import StripsPictures
 import StripsSDL

@@ -6,6 +6,7 @@
 import CTurboJPEG
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsExport
 import StripsPDF
 

@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 
 /// The Photos article's thumbnail layout, re-implemented faithfully for comparison only: it is
 /// what `ThumbnailLayout` replaces, kept so `strips bench` can measure the difference.

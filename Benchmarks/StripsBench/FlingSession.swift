@@ -1,4 +1,6 @@
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 
 /// A scripted few seconds of flinging the editor, as a user would: quick drags on the preview
 /// (one page each) and on the thumbnail strip (many pages, the expansion shrinking and coming

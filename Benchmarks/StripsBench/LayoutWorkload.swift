@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 
 /// The work the editor's layouts do in one frame, isolated so `strips bench` can time it. The
 /// timing itself lives in the command (the core never reads a clock); these are pure.

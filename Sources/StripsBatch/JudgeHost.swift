@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 
 /// Carries out `JudgeRequest`s: each page judged once (`PageJudge`), the answers kept by key so a
 /// page asked for again is answered from memory. Two queues, worked through on the injected

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 
 /// The camera live, for the window: a capture thread reads and decodes frames (a video file at

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 
 /// The camera in a script: a video file (or a device) read on the scene's clock, frame by frame

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StripsBatch
 import StripsCore
+import StripsPhotosFeatures
 import StripsExport
 import StripsFiles
 import StripsPictures

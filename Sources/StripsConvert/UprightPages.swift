@@ -1,5 +1,6 @@
 import StripsBatch
 import StripsCore
+import StripsPhotosFeatures
 import StripsLooks
 import StripsPictures
 import StripsText

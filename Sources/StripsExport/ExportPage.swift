@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 import StripsText
 
 /// One page to save: the document's recipe for it, its source and its corrections. Saving reads

@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 import StripsPDF
 import StripsPictures
 import StripsRender

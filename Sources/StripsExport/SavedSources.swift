@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsPDF
 
 /// A page's source, read and checked against what the document showed: what saving works from.

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsDesktop
 import StripsExport
 import StripsPDF

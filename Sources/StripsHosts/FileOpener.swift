@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 import StripsDesktop
 
 /// The desktop's file chooser as Ctrl+O's and Ctrl+S's errands see it: asked to open on a

@@ -1,6 +1,7 @@
 import StripsBatch
 import StripsCamera
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 
 /// What the Photos scene's effects become on this machine: a list of feature hosts, one a

@@ -1,6 +1,7 @@
 import CPoppler
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 
 /// Writes simple PDFs with cairo for tests and benchmarks: each page carries real text (a font,
 /// selectable, extractable) and vector shapes, like a typed letter, so nothing needs committing.

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 
 /// Turns the command line's files and folders into the document's pages. Files are only read.
 public enum DocumentLoader {

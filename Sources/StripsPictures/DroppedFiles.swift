@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 
 /// Files and folders dropped on the window (or a script's `drop`), read as pages by the host's
 /// `reader` (the one the document was opened with): each folder's pictures in natural name order;

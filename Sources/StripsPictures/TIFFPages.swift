@@ -1,5 +1,6 @@
 import CTIFF
 import StripsCore
+import StripsPhotosFeatures
 
 /// The pages of a TIFF through libtiff: every full-resolution image directory is a page (reduced
 /// copies, the thumbnails some scanners add, are not), each with its own size and orientation,

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotos
 import StripsPictures
 
 /// What the live window remembers of the document it shows, kept by `DocumentStateStore` under

@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 
 extension PageText {
     /// The text in its picture's own space: a page read turned upright (`quarterTurns` not 0)

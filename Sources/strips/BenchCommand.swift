@@ -1,6 +1,8 @@
 import ArgumentParser
 import StripsBench
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsPictures
 import StripsSDL
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StripsConvert
 import StripsCore
+import StripsPhotosFeatures
 import StripsFiles
 import StripsHosts
 import StripsPDF

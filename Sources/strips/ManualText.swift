@@ -2,6 +2,7 @@
 /// turns each command's discussion into its section). ASCII only: the plugin drops other characters.
 /// Blank lines separate paragraphs, so each key stays on its own line in the man page.
 import StripsCore
+import StripsPhotosFeatures
 import StripsPizza
 
 enum ManualText {

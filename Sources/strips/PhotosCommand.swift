@@ -4,6 +4,8 @@ import StripsBatch
 import StripsCamera
 import StripsConvert
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsExport
 import StripsHosts
 import StripsPDF
@@ -173,7 +175,7 @@ struct PhotosCommand: ParsableCommand {
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)
         // Pages are judged blank or separator sheets, and which way up they read, near the focus;
         // the window goes on to every page.
-        var orient: (@Sendable (StripsCore.Page, PageJudge.Working?) -> UprightFinding?)?
+        var orient: (@Sendable (StripsPhotosFeatures.Page, PageJudge.Working?) -> UprightFinding?)?
         if rotate == "auto" {
             let upright = UprightPages(judge: PageJudge(reader: reader))
             orient = { upright.finding($0, working: $1) }

@@ -4,6 +4,8 @@ import StripsPictures
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 @testable import StripsSDL
 
 /// A page being scanned is drawn as its rows arrive (`ArrivingPictures`, the texture cache's

@@ -1,6 +1,7 @@
 import Foundation
 import StripsCameraFootage
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 import StripsSDL
 import StripsTestSupport

@@ -5,6 +5,8 @@ import StripsRender
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 @testable import StripsPictures
 @testable import StripsSDL
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StripsCore
+import StripsPhotosFeatures
 @testable import StripsPictures
 @testable import StripsSDL
 

@@ -2,6 +2,8 @@ import CSDL2
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 @testable import StripsPictures
 @testable import StripsSDL
 

@@ -3,6 +3,7 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotos
 @testable import StripsPictures
 @testable import StripsSDL
 

@@ -1,5 +1,7 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsPDF
 @testable import StripsPictures
 @testable import StripsSDL

@@ -2,6 +2,7 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotos
 @testable import StripsPictures
 @testable import StripsSDL
 

@@ -1,6 +1,8 @@
 import CSDL2
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import Testing
 @testable import StripsPictures
 @testable import StripsSDL

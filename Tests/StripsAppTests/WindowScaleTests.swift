@@ -2,6 +2,8 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 @testable import StripsSDL
 
 /// Issue 32: `--scale S` draws at S device pixels per point with the same trace; the man page

@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 import StripsSampleBatches
 import StripsTestSupport

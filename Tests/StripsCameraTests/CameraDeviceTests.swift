@@ -3,6 +3,7 @@ import Glibc
 import StripsCamera
 import StripsCameraFootage
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 import Testing
 

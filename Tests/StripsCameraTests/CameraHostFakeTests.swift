@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StripsCamera
 import StripsCore
+import StripsPhotosFeatures
 import StripsDocumentPhotos
 import StripsPictures
 import StripsTestSupport

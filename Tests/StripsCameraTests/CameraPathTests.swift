@@ -2,6 +2,8 @@ import Foundation
 import StripsCamera
 import StripsCameraFootage
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsPictures
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import StripsCamera
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import Testing
 
 /// The camera through the desktop portal and PipeWire (issue 43), against a desktop of the test's

@@ -1,6 +1,8 @@
 import StripsBench
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// The benchmark compares our visible-range thumbnail layout with a re-implementation of the
 /// article's (every cell, each shifted by a reduction over all the others). The comparison is

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Batches in the editor, with a host that answers the judges' questions from a table: the split
 /// into documents, the blank marks, Ctrl+Shift+B then Delete and undo, B and undo, the names, and

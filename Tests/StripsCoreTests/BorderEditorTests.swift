@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// The border editor (issue 21): opening on a page, the detector's suggestion, dragging corners
 /// and edges, keys, apply and cancel, undo and redo, re-opening, Shift+C, levelling.

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The borders' room, its reducer on its own state (the editor's session and the requests not
 /// answered) with the pages and the editor's view handed in: no scene, no host.

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The camera's, the scan's, the recovery offer's and the breaks' rooms, each reducer on its own
 /// state with the facts handed in: no scene, no host, milliseconds each.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// The camera view in the editor (issue 27), the host's news given by hand: Ctrl+K opens and
 /// closes it (Escape too); looks at a still page ask for a take numbered `Camera N`; the page the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// Taking pages by themselves (issue 27), at the numbers the design names: a page lying still for
 /// half a second is taken once, within a frame of its rest's end; a page moving, or with a hand

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The document room's reducer on its own, no scene: a command's edit applied to the document and
 /// handed out as the animation from the pages before; navigation as a glide; O's finding passed

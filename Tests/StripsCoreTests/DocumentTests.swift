@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The document as a value: every edit applied at once, undone by its inverse, the selection
 /// following its pages and coming back with undo.

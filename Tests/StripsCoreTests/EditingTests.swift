@@ -1,6 +1,8 @@
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Issue 13's edits at their numbers, in an 800 x 600 window (thumbnail strip y 526...592, pitch
 /// 37 pt): reorder by press and hold, Alt+arrows, rotation, the page counter, the unsaved flag,

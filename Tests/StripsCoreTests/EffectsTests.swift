@@ -1,5 +1,7 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Effects are values the scene returns; the host's answers come back as events on the scene's
 /// clock; the instrument keys are the core's, so a script presses them as the window does.

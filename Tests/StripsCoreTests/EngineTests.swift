@@ -1,5 +1,7 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// The one snapping function every strip comes to rest through.
 @Suite struct SnappingPolicyTests {

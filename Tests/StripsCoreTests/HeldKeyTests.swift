@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotos
 
 /// Navigation keys during a glide (issue 20, item 6): a key pressed while the strips glide
 /// retargets the glide from where it is, so a held key pages as fast as it repeats and stops

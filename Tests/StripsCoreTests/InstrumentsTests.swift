@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 @testable import StripsPizza
 
 /// Slow motion, the x-ray and the messages, as the frame stepper applies them.

@@ -1,6 +1,8 @@
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// While a strip moves to where it will rest, the pictures there are asked for first, the page's
 /// preview then its thumbnails from the middle outward; at rest, the focus's neighbours as before.

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The context menu's and the keys overlay's rooms, each reducer on its own with the context a
 /// scene would give it: an 800 x 600 window measured by the approximate measurer.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotos
 
 /// Issue 41: a page's reading language is shown and chosen in its menu, kept in its recipe (an
 /// undoable correction, part of its text's key, in the trace), for the selection as any item is.

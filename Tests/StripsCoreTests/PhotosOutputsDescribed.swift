@@ -1,4 +1,5 @@
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// A room's outputs in order, as words a reducer test can compare ("notice: ..." for a line on the
 /// status line, an effect as it prints, the rest by what they carry).

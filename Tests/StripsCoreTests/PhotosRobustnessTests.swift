@@ -1,6 +1,7 @@
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotos
 
 /// Random but reproducible sequences of everything a user can do, checking after each settles
 /// that the strips agree: no sequence crashes, desynchronises or leaves the focus off-centre.

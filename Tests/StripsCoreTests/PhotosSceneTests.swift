@@ -1,6 +1,8 @@
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Scripted scenes of the editor in an 800 x 600 window: the thumbnail strip spans y 526...592.
 @Suite struct PhotosSceneTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// Zooming the preview, scripted in an 800 x 600 window: the preview is 800 x 478 under the 40 pt
 /// toolbar. The first page is a 3000 x 4000 scan: at fit it is 358.5 x 478, centred at x 220.75;

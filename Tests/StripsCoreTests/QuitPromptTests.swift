@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotos
 
 /// The quit prompt holds its words: a translation longer than the English, or a long document
 /// name, widens the card and its buttons within the window, and the question wraps beyond that.

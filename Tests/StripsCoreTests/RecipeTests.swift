@@ -1,5 +1,7 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// A page's corrections decide its shape, its picture's name and its trace, and nothing else does.
 @Suite struct RecipeTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotos
 
 /// A document reopened on the page that was in focus (the live window's memory), and the
 /// placeholder counts the load benchmark reads from the draw list.

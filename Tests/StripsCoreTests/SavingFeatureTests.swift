@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The saving room's reducer on its own: what holds a save back, the document's save waiting for
 /// the judges (`judgeThenSave`), a selection written at once, and nothing to write.

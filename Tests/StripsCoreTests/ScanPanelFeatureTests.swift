@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The scan panel's room, its reducer on its own: the panel opens unless a scan is under way, takes
 /// the host's news of devices, and hands the settings chosen back as `.startScan`.

@@ -1,5 +1,7 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Scanning in the editor (issue 23), with the host's answers given by hand: Ctrl+N asks for a
 /// scan numbered past every scanned page the document has had; each page takes its slot after

@@ -1,5 +1,7 @@
 import Foundation
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Runs a script against a scene exactly as `strips --script` does, and returns the trace lines
 /// both as text and parsed.

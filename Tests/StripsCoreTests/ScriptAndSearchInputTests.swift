@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// Input a hostile or unlucky user gives (issue 28): scripts saved with CRLF line ends, script
 /// errors on megabyte tokens, search queries thousands of characters long.

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The search room's reducer on its own, with the context a scene would give it: five pages, page 1
 /// read ("Rue de l'École"), page 3 read ("ECOLE normale" / "Straße"), the others not read yet.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// Issue 41: Ctrl+F in every language. Case and accents folded in Latin and Cyrillic, Devanagari
 /// matched whatever its normalisation form, and each hit's words the ones that hold it.

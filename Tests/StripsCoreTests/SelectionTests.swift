@@ -1,5 +1,7 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Selection (docs/headless.md, "Additions"): Ctrl+click toggles, Shift+click selects the range
 /// from the page in focus, Ctrl+A selects all, Escape first clears; Delete, R / Shift+R, Alt+arrows

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The strips' room and the carrying room on their own, no scene: the strips laid out around the
 /// page in focus, the follower set from the leader, the lead handed over; a thumbnail lifted,

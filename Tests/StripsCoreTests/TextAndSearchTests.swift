@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Issue 22 in the editor: `l` cycles a page's look as one undoable correction, the trace counts
 /// the pages whose text is known, Ctrl+F searches it (case and accents ignored) and highlights the

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// What the editor asks the host to read (issue 29): the pages around the focus, sent as a
 /// change when that window moves and never more than the window, at 10 pages as at 20,000; a

@@ -1,6 +1,7 @@
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 @Suite struct ThumbnailLayoutTests {
     /// Aspect ratios: portrait, landscape, tall receipt, panorama beyond the clamp, square.

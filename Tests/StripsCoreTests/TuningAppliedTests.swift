@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 @testable import StripsPizza
 
 /// A tuning change is an input event: each number it names shows in the trace, and the default

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Pages turned upright by themselves, with a host that answers the judges from a table (the real
 /// judge on real pages: StripsAppTests' UprightWindowTests): one undo step for the pages judged

@@ -2,6 +2,8 @@ import Foundation
 import StripsTestSupport
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
+@testable import StripsPhotos
 
 /// Issue 32: the toolbar, the keys overlay, context menus, opening files, the empty document.
 @Suite struct WindowTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import StripsCore
+@testable import StripsPhotosFeatures
 
 /// The zoom room's reducer on its own, with the context a scene would give it: an 800 x 600 window
 /// (the preview 800 x 478 under the toolbar) and a 3000 x 4000 scan in focus, 358.5 pt wide at fit.

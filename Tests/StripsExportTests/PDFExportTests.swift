@@ -1,6 +1,7 @@
 import CTurboJPEG
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 import Testing
 @testable import StripsExport

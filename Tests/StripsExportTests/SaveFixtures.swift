@@ -2,6 +2,7 @@ import CSDL2
 import CTurboJPEG
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsTestSupport
 import StripsPictures
 import Testing

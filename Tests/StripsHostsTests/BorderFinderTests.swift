@@ -1,5 +1,6 @@
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsCorrection
 import StripsDocumentPhotos
 import StripsHosts

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsHosts
 import Testing
 

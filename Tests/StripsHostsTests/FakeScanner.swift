@@ -1,5 +1,6 @@
 import Dispatch
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 import StripsScan
 

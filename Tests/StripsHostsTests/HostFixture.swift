@@ -2,6 +2,7 @@ import Foundation
 import StripsBatch
 import StripsCamera
 import StripsCore
+import StripsPhotosFeatures
 import StripsHosts
 import StripsPDF
 import StripsPictures

@@ -1,4 +1,5 @@
 import StripsCore
+import StripsPhotosFeatures
 import StripsPictures
 import StripsSampleScans
 import Testing

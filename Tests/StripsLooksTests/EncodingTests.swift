@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsLooks
 import StripsPictures
 import StripsSampleScans

@@ -3,6 +3,7 @@ import Foundation
 import StripsBatch
 import StripsConvert
 import StripsCore
+import StripsPhotosFeatures
 import StripsCorrection
 import StripsHosts
 import StripsLooks

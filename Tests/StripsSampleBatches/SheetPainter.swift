@@ -2,6 +2,7 @@ import CCairo
 import CQREncode
 import Foundation
 import StripsCore
+import StripsPhotosFeatures
 import StripsDocumentPhotos
 import StripsPictures
 import StripsSampleScans

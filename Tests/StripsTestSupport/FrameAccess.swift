@@ -1,4 +1,6 @@
 import StripsCore
+import StripsPhotosFeatures
+import StripsPhotos
 import StripsPizza
 
 /// What tests read off a scene's current frame, by the names the scenes used before frames.

@@ -1,0 +1,42 @@
+import StripsCore
+import StripsPhotosFeatures
+
+/// Where reordering by drag (`CarryingFeature`) meets the scene: the thumbnails, their expanding
+/// rate and the carry put together for its reducer and taken apart after, the facts it reads
+/// passed in, the drop's command routed.
+extension PhotosScene {
+    /// A press held still on the thumbnails lifts the thumbnail under it.
+    mutating func lift(_ held: Gestures.Press, at time: Double) {
+        guard case .dragging(.thumbnails) = interaction else { return }
+        carrying(.lift(at: held.start, cell: thumbnail(at: held.start, at: time)), at: time)
+    }
+
+    /// The carrying room's reducer on its state, taken off the strips and the interaction and put
+    /// back (no carry left: the strips rest), its outputs routed.
+    mutating func carrying(_ action: CarryingFeature.Action, at time: Double) {
+        var state = CarryingFeature.State(thumbnails: thumbnails, expanding: expanding, carry: interaction.carried)
+        let context = CarryingFeature.Context(pageCount: pages.count, strip: geometry.thumbnails, tuning: tuning.editor,
+                                              previewPage: preview.nearestIndex, sinceLastTick: time - notices.lastTick, time: time)
+        let outputs = CarryingFeature.reduce(into: &state, action: action, context: context)
+        thumbnails = state.thumbnails
+        expanding = state.expanding
+        if let carry = state.carry {
+            interaction = .carrying(carry)
+        } else if interaction.carried != nil {
+            interaction = .resting
+        }
+        _ = apply(outputs, at: time)
+    }
+
+    /// Where the carried thumbnail and the gap are at `time`, and how far it is lifted.
+    func carriedSlots(_ carry: Carry, at time: Double) -> ReorderSlots {
+        CarryingFeature.slots(carry, thumbnails, tuning.editor, at: time)
+    }
+}
+
+extension Interaction {
+    /// The thumbnail carried, when that is what the user is doing.
+    var carried: Carry? {
+        if case .carrying(let carry) = self { carry } else { nil }
+    }
+}

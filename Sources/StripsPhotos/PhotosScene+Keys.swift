@@ -1,0 +1,85 @@
+import StripsCore
+import StripsPhotosFeatures
+
+/// Keys: the quit prompt, the border editor and a dialog take them while they are up; otherwise
+/// each key is looked up in the editor's table (`EditorKey.table`) and its action done. A
+/// toolbar button or a menu item does the same action through `perform(_:)`.
+extension PhotosScene {
+    public mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
+        if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
+        if case .editingBorders(let session) = interaction { return borderKey(key, session, at: time) }
+        if case .dialog(let dialog, let under) = interaction { return dialogKey(key, dialog, under: under, at: time) }
+        guard let action = EditorKey(key) else { return [] }
+        return perform(action, repeating: key.isRepeat, at: time)
+    }
+
+    /// What an editor key does, asked by its key (`repeating`: a held key's repeat), a toolbar
+    /// button or a menu item.
+    mutating func perform(_ action: EditorKey, repeating: Bool = false, at time: Double) -> [Effect] {
+        switch action {
+        case .command(let command):
+            // A held key's repeats page as fast as they come; other keys repeat only at rest.
+            if repeating, !command.isNavigation, !isIdle { return [] }
+            enqueue(command, at: time)
+        case .selectAll:
+            document.selection = .all(count: document.pages.count)
+        case .escape:
+            if case .carrying = interaction {
+                carrying(.cancel, at: time)
+            } else if isScanRunning, transfers.scan?.cancelling == false {
+                return cancelScan(at: time)
+            } else if judging.waiting != nil {
+                // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
+                _ = saved(.quitWhenSaved(false), at: time)
+                return batch(.stopWaiting, at: time)
+            } else if !document.selection.isEmpty {
+                document.selection = .none
+            } else {
+                _ = closeRequested(at: time)
+            }
+        case .quit:
+            _ = closeRequested(at: time)
+        case .save(let scope):
+            return save(scope, at: time)
+        case .search:
+            search(.open, at: time)
+        case .copyText:
+            if repeating { return [] }
+            return copyText(at: time)
+        case .borders:
+            if repeating { return [] }
+            return openBorders(at: time)
+        case .applyDetectedBorders:
+            if repeating { return [] }
+            return applySuggestedBorders(at: time)
+        case .copyBorders:
+            if repeating { return [] }
+            copyBordersToSelection(at: time)
+        case .scan:
+            if repeating { return [] }
+            return startScan(nil, at: time)
+        case .scanPanel:
+            if repeating { return [] }
+            return scanPanel(.open(languages: readingLanguages), at: time)
+        case .camera(let command):
+            if repeating { return [] }
+            return camera(command, at: time)
+        case .selectBlank:
+            if repeating { return [] }
+            return selectBlank(at: time)
+        case .zoomIn, .zoomOut, .zoomToFit:
+            if repeating, !isIdle { return [] }
+            zoomKey(action, at: time)
+        case .open:
+            if repeating { return [] }
+            return openFiles(at: time)
+        case .help:
+            if repeating { return [] }
+            return help(.toggle, at: time)
+        case .contextMenu:
+            if repeating { return [] }
+            return openMenuForFocus(at: time)
+        }
+        return []
+    }
+}

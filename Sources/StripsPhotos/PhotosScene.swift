@@ -1,0 +1,214 @@
+import StripsCore
+import StripsPhotosFeatures
+
+/// The document editor screen: the preview strip above the thumbnail strip, kept in step, with
+/// the Photos article's delete and move animations, undo and redo, selection, keys, zoom and
+/// resizing.
+///
+/// Its state is eight fields, each a feature's room or a group of rooms that belong together; at
+/// its heart the `document` (pages, history, selection), the page in focus (`strips`) and the
+/// `interaction`, what the user is doing right now (one case of `Interaction`). Every
+/// input handler is one switch over the interaction; an edit changes the document at once and
+/// runs as `Interaction.animating`, from the document before to the one after. Effects (saving,
+/// reading dropped files) are values returned to the host, whose answers come back as events.
+public struct PhotosScene: Scene {
+    public var name: String { "photos" }
+    /// What the host gives the editor: the document's name, the window, the design's numbers, the
+    /// languages offered and how text is measured.
+    public internal(set) var setup: PhotosSetup
+    public internal(set) var document: Document
+    public internal(set) var interaction = Interaction.resting
+    /// The two strips, the page in focus and the commands waiting for them.
+    public internal(set) var strips: StripsState
+    /// The pointer: presses, drags, taps, double-clicks and holds, and where it is on the toolbar.
+    public internal(set) var pointer = PointerState()
+    /// The page counter's clock, the status line, the file chooser awaited.
+    public internal(set) var notices = Notices()
+    /// What the host found in the pages' pictures (text, the judges' verdicts, turns upright,
+    /// borders) and what is asked of it and not answered.
+    public internal(set) var findings = PageFindings()
+    /// The pages going out to files and coming in from the scanner: a save, a scan.
+    public internal(set) var transfers = Transfers()
+
+    /// `focusedPage`: the id of the page to open on (the live window's remembered focus); the
+    /// first page when it is nil or no longer in the document.
+    public init(documentName: String, pages: [Page], windowSize: Size, measurer: any TextMeasurer = ApproximateTextMeasurer(),
+                focusedPage: String? = nil) {
+        setup = PhotosSetup(documentName: documentName, windowSize: windowSize, measurer: measurer)
+        document = Document(pages: pages)
+        strips = StripsState(focusIndex: pages.isEmpty ? -1 : focusedPage.flatMap { id in pages.firstIndex { $0.id == id } } ?? 0)
+        layOut()
+    }
+
+    public var pages: [Page] { document.pages }
+    /// The preview's zoom while it is zoomed in.
+    public var zoom: PreviewZoom? {
+        if case .zoomed(let zoom) = interaction.underPrompt { return zoom }
+        return nil
+    }
+    public var isDirty: Bool { document.isDirty }
+    public var geometry: EditorGeometry { EditorGeometry(window: windowSize, thumbnails: tuning.thumbnails) }
+
+    /// The pages the strips lay out now: the document's, or during an edit the fuller of the
+    /// documents before and after.
+    public var shownPages: [Page] {
+        if case .animating(let transition) = interaction.underPrompt { return transition.shown }
+        return document.pages
+    }
+
+    public var isIdle: Bool {
+        let interactionIdle: Bool
+        switch interaction.underPrompt {
+        case .gliding, .animating, .carrying: interactionIdle = false
+        case .zoomed(let zoom): interactionIdle = zoom.isIdle
+        case .editingBorders(let session): interactionIdle = session.settled
+        case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog, .camera: interactionIdle = true
+        }
+        return interactionIdle && interaction.camera?.isAnimating != true && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
+            && gestures.press?.isDragging != true
+    }
+
+    /// The document's name, marked "*" while there are unsaved edits ("*" survives a window
+    /// manager title in a non-UTF-8 locale, where SDL drops a title it cannot convert).
+    public var title: String {
+        let name = isDirty ? "*\(documentName)" : documentName
+        let count = shownPages.count
+        return count == 0 ? tr("%s - no pages", name) : tr("%s - page %d of %d", name, focusIndex + 1, count)
+    }
+
+    // MARK: Input
+
+    @discardableResult
+    public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
+        if case .searching = interaction { return searching(event, at: time) }
+        if case .camera(_, let under) = interaction { return cameraInput(event, under: under, at: time) }
+        return route(event, at: time)
+    }
+
+    // MARK: Time
+
+    public mutating func tick(at time: Double) {
+        if let held = gestures.hold(at: time, tuning: tuning) { lift(held, at: time) }
+        underPrompt { $0.advance(at: time) }
+        search(.tick, at: time)
+        tickCamera(at: time)
+        // The rate follows one rule: 0 while the user scrolls or carries on the thumbnails, 1
+        // whenever the strip is at rest, however it came to rest.
+        if thumbnails.isIdle && !handsOnThumbnails {
+            expanding.animate(to: 1, at: time, fullDuration: tuning.editor.expandingFullDuration)
+        }
+        expanding.tick(at: time)
+        notices.noteMotion(isMoving, at: time)
+        _ = toolbar(.tick, at: time)
+        refreshSplit()
+    }
+
+    /// After each tick, once the strips rest (a frame in passing decodes no picture and shows no
+    /// text): the text of the pages around the focus, and the pages that came near it to be judged,
+    /// each asked for as a change since it was last asked, never as the document.
+    public mutating func effectsDue(at time: Double) -> [Effect] {
+        guard isIdle else { return [] }
+        defer { applyUpright(at: time) }
+        return textDue(at: time) + judgingDue(at: time)
+    }
+
+    /// One step of whatever the user is doing.
+    private mutating func advance(at time: Double) {
+        switch interaction {
+        case .resting:
+            break
+        case .dragging(let strip), .flinging(let strip):
+            preview.tick(at: time)
+            thumbnails.tick(at: time)
+            follow(strip)
+            if case .flinging = interaction, preview.isIdle, thumbnails.isIdle { interaction = .resting }
+        case .carrying:
+            carrying(.autoscroll, at: time)
+            follow(.thumbnails)
+        case .zoomed:
+            zooming(.tick, at: time)
+        case .gliding(let glide):
+            show(slot: glide.slot(at: time))
+            if glide.isFinished(at: time) {
+                focusIndex = glide.to
+                interaction = .resting
+                layOut()
+                startQueued(at: time)
+            }
+        case .animating(let transition):
+            applyFrame(transition, at: time)
+            if transition.isFinished(at: time) {
+                focusIndex = transition.focusAfter
+                interaction = .resting
+                layOut()
+                startQueued(at: time)
+            }
+        case .editingBorders(let session):
+            advanceBorders(session, at: time)
+        case .askingToQuit, .searching, .dialog, .camera:
+            break  // `underPrompt` unwraps them
+        }
+    }
+
+    /// Runs `body` on the interaction under the quit prompt, the search field and dialogs, if
+    /// they are up, and puts them back.
+    mutating func underPrompt(_ body: (inout PhotosScene) -> Void) {
+        switch interaction {
+        case .askingToQuit(let under):
+            interaction = under
+            underPrompt(body)
+            interaction = .askingToQuit(under: interaction)
+        case .searching(let search, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = interaction.wrapped(in: search)
+        case .dialog(let dialog, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = .dialog(dialog, under: interaction)
+        case .camera(let view, let under):
+            interaction = under
+            underPrompt(body)
+            interaction = interaction.wrapped(inCamera: view)
+        default:
+            body(&self)
+        }
+    }
+
+    /// The strips move on screen (not a zoom): the page counter shows.
+    private var isMoving: Bool {
+        switch interaction.underPrompt {
+        case .gliding, .animating, .carrying: return true
+        default: return !queue.isEmpty || !preview.isIdle || !thumbnails.isIdle
+        }
+    }
+
+    /// The pointer holds the thumbnail strip (dragging it or carrying a thumbnail).
+    private var handsOnThumbnails: Bool {
+        switch interaction.underPrompt {
+        case .dragging(.thumbnails), .carrying: return true
+        default: return false
+        }
+    }
+
+    /// Something on screen changes with time though nothing moves (the counter fading, a hold
+    /// being timed, a status line, a save under way): the live loop keeps drawing frames.
+    /// A scan under way or a dialog waiting on the host keeps frames coming too: the host's
+    /// answers are asked for before each one, and the page being scanned fills in. (The camera
+    /// view does not: its host wakes the loop for each new frame, so the window draws at the
+    /// camera's rate, not at its own.)
+    public var needsFrames: Bool {
+        notices.needsFrames(tuning: tuning.editor) || transfers.isUnderWay || gestures.isTimingHold || interaction.dialog?.waitsOnHost == true
+            || findings.borders.awaiting > 0 || toolbarPointer.waitsForTooltip
+            || interaction.camera?.phase == .starting || judging.waiting != nil
+    }
+
+    /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field
+    /// takes typed letters.
+    public var capturesKeys: Bool {
+        switch interaction {
+        case .askingToQuit, .searching, .dialog: return true
+        default: return false
+        }
+    }
+}
