@@ -41,6 +41,8 @@ public final class TextHost: @unchecked Sendable {
     private let lock = NSLock()
     // Everything below is guarded by `lock`.
     private var pool: (any HostPool<any PageTextSource>)?
+    /// The last frame's wish to hold the reading, given to the pool when it starts too.
+    private var held = false
     /// Answers not yet polled: pages read with text, pages without, a problem to tell once.
     private var answers: [RecognisedText] = []
     private var textless: [TextKey] = []
@@ -128,7 +130,11 @@ public final class TextHost: @unchecked Sendable {
     /// (the page being read stops at its next word, nothing new starts), so those frames get the
     /// caches and the memory bus to themselves.
     public func shown(_ frame: Frame, picturesPending: Bool) {
-        lock.withLock { pool }?.hold(!frame.isIdle || picturesPending)
+        let hold = !frame.isIdle || picturesPending
+        lock.withLock {
+            held = hold
+            return pool
+        }?.hold(hold)
     }
 
     public func stop() {
@@ -193,6 +199,8 @@ public final class TextHost: @unchecked Sendable {
             if let pool { return pool }
             let (source, languages, cache) = (self.source, self.languages, self.cache)
             let started = executor.pool("strips-text") { source(languages, cache) }
+            // Started while the strips move: held from its first page.
+            started.hold(held)
             pool = started
             return started
         }
