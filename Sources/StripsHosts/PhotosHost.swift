@@ -24,7 +24,9 @@ public final class PhotosHost: EffectHost {
                 clipboard: (@Sendable (String) -> Void)? = nil, say: @escaping @Sendable (String) -> Void) {
         self.scanner = scanner
         self.camera = camera
-        // One line a feature. The order is the order each is polled in.
+        // One line a feature, then the registered features' own (`PhotosFeatures`, made by
+        // their features from the executor and the diagnostics' line). The order is the order
+        // each is polled in.
         hosts = FeatureHosts([
             SavingHost(saver: saver, scanner: scanner),
             scanner,
@@ -35,7 +37,7 @@ public final class PhotosHost: EffectHost {
             judges,
             DroppedFilesHost(reader: reader, say: say),
             ClipboardHost(clipboard: clipboard),
-        ])
+        ] + PhotosFeatures.hosts(HostServices(executor: executor, say: say)))
     }
 
     public func run(_ effect: Effect) -> [HostEvent] { hosts.run(effect) }

@@ -10,10 +10,10 @@ protocol PhotosAnswer: FeatureAnswer {
 }
 
 extension PhotosScene {
-    /// The host's answer handed to the feature whose answer it is (one of another scene's
-    /// features, which no Photos host sends, changes nothing).
+    /// The host's answer handed to the feature whose answer it is (a registered feature's
+    /// goes to its feature; one of another scene's, which no Photos host sends, changes nothing).
     public mutating func hostAnswered(_ event: HostEvent, at time: Double) -> [Effect] {
-        guard let answer = event.answer as? any PhotosAnswer else { return [] }
+        guard let answer = event.answer as? any PhotosAnswer else { return registeredAnswer(event.answer, at: time) }
         return answer.deliver(to: &self, at: time)
     }
 }

@@ -79,6 +79,8 @@ extension PhotosScene {
         case .contextMenu:
             if repeating { return [] }
             return openMenuForFocus(at: time)
+        case .feature(let key):
+            return perform(key, repeating: repeating, at: time)
         }
         return []
     }

@@ -44,7 +44,7 @@ extension PhotosScene {
         case .save: return hasPages && transfers.canSave
         case .scan, .scanPanel: return transfers.scan == nil
         case .open: return !notices.opening
-        case .camera, .help, .escape, .quit: return true
+        case .camera, .help, .escape, .quit, .feature: return true
         }
     }
 

@@ -20,8 +20,9 @@ public struct PhotosScene: Scene {
     public internal(set) var interaction = Interaction.resting
     /// The two strips, the page in focus and the commands waiting for them.
     public internal(set) var strips: StripsState
-    /// The pointer: presses, drags, taps, double-clicks and holds, and where it is on the toolbar.
-    public internal(set) var pointer = PointerState()
+    /// Rooms kept by their type: the pointer's (presses, drags, taps, double-clicks and holds, and
+    /// where it is on the toolbar) and every registered feature's (`PhotosFeatures`).
+    public internal(set) var rooms = FeatureRooms()
     /// The page counter's clock, the status line, the file chooser awaited.
     public internal(set) var notices = Notices()
     /// What the host found in the pages' pictures (text, the judges' verdicts, turns upright,

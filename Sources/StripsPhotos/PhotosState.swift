@@ -2,7 +2,8 @@ import StripsCore
 import StripsPhotosFeatures
 
 /// The parts of `PhotosScene`'s state that are groups of values rather than a feature's room:
-/// what the host gives it, the strips, the pointer and the batches' judgements. The scene reads
+/// what the host gives it, the strips, the rooms kept by their type (the pointer's and every
+/// registered feature's) and the batches' judgements. The scene reads
 /// their members by the names they always had (the accessors below), so the features' code reads
 /// as before while the scene holds a handful of fields.
 
@@ -22,11 +23,32 @@ public struct PhotosSetup: Sendable {
     let measurer: any TextMeasurer
 }
 
-/// The pointer: presses, drags, taps, double-clicks and holds, and the toolbar's part of it.
-public struct PointerState: Sendable {
+/// The pointer: presses, drags, taps, double-clicks and holds, and the toolbar's part of it; a
+/// room of `FeatureRooms`.
+public struct PointerState: Sendable, KeptRoom {
     var gestures = Gestures()
     /// The pointer on the toolbar: the button it rests on, the one pressed.
     public var toolbar = ToolbarFeature.State()
+
+    package static let initialState = PointerState()
+}
+
+/// Rooms kept by their type rather than a field each: the pointer's and every registered
+/// feature's (`PhotosFeatures.registered`), so a new feature's state needs no line in the scene.
+/// A room not yet changed reads as its initial state.
+public struct FeatureRooms: Sendable {
+    private var states: [ObjectIdentifier: any Sendable] = [:]
+
+    /// The room of type `Room`.
+    subscript<Room: KeptRoom>(_ room: Room.Type) -> Room.State {
+        get { states[ObjectIdentifier(room)] as? Room.State ?? Room.initialState }
+        _modify {
+            // Taken out while it changes, so a room holding large values is not copied.
+            var state = states.removeValue(forKey: ObjectIdentifier(room)) as? Room.State ?? Room.initialState
+            defer { states[ObjectIdentifier(room)] = state }
+            yield &state
+        }
+    }
 }
 
 extension PhotosScene {
@@ -71,12 +93,12 @@ extension PhotosScene {
     }
 
     var gestures: Gestures {
-        get { pointer.gestures }
-        _modify { yield &pointer.gestures }
+        get { rooms[PointerState.self].gestures }
+        _modify { yield &rooms[PointerState.self].gestures }
     }
     public internal(set) var toolbarPointer: ToolbarFeature.State {
-        get { pointer.toolbar }
-        _modify { yield &pointer.toolbar }
+        get { rooms[PointerState.self].toolbar }
+        _modify { yield &rooms[PointerState.self].toolbar }
     }
 
     public internal(set) var judging: Judging {

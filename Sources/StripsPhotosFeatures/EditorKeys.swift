@@ -37,15 +37,19 @@ public enum EditorKey: Hashable, Sendable {
     case camera(CameraCommand)
     /// Ctrl+Shift+B: the blank pages selected (those not judged yet judged first).
     case selectBlank
+    /// A registered feature's own action (`PhotosFeatures`): its rows follow the editor's.
+    case feature(FeatureKey)
 
     public init?(_ key: Key) {
         guard let action = Self.table.action(for: key) else { return nil }
         self = action
     }
 
-    /// Every editor key and gesture. Rows are looked up in order; chords say exactly which
-    /// modifiers they take, so a key matches one row at most.
-    public static let table = KeyTable<EditorKey>([
+    /// Every editor key and gesture, then the registered features' keys. Rows are looked up in
+    /// order; chords say exactly which modifiers they take, so a key matches one row at most.
+    public static let table = KeyTable<EditorKey>(editorRows + PhotosFeatures.keyRows)
+
+    private static let editorRows: [KeyRow<EditorKey>] = [
         // Pages
         .gesture(.pages, tr("Drag / fling the preview"), tr("pages, one page per fling; the thumbnails follow")),
         .gesture(.pages, tr("Drag / fling the thumbnails"), tr("scrolls them; lands on a thumbnail's centre")),
@@ -105,14 +109,13 @@ public enum EditorKey: Hashable, Sendable {
                [(KeyChord(.s, ctrl: .yes, shift: .no, alt: .either), .save(.document))]),
         KeyRow(.editing, tr("Save the selection"), tr("saves the selection, else the page in focus, to a file of its own"),
                [(KeyChord(.s, ctrl: .yes, shift: .yes, alt: .either), .save(.selection))]),
-        // Corrections
+        // Corrections (the corrections' own keys, each its kind's row in `RecipeStep.Kind`, after Alt+C)
         KeyRow(.corrections, tr("Borders"), tr("the border editor on the page in focus"), [(KeyChord(.c, shift: .no), .borders)]),
         KeyRow(.corrections, tr("Find borders"), tr("finds and applies the page's corners in the selection, else the page in focus"),
                [(KeyChord(.c, shift: .yes), .applyDetectedBorders)]),
         KeyRow(.corrections, tr("Copy borders"), tr("gives the page in focus's borders to the other selected pages"),
                [(KeyChord(.c, ctrl: .no, shift: .either, alt: .yes), .copyBorders)]),
-        KeyRow(.corrections, tr("Look"), tr("the next look: original, colour, grey, black and white"),
-               [(KeyChord(.l, ctrl: .no, shift: .either, alt: .no), .command(.cycle(.look)))]),
+    ] + RecipeStep.Kind.allCases.compactMap { kind in kind.keyRow?.map { EditorKey.command(.cycle($0)) } } + [
         KeyRow(.corrections, tr("Upright"), tr("turns the selection, else every page, the way up its text was read"),
                [(KeyChord(.o, ctrl: .no, shift: .either, alt: .no), .command(.upright))]),
         // Text
@@ -128,5 +131,5 @@ public enum EditorKey: Hashable, Sendable {
                [(KeyChord(.k, ctrl: .yes, shift: .either, alt: .either), .camera(.toggle))]),
         KeyRow(.scanning, tr("Interleave"), tr("the selection, else the document, scanned two-sided on a one-sided feeder, put in order"),
                [(KeyChord(.i, ctrl: .yes, shift: .either, alt: .either), .command(.interleave))]),
-    ])
+    ]
 }

@@ -13,11 +13,12 @@ import Testing
 /// and a refusal worded once, the window's capture thread answering through `poll`. Each runs in
 /// well under a second; `CameraPathTests` and `BookModeTests` keep the path with real films.
 @Suite struct CameraHostFakeTests {
-    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Assets/Sample").standardized.path
-
-    /// A page on a desk, about a third of a megapixel, as BGRA: the frames' picture.
-    static let photo = DocumentPhotoSet.photo(0, pages: PageArt.samples(in: samples), maximumPixels: 320_000)
+    /// A rendered page on a desk, a third of a megapixel (480x640, still above the detector's
+    /// working side, so a look shrinks it as a camera's frame), as BGRA: the frames' picture. The
+    /// set has no size that small, so it is asked for by size: `maximumPixels` alone fell back to
+    /// 900x1200, and making that (with the sample pages read to choose from) took most of a
+    /// second of every run of these tests, each test waiting for it.
+    static let photo = DocumentPhotoSet.photo(0, pages: [], size: (width: 480, height: 640))
     static let frame = photo.picture.bgra()
 
     /// A host as the program makes it, its camera the stand-in; what it keeps and says, collected.

@@ -169,6 +169,12 @@ import Testing
         #expect(RecipeStep.Kind.look.next(after: .identity) == .look(.colour))
         #expect(RecipeStep.Kind.look.next(after: PixelRecipe(crop: a4Quad, look: .bw)) == .look(.original))
         #expect(RecipeStep.Kind.crop.next(after: .identity) == nil && RecipeStep.Kind.straighten.next(after: .identity) == nil)
+        // A kind has a key's row exactly when a key cycles it, and the editor's table takes the row.
+        for kind in RecipeStep.Kind.allCases {
+            #expect((kind.keyRow != nil) == (kind.next(after: .identity) != nil), "\(kind)")
+            for binding in kind.keyRow?.bindings ?? [] { #expect(EditorKey(binding.chord.press) == .command(.cycle(kind))) }
+        }
+        #expect(EditorKey(Key(.l)) == .command(.cycle(.look)))
         // Every kind that moves pixels says how (RecipeGeometry composes it); tones say nil.
         for kind in RecipeStep.Kind.allCases { #expect((Self.example(kind).motion != nil) == Self.example(kind).movesPixels) }
         #expect(Self.example(.look).motion == nil && Self.example(.straighten).motion == .turn(1.5))

@@ -10,7 +10,7 @@ import Testing
     @Test func photosSceneHoldsAtMostEightStoredFields() {
         let scene = PhotosScene(documentName: "shape", pages: SceneHarness.pages([0.77, 0.77]), windowSize: Size(width: 800, height: 600))
         let fields = Mirror(reflecting: scene).children.compactMap(\.label)
-        #expect(fields == ["setup", "document", "interaction", "strips", "pointer", "notices", "findings", "transfers"])
+        #expect(fields == ["setup", "document", "interaction", "strips", "rooms", "notices", "findings", "transfers"])
         #expect(fields.count <= 8)
     }
 

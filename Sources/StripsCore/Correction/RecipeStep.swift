@@ -1,6 +1,6 @@
 /// One correction a page's pixels go through, with what it means for every part of the app that
-/// shows, keys, reads or saves a page. A new correction is a case here (its value, its key, its
-/// answers below: the compiler points at each), its map in `RecipeGeometry` when it moves pixels,
+/// shows, keys, reads or saves a page. A new correction is a case here (its value, its key's row,
+/// its answers below: the compiler points at each), its map in `RecipeGeometry` when it moves pixels,
 /// its step in the renderer (StripsRender's `PageRenderer`), both switches over these too, and a
 /// line in `PixelRecipe` to reach it by name (README: Adding a correction).
 ///
@@ -43,6 +43,17 @@ public enum RecipeStep: Hashable, Sendable {
             switch self {
             case .crop, .dewarp, .straighten, .fingers: return nil
             case .look: return .look(recipe.look.next)
+            }
+        }
+
+        /// Its key's row, which the editor's table takes as `.cycle(kind)` (the keys overlay, the
+        /// man page and the menus' shortcuts read it there); nil for a kind no key cycles.
+        public var keyRow: KeyRow<Kind>? {
+            switch self {
+            case .crop, .dewarp, .straighten, .fingers: return nil
+            case .look:
+                return KeyRow(.corrections, tr("Look"), tr("the next look: original, colour, grey, black and white"),
+                              [(KeyChord(.l, ctrl: .no, shift: .either, alt: .no), .look)])
             }
         }
 

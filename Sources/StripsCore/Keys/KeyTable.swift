@@ -100,6 +100,12 @@ public struct KeyRow<Action: Hashable & Sendable>: Hashable, Sendable {
         KeyRow(group, keys, help, [], keys: keys, context: context)
     }
 
+    /// The same row asking, for each chord, for `transform` of its action (a correction's or a
+    /// registered feature's row as the editor's).
+    public func map<Other: Hashable & Sendable>(_ transform: (Action) -> Other) -> KeyRow<Other> {
+        KeyRow<Other>(group, title, help, bindings.map { ($0.chord, transform($0.action)) }, keys: keysLabel, context: context)
+    }
+
     /// "Ctrl+Shift+Z / Ctrl+Y": every distinct chord, in order.
     public var keys: String {
         if let keysLabel { return keysLabel }

@@ -54,6 +54,19 @@ extension FeatureHost {
     public var playsOnClock: Bool { false }
 }
 
+/// What the program hands every feature host a scene's registry makes: where its errands run (the
+/// executor chosen once for the run: inline in a script, worker threads in the window) and where a
+/// one-line diagnostic goes (standard error in the program).
+public struct HostServices: Sendable {
+    public var executor: any HostExecutor
+    public var say: @Sendable (String) -> Void
+
+    public init(executor: any HostExecutor, say: @escaping @Sendable (String) -> Void) {
+        self.executor = executor
+        self.say = say
+    }
+}
+
 /// A host made of feature hosts, in order: an effect goes to the first whose request type it
 /// holds (one no feature takes is answered by nothing), and each is polled, shown the frame and told the
 /// clock in that order.
