@@ -75,7 +75,7 @@ enum FrameWorkRun {
     /// The Photos host a script gets (`strips photos --script`): answers at once, no recognition
     /// (the judges are answered by `answer`).
     static func host(_ reader: PageReader) -> PhotosHost {
-        let text = TextHost(languages: nil, reader: reader, cache: nil, live: false, say: { _ in })
+        let text = TextHost(languages: nil, reader: reader, cache: nil, executor: InlineExecutor(), say: { _ in })
         let saver = DocumentSaver(output: nil, sources: [], documentName: "Bench", texts: text, say: { _ in })
         let scanner = ScanHost(options: ScanHost.Options())
         let camera = CameraHost(options: CameraHost.Options(source: nil, live: false) { jpeg, name, width, height in

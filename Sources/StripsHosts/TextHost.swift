@@ -9,35 +9,40 @@ import StripsText
 /// page asked is answered once, as `recognised` or `textless`; the full results are kept for
 /// saving (the invisible text layer), and a save reads the pages nobody asked for yet.
 ///
-/// Headless (`live` false) a request is read at once and answered from `run`, so the frame after it
-/// already has the text and a script stays deterministic. In the window the pages are read by
-/// `TextWorkers` on idle cores (SCHED_IDLE), the pages near the focus first, then a search's; the
-/// near ones are replaced by each request (what the scene sends is the change, bounded by its
-/// window), a search's handed over a few at a time as the workers finish; all of it held while
-/// the strips move or the pictures the screen needs are being decoded.
+/// Written once, on the executor's pool (`HostExecutor.pool`): each request replaces the wish of
+/// its purpose (the pages near the focus, what the scene sends being the change bounded by its
+/// window; or a search's, handed over a few at a time as pages finish), and the pool is given
+/// the near pages not read, then the next of a search's. In a script the pool reads them as they
+/// are scheduled (on every core, answered in page order), so the frame after a request already
+/// has its text; in the window on idle cores (SCHED_IDLE), the answers coming through `poll`,
+/// the pool held while the strips move or the pictures the screen needs are being decoded.
 public final class TextHost: @unchecked Sendable {
     /// Tesseract's languages; nil: only PDF pages' own text (`--ocr off`).
     public let languages: String?
     private let reader: PageReader
     private let cache: TextCache?
-    private let live: Bool
-    private let wake: @Sendable () -> Void
+    private let executor: any HostExecutor
     private let say: @Sendable (String) -> Void
-    private let priority: TextWorkers.Priority
 
-    /// A search's pages handed to the workers at a time, behind the near ones.
+    /// A search's pages handed to the pool at a time, behind the near ones.
     static let searchBatch = 8
 
-    /// One read at a time, with the lanes' services kept from one to the next (so a PDF is opened
-    /// once, not once a frame as the near pages change).
+    /// One read for a save at a time, with its lanes' services kept from one to the next (so a
+    /// PDF is opened once).
     private let reading = NSLock()
     private var lanes: [any PageTextSource] = []
-    /// Makes each reading thread's source (`PageTextService`; a test's stand-in).
+    /// Makes each reading lane's source (`PageTextService`; a test's stand-in).
     private let source: PageTextSourceMaker
 
+    /// Computing the pool's list and handing it over, one caller at a time, so a list made
+    /// earlier never replaces a newer one; recursive, as an inline pool's completions schedule
+    /// again from within the schedule that ran them.
+    private let scheduling = NSRecursiveLock()
     private let lock = NSLock()
     // Everything below is guarded by `lock`.
-    private var workers: TextWorkers?
+    private var pool: (any HostPool<any PageTextSource>)?
+    /// The last frame's wish to hold the reading, given to the pool when it starts too.
+    private var held = false
     /// Answers not yet polled: pages read with text, pages without, a problem to tell once.
     private var answers: [RecognisedText] = []
     private var textless: [TextKey] = []
@@ -46,57 +51,50 @@ public final class TextHost: @unchecked Sendable {
     private var store: [TextKey: PageText] = [:]
     /// Keys answered: never asked again.
     private var settled: Set<TextKey> = []
-    /// The window's wishes: the pages near the focus (replaced by each request), and a search's
-    /// pages with how far the workers have been given them.
+    /// The scene's wishes: the pages near the focus (replaced by each request), and a search's
+    /// pages with how far the pool has been given them.
     private var near: [Page] = []
     private var search: [Page] = []
     private var searchNext = 0
-    /// Held while the strips move or pictures the screen needs are decoded.
-    private var held = false
-    /// Each key's job id for the workers, and back; the ids handed to them last.
+    /// Each key's job id for the pool; the ids handed to it last.
     private var ids: [TextKey: String] = [:]
-    private var keys: [String: TextKey] = [:]
     private var scheduled: [String] = []
 
-    /// `wake`: wakes the window's loop when an answer arrives; `say`: where one-line diagnostics go;
-    /// `priority`: the window's workers' (idle cores; tests that wait for them use `.normal`);
-    /// `source`: where a thread reads pages (Tesseract's service; a test's stand-in).
-    public init(languages: String?, reader: PageReader, cache: TextCache? = TextCache.standard(), live: Bool,
-                wake: @escaping @Sendable () -> Void = {}, say: @escaping @Sendable (String) -> Void,
-                priority: TextWorkers.Priority = .idleCores,
+    /// `executor`: where the pages are read (inline in a script, a pool of idle workers in the
+    /// window); `say`: where one-line diagnostics go; `source`: where a lane reads pages
+    /// (Tesseract's service; a test's stand-in).
+    public init(languages: String?, reader: PageReader, cache: TextCache? = TextCache.standard(), executor: any HostExecutor,
+                say: @escaping @Sendable (String) -> Void,
                 source: @escaping PageTextSourceMaker = { languages, cache in PageTextService(languages: languages, cache: cache) }) {
-        self.priority = priority
         self.source = source
         self.languages = languages
         self.reader = reader
         self.cache = cache
-        self.live = live
-        self.wake = wake
+        self.executor = executor
         self.say = say
     }
 
-    deinit { workers?.stop() }
+    deinit { pool?.stop() }
 
-    /// A `readText` request: headless, read now and answered; in the window, the wish of its
-    /// purpose replaced and the workers told, the answers coming through `poll`.
+    /// A `readText` request: the wish of its purpose replaced and the pool given what to read
+    /// now; the answers ready (all of them in a script) returned, the rest through `poll`.
     public func run(_ request: TextRequest) -> [HostEvent] {
-        guard live else {
-            readNow(unsettled(request.pages))
-            return poll()
+        scheduling.lock()
+        let jobs: [PoolJob<any PageTextSource>]? = lock.withLock {
+            settleTextless(request.pages)
+            switch request.purpose {
+            case .near:
+                near = request.pages
+            case .search:
+                search = request.pages
+                searchNext = 0
+            }
+            return reschedule()
         }
-        lock.lock()
-        defer { lock.unlock() }
-        settleTextless(request.pages)
-        if !textless.isEmpty { wake() }
-        switch request.purpose {
-        case .near:
-            near = request.pages
-        case .search:
-            search = request.pages
-            searchNext = 0
-        }
-        reschedule()
-        return []
+        if let jobs { poolNow().schedule(jobs) }
+        scheduling.unlock()
+        if lock.withLock({ !textless.isEmpty }) { executor.wake() }
+        return executor.answered { poll() }
     }
 
     /// What has been read since the last call.
@@ -128,25 +126,19 @@ public final class TextHost: @unchecked Sendable {
         return pages.map { text(for: $0.textKey) }
     }
 
-    /// A frame shown (the window): while the strips move or the screen's pictures are decoded,
-    /// the reading holds (the page being read stops at its next word, nothing new starts), so
-    /// those frames get the caches and the memory bus to themselves.
+    /// A frame shown: while the strips move or the screen's pictures are decoded, the pool holds
+    /// (the page being read stops at its next word, nothing new starts), so those frames get the
+    /// caches and the memory bus to themselves.
     public func shown(_ frame: Frame, picturesPending: Bool) {
-        guard live else { return }
         let hold = !frame.isIdle || picturesPending
-        lock.lock()
-        defer { lock.unlock() }
-        workers?.pause(hold)
-        guard hold != held else { return }
-        held = hold
-        reschedule()
+        lock.withLock {
+            held = hold
+            return pool
+        }?.hold(hold)
     }
 
     public func stop() {
-        lock.lock()
-        let workers = self.workers
-        lock.unlock()
-        workers?.stop()
+        lock.withLock { pool }?.stop()
     }
 
     // MARK: Reading
@@ -177,83 +169,77 @@ public final class TextHost: @unchecked Sendable {
         for (page, text) in zip(pages, texts) { finished(page.textKey, text) }
     }
 
-    /// Hands the workers what they should read now, in order: nothing while held, else the near
-    /// pages not read, then the next few of a search's. Called with `lock` held.
-    private func reschedule() {
-        var pages: [Page] = []
-        if !held {
-            var seen = Set<TextKey>()
-            pages = near.filter { !settled.contains($0.textKey) && seen.insert($0.textKey).inserted }
-            // The search's pages read (or answered as near ones) are passed for good.
-            while searchNext < search.count, settled.contains(search[searchNext].textKey) { searchNext += 1 }
-            var index = searchNext
-            var taken = 0
-            while index < search.count, taken < Self.searchBatch {
-                let page = search[index]
-                if !settled.contains(page.textKey), seen.insert(page.textKey).inserted {
-                    pages.append(page)
-                    taken += 1
-                }
-                index += 1
+    /// What the pool should read now, in order: the near pages not read, then the next few of a
+    /// search's; nil when it has that list already. Called with `lock` held.
+    private func reschedule() -> [PoolJob<any PageTextSource>]? {
+        var seen = Set<TextKey>()
+        var pages = near.filter { !settled.contains($0.textKey) && seen.insert($0.textKey).inserted }
+        // The search's pages read (or answered as near ones) are passed for good.
+        while searchNext < search.count, settled.contains(search[searchNext].textKey) { searchNext += 1 }
+        var index = searchNext
+        var taken = 0
+        while index < search.count, taken < Self.searchBatch {
+            let page = search[index]
+            if !settled.contains(page.textKey), seen.insert(page.textKey).inserted {
+                pages.append(page)
+                taken += 1
             }
+            index += 1
         }
         let jobIDs = pages.map(jobID)
-        guard jobIDs != scheduled else { return }
+        guard jobIDs != scheduled else { return nil }
         scheduled = jobIDs
-        if pages.isEmpty, workers == nil { return }
-        let workers = self.workers ?? startWorkers()
-        let reader = self.reader
-        let detect = languages != nil
-        workers.schedule(zip(pages, jobIDs).map { page, id in
-            TextWorkers.Job(id: id, file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
-                            geometry: Self.geometry(page), detectOrientation: detect, languages: page.corrections.language,
-                            render: { Self.render(page, reader: reader) })
-        })
+        if pages.isEmpty, pool == nil { return nil }
+        return zip(pages, jobIDs).map(job)
     }
 
-    /// The workers' name for `page`'s key, made at its first request. Called with `lock` held.
+    /// The pool, started with the first pages to read.
+    private func poolNow() -> any HostPool<any PageTextSource> {
+        lock.withLock {
+            if let pool { return pool }
+            let (source, languages, cache) = (self.source, self.languages, self.cache)
+            let started = executor.pool("strips-text") { source(languages, cache) }
+            // Started while the strips move: held from its first page.
+            started.hold(held)
+            pool = started
+            return started
+        }
+    }
+
+    /// The pool's name for `page`'s key, made at its first request. Called with `lock` held.
     private func jobID(_ page: Page) -> String {
         let key = page.textKey
         if let id = ids[key] { return id }
         let id = "text-\(ids.count + 1)"
         ids[key] = id
-        keys[id] = key
         return id
     }
 
-    /// Called with `lock` held.
-    private func startWorkers() -> TextWorkers {
-        // One core stays for drawing and decoding; SCHED_IDLE keeps the workers off it anyway.
-        let threads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
-        let (source, languages, cache) = (self.source, self.languages, self.cache)
-        let workers = TextWorkers(languages: languages, cache: cache, threads: threads, priority: priority,
-                                  service: { source(languages, cache) }) { [weak self] id, result in
-            self?.workerFinished(id, result)
-        }
-        self.workers = workers
-        return workers
+    /// Reading `page` on a lane; a page cancelled tells nothing.
+    private func job(_ page: Page, id: String) -> PoolJob<any PageTextSource> {
+        let reader = reader
+        return TextJob(id: id, file: page.path, pdfPage: page.source.pdfPageIndex, recipe: Self.recipe(page),
+                       geometry: Self.geometry(page), detectOrientation: languages != nil, languages: page.corrections.language,
+                       render: { Self.render(page, reader: reader) })
+            .onPool { [weak self] result in self?.read(page, result) }
     }
 
-    /// A worker's page: answered, and the next of a search's pages handed on.
-    private func workerFinished(_ id: String, _ result: Result<PageText?, RecognitionError>) {
-        lock.lock()
-        let key = keys[id]
-        lock.unlock()
-        guard let key else { return }
+    /// A page read on the pool: answered, and the next of a search's pages handed on.
+    private func read(_ page: Page, _ result: Result<PageText?, RecognitionError>) {
         switch result {
-        case .success(let text): finished(key, text)
+        case .success(let text): finished(page.textKey, text)
         case .failure(let error):
-            notRead(key.source.path, name: key.source.displayName, error)
-            finished(key, nil)
+            notRead(page.path, name: page.id, error)
+            finished(page.textKey, nil)
         }
-        lock.lock()
-        reschedule()
-        lock.unlock()
-        wake()
+        scheduling.lock()
+        if let jobs = lock.withLock({ reschedule() }) { poolNow().schedule(jobs) }
+        scheduling.unlock()
+        executor.wake()
     }
 
     /// A page that could not be read (`name`, of the file at `path`): one line on standard error
-    /// and one for the status line, the same headless and in the window. A file is named once: one
+    /// and one for the status line, the same in a script and in the window. A file is named once: one
     /// the document could not open (an error card's) already was, when it was opened.
     private func notRead(_ path: String, name: String, _ error: RecognitionError) {
         guard reader.catalog.shouldReport(path) else { return }

@@ -1,9 +1,11 @@
 import StripsCore
 import StripsPhotosFeatures
 
-/// Commands run one at a time, in order: a glide or an edit's animation runs to its end before
-/// the next command starts; a navigation asked for during a glide retargets it instead (the
-/// target moves on, the strips carry on from where they are).
+/// Where the document's commands (`DocumentFeature`) meet the scene: commands run one at a time,
+/// in order: a glide or an edit's animation runs to its end before the next command starts; a
+/// navigation asked for during a glide retargets it instead (the target moves on, the strips
+/// carry on from where they are). What the document room returns is played here: an edit's
+/// animation on the strips, a glide, another room's command.
 extension PhotosScene {
     /// Queues a command; it starts at once unless an edit animates or the pointer drags.
     mutating func enqueue(_ command: EditorCommand, at time: Double) {
@@ -49,103 +51,38 @@ extension PhotosScene {
         return slot
     }
 
+    /// The document room's reducer on the document, given the focus (and for O the text room's
+    /// finding); its animations, glides and other rooms' commands done here.
     private mutating func perform(_ command: EditorCommand, at time: Double) {
-        guard !pages.isEmpty || command.worksOnNoPages else { return }
-        switch command {
-        case .go(let navigation):
-            glide(to: navigation.destination(from: focusIndex, count: pages.count), at: time)
-        case .delete:
-            let targets = document.target(focus: focusIndex)
-            edit(.remove(targets.map { PlacedPage(index: $0, page: pages[$0]) }), at: time)
-        case .rotate(let turns):
-            let targets = document.target(focus: focusIndex)
-            edit(.correct(targets.map { CorrectionChange(index: $0, before: pages[$0].corrections, after: pages[$0].corrections.turned(turns)) }),
-                 at: time)
-        case .cycle(let kind):
-            let targets = document.target(focus: focusIndex)
-            guard let first = targets.first,
-                  let step = kind.next(after: pages[targets.contains(focusIndex) ? focusIndex : first].corrections.pixels) else { return }
-            // All take the step after the focus page's (or the first selected page's): alike after one press.
-            edit(.correct(targets.map { i in
-                var after = pages[i].corrections
-                after.pixels.set(step)
-                return CorrectionChange(index: i, before: pages[i].corrections, after: after)
-            }), at: time)
-        case .set(let step):
-            let targets = document.target(focus: focusIndex)
-            edit(.correct(targets.compactMap { i in
-                var after = pages[i].corrections
-                after.pixels.set(step)
-                return after == pages[i].corrections ? nil : CorrectionChange(index: i, before: pages[i].corrections, after: after)
-            }), at: time)
-        case .setLanguage(let language):
-            let targets = document.target(focus: focusIndex)
-            edit(.correct(targets.compactMap { i in
-                var after = pages[i].corrections
-                after.language = language
-                return after == pages[i].corrections ? nil : CorrectionChange(index: i, before: pages[i].corrections, after: after)
-            }), at: time)
-        case .moveToEnd(let toEnd):
-            let from = document.target(focus: focusIndex)
-            // As a block, in their order, at the start or the end.
-            let to = from.indices.map { toEnd ? pages.count - from.count + $0 : $0 }
-            guard from != to else { return }
-            edit(.move(from: from, to: to), at: time)
-        case .upright:
-            let changes = uprightChanges()
-            guard !changes.isEmpty else {
-                notices.post(uprightNothingToDo, at: time)
-                return
+        var upright: (changes: [CorrectionChange], nothingToDo: String)?
+        if case .upright = command { upright = (uprightChanges(), uprightNothingToDo) }
+        // Where the strips are as the command takes them over, and the focus then.
+        let slot = currentSlot, focus = focusIndex
+        for output in DocumentFeature.reduce(into: &document, action: command, context: DocumentFeature.Context(focus: focus, upright: upright)) {
+            switch output {
+            case .animate(let edit, let before, let drop):
+                // A drag in progress will not fling.
+                gestures.abandon()
+                let origin = if let drop {
+                    EditTransition.Origin(slot: slot, focus: focus, carried: drop.carried, previewSlot: drop.previewSlot)
+                } else {
+                    Self.origin(of: edit, slot: slot, focus: focus)
+                }
+                animate(edit, from: before, origin: origin, at: time)
+            case .glide(let index):
+                glide(to: index, at: time)
+            case .first(let commands):
+                queue.insert(contentsOf: commands, at: 0)
+            case .notice(let line):
+                notices.post(line, at: time)
+            case .interleave:
+                interleave(at: time)
+            case .toggleBreak(let index):
+                toggleBreak(at: index, at: time)
+            case .scan(let step):
+                perform(step, at: time)
             }
-            edit(.correct(changes), at: time)
-        case .shift(let places):
-            let from = document.target(focus: focusIndex)
-            let to = from.map { $0 + places }
-            // A block at an end goes no further; a single page stops at the end.
-            guard let first = to.first, let last = to.last, first >= 0, last < pages.count else { return }
-            edit(.move(from: from, to: to), at: time)
-        case .drop(let from, let to, let carried, let previewSlot):
-            guard pages.indices.contains(from), pages.indices.contains(to) else { return }
-            let origin = EditTransition.Origin(slot: takeOver(), focus: focusIndex, carried: carried, previewSlot: previewSlot)
-            // Dropped back where it was: it settles, and nothing is recorded.
-            run(.move(from: [from], to: [to]), to: from == to ? document : document.apply(.move(from: [from], to: [to])), origin: origin, at: time)
-        case .insert(let newPages):
-            let at = pages.isEmpty ? 0 : focusIndex + 1
-            let placed = pages.uniquelyNamed(newPages).enumerated().map { PlacedPage(index: at + $0.offset, page: $0.element) }
-            edit(.insert(placed), at: time)
-        case .correctPages(let changes):
-            guard changes.allSatisfy({ pages.indices.contains($0.index) && pages[$0.index].corrections == $0.before }) else { return }
-            edit(.correct(changes), at: time)
-        case .replacePages(let replacements):
-            guard replacements.allSatisfy({ r in r.index >= 0 && r.index + r.before.count <= pages.count && Array(pages[r.index..<(r.index + r.before.count)]) == r.before })
-            else { return }
-            edit(.replace(replacements), at: time)
-        case .interleave:
-            interleave(at: time)
-        case .toggleBreak(let index):
-            toggleBreak(at: index, at: time)
-        case .scan(let step):
-            perform(step, at: time)
-        case .undo:
-            guard let next = document.nextUndo else { return }
-            if bringIntoFocus(next, then: .undo) { return }
-            if let (undone, edit) = document.undo() { run(edit, to: undone, at: time) }
-        case .redo:
-            guard let next = document.nextRedo else { return }
-            if bringIntoFocus(next, then: .redo) { return }
-            if let (redone, edit) = document.redo() { run(edit, to: redone, at: time) }
         }
-    }
-
-    /// Undo and redo: the page an edit acts on comes into focus first (unless the focus is already
-    /// on one of its pages), then the edit runs with its animation, exactly as the user's own did.
-    /// True when the glide was queued first.
-    private mutating func bringIntoFocus(_ edit: Edit, then command: EditorCommand) -> Bool {
-        if case .insert = edit { return false }
-        let indices = edit.indices
-        guard let first = indices.first, !indices.contains(focusIndex), pages.indices.contains(first) else { return false }
-        queue.insert(contentsOf: [.go(.page(first)), command], at: 0)
-        return true
     }
 
     /// The user's edit: the document changes at once, and the change animates. `growsWhileOpening`:
@@ -156,14 +93,24 @@ extension PhotosScene {
     }
 
     /// Starts the animation of `edit`, which took the document to `next`.
-    mutating func run(_ edit: Edit, to next: Document, origin: EditTransition.Origin? = nil, growsWhileOpening: Bool = false, at time: Double) {
-        let slot = takeOver()
-        // A new page comes in from where the strips are; the other edits act on the page in focus.
-        let comesIn = if case .insert = edit { true } else { false }
-        var origin = origin ?? EditTransition.Origin(slot: comesIn ? slot : Double(focusIndex), focus: focusIndex)
+    mutating func run(_ edit: Edit, to next: Document, growsWhileOpening: Bool = false, at time: Double) {
+        var origin = Self.origin(of: edit, slot: takeOver(), focus: focusIndex)
         origin.growsWhileOpening = growsWhileOpening
-        let transition = EditTransition(edit, from: document.pages, to: next.pages, origin: origin, at: time, timing: tuning.editor)
+        let before = document.pages
         document = next
+        animate(edit, from: before, origin: origin, at: time)
+    }
+
+    /// Where an edit's animation starts: a new page comes in from where the strips are; the other
+    /// edits act on the page in focus.
+    private static func origin(of edit: Edit, slot: Double, focus: Int) -> EditTransition.Origin {
+        let comesIn = if case .insert = edit { true } else { false }
+        return EditTransition.Origin(slot: comesIn ? slot : Double(focus), focus: focus)
+    }
+
+    /// The strips animate `edit`, which took the document from the pages `before` to what it is now.
+    private mutating func animate(_ edit: Edit, from before: [Page], origin: EditTransition.Origin, at time: Double) {
+        let transition = EditTransition(edit, from: before, to: document.pages, origin: origin, at: time, timing: tuning.editor)
         focusIndex = transition.focusDuring
         interaction = .animating(transition)
         layOut()

@@ -24,8 +24,8 @@ extension PhotosScene {
         case .selectAll:
             document.selection = .all(count: document.pages.count)
         case .escape:
-            if case .carrying(let carry) = interaction {
-                cancel(carry, at: time)
+            if case .carrying = interaction {
+                carrying(.cancel, at: time)
             } else if isScanRunning, transfers.scan?.cancelling == false {
                 return cancelScan(at: time)
             } else if judging.waiting != nil {
@@ -80,29 +80,5 @@ extension PhotosScene {
             return perform(key, repeating: repeating, at: time)
         }
         return []
-    }
-}
-
-extension EditorCommand {
-    var isNavigation: Bool {
-        if case .go = self { return true }
-        return false
-    }
-
-    /// Undo, redo and new pages work on an empty document too.
-    var worksOnNoPages: Bool {
-        switch self {
-        case .undo, .redo, .insert, .scan: return true
-        default: return false
-        }
-    }
-
-    /// It changes the document (and its history): it waits while a scanned page is arriving.
-    var editsDocument: Bool {
-        switch self {
-        case .go, .scan: return false
-        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycle, .upright, .undo, .redo, .correctPages, .replacePages, .set, .setLanguage, .moveToEnd,
-             .toggleBreak: return true
-        }
     }
 }

@@ -52,6 +52,8 @@ extension PhotosScene {
                 effects += startScan(choice, at: time)
             case .endPress:
                 endPress()
+            case .abandonPress:
+                gestures.abandon()
             case .textArrived(let keys):
                 search(.arrived(keys), at: time)
             case .go(let index):

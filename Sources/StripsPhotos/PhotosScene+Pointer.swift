@@ -53,8 +53,8 @@ extension PhotosScene: InputRouting {
         toolbarHover(p, at: time)
         menu(.hover(p), at: time)
         switch interaction {
-        case .carrying(let carry):
-            self.carry(carry, to: p, at: time)
+        case .carrying:
+            carrying(.move(toX: p.x), at: time)
         case .editingBorders(let session):
             borderPointerMoved(p, session, at: time)
         case .zoomed:
@@ -79,8 +79,8 @@ extension PhotosScene: InputRouting {
         if let effects = toolbarUp(p, at: time) { return effects }
         let release = gestures.up(p, at: time, tuning: tuning)
         switch interaction {
-        case .carrying(let carry):
-            drop(carry, at: time)
+        case .carrying:
+            carrying(.drop, at: time)
         case .editingBorders:
             // `gestures.up` above ended the press.
             if case .editingBorders(var session) = interaction {

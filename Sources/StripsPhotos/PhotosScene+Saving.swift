@@ -40,8 +40,8 @@ extension PhotosScene {
             if strip == .preview { preview.stopAtRest() } else { thumbnails.stopAtRest() }
             follow(strip)
             interaction = .flinging(strip)
-        case .carrying(let carry):
-            cancel(carry, at: time)
+        case .carrying:
+            carrying(.cancel, at: time)
         case .zoomed:
             gestures.abandon()
             zooming(.endDrag, at: time)

@@ -1,37 +1,24 @@
 import StripsCore
 import StripsPhotosFeatures
 
-/// The two strips and how they follow each other: laid out for the window around the page in
-/// focus, the follower set from the leader, and what each lays out at an instant.
+/// Where the two strips (`StripsFeature`) meet the scene: the pages shown, the window and the
+/// tuning passed in, and what each strip lays out at an instant from the interaction.
 extension PhotosScene {
-    /// Lays both strips out for the window, the tuning and the pages shown, the page in focus at
-    /// the centre of each; whatever was moving stops there. The one place the strips take their
-    /// part of the tuning.
-    mutating func layOut() {
-        let g = geometry, count = shownPages.count
-        let slot = Double(max(0, focusIndex))
-        preview.layout.itemCount = count
-        thumbnails.layout.itemCount = count
-        preview.layout.tuning = tuning.preview
-        thumbnails.layout.tuning = tuning.thumbnails
-        preview.tune(tuning.scroll)
-        thumbnails.tune(tuning.scroll)
-        preview.place(in: g.preview, showing: slot)
-        thumbnails.place(in: g.thumbnails, showing: slot)
+    /// The strips' reducer on their state; it asks nothing of the rest.
+    private mutating func inStrips(_ action: StripsFeature.Action) {
+        let context = StripsFeature.Context(pageCount: shownPages.count, geometry: geometry, tuning: tuning)
+        _ = StripsFeature.reduce(into: &strips, action: action, context: context)
     }
+
+    /// Lays both strips out for the window, the tuning and the pages shown, the page in focus at
+    /// the centre of each; whatever was moving stops there.
+    mutating func layOut() { inStrips(.layOut) }
 
     /// Sets both strips to show `slot` (a fractional page), as a glide or an edit does.
-    mutating func show(slot: Double) {
-        preview.show(position: slot)
-        thumbnails.show(position: slot)
-    }
+    mutating func show(slot: Double) { inStrips(.show(slot: slot)) }
 
     /// Both strips where an edit's animation has them at `time`.
-    mutating func applyFrame(_ transition: EditTransition, at time: Double) {
-        let frame = transition.frame(at: time)
-        show(slot: frame.focusSlot)
-        if let slot = frame.previewSlot { preview.show(position: slot) }
-    }
+    mutating func applyFrame(_ transition: EditTransition, at time: Double) { inStrips(.animate(transition, at: time)) }
 
     /// The page position the strips show now, from the one that leads.
     var currentSlot: Double {
@@ -43,28 +30,14 @@ extension PhotosScene {
         }
     }
 
-    /// The strip that follows is set from the one that leads, and the focus from both: the
-    /// thumbnails follow every point of the preview; the preview follows whole pages only.
-    mutating func follow(_ lead: EditorStrip) {
-        let leader = lead == .preview ? preview.nearestIndex : thumbnails.nearestIndex
-        switch lead {
-        case .preview:
-            thumbnails.show(position: preview.position)
-        case .thumbnails:
-            let page = Double(leader)
-            if preview.layout.offset(atPosition: page) != preview.offset { preview.show(position: page) }
-        }
-        if !shownPages.isEmpty, geometry.preview.width > 0 { focusIndex = leader }
-    }
+    /// The strip that follows is set from the one that leads, and the focus from both.
+    mutating func follow(_ lead: EditorStrip) { inStrips(.follow(lead: lead)) }
 
-    /// Hands the lead to `strip`: the other one, if it was still moving on its own, stops on its
-    /// nearest resting place first, so the two never pull against each other.
+    /// Hands the lead to `strip`: the other one, if it was still moving on its own, stops first.
     mutating func lead(_ strip: EditorStrip) {
         switch interaction {
-        case .dragging(let current), .flinging(let current):
-            if current != strip { if current == .preview { preview.stopAtRest() } else { thumbnails.stopAtRest() } }
-        default:
-            break
+        case .dragging(let current), .flinging(let current): inStrips(.lead(strip, moving: current))
+        default: break
         }
     }
 

@@ -15,14 +15,14 @@ extension PhotosScene {
     /// The turns waiting given to the document, when nothing else moves (an edit under way, a
     /// drag, a glide or a command waiting come first: the turns wait for them, never the user).
     mutating func applyUpright(at time: Double) {
-        guard findings.upright.hasPending, queue.isEmpty, gestures.press == nil, case .resting = interaction.underPrompt else { return }
         uprighting(.apply(pages: pages), at: time)
     }
 
-    /// The uprighting room's reducer on its state, its outputs (an edit, a line) routed; it asks
-    /// nothing of the host.
+    /// The uprighting room's reducer on its state, given whether the strips rest; its outputs (an
+    /// edit, a line) routed; it asks nothing of the host.
     private mutating func uprighting(_ action: Uprighting.Action, at time: Double) {
-        _ = apply(UprightingFeature.reduce(into: &findings.upright, action: action, context: ()), at: time)
+        let rest = if case .resting = interaction.underPrompt { queue.isEmpty && gestures.press == nil } else { false }
+        _ = apply(UprightingFeature.reduce(into: &findings.upright, action: action, context: .init(stripsRest: rest)), at: time)
     }
 
     /// What the judges decided about `page` and why, as notes heading its menu.

@@ -123,8 +123,8 @@ public struct PhotosScene: Scene {
             thumbnails.tick(at: time)
             follow(strip)
             if case .flinging = interaction, preview.isIdle, thumbnails.isIdle { interaction = .resting }
-        case .carrying(let carry):
-            autoscroll(carry, at: time)
+        case .carrying:
+            carrying(.autoscroll, at: time)
             follow(.thumbnails)
         case .zoomed:
             zooming(.tick, at: time)

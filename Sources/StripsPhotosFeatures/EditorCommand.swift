@@ -62,3 +62,27 @@ public enum Navigation: Hashable, Sendable {
         }
     }
 }
+
+extension EditorCommand {
+    package var isNavigation: Bool {
+        if case .go = self { return true }
+        return false
+    }
+
+    /// Undo, redo and new pages work on an empty document too.
+    package var worksOnNoPages: Bool {
+        switch self {
+        case .undo, .redo, .insert, .scan: return true
+        default: return false
+        }
+    }
+
+    /// It changes the document (and its history): it waits while a scanned page is arriving.
+    package var editsDocument: Bool {
+        switch self {
+        case .go, .scan: return false
+        case .delete, .rotate, .shift, .drop, .insert, .interleave, .cycle, .upright, .undo, .redo, .correctPages, .replacePages, .set, .setLanguage, .moveToEnd,
+             .toggleBreak: return true
+        }
+    }
+}

@@ -56,6 +56,8 @@ package enum PhotosOutput {
     case startScan(ScanChoice)
     /// A press on a strip under way ends where it is (a card opening takes the pointer).
     case endPress
+    /// The press under way is let go of: its release will do nothing (a carried thumbnail put back).
+    case abandonPress
     /// Text of these pages arrived: a search under way takes them in.
     case textArrived([TextKey])
     /// The strips glide to the page at this index, under whatever card or field is on top.

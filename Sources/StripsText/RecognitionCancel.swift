@@ -1,68 +1,28 @@
 import Foundation
+import StripsCore
 
-/// A flag another thread sets to stop recognition: checked before each page and, through
-/// Tesseract's monitor, between the words of the page being read, so a cancelled page stops within
-/// a fraction of a second. The same monitor holds the reading while it is paused (the window's
-/// strips move): the page goes on from that word when it is resumed.
-///
-/// Some steps cannot be stopped once begun (loading a language's models: Tesseract's `Init` has no
-/// monitor). The reader runs them through `uncancellable`, so whoever waits for the reading to end
-/// (`TextWorkers.stop`, the window's quit) knows it need not wait for them: the step only reads its
-/// data files, and once it returns a cancelled reading ends before it reads or writes anything else.
-public final class RecognitionCancel: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var cancelled = false
-    private var paused = false
-    /// Told `true` as an uncancellable step begins and `false` as it ends, on the reading's thread.
-    private let stepping: (@Sendable (Bool) -> Void)?
+/// What stops or holds a page's reading from another thread: the pool's `JobControl`, checked
+/// before each page and, through Tesseract's monitor, between the words of the page being read, so
+/// a cancelled page stops within a fraction of a second, and a held one (the window's strips move)
+/// goes on from that word when it is let go.
+public typealias RecognitionCancel = JobControl
 
-    public init(paused: Bool = false, stepping: (@Sendable (Bool) -> Void)? = nil) {
-        self.paused = paused
-        self.stepping = stepping
-    }
-
-    /// Runs `step`, which cannot be stopped, counted in `UncancellableSteps` while it runs; throws
-    /// `.cancelled` after it when the reading was cancelled meanwhile (its result is dropped).
+extension JobControl {
+    /// Runs `step`, which cannot be stopped (loading a language's models: Tesseract's `Init` has
+    /// no monitor), counted in `UncancellableSteps` while it runs and announced to whoever waits
+    /// for the reading to end (`HostPool.stop`, the window's quit), who need not wait for it: the
+    /// step only reads its data files. Throws `.cancelled` after it when the reading was
+    /// cancelled meanwhile (its result is dropped), so nothing else is read or written.
     public func uncancellable<T>(_ step: () throws(RecognitionError) -> T) throws(RecognitionError) -> T {
         UncancellableSteps.begin()
-        stepping?(true)
+        inStep(true)
         defer {
-            stepping?(false)
+            inStep(false)
             UncancellableSteps.end()
         }
         let result = try step()
         if isCancelled { throw .cancelled }
         return result
-    }
-
-    public func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    public var isCancelled: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return cancelled
-    }
-
-    /// Holds (`true`) or lets go (`false`) the reading at its next word.
-    public func setPaused(_ paused: Bool) {
-        condition.lock()
-        self.paused = paused
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Returns once not paused (or cancelled); then whether it was cancelled. Called by the reader
-    /// between words.
-    public func waitWhilePaused() -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while paused && !cancelled { condition.wait() }
-        return cancelled
     }
 }
 

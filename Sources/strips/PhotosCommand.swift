@@ -169,7 +169,7 @@ struct PhotosCommand: ParsableCommand {
         let textures = TextureOptions(reader: reader, budget: textureBudget.map { $0 << 20 }, decode: decode ?? (script == nil ? .async : .sync),
                                       arriving: scanner.pictures)
         let say: @Sendable (String) -> Void = { FileHandleOutput.standardError($0) }
-        let text = TextHost(languages: languages, reader: reader, live: script == nil, wake: { LoopWaker.wake() }, say: say)
+        let text = TextHost(languages: languages, reader: reader, executor: executor, say: say)
         let saver = DocumentSaver(output: output, sources: files, documentName: name, chooser: script == nil ? DesktopChooser() : nil,
                                   executor: executor, texts: text,
                                   textFiles: textFiles, metadata: DocumentExporter.metadata(title: title, documentName: name, sources: files), say: say)

@@ -69,6 +69,24 @@ import Testing
         #expect(cells[1].upright == 90)
     }
 
+    @Test func theRoomsTurnsWaitForTheStripsToRestThenComeAsAnEditAndALine() {
+        var state = Uprighting()
+        let page = Self.pages[1]
+        let turned = JudgedPage(key: page.textKey, judgement: PageJudgement(blank: false, upright: UprightFinding(turns: 2, confidence: 3)))
+        #expect(UprightingFeature.reduce(into: &state, action: .judged([turned]), context: .init(stripsRest: false)).isEmpty)
+        // The strips move: the turn waits.
+        #expect(UprightingFeature.reduce(into: &state, action: .apply(pages: Self.pages), context: .init(stripsRest: false)).isEmpty)
+        #expect(state.hasPending)
+        let outputs = UprightingFeature.reduce(into: &state, action: .apply(pages: Self.pages), context: .init(stripsRest: true))
+        #expect(described(outputs).count == 2 && described(outputs).last == "notice: p1.png turned upright (Ctrl+Z turns it back)")
+        guard case .edit(.correct(let changes))? = outputs.first else {
+            Issue.record("\(described(outputs))")
+            return
+        }
+        #expect(changes.map(\.index) == [1] && changes.first?.after.quarterTurns == 2)
+        #expect(!state.hasPending)
+    }
+
     @Test func theReducerTurnsAPageOnceAtMost() {
         var state = Uprighting()
         var page = Self.pages[1]

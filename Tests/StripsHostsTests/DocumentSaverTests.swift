@@ -83,6 +83,9 @@ import Testing
         func after(_ seconds: Double, _ job: @escaping @Sendable () -> Void) { worker.after(seconds, job) }
         func wake() { worker.wake() }
         var itemsAtOnce: Int { worker.itemsAtOnce }
+        func pool<Resource>(_ name: String, resource: @escaping @Sendable () -> Resource) -> any HostPool<Resource> {
+            worker.pool(name, resource: resource)
+        }
     }
 
     @Test func onAThreadOfItsOwnTheSavesEndComesThroughPoll() throws {

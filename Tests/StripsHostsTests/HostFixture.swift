@@ -37,12 +37,14 @@ final class HostFixture: @unchecked Sendable {
         let woken = DispatchSemaphore(value: 0)
         self.woken = woken
         let wake: @Sendable () -> Void = { woken.signal() }
-        let executor: any HostExecutor = live ? WorkerExecutor(wake: wake) : InlineExecutor()
-        // Normal priority: a test waits for the workers, which idle cores alone may not serve on a busy machine.
+        var worker = WorkerExecutor(wake: wake)
+        // Normal priority: a test waits for the pool's workers, which idle cores alone may not serve on a busy machine.
+        worker.poolPriority = .normal
+        let executor: any HostExecutor = live ? worker : InlineExecutor()
         if let textSource {
-            text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal, source: textSource)
+            text = TextHost(languages: languages, reader: reader, cache: nil, executor: executor, say: say, source: textSource)
         } else {
-            text = TextHost(languages: languages, reader: reader, cache: nil, live: live, wake: wake, say: say, priority: .normal)
+            text = TextHost(languages: languages, reader: reader, cache: nil, executor: executor, say: say)
         }
         let folder = self.folder
         saver = DocumentSaver(output: output.map { folder + "/" + $0 }, sources: sources, documentName: "Test", chooser: live ? DesktopChooser() : nil,

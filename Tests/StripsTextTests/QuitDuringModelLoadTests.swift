@@ -34,8 +34,8 @@ struct QuitDuringModelLoadTests {
         try Data(scan.jpeg).write(to: URL(fileURLWithPath: picture))
         let cache = TextCache(folder: folder.path("cache"))
         let loader = SlowLoader()
-        let reported = TextWorkersTests.Finished()
-        let workers = TextWorkers(languages: "eng", cache: cache, threads: 1, priority: .normal,
+        let reported = TextPoolTests.Finished()
+        let workers = TextPool(languages: "eng", cache: cache, threads: 1, priority: .normal,
                                   service: { PageTextService(languages: "eng", cache: cache, load: loader.load) }) { reported.add($0, $1) }
         let page = scan.picture, dpi = scan.dpi
         workers.schedule([.init(id: "scan", file: picture, pdfPage: nil, recipe: "original") { (page, dpi) }])

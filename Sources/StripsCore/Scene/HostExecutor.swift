@@ -30,6 +30,11 @@ public protocol HostExecutor: Sendable {
     /// waits for all of them anyway), on workers one (a new ask is taken up after the item under
     /// way, and the background keeps to one core below the frames).
     var itemsAtOnce: Int { get }
+    /// A standing queue of jobs the host replaces as its wishes change (`HostPool`), done in
+    /// order on lanes each with a `resource` of its own, made once a lane: inline as they are
+    /// scheduled, `itemsAtOnce` together; on workers, a thread a lane, held while the frames
+    /// want the machine.
+    func pool<Resource>(_ name: String, resource: @escaping @Sendable () -> Resource) -> any HostPool<Resource>
 }
 
 extension HostExecutor {
@@ -63,6 +68,9 @@ public struct InlineExecutor: HostExecutor, HostLane {
     public func after(_ seconds: Double, _ job: @escaping @Sendable () -> Void) {}
     public func wake() {}
     public var itemsAtOnce: Int { ProcessInfo.processInfo.activeProcessorCount }
+    public func pool<Resource>(_ name: String, resource: @escaping @Sendable () -> Resource) -> any HostPool<Resource> {
+        InlinePool(lanes: itemsAtOnce, resource: resource)
+    }
 }
 
 /// Errands on worker threads; each answer wakes the window (`wake`).
@@ -71,6 +79,11 @@ public struct WorkerExecutor: HostExecutor {
     /// Bytes of stack for a thread of its own: writing a PDF's pages recurses deeper than a
     /// dispatch worker's stack allows.
     public var stackSize = 1 << 22
+    /// A pool's threads: one core stays for drawing and decoding (idle cores keep them off it anyway).
+    public var poolThreads = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+    /// Where a pool's threads run: idle cores in the window; `.normal` for a test that waits for
+    /// them, which idle cores alone may not serve on a busy machine.
+    public var poolPriority = ThreadPriority.idleCores
 
     public init(wake: @escaping @Sendable () -> Void) { waker = wake }
 
@@ -96,6 +109,10 @@ public struct WorkerExecutor: HostExecutor {
     public func wake() { waker() }
 
     public var itemsAtOnce: Int { 1 }
+
+    public func pool<Resource>(_ name: String, resource: @escaping @Sendable () -> Resource) -> any HostPool<Resource> {
+        WorkerPool(name, threads: poolThreads, priority: poolPriority, resource: resource)
+    }
 }
 
 /// A serial worker queue; each finished job wakes the window.

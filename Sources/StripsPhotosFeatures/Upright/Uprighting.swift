@@ -2,10 +2,18 @@ import StripsCore
 
 /// The uprighting room: its state is `Uprighting`, its reducer `Uprighting.reduce`; the turns it
 /// makes go to the document as an edit, and the status line says so, as outputs the scene routes.
+/// Whether the strips rest with nothing waiting comes in: the turns wait for them, never the user.
 package enum UprightingFeature: PhotosFeature {
     package typealias State = Uprighting
 
-    package static func reduce(into state: inout Uprighting, action: Uprighting.Action, context: Void) -> [PhotosOutput] {
+    package struct Context {
+        /// Nothing moves: no edit animating, no drag, no glide, no command waiting.
+        package var stripsRest: Bool
+        package init(stripsRest: Bool) { self.stripsRest = stripsRest }
+    }
+
+    package static func reduce(into state: inout Uprighting, action: Uprighting.Action, context: Context) -> [PhotosOutput] {
+        if case .apply = action, !context.stripsRest { return [] }
         let changes = Uprighting.reduce(into: &state, action)
         guard !changes.isEmpty, case .apply(let pages) = action else { return [] }
         let line = changes.count == 1 ? tr("%s turned upright (Ctrl+Z turns it back)", pages[changes[0].index].id)

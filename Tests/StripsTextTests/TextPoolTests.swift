@@ -1,11 +1,12 @@
 import Foundation
+import StripsCore
 import StripsPictures
 import StripsSampleScans
 @testable import StripsText
 import Testing
 
-@Suite("Text workers")
-struct TextWorkersTests {
+@Suite("Text pool")
+struct TextPoolTests {
     /// What the workers hand back, gathered across threads.
     final class Finished: @unchecked Sendable {
         private let condition = NSCondition()
@@ -43,7 +44,7 @@ struct TextWorkersTests {
         let picture = folder.path("scan.jpg")
         try Data(scan.jpeg).write(to: URL(fileURLWithPath: picture))
         let finished = Finished()
-        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1, priority: .normal) { finished.add($0, $1) }
+        let workers = TextPool(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1, priority: .normal) { finished.add($0, $1) }
         // Drawn the moment the worker starts the page: the reading is then held, mid-page. The
         // hold comes before the signal, so the test's resume can only follow it (the other way
         // round, a resume that overtook the hold was a no-op and the hold then lasted for ever).
@@ -68,8 +69,8 @@ struct TextWorkersTests {
     func workersRunOnIdleCores() {
         let finished = Finished()
         let policies = Policies()
-        for (index, priority) in [TextWorkers.Priority.idleCores, .normal].enumerated() {
-            let workers = TextWorkers(languages: "eng", cache: nil, threads: 1, priority: priority) { finished.add($0, $1) }
+        for (index, priority) in [ThreadPriority.idleCores, .normal].enumerated() {
+            let workers = TextPool(languages: "eng", cache: nil, threads: 1, priority: priority) { finished.add($0, $1) }
             // Asked on the worker's own thread; the page then cannot be drawn, a failure at once.
             workers.schedule([.init(id: "\(priority)", file: "/nonexistent/strips.jpg", pdfPage: nil, recipe: "x") {
                 policies.add(sched_getscheduler(0))
@@ -91,7 +92,7 @@ struct TextWorkersTests {
         let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0)
         let id = Policies()
         Thread {
-            id.add(TextWorkers.threadID() ?? -1)
+            id.add(ThreadPriority.threadID() ?? -1)
             ready.signal()
             go.wait()
         }.start()
@@ -99,9 +100,9 @@ struct TextWorkersTests {
         defer { go.signal() }
         let thread = try #require(id.values.first)
         #expect(thread > 0 && thread != getpid())
-        TextWorkers.lowerPriority(thread)
+        ThreadPriority.lowerPriority(thread)
         #expect(sched_getscheduler(thread) == 5 && getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread)) == 10)
-        TextWorkers.normalPolicy(thread)
+        ThreadPriority.normalPolicy(thread)
         #expect(sched_getscheduler(thread) == 0 && getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread)) == 10)
         // The test's own thread is untouched.
         #expect(sched_getscheduler(0) == 0)
@@ -146,7 +147,7 @@ struct TextWorkersTests {
         let picture = folder.path("scan.jpg")
         try Data(scan.jpeg).write(to: URL(fileURLWithPath: picture))
         let finished = Finished()
-        let workers = TextWorkers(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1, priority: .normal) { finished.add($0, $1) }
+        let workers = TextPool(languages: "eng", cache: TextCache(folder: folder.path("cache")), threads: 1, priority: .normal) { finished.add($0, $1) }
         let page = scan.picture, dpi = scan.dpi
         workers.schedule([
             .init(id: "pdf p. 1", file: pdf, pdfPage: 0, recipe: "p0") { nil },
@@ -170,7 +171,7 @@ struct TextWorkersTests {
         _ = PDFTextTests.make(pdf)
         let finished = Finished()
         let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
-        let workers = TextWorkers(languages: "eng", cache: nil, threads: 1, priority: .normal) { finished.add($0, $1) }
+        let workers = TextPool(languages: "eng", cache: nil, threads: 1, priority: .normal) { finished.add($0, $1) }
         // The first page holds its worker until the list has been replaced.
         workers.schedule([
             .init(id: "first", file: folder.path("missing.jpg"), pdfPage: nil, recipe: "x") {
@@ -188,7 +189,7 @@ struct TextWorkersTests {
         let results = finished.wait(for: 2)
         workers.stop()
         #expect(Set(results.map(\.0)) == ["first", "kept"])
-        let unwritable = TextWorkers(languages: "qqq", cache: nil) { finished.add($0, $1) }
+        let unwritable = TextPool(languages: "qqq", cache: nil) { finished.add($0, $1) }
         unwritable.schedule([.init(id: "scan", file: folder.path("x.jpg"), pdfPage: nil, recipe: "x") {
             (PixelBuffer(width: 10, height: 10, format: .grey, filledWith: 255), 300)
         }])
