@@ -64,7 +64,15 @@ enum Books {
         let renderer = PageRenderer()
         let side = Int32(2000)
         var small: PixelBuffer?
-        let smallMs = median { small = renderer.page(photo, recipe: flatRecipe, sourceSize: size, limit: PixelLimit(width: side, height: side))?.pixels }
+        // A whole photo's page at 2000 px is, in the host (`BorderFinder.flattened`, a recipe with
+        // nothing to draw), the photo decoded at that size: measured so where the JPEG is known.
+        let limit = PixelLimit(width: side, height: side)
+        let smallMs = median {
+            if whole, let jpeg, case .success(let decoded) = JPEGDecoder.decode(jpeg, orientation: .up, limit: limit, region: nil, fast: false) {
+                small = decoded.pixels
+            }
+            else { small = renderer.page(photo, recipe: flatRecipe, sourceSize: size, limit: limit)?.pixels }
+        }
         guard let small else { say("\(name): no page"); return }
         var curve: PageCurve?
         let findMs = median { curve = PageCurveFinder.curve(of: small) }
@@ -87,16 +95,46 @@ enum Books {
             curve.map { "\(kind) \($0.lines) lines, bend \(fmt($0.bend * 1000)) per mille, reach \(fmt($0.reach.vertical * 1000)) / \(fmt($0.reach.horizontal * 1000)) per mille" } ?? "no \(kind)"
         }
         let chosen = curve == nil ? "left flat" : curve == model ? "laid flat by leptonica's model" : "laid flat by the line sheet"
-        say("\(name): quad \(quad != nil ? "found" : detected != nil ? "found, cuts text: whole photo" : "not found"), page \(flat.width)x\(flat.height); \(describe(model, "model")); \(describe(sheet, "sheet")); \(chosen)")
+        say("\(name): quad \(quad != nil ? "found" : detected != nil ? "found, cuts text: whole photo" : "not found"), page \(flat.width)x\(flat.height) (\(small.width)x\(small.height) for the curve); \(describe(model, "model")); \(describe(sheet, "sheet")); \(chosen)")
         // A whole photo is laid flat by itself only when sure (`SureCurve`: its lines measured
         // before and after on the 2000-pixel page; the host adds the text guard's letters).
-        var judgement: SureCurve.Judgement?
-        let judgeMs = whole ? curve.map { found in median { judgement = SureCurve.judge(small, curve: found) } } ?? 0 : 0
-        let cost = smallMs + findMs + judgeMs + laidMs - flatMs
-        say("  ms of one core (thread CPU time): flat page at 2000 px \(fmt(smallMs)), curve \(fmt(findMs)), "
-            + (whole ? "judged sure \(fmt(judgeMs)) (\(judgement.map { $0.straightens ? "straightens" : "not sure" } ?? "no curve")), " : "")
-            + "full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(cost))"
-            + (decodeMs.map { ", \(fmt(cost / $0, 2)) x decoding the photo (\(fmt($0)) ms)" } ?? ""))
+        // The host's way (`SureCurve.find`): the curve and the judgement from one look at the lines,
+        // the lines carried through the curve; and, to check it, the judgement measured again on
+        // the page drawn through the curve at 2000 px (`SureCurve.judge`, not counted).
+        var found: (curve: PageCurve, judgement: SureCurve.Judgement)?
+        let judgeMs = whole ? median { found = SureCurve.find(small) } : 0
+        let drawn = whole ? curve.map { SureCurve.judge(small, curve: $0) } : nil
+        // And the text guard's look at what the page laid flat shows (the guard itself is built
+        // for every page Shift+C sees, to choose its crop).
+        var leftOut = 0
+        var guardMs = 0.0
+        if whole, let curve {
+            let text = TextGuard(guardPicture, pictureSize: size)
+            guardMs = median { leftOut = text.lettersLeftOutOfWords(inside: SureCurve.shown(by: curve, in: size).contains) }
+        }
+        let cost: Double = whole ? smallMs + judgeMs + guardMs + laidMs : smallMs + findMs + laidMs - flatMs
+        func judged(_ j: SureCurve.Judgement?) -> String {
+            guard let j else { return "no curve" }
+            return "\(j.straightens ? "straightens" : "not sure"): \(lines(j.before)) -> \(lines(j.after))"
+        }
+        var times = "  ms of one core (thread CPU time): "
+        times += whole ? "page at 2000 px decoded \(fmt(smallMs)), " : "flat page at 2000 px \(fmt(smallMs)), "
+        times += "curve \(fmt(findMs)), "
+        if whole { times += "curve and sure check \(fmt(judgeMs)), letters left out \(fmt(guardMs)) (\(leftOut)), " }
+        times += "full page flat \(fmt(flatMs)), full page laid flat \(fmt(laidMs)); dewarping costs \(fmt(cost))"
+        if let decodeMs { times += ", \(fmt(cost / decodeMs, 2)) x decoding the photo (\(fmt(decodeMs)) ms)" }
+        say(times)
+        if whole, let geometry = RecipeGeometry(recipe: curved, sourceSize: size),
+           let onePass = Flattener.warp(photo, width: laid.width, height: laid.height, outputToSource: { geometry.source(of: $0) }) {
+            // The page as it was drawn before the two-pass draw (sixteen taps, the map point by
+            // point), for Scripts/bench-dewarp-photos.sh to read too.
+            say("  drawn in one pass of sixteen taps (as before): straightness \(lines(TextLineStraightness.measure(onePass)))")
+            _ = PNGWriter().write(onePass, to: folder + "/\(name)-dewarped-one-pass.png", replacing: true)
+        }
+        if whole {
+            say("  sure check on the lines carried: \(judged(found?.judgement)); measured on the drawn page: \(judged(drawn))")
+            if found?.curve != curve { say("  (the curve of find differs from the finder's)") }
+        }
         say("  straightness before: \(lines(before)); after: \(lines(after))")
         var sheetRecipe = flatRecipe
         sheetRecipe.dewarp = sheet

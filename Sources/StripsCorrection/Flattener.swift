@@ -54,4 +54,15 @@ public enum Flattener {
         let bounds = page.map { Resampler.Bounds(outputToPage: $0.outputToPage, size: $0.size, fill: $0.fill) }
         return Resampler.resample(picture, width: width, height: height, outputToSource: outputToSource, bounds: bounds, threads: threads)
     }
+
+    /// As `warp(_:width:height:outputToSource:page:threads:)` for a curved page drawn by scaling
+    /// alone (no crop's perspective, no turn), its map in leptonica's two steps: the picture's
+    /// column of each output point, then the picture's row at that column and output row
+    /// (`Resampler`'s two passes of four taps).
+    public static func warp(_ picture: PixelBuffer, width: Int, height: Int, column: (Point) -> Double,
+                            row: (Double, Double) -> Double, threads: Int = 1) -> PixelBuffer? {
+        guard width >= 1, height >= 1, !width.multipliedReportingOverflow(by: height).overflow, width * height <= maximumPixels,
+              !picture.isEmpty else { return nil }
+        return Resampler.resample(picture, width: width, height: height, column: column, row: row, threads: threads)
+    }
 }

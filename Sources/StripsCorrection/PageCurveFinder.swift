@@ -26,7 +26,11 @@ public enum PageCurveFinder {
     /// leptonica's limits, or are too few and short for it); nil when neither trusts the page's
     /// lines, or the page is already flat.
     public static func curve(of page: PixelBuffer) -> PageCurve? {
-        guard let binary = workingBinary(page) else { return nil }
+        workingBinary(page).flatMap(curve)
+    }
+
+    /// As `curve(of:)`, on the page's working binary (`WorkingInk`).
+    static func curve(_ binary: LeptonicaPix) -> PageCurve? {
         if let model = model(binary), accepts(model) { return model }
         return sheet(binary).flatMap { accepts($0) ? $0 : nil }
     }

@@ -38,7 +38,40 @@ public enum SureCurve {
         return Flattener.warp(photo, width: photo.width, height: photo.height, outputToSource: { geometry.source(of: $0) })
     }
 
-    /// The lines of `photo` before, and after laying it flat by `curve`.
+    /// The curve of `photo` (the whole picture at up to the curve finder's size: `PageCurveFinder`)
+    /// and how sure it is, from one look at its lines: the text lines the finder sees, measured as
+    /// they are (`TextLineStraightness`) and as the curve lays them (each line's centres carried
+    /// to where the page laid flat shows them). The same lines before and after, so a line the
+    /// curve leaves bent counts as bent; nil when no curve is found.
+    public static func find(_ photo: PixelBuffer) -> (curve: PageCurve, judgement: Judgement)? {
+        guard photo.width >= 64, photo.height >= 64 else { return nil }
+        QuietLeptonica.install()
+        guard let binary = WorkingInk(photo, side: PageCurveFinder.workingSide)?.binary, let curve = PageCurveFinder.curve(binary) else { return nil }
+        let lines = TextLineStraightness.lines(of: binary)
+        let before = TextLineStraightness.measure(lines)
+        guard let before, before.median >= curvedLines else { return (curve, Judgement(before: before, after: nil)) }
+        let size = Size(width: Double(binary.width), height: Double(binary.height))
+        let laid = lines.map { line in
+            let points = zip(line.xs, line.ys).map { laidFlat(Point(x: $0.0, y: $0.1), by: curve, in: size) }
+            return TextLineStraightness.Line(xs: points.map(\.x), ys: points.map(\.y))
+        }
+        return (curve, Judgement(before: before, after: TextLineStraightness.measure(laid)))
+    }
+
+    /// Where the page laid flat by `curve` shows the point `p` of the flattened page (both in a
+    /// page of `size`): `PageCurve.source(of:in:)` undone. Its shifts change by hundredths of a
+    /// pixel from one pixel to the next, so a fixed-point iteration settles in a few steps.
+    static func laidFlat(_ p: Point, by curve: PageCurve, in size: Size) -> Point {
+        var q = p
+        for _ in 0..<8 {
+            let s = curve.source(of: q, in: size)
+            q = Point(x: q.x + p.x - s.x, y: q.y + p.y - s.y)
+        }
+        return q
+    }
+
+    /// The lines of `photo` before, and after laying it flat by `curve` and finding them again on
+    /// what is drawn (the benchmark's check on `find`'s carried lines).
     public static func judge(_ photo: PixelBuffer, curve: PageCurve) -> Judgement {
         let before = TextLineStraightness.measure(photo)
         guard let before, before.median >= curvedLines, let laid = laidFlat(photo, curve: curve) else { return Judgement(before: before, after: nil) }

@@ -17,34 +17,55 @@ public enum TextLineStraightness {
         public var worst: Double
     }
 
+    /// A long text line's centres, x increasing, in the working binary's pixels.
+    public struct Line: Hashable, Sendable {
+        public var xs: [Double]
+        public var ys: [Double]
+    }
+
     /// Nil when the page has no long text lines.
     public static func measure(_ page: PixelBuffer) -> Measure? {
         guard page.width >= 64, page.height >= 64 else { return nil }
         QuietLeptonica.install()
-        guard let binary = WorkingInk(page, side: PageCurveFinder.workingSide)?.binary,
-              let found = dewarpGetTextlineCenters(binary.pointer, 0) else { return nil }
+        return WorkingInk(page, side: PageCurveFinder.workingSide).flatMap { measure(lines(of: $0.binary)) }
+    }
+
+    /// The long text lines of a working binary page (`WorkingInk`): lines at least 80 % as long
+    /// as the longest, as the dewarper keeps, of 8 centres or more.
+    static func lines(of binary: LeptonicaPix) -> [Line] {
+        guard let found = dewarpGetTextlineCenters(binary.pointer, 0) else { return [] }
         defer { var owned: UnsafeMutablePointer<PTAA>? = found; ptaaDestroy(&owned) }
-        // Lines at least 80 % as long as the longest, as the dewarper keeps.
-        guard let long = dewarpRemoveShortLines(binary.pointer, found, 0.8, 0) else { return nil }
+        guard let long = dewarpRemoveShortLines(binary.pointer, found, 0.8, 0) else { return [] }
         defer { var owned: UnsafeMutablePointer<PTAA>? = long; ptaaDestroy(&owned) }
-        var departures: [Double] = []
+        var lines: [Line] = []
         for i in 0..<ptaaGetCount(long) {
             guard let pta = ptaaGetPta(long, i, Int32(L_CLONE)) else { continue }
             defer { var owned: UnsafeMutablePointer<PTA>? = pta; ptaDestroy(&owned) }
             let n = ptaGetCount(pta)
             guard n >= 8 else { continue }
-            var xs: [Double] = [], ys: [Double] = []
+            var line = Line(xs: [], ys: [])
             for k in 0..<n {
                 var x: Float = 0, y: Float = 0
                 ptaGetPt(pta, k, &x, &y)
-                xs.append(Double(x)); ys.append(Double(y))
+                line.xs.append(Double(x)); line.ys.append(Double(y))
             }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// How straight `lines` are; nil when there are none.
+    public static func measure(_ lines: [Line]) -> Measure? {
+        var departures: [Double] = []
+        for line in lines {
+            let (xs, n) = (line.xs, line.xs.count)
+            guard n >= 2, line.ys.count == n else { continue }
             // The line's course without the letters' ups and downs: a quadratic through its
             // centres; its departure from the straight line through it is the line's bend.
-            let smooth = Self.quadraticFit(xs, ys)
+            let smooth = Self.quadraticFit(xs, line.ys)
             let mx = xs.reduce(0, +) / Double(n), my = smooth.reduce(0, +) / Double(n)
             var sxy = 0.0, sxx = 0.0
-            for k in 0..<Int(n) { sxy += (xs[k] - mx) * (smooth[k] - my); sxx += (xs[k] - mx) * (xs[k] - mx) }
+            for k in 0..<n { sxy += (xs[k] - mx) * (smooth[k] - my); sxx += (xs[k] - mx) * (xs[k] - mx) }
             let slope = sxx > 0 ? sxy / sxx : 0
             departures.append(zip(xs, smooth).map { abs($0.1 - (my + slope * ($0.0 - mx))) }.max() ?? 0)
         }

@@ -42,24 +42,25 @@ public final class BorderFinder: @unchecked Sendable {
                 return BorderAnswer.Found(pageID: page.id, corners: keptCrop(of: page), levelling: nil)
             case .apply:
                 // Applied by itself: only a crop that keeps the picture's text (`TextGuard`).
-                let found = keptCrop(of: page)
+                let text = textGuard(of: page)
+                let found = candidates(of: page).flatMap { choose($0, guard: text) }
                 guard let flat = flattened(page, crop: found) else {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil)
                 }
                 if let spread = spread(of: page, crop: found, flat: flat) {
                     return BorderAnswer.Found(pageID: page.id, corners: found, levelling: nil, spread: spread)
                 }
-                let (levelling, curve) = flattening(flat, layFlat: page.corrections.laysFlat)
                 // A whole picture (no page found, or a crop that would cut text: a book's page
                 // filling the photo) is laid flat only when that is sure (`wholeCurve`): laying
                 // every whole photo flat whose lines gave a curve cost a quarter to a half of the
                 // words Tesseract reads on leptonica's real book photos (RealPagesTests).
                 guard let found else {
-                    if let whole = wholeCurve(of: page, flat: flat), whole.sure {
+                    if let whole = wholeCurve(of: page, flat: flat, text: text), whole.sure {
                         return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: nil, curve: whole.curve)
                     }
-                    return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: wholeLevelling(of: page, flat: flat))
+                    return BorderAnswer.Found(pageID: page.id, corners: nil, levelling: wholeLevelling(of: page, flat: flat, text: text))
                 }
+                let (levelling, curve) = flattening(flat, layFlat: page.corrections.laysFlat)
                 return BorderAnswer.Found(pageID: page.id, corners: found, levelling: levelling, curve: curve,
                                           fingers: fingers(of: page, crop: found, curve: curve))
             case .layFlat:
@@ -118,9 +119,9 @@ public final class BorderFinder: @unchecked Sendable {
     /// set a little askew is: its lines' slope, up to `wholeLevellingLimit` degrees, when the turn
     /// (at the picture's size, which cuts its corners) keeps every letter inside the picture and
     /// cuts none from its word. Nil to leave it as it is.
-    public func wholeLevelling(of page: Page, flat: PixelBuffer) -> Double? {
+    public func wholeLevelling(of page: Page, flat: PixelBuffer, text: TextGuard? = nil) -> Double? {
         guard let angle = Straightener.levellingAngle(of: flat), abs(angle) <= Self.wholeLevellingLimit,
-              abs(angle) >= Self.leastWholeLean, Self.leansAlike(flat, angle: angle), let text = textGuard(of: page) else { return nil }
+              abs(angle) >= Self.leastWholeLean, Self.leansAlike(flat, angle: angle), let text = text ?? textGuard(of: page) else { return nil }
         let kept = text.shares(Quad(shownTurning: text.pictureSize, degrees: angle), in: text.pictureSize)
         return kept.letters >= 1 && kept.cutLetters == 0 ? angle : nil
     }
@@ -159,11 +160,11 @@ public final class BorderFinder: @unchecked Sendable {
     }
 
     /// `flat`: the whole picture at up to `levellingSide`, when the caller has it.
-    public func wholeCurve(of page: Page, flat: PixelBuffer? = nil) -> WholeCurve? {
+    /// `text`: the picture's text guard, when the caller has it.
+    public func wholeCurve(of page: Page, flat: PixelBuffer? = nil, text: TextGuard? = nil) -> WholeCurve? {
         guard page.corrections.laysFlat, page.corrections.crop == nil, let flat = flat ?? flattened(page, crop: nil),
-              let curve = PageCurveFinder.curve(of: flat) else { return nil }
-        let judgement = SureCurve.judge(flat, curve: curve)
-        guard let text = textGuard(of: page) else { return WholeCurve(curve: curve, judgement: judgement, letters: 0, leftOut: .max) }
+              let (curve, judgement) = SureCurve.find(flat) else { return nil }
+        guard let text = text ?? textGuard(of: page) else { return WholeCurve(curve: curve, judgement: judgement, letters: 0, leftOut: .max) }
         let shown = SureCurve.shown(by: curve, in: page.pixelSize)
         return WholeCurve(curve: curve, judgement: judgement, letters: text.shares(inside: shown.contains).letters,
                           leftOut: text.lettersLeftOutOfWords(inside: shown.contains))

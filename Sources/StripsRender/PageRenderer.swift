@@ -68,7 +68,14 @@ public struct PageRenderer: RecipeRenderer {
               let outputToSource = sourceToPixels.after(geometry.pageToSource)?.after(outputToPage) else { return nil }
 
         var page: PixelBuffer
-        if geometry.curve != nil {
+        if let curve = geometry.curve, geometry.straighten == 0, let toPixels = sourceToPixels.after(geometry.flatten),
+           let split = Self.split(curve, pageSize: pageSize, outputToPage: outputToPage, pageToPixels: toPixels) {
+            // A whole page laid flat (no crop, no turn: a book's page filling the photo): the map
+            // in leptonica's two steps, drawn in two passes of four taps.
+            guard let warped = Flattener.warp(pixels, width: width, height: height, column: split.column, row: split.row, threads: threads)
+            else { return nil }
+            page = warped
+        } else if geometry.curve != nil {
             // A curved page: the curve is no homography, so the whole map is asked point by point.
             var bounds: (outputToPage: Homography, size: Size, fill: [UInt8])?
             if geometry.straighten != 0, let toFlat = geometry.unturn.after(outputToPage) {
@@ -110,6 +117,33 @@ public struct PageRenderer: RecipeRenderer {
         // The part asked for, out of the part made (grown for the look).
         let cut = page.cropped(x: plan.x - Int(made.minX.rounded()), y: plan.y - Int(made.minY.rounded()), width: plan.width, height: plan.height)
         return (cut, plan.region)
+    }
+
+    /// A curved page's map split in leptonica's order, when the page is drawn from its picture
+    /// by scaling alone (`pageToPixels` and `outputToPage` axis-aligned: no crop's perspective, no
+    /// turn): the picture's column for each output point (the sideways shift), and for a picture
+    /// column at an output row, the picture's row (the vertical shift at that column, which
+    /// `PageCurve` takes after the sideways one). Nil when the map does not split so.
+    static func split(_ curve: PageCurve, pageSize: Size, outputToPage: Homography, pageToPixels: Homography)
+        -> (column: (Point) -> Double, row: (Double, Double) -> Double)? {
+        func axisAligned(_ map: Homography) -> [Double]? {
+            let m = map.m
+            guard m[8] != 0, m[0] != 0, m[4] != 0, [m[1], m[3], m[6], m[7]].allSatisfy({ abs($0) <= 1e-12 * abs(m[8]) }) else { return nil }
+            return m.map { $0 / m[8] }
+        }
+        guard let o = axisAligned(outputToPage), let m = axisAligned(pageToPixels),
+              let downward = PageCurve(columns: curve.columns, rows: curve.rows, vertical: curve.vertical, lines: curve.lines) else { return nil }
+        let (w, h) = (pageSize.width, pageSize.height)
+        // As `RecipeGeometry.source(of:)`: the flattened page's point held to the page.
+        let column = { (point: Point) -> Double in
+            let x = curve.source(of: outputToPage.apply(point), in: pageSize).x
+            return m[0] * min(max(x, 0), w) + m[2]
+        }
+        let row = { (pictureX: Double, outputY: Double) -> Double in
+            let x = (pictureX - m[2]) / m[0], y = o[4] * outputY + o[5]
+            return m[4] * min(max(downward.source(of: Point(x: x, y: y), in: pageSize).y, 0), h) + m[5]
+        }
+        return (column, row)
     }
 
     /// The integer offset when `map` only moves pixels by whole numbers (a rectangle crop drawn at
