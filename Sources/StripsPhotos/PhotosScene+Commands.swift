@@ -30,6 +30,15 @@ extension PhotosScene {
         }
     }
 
+    /// A glide or an edit's animation has ended: the strips settle on `focus`, and the commands
+    /// that waited for them run.
+    mutating func comeToRest(focusing focus: Int, at time: Double) {
+        focusIndex = focus
+        interaction = .resting
+        layOut()
+        startQueued(at: time)
+    }
+
     mutating func startQueued(at time: Double) {
         while !isBusy, let next = nextRunnable {
             perform(queue.remove(at: next), at: time)

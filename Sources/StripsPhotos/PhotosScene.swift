@@ -130,20 +130,10 @@ public struct PhotosScene: Scene {
             zooming(.tick, at: time)
         case .gliding(let glide):
             show(slot: glide.slot(at: time))
-            if glide.isFinished(at: time) {
-                focusIndex = glide.to
-                interaction = .resting
-                layOut()
-                startQueued(at: time)
-            }
+            if glide.isFinished(at: time) { comeToRest(focusing: glide.to, at: time) }
         case .animating(let transition):
             applyFrame(transition, at: time)
-            if transition.isFinished(at: time) {
-                focusIndex = transition.focusAfter
-                interaction = .resting
-                layOut()
-                startQueued(at: time)
-            }
+            if transition.isFinished(at: time) { comeToRest(focusing: transition.focusAfter, at: time) }
         case .editingBorders(let session):
             advanceBorders(session, at: time)
         case .askingToQuit, .searching, .dialog, .camera:
