@@ -108,7 +108,7 @@ enum ColdRun {
             try body()
             renderer.waitForDecodes(timeout: max(0, interval - (now() - start)))
         }
-        while stepper.scene.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
+        while stepper.scene.strips.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
             try paced {
                 t += interval
                 x -= 370

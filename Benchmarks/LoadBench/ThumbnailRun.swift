@@ -67,7 +67,7 @@ struct ThumbnailRun {
             drawn += renderer.lastDrawList.shown[.thumbnail] ?? 0
             placeholders += renderer.lastDrawList.placeholders[.thumbnail] ?? 0
         }
-        while stepper.scene.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
+        while stepper.scene.strips.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
             let start = clock()
             t += Self.interval
             x -= 370
@@ -100,7 +100,7 @@ struct ThumbnailRun {
                     frame = stepper.step(at: t)
                     try renderer.render(frame)
                 } while !thumbnails(frame).allSatisfy(renderer.isFinal)
-                if stepper.scene.focusIndex == 0 { break }
+                if stepper.scene.strips.focusIndex == 0 { break }
                 x += strip.width * 0.8
                 stepper.deliver(.pointerMove(Point(x: x, y: strip.midY)), at: t)
             }

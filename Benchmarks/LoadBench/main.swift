@@ -245,7 +245,7 @@ func measure(naive: Bool, folder: String, options: Options) throws -> Measuremen
     var x = strip.maxX - 20
     stepper.deliver(.pointerDown(Point(x: x, y: strip.midY)), at: t)
     var frames = 0, slowest = 0.0
-    while stepper.scene.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
+    while stepper.scene.strips.focusIndex < stepper.scene.pages.count - 1 && frames < 5000 {
         let start = now()
         t += FrameStepper<PhotosScene>.interval
         x -= 370

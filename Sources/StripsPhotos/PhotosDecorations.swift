@@ -117,50 +117,50 @@ extension PhotosScene {
         var d = PhotosDecorations()
         let box = geometry.preview
         let count = shownPages.count
-        let alpha = notices.counterAlpha(at: time, tuning: tuning.editor)
+        let alpha = notices.counterAlpha(at: time, tuning: setup.tuning.editor)
         // The camera view has its own line where the counter would be.
         if alpha > 0, count > 0, box.height > 60, !isCameraOpen {
-            d.counter = measurer.run("\(focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
+            d.counter = setup.measurer.run("\(strips.focusIndex + 1) / \(count)", centeredAt: Point(x: box.midX, y: box.maxY - 28),
                                      pointSize: 15, weight: .bold, alpha: alpha)
         }
-        if let scan = transfers.scan, scan.isRunning, transfers.saving.progress == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 || scan.cancelling {
+        if let scan = transfers.scan, scan.isRunning, transfers.saving.progress == nil, notices.statusAlpha(at: time, tuning: setup.tuning.editor) == 0 || scan.cancelling {
             // The line while the scanner works (a status line just posted shows first).
             // Which page of the batch, and which page of the document it becomes.
             let text = scan.cancelling ? tr("Stopping the scan…")
                 : scan.arriving.map { tr("Scanning page %d (%s)… (Esc stops)", scan.finished + 1, $0.placed) } ?? tr("Scanning page %d… (Esc stops)", scan.finished + 1)
-            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            d.status = setup.measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let saving = transfers.saving.progress {
             // No pages counted yet: the desktop's file chooser is asking where.
             let text = saving.total == 0 ? tr("Choose where to save…") : trn("Saving… %2$d of %1$d page", "Saving… %2$d of %1$d pages", saving.total, saving.done)
-            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            d.status = setup.measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
             if saving.total > 0 { d.progress = Double(saving.done) / Double(saving.total) }
-        } else if let waiting = judging.waiting {
+        } else if let waiting = findings.batches.judging.waiting {
             // Pages still being judged before Ctrl+Shift+B or a save can act.
             let text = waiting == .save
-                ? trn("Looking for separator sheets before saving… %d page to go", "Looking for separator sheets before saving… %d pages to go", judging.outstanding)
-                : trn("Looking for blank pages… %d page to go", "Looking for blank pages… %d pages to go", judging.outstanding)
-            d.status = measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
-        } else if findings.borders.awaiting > 0, borderSession == nil, notices.statusAlpha(at: time, tuning: tuning.editor) == 0 {
+                ? trn("Looking for separator sheets before saving… %d page to go", "Looking for separator sheets before saving… %d pages to go", findings.batches.judging.outstanding)
+                : trn("Looking for blank pages… %d page to go", "Looking for blank pages… %d pages to go", findings.batches.judging.outstanding)
+            d.status = setup.measurer.run(text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+        } else if findings.borders.awaiting > 0, borderSession == nil, notices.statusAlpha(at: time, tuning: setup.tuning.editor) == 0 {
             // Shift+C under way: a book's spread or a 12 MP page takes the host a few seconds in the
             // window (a script's answer comes before its next frame, so never shows this).
-            d.status = measurer.run(tr("Finding the pages' borders…"), centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            d.status = setup.measurer.run(tr("Finding the pages' borders…"), centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if notices.opening {
-            d.status = measurer.run(tr("Choose files to open…"), centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
+            d.status = setup.measurer.run(tr("Choose files to open…"), centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14)
         } else if let status = notices.status {
-            let alpha = notices.statusAlpha(at: time, tuning: tuning.editor)
+            let alpha = notices.statusAlpha(at: time, tuning: setup.tuning.editor)
             if alpha > 0 {
-                d.status = measurer.run(status.text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14, alpha: alpha)
+                d.status = setup.measurer.run(status.text, centeredAt: Point(x: box.midX, y: box.minY + 28), pointSize: 14, alpha: alpha)
             }
         }
-        if let search = interaction.search, box.width > 0, box.height > 0 { d.search = SearchField(search, preview: box, measurer: measurer) }
-        if interaction.isAskingToQuit { d.prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer) }
+        if let search = interaction.search, box.width > 0, box.height > 0 { d.search = SearchField(search, preview: box, measurer: setup.measurer) }
+        if interaction.isAskingToQuit { d.prompt = QuitPrompt(window: setup.windowSize, documentName: setup.documentName, measurer: setup.measurer) }
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }
         switch top.dialog {
-        case .scanPanel(let panel)?: d.scanPanel = ScanPanelCard(panel, window: windowSize, measurer: measurer)
-        case .recovery(let offer)?: d.recovery = RecoveryPrompt(offer, window: windowSize, measurer: measurer)
-        case .keys(let overlay)?: d.keys = KeysOverlayCard(overlay, window: windowSize, measurer: measurer)
-        case .menu(let menu)?: d.menu = ContextMenuCard(menu, window: windowSize, measurer: measurer)
+        case .scanPanel(let panel)?: d.scanPanel = ScanPanelCard(panel, window: setup.windowSize, measurer: setup.measurer)
+        case .recovery(let offer)?: d.recovery = RecoveryPrompt(offer, window: setup.windowSize, measurer: setup.measurer)
+        case .keys(let overlay)?: d.keys = KeysOverlayCard(overlay, window: setup.windowSize, measurer: setup.measurer)
+        case .menu(let menu)?: d.menu = ContextMenuCard(menu, window: setup.windowSize, measurer: setup.measurer)
         case nil: break
         }
         return d

@@ -207,26 +207,26 @@ public struct PhotosFrame: FrameContent {
 
 extension PhotosScene {
     public func frame(at time: Double) -> Frame {
-        let window = Rect(origin: .zero, size: windowSize)
+        let window = Rect(origin: .zero, size: setup.windowSize)
         let g = geometry
         let shown = shownPages
         let (previewContent, thumbnailContent) = content(at: time)
-        let previewCells = zoomed(shown.isEmpty ? [] : preview.cells(in: window, content: previewContent).map { cell in
+        let previewCells = zoomed(shown.isEmpty ? [] : strips.preview.cells(in: window, content: previewContent).map { cell in
             let aspect = previewContent.aspects[cell.index]
             return PhotosFrame.PreviewCell(
                 cell: cell,
-                picture: preview.layout.pictureFrame(aspect: aspect, cell: cell.frame, parallax: cell.parallax),
-                clip: preview.layout.pictureClip(aspect: aspect, cell: cell.frame).intersection(g.preview))
+                picture: strips.preview.layout.pictureFrame(aspect: aspect, cell: cell.frame, parallax: cell.parallax),
+                clip: strips.preview.layout.pictureClip(aspect: aspect, cell: cell.frame).intersection(g.preview))
         })
-        let thumbnailCells = shown.isEmpty ? [] : thumbnails.cells(in: window, content: thumbnailContent)
+        let thumbnailCells = shown.isEmpty ? [] : strips.thumbnails.cells(in: window, content: thumbnailContent)
         let content = PhotosFrame(
-            window: windowSize, pages: shown, focusIndex: focusIndex, previewOffset: preview.offset,
-            thumbnailOffset: thumbnails.offset, expanding: expanding.value,
+            window: setup.windowSize, pages: shown, focusIndex: strips.focusIndex, previewOffset: strips.preview.offset,
+            thumbnailOffset: strips.thumbnails.offset, expanding: strips.expanding.value,
             preview: previewCells, thumbnails: thumbnailCells,
             thumbnailStrip: g.thumbnails, emptyState: shown.isEmpty ? emptyState() : nil,
             previewBox: g.preview.size,
-            thumbnailLayout: thumbnails.layout, thumbnailContent: thumbnailContent,
-            strips: [preview.diagnostics("preview", at: time), thumbnails.diagnostics("thumbnails", at: time)])
+            thumbnailLayout: strips.thumbnails.layout, thumbnailContent: thumbnailContent,
+            strips: [strips.preview.diagnostics("preview", at: time), strips.thumbnails.diagnostics("thumbnails", at: time)])
         var photos = content
         if case .animating(let transition) = interaction.underPrompt {
             let moment = transition.frame(at: time)
@@ -235,14 +235,14 @@ extension PhotosScene {
         }
         photos.selected = selectedShown
         photos.dirty = isDirty
-        photos.thumbnailMargin = tuning.thumbnails.margin
+        photos.thumbnailMargin = setup.tuning.thumbnails.margin
         photos.decorations = decorations(at: time)
         photos.texts = texts
         photos.search = interaction.search
         photos.clipboard = clipboard
         photos.saved = transfers.saving.last
         if case .editingBorders(let session) = interaction.underPrompt {
-            photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: measurer)
+            photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: setup.measurer)
         }
         photos.scanning = transfers.scan
         var breaking: (changes: [BreakChange], progress: [Int: Double])?
@@ -250,17 +250,17 @@ extension PhotosScene {
             breaking = (changes, transition.frame(at: time).breaking)
         }
         photos.batch = BatchMarks.marks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, split: documentSplit,
-                                        names: documentNames, judging: judging, breaking: breaking, measurer: measurer)
+                                        names: documentNames, judging: findings.batches.judging, breaking: breaking, measurer: setup.measurer)
         var top = interaction
         if case .askingToQuit(let under) = top { top = under }
         photos.dialog = top.dialog
         photos.toolbar = toolbarFrame(at: time)
         photos.previewTop = g.preview.minY
         if let view = interaction.camera {
-            photos.camera = CameraViewFrame(view: view, area: g.preview, at: time, measurer: measurer)
+            photos.camera = CameraViewFrame(view: view, area: g.preview, at: time, measurer: setup.measurer)
         }
-        var frame = Frame(time: time, scene: name, window: windowSize, isIdle: isIdle, title: title, content: photos)
-        frame.pictureFadeDuration = tuning.preview.pictureFadeDuration
+        var frame = Frame(time: time, scene: name, window: setup.windowSize, isIdle: isIdle, title: title, content: photos)
+        frame.pictureFadeDuration = setup.tuning.preview.pictureFadeDuration
         return frame
     }
 
@@ -276,6 +276,6 @@ extension PhotosScene {
     }
 
     func emptyState() -> EmptyDocument {
-        EmptyDocument(in: geometry.preview, canUndo: document.nextUndo != nil, enabled: { canPerform($0) }, measurer: measurer)
+        EmptyDocument(in: geometry.preview, canUndo: document.nextUndo != nil, enabled: { canPerform($0) }, measurer: setup.measurer)
     }
 }

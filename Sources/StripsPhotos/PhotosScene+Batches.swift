@@ -10,8 +10,8 @@ extension PhotosScene {
 
     /// How far the editor asks of its own accord: near the focus (scripts), every page (the window).
     public var judgingReach: Judging.Reach {
-        get { judging.reach }
-        set { judging.reach = newValue }
+        get { findings.batches.judging.reach }
+        set { findings.batches.judging.reach = newValue }
     }
 
     /// The pages that came near the focus since the last frame, to be judged (`effectsDue`): in
@@ -19,11 +19,11 @@ extension PhotosScene {
     /// whose thumbnails are on screen, whose marks the frame shows.
     mutating func judgingDue(at time: Double) -> [Effect] {
         var ring = Judging.ring
-        if judging.reach == .nearFocus {
-            let cells = thumbnails.cells(in: Rect(origin: .zero, size: windowSize), content: content(at: time).thumbnails)
-            ring = cells.map { abs($0.index - focusIndex) }.max() ?? 0
+        if findings.batches.judging.reach == .nearFocus {
+            let cells = strips.thumbnails.cells(in: Rect(origin: .zero, size: setup.windowSize), content: content(at: time).thumbnails)
+            ring = cells.map { abs($0.index - strips.focusIndex) }.max() ?? 0
         }
-        return batch(.due(pages: document.pages, focus: focusIndex, generation: document.generation, arriving: transfers.scan?.arriving?.placed, ring: ring), at: time)
+        return batch(.due(pages: document.pages, focus: strips.focusIndex, generation: document.generation, arriving: transfers.scan?.arriving?.placed, ring: ring), at: time)
     }
 
     /// Judgements the host answered: kept (a separator found changes the split the next frame
@@ -51,37 +51,37 @@ extension PhotosScene {
     // MARK: Breaks
 
     /// B's change at page `index` (nil: none there to make), for the menu's item.
-    func breakChange(at index: Int) -> BreakChange? { BatchesFeature.breakChange(at: index, in: pages, judging) }
+    func breakChange(at index: Int) -> BreakChange? { BatchesFeature.breakChange(at: index, in: pages, findings.batches.judging) }
 
     /// B: a break before page `index` (nil: the page in focus) put, or the one there taken away.
     mutating func toggleBreak(at index: Int?, at time: Double) {
-        _ = batch(.toggleBreak(at: index ?? focusIndex, pages: pages), at: time)
+        _ = batch(.toggleBreak(at: index ?? strips.focusIndex, pages: pages), at: time)
     }
 
     // MARK: The split
 
     /// The pages shown split into documents (made when the pages or the separators change).
     public var documentSplit: DocumentSplit {
-        splitCache.key == splitKey ? splitCache.split : DocumentSplit(pages: shownPages, separator: judging.separator)
+        findings.batches.split.key == splitKey ? findings.batches.split.split : DocumentSplit(pages: shownPages, separator: findings.batches.judging.separator)
     }
 
     /// Each part's name, as the strip labels it and a save names its file.
     public var documentNames: [String] {
-        splitCache.key == splitKey ? splitCache.names : Self.names(of: documentSplit, base: outputName ?? documentName)
+        findings.batches.split.key == splitKey ? findings.batches.split.names : Self.names(of: documentSplit, base: setup.outputName ?? setup.documentName)
     }
 
     /// The split worked out again when what it is made from has changed (once per tick at most).
     mutating func refreshSplit() {
         let key = splitKey
-        guard splitCache.key != key else { return }
-        let split = DocumentSplit(pages: shownPages, separator: judging.separator)
-        splitCache = SplitCache(key: key, split: split, names: Self.names(of: split, base: outputName ?? documentName))
+        guard findings.batches.split.key != key else { return }
+        let split = DocumentSplit(pages: shownPages, separator: findings.batches.judging.separator)
+        findings.batches.split = SplitCache(key: key, split: split, names: Self.names(of: split, base: setup.outputName ?? setup.documentName))
     }
 
     private var splitKey: SplitCache.Key {
         var before: Double?
         if case .animating(let transition) = interaction.underPrompt, transition.showsBefore { before = transition.start }
-        return SplitCache.Key(generation: document.generation, separators: judging.separatorsVersion, showingBefore: before)
+        return SplitCache.Key(generation: document.generation, separators: findings.batches.judging.separatorsVersion, showingBefore: before)
     }
 
     /// A saved file's or folder's name without its folder and `.pdf`.

@@ -15,9 +15,9 @@ extension PhotosScene {
     /// The page the editor opens on: the page in focus, or the first selected when the focus is
     /// not among the selected pages.
     var borderTarget: Int? {
-        guard pages.indices.contains(focusIndex) else { return nil }
+        guard pages.indices.contains(strips.focusIndex) else { return nil }
         let selected = document.selection.indices
-        if selected.isEmpty || selected.contains(focusIndex) { return focusIndex }
+        if selected.isEmpty || selected.contains(strips.focusIndex) { return strips.focusIndex }
         return selected.first
     }
 
@@ -29,7 +29,7 @@ extension PhotosScene {
         }
         guard let index = borderTarget else { return [] }
         let drawn = previewPicture(of: index, at: time)
-        gestures.abandon()
+        rooms.pointer.gestures.abandon()
         return borders(.open(index: index, page: pages[index], drawnAt: drawn), at: time)
     }
 
@@ -81,11 +81,11 @@ extension PhotosScene {
     // MARK: Keys and the pointer
 
     mutating func borderKey(_ key: Key, _ session: BorderSession, at time: Double) -> [Effect] {
-        borders(.key(key, view: borderView(session, at: time), pointer: gestures.pointer, pages: pages), at: time)
+        borders(.key(key, view: borderView(session, at: time), pointer: rooms.pointer.gestures.pointer, pages: pages), at: time)
     }
 
     mutating func borderPointerDown(_ p: Point, _ session: BorderSession, at time: Double) {
-        gestures.down(p, modifiers: [], onRest: false, at: time)
+        rooms.pointer.gestures.down(p, modifiers: [], onRest: false, at: time)
         borders(.press(p, view: borderView(session, at: time)), at: time)
     }
 
@@ -104,13 +104,13 @@ extension PhotosScene {
     /// their levelling in one edit when the host answers.
     mutating func applySuggestedBorders(at time: Double) -> [Effect] {
         guard !isBusy else { return [] }
-        return borders(.applySuggested(document.target(focus: focusIndex).map { pages[$0] }), at: time)
+        return borders(.applySuggested(document.target(focus: strips.focusIndex).map { pages[$0] }), at: time)
     }
 
     /// Alt+C: the page in focus's crop, scaled from its picture to each other selected page's
     /// picture (the same margins, in proportion), and its turn, in one edit.
     mutating func copyBordersToSelection(at time: Double) {
-        borders(.copyToSelection(pages: pages, focus: focusIndex, selected: document.selection.indices), at: time)
+        borders(.copyToSelection(pages: pages, focus: strips.focusIndex, selected: document.selection.indices), at: time)
     }
 
     mutating func bordersFound(_ answer: BorderAnswer, at time: Double) {

@@ -99,7 +99,7 @@ extension PhotosScene {
         case .pointerUp(let p):
             // A button let go acts as its key does in the view: the camera's own button closes
             // it, one that works on the preview (borders, search) closes it first.
-            if let pressed = toolbarPointer.pressed, let button = toolbarButton(at: p), button.name == pressed {
+            if let pressed = rooms.pointer.toolbar.pressed, let button = toolbarButton(at: p), button.name == pressed {
                 if case .camera = button.action { return toolbarUp(p, at: time) ?? [] }
                 if Self.needsPreview(button.action) { return cameraRoom(.toggle(nextNumber: 0), at: time) + handle(event, at: time) }
             }
@@ -111,7 +111,7 @@ extension PhotosScene {
         case .secondaryUp:
             return underCamera { $0.route(event, at: time) }
         case .wheel:
-            guard geometry.thumbnails.contains(gestures.pointer) else { return [] }
+            guard geometry.thumbnails.contains(rooms.pointer.gestures.pointer) else { return [] }
             return underCamera { $0.route(event, at: time) }
         case .ctrlWheel, .pinch:
             return []

@@ -14,12 +14,12 @@ extension PhotosScene {
     /// The carrying room's reducer on its state, taken off the strips and the interaction and put
     /// back (no carry left: the strips rest), its outputs routed.
     mutating func carrying(_ action: CarryingFeature.Action, at time: Double) {
-        var state = CarryingFeature.State(thumbnails: thumbnails, expanding: expanding, carry: interaction.carried)
-        let context = CarryingFeature.Context(pageCount: pages.count, strip: geometry.thumbnails, tuning: tuning.editor,
-                                              previewPage: preview.nearestIndex, sinceLastTick: time - notices.lastTick, time: time)
+        var state = CarryingFeature.State(thumbnails: strips.thumbnails, expanding: strips.expanding, carry: interaction.carried)
+        let context = CarryingFeature.Context(pageCount: pages.count, strip: geometry.thumbnails, tuning: setup.tuning.editor,
+                                              previewPage: strips.preview.nearestIndex, sinceLastTick: time - notices.lastTick, time: time)
         let outputs = CarryingFeature.reduce(into: &state, action: action, context: context)
-        thumbnails = state.thumbnails
-        expanding = state.expanding
+        strips.thumbnails = state.thumbnails
+        strips.expanding = state.expanding
         if let carry = state.carry {
             interaction = .carrying(carry)
         } else if interaction.carried != nil {
@@ -30,7 +30,7 @@ extension PhotosScene {
 
     /// Where the carried thumbnail and the gap are at `time`, and how far it is lifted.
     func carriedSlots(_ carry: Carry, at time: Double) -> ReorderSlots {
-        CarryingFeature.slots(carry, thumbnails, tuning.editor, at: time)
+        CarryingFeature.slots(carry, strips.thumbnails, setup.tuning.editor, at: time)
     }
 }
 

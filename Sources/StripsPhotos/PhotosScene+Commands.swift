@@ -9,16 +9,16 @@ import StripsPhotosFeatures
 extension PhotosScene {
     /// Queues a command; it starts at once unless an edit animates or the pointer drags.
     mutating func enqueue(_ command: EditorCommand, at time: Double) {
-        if case .gliding(let glide) = interaction, queue.isEmpty, case .go(let navigation) = command, !pages.isEmpty {
+        if case .gliding(let glide) = interaction, strips.queue.isEmpty, case .go(let navigation) = command, !pages.isEmpty {
             let target = navigation.destination(from: glide.to, count: pages.count)
             // The page it was heading for counts as reached: the counter moves on with each key.
             if target != glide.to {
-                focusIndex = glide.to
+                strips.focusIndex = glide.to
                 interaction = .gliding(glide.retargeted(to: target, at: time))
             }
             return
         }
-        queue.append(command)
+        strips.queue.append(command)
         startQueued(at: time)
     }
 
@@ -26,14 +26,14 @@ extension PhotosScene {
     var isBusy: Bool {
         switch interaction.underPrompt {
         case .gliding, .animating, .carrying, .editingBorders: return true
-        default: return gestures.press?.isDragging == true
+        default: return rooms.pointer.gestures.press?.isDragging == true
         }
     }
 
     /// A glide or an edit's animation has ended: the strips settle on `focus`, and the commands
     /// that waited for them run.
     mutating func comeToRest(focusing focus: Int, at time: Double) {
-        focusIndex = focus
+        strips.focusIndex = focus
         interaction = .resting
         layOut()
         startQueued(at: time)
@@ -41,22 +41,22 @@ extension PhotosScene {
 
     mutating func startQueued(at time: Double) {
         while !isBusy, let next = nextRunnable {
-            perform(queue.remove(at: next), at: time)
+            perform(strips.queue.remove(at: next), at: time)
         }
     }
 
     /// The queued command to run next: the first, unless it edits the document while a scanned
     /// page is arriving; then the scan's own next step goes first (edits wait for the page).
     private var nextRunnable: Int? {
-        guard let first = queue.first else { return nil }
+        guard let first = strips.queue.first else { return nil }
         guard transfers.scan?.arriving != nil, first.editsDocument else { return 0 }
-        return queue.firstIndex { if case .scan = $0 { return true } else { return false } }
+        return strips.queue.firstIndex { if case .scan = $0 { return true } else { return false } }
     }
 
     /// Where the strips are as a command takes them over; a drag in progress will not fling.
     private mutating func takeOver() -> Double {
         let slot = currentSlot
-        gestures.abandon()
+        rooms.pointer.gestures.abandon()
         return slot
     }
 
@@ -66,12 +66,12 @@ extension PhotosScene {
         var upright: (changes: [CorrectionChange], nothingToDo: String)?
         if case .upright = command { upright = (uprightChanges(), uprightNothingToDo) }
         // Where the strips are as the command takes them over, and the focus then.
-        let slot = currentSlot, focus = focusIndex
+        let slot = currentSlot, focus = strips.focusIndex
         for output in DocumentFeature.reduce(into: &document, action: command, context: DocumentFeature.Context(focus: focus, upright: upright)) {
             switch output {
             case .animate(let edit, let before, let drop):
                 // A drag in progress will not fling.
-                gestures.abandon()
+                rooms.pointer.gestures.abandon()
                 let origin = if let drop {
                     EditTransition.Origin(slot: slot, focus: focus, carried: drop.carried, previewSlot: drop.previewSlot)
                 } else {
@@ -81,7 +81,7 @@ extension PhotosScene {
             case .glide(let index):
                 glide(to: index, at: time)
             case .first(let commands):
-                queue.insert(contentsOf: commands, at: 0)
+                strips.queue.insert(contentsOf: commands, at: 0)
             case .notice(let line):
                 notices.post(line, at: time)
             case .interleave:
@@ -103,7 +103,7 @@ extension PhotosScene {
 
     /// Starts the animation of `edit`, which took the document to `next`.
     mutating func run(_ edit: Edit, to next: Document, growsWhileOpening: Bool = false, at time: Double) {
-        var origin = Self.origin(of: edit, slot: takeOver(), focus: focusIndex)
+        var origin = Self.origin(of: edit, slot: takeOver(), focus: strips.focusIndex)
         origin.growsWhileOpening = growsWhileOpening
         let before = document.pages
         document = next
@@ -119,8 +119,8 @@ extension PhotosScene {
 
     /// The strips animate `edit`, which took the document from the pages `before` to what it is now.
     private mutating func animate(_ edit: Edit, from before: [Page], origin: EditTransition.Origin, at time: Double) {
-        let transition = EditTransition(edit, from: before, to: document.pages, origin: origin, at: time, timing: tuning.editor)
-        focusIndex = transition.focusDuring
+        let transition = EditTransition(edit, from: before, to: document.pages, origin: origin, at: time, timing: setup.tuning.editor)
+        strips.focusIndex = transition.focusDuring
         interaction = .animating(transition)
         layOut()
         applyFrame(transition, at: time)
@@ -132,10 +132,10 @@ extension PhotosScene {
         if abs(slot - Double(index)) < 1e-6 {
             show(slot: slot)
             interaction = .resting
-            focusIndex = index
+            strips.focusIndex = index
             return
         }
-        let glide = Glide(from: slot, to: index, start: time, duration: tuning.editor.moveDuration)
+        let glide = Glide(from: slot, to: index, start: time, duration: setup.tuning.editor.moveDuration)
         interaction = .gliding(glide)
         show(slot: glide.slot(at: time))
     }

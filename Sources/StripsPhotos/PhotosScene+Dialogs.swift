@@ -32,7 +32,7 @@ extension PhotosScene {
         case .scanPanel:
             return scanPanel(.press(p), at: time)
         case .recovery(let offer):
-            if let answer = RecoveryPrompt(offer, window: windowSize, measurer: measurer).answer(at: p) { return answerRecovery(answer, under: under, at: time) }
+            if let answer = RecoveryPrompt(offer, window: setup.windowSize, measurer: setup.measurer).answer(at: p) { return answerRecovery(answer, under: under, at: time) }
         case .keys:
             // A list to read: a click anywhere puts it away.
             return help(.click, at: time)

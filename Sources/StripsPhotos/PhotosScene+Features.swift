@@ -8,7 +8,7 @@ extension PhotosScene {
     /// `feature`'s reducer on its room.
     mutating func run<Feature: RegisteredFeature>(_ feature: Feature.Type, _ action: Feature.Action, repeating: Bool = false,
                                                   at time: Double) -> [Effect] {
-        let facts = FeatureFacts(time: time, pages: pages, focusIndex: focusIndex, selection: document.selection, documentName: documentName,
+        let facts = FeatureFacts(time: time, pages: pages, focusIndex: strips.focusIndex, selection: document.selection, documentName: setup.documentName,
                                  repeating: repeating, texts: texts)
         return apply(Feature.reduce(into: &rooms[Feature.self], action: action, context: facts), at: time)
     }

@@ -10,7 +10,7 @@ extension PhotosScene {
     /// strips ends under it before it is put on top).
     @discardableResult
     mutating func help(_ action: HelpFeature.Action, at time: Double) -> [Effect] {
-        let context = HelpFeature.Context(window: windowSize, measurer: measurer, askingToQuit: interaction.isAskingToQuit)
+        let context = HelpFeature.Context(window: setup.windowSize, measurer: setup.measurer, askingToQuit: interaction.isAskingToQuit)
         return card({ if case .keys(let overlay) = $0 { overlay } else { nil } }, Dialog.keys, at: time) {
             HelpFeature.reduce(into: &$0, action: action, context: context)
         }
@@ -19,8 +19,8 @@ extension PhotosScene {
     /// A press on a strip under way ends where it is: a card takes the pointer.
     mutating func endPress() {
         guard case .dragging(let strip) = interaction else { return }
-        gestures.abandon()
-        if strip == .preview { preview.stopAtRest() } else { thumbnails.stopAtRest() }
+        rooms.pointer.gestures.abandon()
+        if strip == .preview { strips.preview.stopAtRest() } else { strips.thumbnails.stopAtRest() }
         follow(strip)
         interaction = .flinging(strip)
     }

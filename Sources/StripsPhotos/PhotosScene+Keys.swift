@@ -28,7 +28,7 @@ extension PhotosScene {
                 carrying(.cancel, at: time)
             } else if isScanRunning, transfers.scan?.cancelling == false {
                 return cancelScan(at: time)
-            } else if judging.waiting != nil {
+            } else if findings.batches.judging.waiting != nil {
                 // Ctrl+Shift+B or a save waiting for pages to be judged: it is not done after all.
                 _ = saved(.quitWhenSaved(false), at: time)
                 return batch(.stopWaiting, at: time)
@@ -57,7 +57,7 @@ extension PhotosScene {
             return startScan(nil, at: time)
         case .scanPanel:
             if repeating { return [] }
-            return scanPanel(.open(languages: readingLanguages), at: time)
+            return scanPanel(.open(languages: setup.readingLanguages), at: time)
         case .camera(let command):
             if repeating { return [] }
             return camera(command, at: time)

@@ -47,11 +47,11 @@ extension PhotosScene {
     /// "Language: Русский": what the page is read in, and a submenu to choose it (Automatic, or
     /// one of the languages installed); none when text is not recognised.
     private func languageItem(page: Page, count: Int) -> [MenuItem] {
-        guard !readingLanguages.isEmpty else { return [] }
+        guard !setup.readingLanguages.isEmpty else { return [] }
         let chosen = page.corrections.language
         let choices = [MenuItem(name: "auto", title: tr("Automatic"), action: .command(.setLanguage(nil)), enabled: true,
                                 checked: count == 1 && chosen == nil)]
-            + readingLanguages.map { code in
+            + setup.readingLanguages.map { code in
                 MenuItem(name: code, title: LanguageNames.name(code), action: .command(.setLanguage(code)), enabled: true,
                          checked: count == 1 && chosen == code)
             }
@@ -62,7 +62,7 @@ extension PhotosScene {
     /// The menu room's reducer on the menu up (or none), its outputs routed.
     @discardableResult
     mutating func menu(_ action: MenuFeature.Action, at time: Double) -> [Effect] {
-        let context = MenuFeature.Context(window: windowSize, measurer: measurer, slop: tuning.scroll.tapSlop)
+        let context = MenuFeature.Context(window: setup.windowSize, measurer: setup.measurer, slop: setup.tuning.scroll.tapSlop)
         return card({ if case .menu(let menu) = $0 { menu } else { nil } }, Dialog.menu, at: time) {
             MenuFeature.reduce(into: &$0, action: action, context: context)
         }
@@ -71,9 +71,9 @@ extension PhotosScene {
     /// A press of the right button: the menu of the page under it (a thumbnail, or the preview's
     /// page), at the pointer. Over an open menu's outside, that menu closes and the new one opens.
     public mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
-        gestures.hover(p)
+        rooms.pointer.gestures.hover(p)
         if case .dialog(.menu(let menu), let under) = interaction {
-            if ContextMenuCard(menu, window: windowSize, measurer: measurer).contains(p) { return [] }
+            if ContextMenuCard(menu, window: setup.windowSize, measurer: setup.measurer).contains(p) { return [] }
             interaction = under
         }
         switch interaction {
@@ -82,7 +82,7 @@ extension PhotosScene {
         }
         guard let index = page(at: p, at: time) else { return [] }
         if !document.selection.contains(index) { document.selection = .none }
-        if index != focusIndex, !(interaction.isZoomed) { enqueue(.go(.page(index)), at: time) }
+        if index != strips.focusIndex, !(interaction.isZoomed) { enqueue(.go(.page(index)), at: time) }
         return menu(.open(pageID: pages[index].id, items: menuItems(for: index), anchor: p, byPointer: true), at: time)
     }
 
@@ -93,18 +93,18 @@ extension PhotosScene {
 
     /// Shift+F10 or the Menu key: the menu of the page in focus, over the middle of the preview.
     mutating func openMenuForFocus(at time: Double) -> [Effect] {
-        guard pages.indices.contains(focusIndex), !geometry.preview.isEmpty else { return [] }
+        guard pages.indices.contains(strips.focusIndex), !geometry.preview.isEmpty else { return [] }
         switch interaction {
         case .resting, .flinging, .gliding, .zoomed: break
         default: return []
         }
-        return menu(.open(pageID: pages[focusIndex].id, items: menuItems(for: focusIndex), anchor: geometry.preview.center, byPointer: false), at: time)
+        return menu(.open(pageID: pages[strips.focusIndex].id, items: menuItems(for: strips.focusIndex), anchor: geometry.preview.center, byPointer: false), at: time)
     }
 
     /// A click while the menu is up: the press is the menu's, the strips under it see nothing of it.
     mutating func menuClick(at p: Point, at time: Double) -> [Effect] {
-        gestures.down(p, modifiers: [], onRest: false, at: time)
-        gestures.abandon()
+        rooms.pointer.gestures.down(p, modifiers: [], onRest: false, at: time)
+        rooms.pointer.gestures.abandon()
         return menu(.click(p), at: time)
     }
 
@@ -113,9 +113,9 @@ extension PhotosScene {
     mutating func settleFocus(on index: Int) {
         switch interaction {
         case .gliding, .resting, .flinging:
-            guard focusIndex != index || !isIdle else { return }
-            queue.removeAll { $0.isNavigation }
-            focusIndex = index
+            guard strips.focusIndex != index || !isIdle else { return }
+            strips.queue.removeAll { $0.isNavigation }
+            strips.focusIndex = index
             interaction = .resting
             layOut()
         default:
@@ -128,10 +128,10 @@ extension PhotosScene {
         guard !pages.isEmpty else { return nil }
         if geometry.thumbnails.contains(p) { return thumbnail(at: p, at: time, alongAxis: false)?.index }
         guard geometry.preview.contains(p) else { return nil }
-        if zoom != nil { return focusIndex }
-        let window = Rect(origin: .zero, size: windowSize)
+        if zoom != nil { return strips.focusIndex }
+        let window = Rect(origin: .zero, size: setup.windowSize)
         let (content, _) = self.content(at: time)
-        return preview.cells(in: window, content: content).first { $0.frame.contains(p) }?.index ?? focusIndex
+        return strips.preview.cells(in: window, content: content).first { $0.frame.contains(p) }?.index ?? strips.focusIndex
     }
 }
 

@@ -11,7 +11,7 @@ extension PhotosScene {
             return []
         }
         notices.opening = true
-        let folder = pages.indices.contains(focusIndex) ? pages[focusIndex].source.folder : nil
+        let folder = pages.indices.contains(strips.focusIndex) ? pages[strips.focusIndex].source.folder : nil
         return [.chooseFiles(folder: folder)]
     }
 

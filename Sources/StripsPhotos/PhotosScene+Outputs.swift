@@ -47,13 +47,13 @@ extension PhotosScene {
             case .saved(let revision, let path):
                 document = document.saved(revision: revision)
                 // The strip's names follow the file now written (`NAME-N` after its name).
-                outputName = Self.fileStem(path)
+                setup.outputName = Self.fileStem(path)
             case .startScan(let choice):
                 effects += startScan(choice, at: time)
             case .endPress:
                 endPress()
             case .abandonPress:
-                gestures.abandon()
+                rooms.pointer.gestures.abandon()
             case .textArrived(let keys):
                 search(.arrived(keys), at: time)
             case .go(let index):

@@ -8,8 +8,8 @@ extension PhotosScene: InputRouting {
         // The toolbar's buttons act on release; an empty document's buttons at once.
         if toolbarDown(p, at: time) { return [] }
         if pages.isEmpty, case .resting = interaction, let way = emptyState().way(at: p) {
-            gestures.down(p, modifiers: modifiers, onRest: false, at: time)
-            gestures.abandon()
+            rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: false, at: time)
+            rooms.pointer.gestures.abandon()
             return canPerform(way.action) ? perform(way.action, at: time) : []
         }
         switch interaction {
@@ -23,33 +23,33 @@ extension PhotosScene: InputRouting {
             break
         case .zoomed(let zoom) where geometry.preview.contains(p):
             // The zoomed preview pans.
-            gestures.down(p, modifiers: modifiers, onRest: zoom.isIdle, at: time)
+            rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: zoom.isIdle, at: time)
             zooming(.press(p), at: time)
         case .gliding, .animating:
             // The strips are the edit's or the glide's: the press takes nothing.
-            gestures.down(p, modifiers: modifiers, onRest: false, at: time)
-            gestures.abandon()
+            rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: false, at: time)
+            rooms.pointer.gestures.abandon()
         case .resting, .dragging, .flinging, .zoomed:
             let g = geometry
             let target: EditorStrip? = pages.isEmpty ? nil : g.thumbnails.contains(p) ? .thumbnails : g.preview.contains(p) ? .preview : nil
             guard let target else {
-                gestures.down(p, modifiers: modifiers, onRest: false, at: time)
-                gestures.abandon()
+                rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: false, at: time)
+                rooms.pointer.gestures.abandon()
                 return []
             }
-            let atRest = target == .thumbnails ? thumbnails.isIdle : preview.isIdle
-            gestures.down(p, modifiers: modifiers, onRest: atRest, at: time)
-            if target == .thumbnails { thumbnails.press(p, at: time) } else { preview.press(p, at: time) }
+            let atRest = target == .thumbnails ? strips.thumbnails.isIdle : strips.preview.isIdle
+            rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: atRest, at: time)
+            if target == .thumbnails { strips.thumbnails.press(p, at: time) } else { strips.preview.press(p, at: time) }
             lead(target)
             interaction = .dragging(target)
             // A press on a thumbnail strip at rest may become a hold, which lifts the thumbnail.
-            if target == .thumbnails && atRest { gestures.armHold() }
+            if target == .thumbnails && atRest { rooms.pointer.gestures.armHold() }
         }
         return []
     }
 
     public mutating func pointerMoved(_ p: Point, at time: Double) {
-        let becameDrag = gestures.moved(to: p, tuning: tuning)
+        let becameDrag = rooms.pointer.gestures.moved(to: p, tuning: setup.tuning)
         toolbarHover(p, at: time)
         menu(.hover(p), at: time)
         switch interaction {
@@ -58,16 +58,16 @@ extension PhotosScene: InputRouting {
         case .editingBorders(let session):
             borderPointerMoved(p, session, at: time)
         case .zoomed:
-            guard let press = gestures.press, !press.isAbandoned else { return }
+            guard let press = rooms.pointer.gestures.press, !press.isAbandoned else { return }
             zooming(.drag(p), at: time)
         case .dragging(let strip):
-            guard gestures.press?.isAbandoned == false else { return }
+            guard rooms.pointer.gestures.press?.isAbandoned == false else { return }
             if strip == .thumbnails {
                 // Scrolling the thumbnails evens them out (the expanding rate goes to 0).
-                if becameDrag { expanding.animate(to: 0, at: time, fullDuration: tuning.editor.expandingFullDuration) }
-                thumbnails.drag(p, at: time)
+                if becameDrag { strips.expanding.animate(to: 0, at: time, fullDuration: setup.tuning.editor.expandingFullDuration) }
+                strips.thumbnails.drag(p, at: time)
             } else {
-                preview.drag(p, at: time)
+                strips.preview.drag(p, at: time)
             }
             follow(strip)
         case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
@@ -77,7 +77,7 @@ extension PhotosScene: InputRouting {
 
     public mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
         if let effects = toolbarUp(p, at: time) { return effects }
-        let release = gestures.up(p, at: time, tuning: tuning)
+        let release = rooms.pointer.gestures.up(p, at: time, tuning: setup.tuning)
         switch interaction {
         case .carrying:
             carrying(.drop, at: time)
@@ -102,12 +102,12 @@ extension PhotosScene: InputRouting {
             }
             interaction = .flinging(strip)
             if strip == .thumbnails {
-                thumbnails.release(p, at: time)
+                strips.thumbnails.release(p, at: time)
                 // A click on a thumbnail (or in the gap beside one) moves to it, or picks it.
                 if release.isTap, let cell = thumbnail(at: p, at: time, alongAxis: true) { click(cell.index, release.press.modifiers, at: time) }
             } else {
-                preview.release(p, at: time)
-                if release.isTap, !release.press.modifiers.isEmpty { click(focusIndex, release.press.modifiers, at: time) }
+                strips.preview.release(p, at: time)
+                if release.isTap, !release.press.modifiers.isEmpty { click(strips.focusIndex, release.press.modifiers, at: time) }
             }
             follow(strip)
             startQueued(at: time)
@@ -125,7 +125,7 @@ extension PhotosScene: InputRouting {
         if modifiers.contains(.ctrl) {
             document.selection = document.selection.toggling(index)
         } else if modifiers.contains(.shift) {
-            document.selection = .range(from: max(0, focusIndex), to: index)
+            document.selection = .range(from: max(0, strips.focusIndex), to: index)
         } else {
             document.selection = .none
             enqueue(.go(.page(index)), at: time)
@@ -137,8 +137,8 @@ extension PhotosScene: InputRouting {
             help(.wheel(dy: dy), at: time)
             return
         }
-        guard !pages.isEmpty, gestures.press == nil else { return }
-        let pointer = gestures.pointer
+        guard !pages.isEmpty, rooms.pointer.gestures.press == nil else { return }
+        let pointer = rooms.pointer.gestures.pointer
         switch interaction {
         case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders, .camera:
             return
@@ -156,10 +156,10 @@ extension PhotosScene: InputRouting {
         lead(strip)
         interaction = .flinging(strip)
         if strip == .thumbnails {
-            expanding.animate(to: 0, at: time, fullDuration: tuning.editor.expandingFullDuration)
-            thumbnails.wheel(delta, at: time)
+            strips.expanding.animate(to: 0, at: time, fullDuration: setup.tuning.editor.expandingFullDuration)
+            strips.thumbnails.wheel(delta, at: time)
         } else {
-            preview.wheel(delta, at: time)
+            strips.preview.wheel(delta, at: time)
         }
         follow(strip)
     }
@@ -171,12 +171,12 @@ extension PhotosScene: InputRouting {
         case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying: return
         default: break
         }
-        let pointer = gestures.pointer
+        let pointer = rooms.pointer.gestures.pointer
         guard geometry.preview.contains(pointer) else {
             wheel(dx: dx, dy: dy, at: time)
             return
         }
-        zooming(.zoom(by: pow(tuning.zoom.wheelFactor, dy), about: pointer), at: time)
+        zooming(.zoom(by: pow(setup.tuning.zoom.wheelFactor, dy), about: pointer), at: time)
     }
 
     /// A pinch takes over a press in progress (the first finger's), which ends where it is.
@@ -186,17 +186,17 @@ extension PhotosScene: InputRouting {
         case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying, .editingBorders, .camera:
             return
         case .dragging(let strip):
-            gestures.cancel()
-            if strip == .preview { preview.stopAtRest() } else { thumbnails.stopAtRest() }
+            rooms.pointer.gestures.cancel()
+            if strip == .preview { strips.preview.stopAtRest() } else { strips.thumbnails.stopAtRest() }
             follow(strip)
             interaction = .flinging(strip)
         case .zoomed:
-            if gestures.press != nil {
-                gestures.cancel()
+            if rooms.pointer.gestures.press != nil {
+                rooms.pointer.gestures.cancel()
                 zooming(.endDrag, at: time)
             }
         case .resting, .flinging:
-            gestures.cancel()
+            rooms.pointer.gestures.cancel()
         }
         guard geometry.preview.contains(center) else { return }
         zooming(.zoom(by: scale, about: center), at: time)

@@ -10,7 +10,7 @@ extension PhotosScene {
 
     /// Ctrl+S (the document) or Ctrl+Shift+S (the selection, else the page in focus).
     mutating func save(_ scope: SaveRequest.Scope, at time: Double) -> [Effect] {
-        let pages = scope == .document ? document.pages : document.target(focus: focusIndex).map { document.pages[$0] }
+        let pages = scope == .document ? document.pages : document.target(focus: strips.focusIndex).map { document.pages[$0] }
         let scan: SavingFeature.ScanHold? = transfers.scan.map { $0.isRunning ? .scanning : .placing }
         return saved(.save(scope, pages: pages, revision: document.history.revision, scan: scan), at: time)
     }
@@ -19,8 +19,8 @@ extension PhotosScene {
     /// save waits, and runs again when they are), one file a document of the split.
     mutating func judgeThenSave(_ pages: [Page], at time: Double) -> [Effect] {
         let asked = batch(.judgeBeforeSaving(pages), at: time)
-        if judging.waiting != nil { return asked }
-        let split = DocumentSplit(pages: pages, separator: judging.separator)
+        if findings.batches.judging.waiting != nil { return asked }
+        let split = DocumentSplit(pages: pages, separator: findings.batches.judging.separator)
         let documents = split.parts.map { SavedDocument(pages: Array(pages[$0.pages]), title: $0.title) }
         return asked + saved(.write(.document, pages: documents.flatMap(\.pages), documents: documents, revision: document.history.revision), at: time)
     }
@@ -29,24 +29,24 @@ extension PhotosScene {
     /// which bring up the prompt. Returns whether the scene may close now.
     public mutating func closeRequested(at time: Double) -> Bool {
         if !isDirty {
-            wantsToQuit = true
+            transfers.saving.wantsToQuit = true
             return true
         }
         guard !interaction.isAskingToQuit else { return false }
         // The prompt takes the pointer: a press under way ends where it is, a carried thumbnail goes back.
         switch interaction {
         case .dragging(let strip):
-            gestures.abandon()
-            if strip == .preview { preview.stopAtRest() } else { thumbnails.stopAtRest() }
+            rooms.pointer.gestures.abandon()
+            if strip == .preview { strips.preview.stopAtRest() } else { strips.thumbnails.stopAtRest() }
             follow(strip)
             interaction = .flinging(strip)
         case .carrying:
             carrying(.cancel, at: time)
         case .zoomed:
-            gestures.abandon()
+            rooms.pointer.gestures.abandon()
             zooming(.endDrag, at: time)
         case .editingBorders(var session):
-            gestures.abandon()
+            rooms.pointer.gestures.abandon()
             session.drag = nil
             interaction = .editingBorders(session)
         case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
@@ -69,7 +69,7 @@ extension PhotosScene {
 
     /// A click while the prompt is up answers it, or misses.
     mutating func answerPrompt(at p: Point, under: Interaction, at time: Double) -> [Effect] {
-        let prompt = QuitPrompt(window: windowSize, documentName: documentName, measurer: measurer)
+        let prompt = QuitPrompt(window: setup.windowSize, documentName: setup.documentName, measurer: setup.measurer)
         guard let choice = prompt.answer(at: p) else { return [] }
         return answer(choice, under: under, at: time)
     }
@@ -81,7 +81,7 @@ extension PhotosScene {
             _ = saved(.quitWhenSaved(true), at: time)
             return save(.document, at: time)
         case .discard:
-            wantsToQuit = true
+            transfers.saving.wantsToQuit = true
             // Thrown away on purpose: scans kept for recovery go too.
             return [.scan(.discard)]
         case .keepEditing:

@@ -11,7 +11,7 @@ extension PhotosScene {
 
     /// Ctrl+N (`choice` nil: the last settings) or the panel's Scan.
     mutating func startScan(_ choice: ScanChoice?, at time: Double) -> [Effect] {
-        let anchor = pages.indices.contains(focusIndex) ? pages[focusIndex].id : nil
+        let anchor = pages.indices.contains(strips.focusIndex) ? pages[strips.focusIndex].id : nil
         // The first page's number is looked up only when a scan may start (it reads the history).
         return scan(.start(choice, anchor: anchor, firstNumber: transfers.scan == nil ? document.nextScanNumber : 0), at: time)
     }
@@ -47,7 +47,7 @@ extension PhotosScene {
     // MARK: Steps, in order with the other commands
 
     mutating func perform(_ step: ScanStep, at time: Double) {
-        scan(.step(step, pages: pages, focus: focusIndex), at: time)
+        scan(.step(step, pages: pages, focus: strips.focusIndex), at: time)
     }
 
     /// A cut-short page's insert taken back as if it had never come (the next page goes where it
@@ -65,7 +65,7 @@ extension PhotosScene {
 
     /// The scan panel room's reducer on the panel up (or none), its outputs routed.
     mutating func scanPanel(_ action: ScanPanelFeature.Action, at time: Double) -> [Effect] {
-        let context = ScanPanelFeature.Context(scanRunning: isScanRunning, window: windowSize, measurer: measurer)
+        let context = ScanPanelFeature.Context(scanRunning: isScanRunning, window: setup.windowSize, measurer: setup.measurer)
         return card({ if case .scanPanel(let panel) = $0 { panel } else { nil } }, Dialog.scanPanel, at: time) {
             ScanPanelFeature.reduce(into: &$0, action: action, context: context)
         }

@@ -36,14 +36,14 @@ extension PhotosScene {
     private var searchContext: SearchFeature.Context {
         var beneath = SearchFeature.Beneath.busy, free = false
         if case .searching(_, let under) = interaction {
-            free = queue.isEmpty && gestures.press == nil
+            free = strips.queue.isEmpty && rooms.pointer.gestures.press == nil
             switch under {
             case .resting: beneath = .resting
             case .zoomed(let zoom): beneath = .zoomed(page: zoom.page, zoomedIn: zoom.targetScale > 1)
             default: break
             }
         }
-        return SearchFeature.Context(pages: pages, texts: texts, focus: focusIndex, document: documentState, free: free,
+        return SearchFeature.Context(pages: pages, texts: texts, focus: strips.focusIndex, document: documentState, free: free,
                                      beneath: beneath, previewCentre: geometry.preview.center)
     }
 

@@ -6,7 +6,7 @@ import StripsPhotosFeatures
 extension PhotosScene {
     /// The strips' reducer on their state; it asks nothing of the rest.
     private mutating func inStrips(_ action: StripsFeature.Action) {
-        let context = StripsFeature.Context(pageCount: shownPages.count, geometry: geometry, tuning: tuning)
+        let context = StripsFeature.Context(pageCount: shownPages.count, geometry: geometry, tuning: setup.tuning)
         _ = StripsFeature.reduce(into: &strips, action: action, context: context)
     }
 
@@ -23,10 +23,10 @@ extension PhotosScene {
     /// The page position the strips show now, from the one that leads.
     var currentSlot: Double {
         if shownPages.isEmpty { return 0 }
-        if geometry.preview.width <= 0 { return Double(focusIndex) }
+        if geometry.preview.width <= 0 { return Double(strips.focusIndex) }
         switch interaction.underPrompt {
-        case .dragging(.thumbnails), .flinging(.thumbnails): return thumbnails.position
-        default: return preview.position
+        case .dragging(.thumbnails), .flinging(.thumbnails): return strips.thumbnails.position
+        default: return strips.preview.position
         }
     }
 
@@ -63,21 +63,21 @@ extension PhotosScene {
             break
         }
         return (PageStripContent(aspects: aspects, slots: slots),
-                PageStripContent(aspects: aspects, slots: thumbnailSlots, expandingRate: expanding.value, focusOverride: override))
+                PageStripContent(aspects: aspects, slots: thumbnailSlots, expandingRate: strips.expanding.value, focusOverride: override))
     }
 
     /// The thumbnail cell under window point `p` now (`alongAxis`: the nearest along the strip).
     func thumbnail(at p: Point, at time: Double, alongAxis: Bool = false) -> Cell? {
-        thumbnails.cell(at: p, content: content(at: time).thumbnails, alongAxis: alongAxis)
+        strips.thumbnails.cell(at: p, content: content(at: time).thumbnails, alongAxis: alongAxis)
     }
 
     /// Lays the strips out again for a new window, keeping the page in focus in focus, whatever
     /// was moving (the article's rotation). A drag in progress ends where it is; its release will
     /// not fling.
     public mutating func resize(to size: Size) {
-        windowSize = Size(width: max(0, size.width), height: max(0, size.height))
-        gestures.abandon()
-        expanding = ExpandingRate()
+        setup.windowSize = Size(width: max(0, size.width), height: max(0, size.height))
+        rooms.pointer.gestures.abandon()
+        strips.expanding = ExpandingRate()
         underPrompt { scene in
             switch scene.interaction {
             case .dragging, .flinging: scene.interaction = .resting
@@ -89,7 +89,7 @@ extension PhotosScene {
 
     /// New design numbers: the strips are laid out again around the page in focus, as a resize does.
     public mutating func tune(_ tuning: Tuning, at time: Double) {
-        self.tuning = tuning
-        resize(to: windowSize)
+        self.setup.tuning = tuning
+        resize(to: setup.windowSize)
     }
 }

@@ -17,7 +17,7 @@ extension PhotosScene {
     /// The pages around the focus whose text the host has not answered, asked for when they
     /// change (a change, never the document: `TextReading`).
     mutating func textDue(at time: Double) -> [Effect] {
-        text(.due(pages: shownPages, focus: focusIndex, arriving: transfers.scan?.arriving?.placed), at: time)
+        text(.due(pages: shownPages, focus: strips.focusIndex, arriving: transfers.scan?.arriving?.placed), at: time)
     }
 
     /// O: each target page (the selection, else every page) whose way up is known and is not the

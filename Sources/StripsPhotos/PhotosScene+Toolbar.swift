@@ -7,7 +7,7 @@ import StripsPhotosFeatures
 extension PhotosScene {
     /// The buttons on screen and their frames (none when the window leaves the bar out).
     var toolbarButtons: [(button: ToolbarButton, frame: Rect)] {
-        geometry.toolbar.isEmpty ? [] : Toolbar.layout(width: windowSize.width)
+        geometry.toolbar.isEmpty ? [] : Toolbar.layout(width: setup.windowSize.width)
     }
 
     func toolbarButton(at p: Point) -> ToolbarButton? {
@@ -58,14 +58,14 @@ extension PhotosScene {
     /// False when the bar does not take the press.
     mutating func toolbarDown(_ p: Point, at time: Double) -> Bool {
         guard toolbarIsLive, geometry.toolbar.contains(p) else { return false }
-        gestures.hover(p)
+        rooms.pointer.gestures.hover(p)
         _ = toolbar(.press(toolbarButton(at: p)), at: time)
         return true
     }
 
     /// The press let go: over the button pressed, its action (nil when the bar had no press).
     mutating func toolbarUp(_ p: Point, at time: Double) -> [Effect]? {
-        guard toolbarPointer.pressed != nil else { return nil }
+        guard rooms.pointer.toolbar.pressed != nil else { return nil }
         return toolbar(.release(toolbarButton(at: p)), at: time)
     }
 
@@ -77,7 +77,7 @@ extension PhotosScene {
     mutating func toolbar(_ action: ToolbarFeature.Action, at time: Double) -> [Effect] {
         let scene = self
         let context = ToolbarFeature.Context(time: time, live: toolbarIsLive, canPerform: { scene.canPerform($0) })
-        return apply(ToolbarFeature.reduce(into: &toolbarPointer, action: action, context: context), at: time)
+        return apply(ToolbarFeature.reduce(into: &rooms.pointer.toolbar, action: action, context: context), at: time)
     }
 
     func toolbarFrame(at time: Double) -> ToolbarFrame? {
@@ -86,7 +86,7 @@ extension PhotosScene {
         let live = toolbarIsLive
         let buttons = toolbarButtons.map { entry in
             ToolbarFrame.Button(name: entry.button.name, frame: entry.frame, enabled: live && canPerform(entry.button.action),
-                                hovered: live && toolbarPointer.hover == entry.button.name, pressed: toolbarPointer.pressed == entry.button.name,
+                                hovered: live && rooms.pointer.toolbar.hover == entry.button.name, pressed: rooms.pointer.toolbar.pressed == entry.button.name,
                                 on: isOn(entry.button.action), tooltip: entry.button.tooltip)
         }
         // A search reading the pages not read yet: how far it has got, counted by the search as
@@ -95,8 +95,8 @@ extension PhotosScene {
         if case .searching(let search, _) = interaction, search.askedToRead, search.unread > 0, !pages.isEmpty {
             reading = ReadingProgress(known: pages.count - search.unread, of: pages.count)
         }
-        return ToolbarFrame(bar: bar, buttons: buttons, window: windowSize,
-                            tooltipFor: live && toolbarPointer.showsTooltip(at: time) ? toolbarPointer.hover : nil,
-                            reading: reading, measurer: measurer)
+        return ToolbarFrame(bar: bar, buttons: buttons, window: setup.windowSize,
+                            tooltipFor: live && rooms.pointer.toolbar.showsTooltip(at: time) ? rooms.pointer.toolbar.hover : nil,
+                            reading: reading, measurer: setup.measurer)
     }
 }

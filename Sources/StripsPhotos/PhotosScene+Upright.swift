@@ -21,10 +21,10 @@ extension PhotosScene {
     /// The uprighting room's reducer on its state, given whether the strips rest; its outputs (an
     /// edit, a line) routed; it asks nothing of the host.
     private mutating func uprighting(_ action: Uprighting.Action, at time: Double) {
-        let rest = if case .resting = interaction.underPrompt { queue.isEmpty && gestures.press == nil } else { false }
+        let rest = if case .resting = interaction.underPrompt { strips.queue.isEmpty && rooms.pointer.gestures.press == nil } else { false }
         _ = apply(UprightingFeature.reduce(into: &findings.upright, action: action, context: .init(stripsRest: rest)), at: time)
     }
 
     /// What the judges decided about `page` and why, as notes heading its menu.
-    func judgementNotes(for page: Page) -> [MenuItem] { UprightFinding.notes(for: page, judging: judging) }
+    func judgementNotes(for page: Page) -> [MenuItem] { UprightFinding.notes(for: page, judging: findings.batches.judging) }
 }

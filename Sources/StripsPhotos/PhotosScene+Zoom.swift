@@ -22,8 +22,8 @@ extension PhotosScene {
     }
 
     private func zoomContext(at time: Double) -> ZoomFeature.Context {
-        ZoomFeature.Context(pages: pages, focus: focusIndex, box: geometry.preview, pressed: gestures.press != nil,
-                            canStart: canStartZoom, tuning: tuning.zoom, physics: tuning.scroll, time: time)
+        ZoomFeature.Context(pages: pages, focus: strips.focusIndex, box: geometry.preview, pressed: rooms.pointer.gestures.press != nil,
+                            canStart: canStartZoom, tuning: setup.tuning.zoom, physics: setup.tuning.scroll, time: time)
     }
 
     /// A zoom can begin on the page in focus of strips at rest, with nothing else under way.
@@ -32,19 +32,19 @@ extension PhotosScene {
         case .resting, .flinging: break
         default: return false
         }
-        return queue.isEmpty && gestures.press == nil && preview.isIdle && thumbnails.isIdle
-            && pages.indices.contains(focusIndex) && !geometry.preview.isEmpty
+        return strips.queue.isEmpty && rooms.pointer.gestures.press == nil && strips.preview.isIdle && strips.thumbnails.isIdle
+            && pages.indices.contains(strips.focusIndex) && !geometry.preview.isEmpty
     }
 
     /// `+`, `-`, `0`: about the pointer when it is over the preview, else about its centre.
     mutating func zoomKey(_ key: EditorKey, at time: Double) {
-        let pointer = gestures.pointer
+        let pointer = rooms.pointer.gestures.pointer
         zooming(.key(key, anchor: geometry.preview.contains(pointer) ? pointer : geometry.preview.center), at: time)
     }
 
     /// The preview cells with the zoomed page drawn at its zoom, clipped to the preview.
     func zoomed(_ cells: [PhotosFrame.PreviewCell]) -> [PhotosFrame.PreviewCell] {
-        guard case .zoomed(let zoom) = interaction.underPrompt, zoom.page == focusIndex else { return cells }
+        guard case .zoomed(let zoom) = interaction.underPrompt, zoom.page == strips.focusIndex else { return cells }
         return cells.map { cell in
             guard cell.index == zoom.page else { return cell }
             var zoomed = cell

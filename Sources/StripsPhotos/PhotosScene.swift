@@ -42,13 +42,17 @@ public struct PhotosScene: Scene {
     }
 
     public var pages: [Page] { document.pages }
+    /// The window and the design's numbers, as every scene gives them to the loop and the instruments.
+    public var windowSize: Size { setup.windowSize }
+    public var tuning: Tuning { setup.tuning }
+    public var wantsToQuit: Bool { transfers.saving.wantsToQuit }
     /// The preview's zoom while it is zoomed in.
     public var zoom: PreviewZoom? {
         if case .zoomed(let zoom) = interaction.underPrompt { return zoom }
         return nil
     }
     public var isDirty: Bool { document.isDirty }
-    public var geometry: EditorGeometry { EditorGeometry(window: windowSize, thumbnails: tuning.thumbnails) }
+    public var geometry: EditorGeometry { EditorGeometry(window: setup.windowSize, thumbnails: setup.tuning.thumbnails) }
 
     /// The pages the strips lay out now: the document's, or during an edit the fuller of the
     /// documents before and after.
@@ -65,16 +69,16 @@ public struct PhotosScene: Scene {
         case .editingBorders(let session): interactionIdle = session.settled
         case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog, .camera: interactionIdle = true
         }
-        return interactionIdle && interaction.camera?.isAnimating != true && queue.isEmpty && preview.isIdle && thumbnails.isIdle && !expanding.isAnimating
-            && gestures.press?.isDragging != true
+        return interactionIdle && interaction.camera?.isAnimating != true && strips.queue.isEmpty && strips.preview.isIdle && strips.thumbnails.isIdle && !strips.expanding.isAnimating
+            && rooms.pointer.gestures.press?.isDragging != true
     }
 
     /// The document's name, marked "*" while there are unsaved edits ("*" survives a window
     /// manager title in a non-UTF-8 locale, where SDL drops a title it cannot convert).
     public var title: String {
-        let name = isDirty ? "*\(documentName)" : documentName
+        let name = isDirty ? "*\(setup.documentName)" : setup.documentName
         let count = shownPages.count
-        return count == 0 ? tr("%s - no pages", name) : tr("%s - page %d of %d", name, focusIndex + 1, count)
+        return count == 0 ? tr("%s - no pages", name) : tr("%s - page %d of %d", name, strips.focusIndex + 1, count)
     }
 
     // MARK: Input
@@ -89,16 +93,16 @@ public struct PhotosScene: Scene {
     // MARK: Time
 
     public mutating func tick(at time: Double) {
-        if let held = gestures.hold(at: time, tuning: tuning) { lift(held, at: time) }
+        if let held = rooms.pointer.gestures.hold(at: time, tuning: setup.tuning) { lift(held, at: time) }
         underPrompt { $0.advance(at: time) }
         search(.tick, at: time)
         tickCamera(at: time)
         // The rate follows one rule: 0 while the user scrolls or carries on the thumbnails, 1
         // whenever the strip is at rest, however it came to rest.
-        if thumbnails.isIdle && !handsOnThumbnails {
-            expanding.animate(to: 1, at: time, fullDuration: tuning.editor.expandingFullDuration)
+        if strips.thumbnails.isIdle && !handsOnThumbnails {
+            strips.expanding.animate(to: 1, at: time, fullDuration: setup.tuning.editor.expandingFullDuration)
         }
-        expanding.tick(at: time)
+        strips.expanding.tick(at: time)
         notices.noteMotion(isMoving, at: time)
         _ = toolbar(.tick, at: time)
         refreshSplit()
@@ -119,10 +123,10 @@ public struct PhotosScene: Scene {
         case .resting:
             break
         case .dragging(let strip), .flinging(let strip):
-            preview.tick(at: time)
-            thumbnails.tick(at: time)
+            strips.preview.tick(at: time)
+            strips.thumbnails.tick(at: time)
             follow(strip)
-            if case .flinging = interaction, preview.isIdle, thumbnails.isIdle { interaction = .resting }
+            if case .flinging = interaction, strips.preview.isIdle, strips.thumbnails.isIdle { interaction = .resting }
         case .carrying:
             carrying(.autoscroll, at: time)
             follow(.thumbnails)
@@ -170,7 +174,7 @@ public struct PhotosScene: Scene {
     private var isMoving: Bool {
         switch interaction.underPrompt {
         case .gliding, .animating, .carrying: return true
-        default: return !queue.isEmpty || !preview.isIdle || !thumbnails.isIdle
+        default: return !strips.queue.isEmpty || !strips.preview.isIdle || !strips.thumbnails.isIdle
         }
     }
 
@@ -189,9 +193,9 @@ public struct PhotosScene: Scene {
     /// view does not: its host wakes the loop for each new frame, so the window draws at the
     /// camera's rate, not at its own.)
     public var needsFrames: Bool {
-        notices.needsFrames(tuning: tuning.editor) || transfers.isUnderWay || gestures.isTimingHold || interaction.dialog?.waitsOnHost == true
-            || findings.borders.awaiting > 0 || toolbarPointer.waitsForTooltip
-            || interaction.camera?.phase == .starting || judging.waiting != nil
+        notices.needsFrames(tuning: setup.tuning.editor) || transfers.isUnderWay || rooms.pointer.gestures.isTimingHold || interaction.dialog?.waitsOnHost == true
+            || findings.borders.awaiting > 0 || rooms.pointer.toolbar.waitsForTooltip
+            || interaction.camera?.phase == .starting || findings.batches.judging.waiting != nil
     }
 
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field

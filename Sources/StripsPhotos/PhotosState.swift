@@ -2,10 +2,9 @@ import StripsCore
 import StripsPhotosFeatures
 
 /// The parts of `PhotosScene`'s state that are groups of values rather than a feature's room:
-/// what the host gives it, the strips, the rooms kept by their type (the pointer's and every
-/// registered feature's) and the batches' judgements. The scene reads
-/// their members by the names they always had (the accessors below), so the features' code reads
-/// as before while the scene holds a handful of fields.
+/// what the host gives it and the rooms (the pointer's, and every registered feature's kept by
+/// its type). The scene reads every member through its group (`setup.tuning`,
+/// `rooms.pointer.gestures`): no accessor stands between a door and the value it reads.
 
 /// What the host gives the editor and the editor mostly only reads: a resize changes the window,
 /// a `.tune` event the numbers, a save the first document's name.
@@ -23,20 +22,19 @@ public struct PhotosSetup: Sendable {
     let measurer: any TextMeasurer
 }
 
-/// The pointer: presses, drags, taps, double-clicks and holds, and the toolbar's part of it; a
-/// room of `FeatureRooms`.
-public struct PointerState: Sendable, KeptRoom {
+/// The pointer: presses, drags, taps, double-clicks and holds, and the toolbar's part of it.
+public struct PointerState: Sendable {
     var gestures = Gestures()
     /// The pointer on the toolbar: the button it rests on, the one pressed.
     public var toolbar = ToolbarFeature.State()
-
-    package static let initialState = PointerState()
 }
 
-/// Rooms kept by their type rather than a field each: the pointer's and every registered
-/// feature's (`PhotosFeatures.registered`), so a new feature's state needs no line in the scene.
-/// A room not yet changed reads as its initial state.
+/// The rooms: the pointer's, always there, and every registered feature's
+/// (`PhotosFeatures.registered`) kept by its type rather than a field each, so a new feature's
+/// state needs no line in the scene. A registered room not yet changed reads as its initial state.
 public struct FeatureRooms: Sendable {
+    /// The pointer's room, read on every input and by the command queue (is a drag under way).
+    public internal(set) var pointer = PointerState()
     private var states: [ObjectIdentifier: any Sendable] = [:]
 
     /// The room of type `Room`.
@@ -51,67 +49,15 @@ public struct FeatureRooms: Sendable {
     }
 }
 
+/// What the command line sets before the first frame: the name `--output` saves as, and the
+/// languages `--ocr` reads in.
 extension PhotosScene {
-    public var documentName: String { setup.documentName }
-    public internal(set) var windowSize: Size {
-        get { setup.windowSize }
-        _modify { yield &setup.windowSize }
-    }
-    public internal(set) var tuning: Tuning {
-        get { setup.tuning }
-        _modify { yield &setup.tuning }
-    }
     public var outputName: String? {
         get { setup.outputName }
-        _modify { yield &setup.outputName }
+        set { setup.outputName = newValue }
     }
     public var readingLanguages: [String] {
         get { setup.readingLanguages }
-        _modify { yield &setup.readingLanguages }
-    }
-    var measurer: any TextMeasurer { setup.measurer }
-
-    public internal(set) var focusIndex: Int {
-        get { strips.focusIndex }
-        _modify { yield &strips.focusIndex }
-    }
-    public internal(set) var queue: [EditorCommand] {
-        get { strips.queue }
-        _modify { yield &strips.queue }
-    }
-    public internal(set) var preview: Strip<PreviewLayout> {
-        get { strips.preview }
-        _modify { yield &strips.preview }
-    }
-    public internal(set) var thumbnails: Strip<ThumbnailLayout> {
-        get { strips.thumbnails }
-        _modify { yield &strips.thumbnails }
-    }
-    public internal(set) var expanding: ExpandingRate {
-        get { strips.expanding }
-        _modify { yield &strips.expanding }
-    }
-
-    var gestures: Gestures {
-        get { rooms[PointerState.self].gestures }
-        _modify { yield &rooms[PointerState.self].gestures }
-    }
-    public internal(set) var toolbarPointer: ToolbarFeature.State {
-        get { rooms[PointerState.self].toolbar }
-        _modify { yield &rooms[PointerState.self].toolbar }
-    }
-
-    public internal(set) var judging: Judging {
-        get { findings.batches.judging }
-        _modify { yield &findings.batches.judging }
-    }
-    var splitCache: SplitCache {
-        get { findings.batches.split }
-        _modify { yield &findings.batches.split }
-    }
-
-    public internal(set) var wantsToQuit: Bool {
-        get { transfers.saving.wantsToQuit }
-        _modify { yield &transfers.saving.wantsToQuit }
+        set { setup.readingLanguages = newValue }
     }
 }

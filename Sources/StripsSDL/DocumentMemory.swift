@@ -25,7 +25,7 @@ public struct DocumentMemory: Sendable {
     /// Remembers the scene as it closes. A failure costs nothing but the memory: not reported.
     @discardableResult
     public func save(_ scene: PhotosScene) -> Bool {
-        let focused = scene.pages.indices.contains(scene.focusIndex) ? scene.pages[scene.focusIndex].id : nil
+        let focused = scene.pages.indices.contains(scene.strips.focusIndex) ? scene.pages[scene.strips.focusIndex].id : nil
         let state = DocumentState(focusedPage: focused, windowWidth: Int(scene.windowSize.width.rounded()),
                                   windowHeight: Int(scene.windowSize.height.rounded()))
         return store.save(state, key: key)

@@ -60,6 +60,6 @@ final class DropHost: EffectHost {
         #expect(scene.pages.count == pages.count + files.count)
         #expect(scene.pages.dropFirst().prefix(files.count).map(\.path) == files)
         #expect(scene.pages.first?.path == pages.first?.path)
-        #expect(scene.focusIndex == 1)
+        #expect(scene.strips.focusIndex == 1)
     }
 }

@@ -258,7 +258,7 @@ enum LoaderFixtures {
         for i in 1...kinds.count {
             scene.handle(.key(Key(.right)), at: t)
             settle()
-            #expect(scene.focusIndex == i)
+            #expect(scene.strips.focusIndex == i)
             try renderer.screenshot(scene.frame(at: 0), to: folder.appendingPathComponent("shot-\(i).png").path)
             let cell = try #require(scene.previewCells().first { $0.index == i })
             // The card's muted colour just inside the top-left corner of the picture.
@@ -293,7 +293,7 @@ enum LoaderFixtures {
         scene.tick(at: t)
         for step in 0..<scene.pages.count {
             try renderer.render(scene.frame(at: 0))
-            let focused = scene.pages[scene.focusIndex]
+            let focused = scene.pages[scene.strips.focusIndex]
             #expect(renderer.hasTexture(ImageRef(path: focused.path, variant: .full)), "step \(step)")
             #expect(renderer.hasTexture(ImageRef(path: focused.path, variant: .thumbnail)), "step \(step)")
             #expect(renderer.textureBytes <= budget, "step \(step)")
@@ -318,7 +318,7 @@ enum LoaderFixtures {
         scene.tick(at: t)
         for _ in 0..<scene.pages.count {
             try renderer.render(scene.frame(at: t))
-            #expect(renderer.hasTexture(ImageRef(path: scene.pages[scene.focusIndex].path, variant: .full)))
+            #expect(renderer.hasTexture(ImageRef(path: scene.pages[scene.strips.focusIndex].path, variant: .full)))
             scene.handle(.key(Key(.right)), at: t)
             while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
         }

@@ -52,7 +52,7 @@ import Testing
         renderer.onImageFailure = { path, _ in failures.append(path) }
         var t = 0.0
         func show(_ index: Int) throws -> PhotosFrame.PreviewCell {
-            while scene.focusIndex < index {
+            while scene.strips.focusIndex < index {
                 scene.handle(.key(Key(.right)), at: t)
                 while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
             }

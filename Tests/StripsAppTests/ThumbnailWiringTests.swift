@@ -141,7 +141,7 @@ import Testing
         var scene = PhotosScene(documentName: "D", pages: pages, windowSize: Size(width: 900, height: 700))
         scene.handle(.key(Key(.end)), at: 0)
         scene.tick(at: 2)
-        #expect(scene.focusIndex == 3)
+        #expect(scene.strips.focusIndex == 3)
         #expect(memory.save(scene))
         // The same document, its paths spelled in another order, is the same memory.
         let again = try #require(DocumentMemory(paths: ["/docs/b.jpg", "/docs/a/"], environment: environment)?.load())
@@ -149,7 +149,7 @@ import Testing
         #expect(again.windowSize == Size(width: 900, height: 700))
         #expect(FileManager.default.fileExists(atPath: folder.path + "/strips/documents.json"))
         let reopened = PhotosScene(documentName: "D", pages: pages, windowSize: again.windowSize, focusedPage: again.focusedPage)
-        #expect(reopened.focusIndex == 3)
+        #expect(reopened.strips.focusIndex == 3)
         #expect(DocumentMemory(paths: ["/docs/a"], environment: environment)?.load() == nil)
     }
 }

@@ -127,7 +127,7 @@ import Testing
             if !stepper.step(at: t).isIdle { moving += 1 }
         }
         #expect(moving > session.frameCount * 3 / 4)
-        #expect(stepper.scene.focusIndex > 5)
+        #expect(stepper.scene.strips.focusIndex > 5)
     }
 
     @Test func tableAlignsColumns() {

@@ -64,7 +64,7 @@ import Testing
         // Taken within a frame of half a second at rest.
         for _ in 0..<60 { t += 1.0 / 60; scene.tick(at: t) }
         #expect(scene.pages.map(\.id) == ["p0.png", "Camera 1", "p1.png", "p2.png"])
-        #expect(scene.focusIndex == 1)
+        #expect(scene.strips.focusIndex == 1)
         #expect(scene.pages[1].corrections.crop == CameraWatchTests.quad())
         let field = try cameraField(scene, at: t)
         #expect(field["source"] as? String == "/dev/video0")
@@ -109,7 +109,7 @@ import Testing
         _ = scene.handle(.key(Key(.k, ctrl: true)), at: t)
         scene.handle(.key(Key(.right)), at: t)
         for _ in 0..<60 { t += 1.0 / 60; scene.tick(at: t) }
-        #expect(scene.focusIndex == 1 && scene.isCameraOpen)
+        #expect(scene.strips.focusIndex == 1 && scene.isCameraOpen)
         scene.handle(.key(Key(.delete)), at: t)
         for _ in 0..<60 { t += 1.0 / 60; scene.tick(at: t) }
         #expect(scene.pages.count == 3 && scene.isCameraOpen)

@@ -155,7 +155,7 @@ import Testing
         let moving = stepper.step(at: 0.1)
         #expect(!moving.isIdle && moving.time == 0.1 && moving.scene == "photos")
         let rested = stepper.step(at: 0.5)
-        #expect(rested.isIdle && stepper.scene.focusIndex == 1 && stepper.frameCount == 2)
+        #expect(rested.isIdle && stepper.scene.strips.focusIndex == 1 && stepper.frameCount == 2)
         #expect(rested.title == "D - page 2 of 5")
     }
 }

@@ -79,7 +79,7 @@ import Testing
         scene.handle(.key(Key(.delete, isRepeat: true)), at: 0.06)
         var t = 0.06
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
-        #expect(scene.focusIndex == 2)
+        #expect(scene.strips.focusIndex == 2)
         #expect(scene.pages.count == 40)
         // At rest a repeat of Delete deletes (the window used to pass repeats only at rest).
         scene.handle(.key(Key(.delete, isRepeat: true)), at: t)

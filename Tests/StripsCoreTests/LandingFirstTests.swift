@@ -52,7 +52,7 @@ import Testing
         #expect(landing.count == 2 * (photos.thumbnails.count / 2 + 1) + 1)
         // Once it rests there, nothing is marked any more.
         while !scene.isIdle { t += 0.016; scene.tick(at: t) }
-        #expect(scene.focusIndex == resting)
+        #expect(scene.strips.focusIndex == resting)
         #expect(!scene.frame(at: t).content.prefetch.contains { $0.landing })
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
     func scene(languages: [String]) -> PhotosScene {
         var scene = PhotosScene(documentName: "T", pages: SceneHarness.fivePages, windowSize: Self.window)
-        scene.readingLanguages = languages
+        scene.setup.readingLanguages = languages
         scene.tick(at: 0)
         return scene
     }

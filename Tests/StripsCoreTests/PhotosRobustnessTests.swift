@@ -9,13 +9,13 @@ import Testing
     func checkAtRest(_ scene: PhotosScene, _ context: String) {
         let g = scene.geometry
         guard !scene.pages.isEmpty else {
-            #expect(scene.focusIndex == -1, "\(context)")
+            #expect(scene.strips.focusIndex == -1, "\(context)")
             return
         }
-        #expect((0..<scene.pages.count).contains(scene.focusIndex), "\(context)")
+        #expect((0..<scene.pages.count).contains(scene.strips.focusIndex), "\(context)")
         guard g.preview.width > 0 else { return }
-        #expect(abs(scene.preview.offset - Double(scene.focusIndex) * g.preview.width) < 1e-6, "\(context)")
-        let focused = scene.thumbnailCells().first { $0.index == scene.focusIndex }
+        #expect(abs(scene.strips.preview.offset - Double(scene.strips.focusIndex) * g.preview.width) < 1e-6, "\(context)")
+        let focused = scene.thumbnailCells().first { $0.index == scene.strips.focusIndex }
         #expect(focused.map { abs($0.frame.midX - g.window.width / 2) < 1e-6 } ?? (g.window.height < 100), "\(context)")
         // Thumbnails never overlap.
         let frames = scene.thumbnailCells().map(\.frame).sorted { $0.minX < $1.minX }

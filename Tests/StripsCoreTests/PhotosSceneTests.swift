@@ -332,8 +332,8 @@ import Testing
         let opening = scene.thumbnailCells()
         #expect(opening.contains { $0.index == 2 } == false || opening.first { $0.index == 2 }!.alpha == 0)
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
-        #expect(scene.focusIndex == 2)
-        #expect(scene.preview.offset == 1600)
+        #expect(scene.strips.focusIndex == 2)
+        #expect(scene.strips.preview.offset == 1600)
         let focused = scene.thumbnailCells().first { $0.index == 2 }
         #expect(focused.map { abs($0.frame.midX - 400) < 1e-6 } == true)
         #expect(focused.map { abs($0.frame.width - 132) < 1e-6 } == true)
@@ -342,12 +342,12 @@ import Testing
 
     @Test func droppingIntoAnEmptyDocument() {
         var scene = PhotosScene(documentName: "T", pages: [], windowSize: Size(width: 800, height: 600))
-        #expect(scene.focusIndex == -1)
+        #expect(scene.strips.focusIndex == -1)
         scene.handle(.host(.pagesLoaded(SceneHarness.pages([1, 1, 1]))), at: 0)
         var t = 0.0
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
         #expect(scene.pages.count == 3)
-        #expect(scene.focusIndex == 0)
-        #expect(scene.preview.offset == 0)
+        #expect(scene.strips.focusIndex == 0)
+        #expect(scene.strips.preview.offset == 0)
     }
 }

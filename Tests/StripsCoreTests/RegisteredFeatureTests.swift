@@ -40,7 +40,7 @@ import Testing
         _ = scene.run(Counter.self, .heard(4), at: 2)
         #expect(scene.rooms[Counter.self].asked == 5)
         // The pointer's room, kept beside it by its type, is untouched.
-        #expect(scene.toolbarPointer.pressed == nil)
+        #expect(scene.rooms.pointer.toolbar.pressed == nil)
     }
 
     @Test func itsKeysAreTheEditorsRowsAskingForItsOwnActions() throws {

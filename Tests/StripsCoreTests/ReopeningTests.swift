@@ -10,19 +10,19 @@ import Testing
     @Test func theSceneOpensOnTheRememberedPage() {
         let pages = SceneHarness.pages([0.7, 1.5, 1, 0.7, 1.2])
         let scene = PhotosScene(documentName: "D", pages: pages, windowSize: window, focusedPage: "p3.png")
-        #expect(scene.focusIndex == 3)
+        #expect(scene.strips.focusIndex == 3)
         #expect(scene.title == "D - page 4 of 5")
         // Both strips centre page 3: the preview at 3 pages, the thumbnails at page 3's slot.
-        #expect(abs(scene.preview.position - 3) < 1e-9)
-        #expect(abs(scene.thumbnails.position - 3) < 1e-9)
+        #expect(abs(scene.strips.preview.position - 3) < 1e-9)
+        #expect(abs(scene.strips.thumbnails.position - 3) < 1e-9)
         #expect(scene.isIdle)
     }
 
     @Test func aPageNoLongerInTheDocumentOpensOnTheFirst() {
         let pages = SceneHarness.pages([0.7, 1.5])
-        #expect(PhotosScene(documentName: "D", pages: pages, windowSize: window, focusedPage: "gone.png").focusIndex == 0)
-        #expect(PhotosScene(documentName: "D", pages: pages, windowSize: window, focusedPage: nil).focusIndex == 0)
-        #expect(PhotosScene(documentName: "D", pages: [], windowSize: window, focusedPage: "p0.png").focusIndex == -1)
+        #expect(PhotosScene(documentName: "D", pages: pages, windowSize: window, focusedPage: "gone.png").strips.focusIndex == 0)
+        #expect(PhotosScene(documentName: "D", pages: pages, windowSize: window, focusedPage: nil).strips.focusIndex == 0)
+        #expect(PhotosScene(documentName: "D", pages: [], windowSize: window, focusedPage: "p0.png").strips.focusIndex == -1)
     }
 
     struct ByRef: PictureLookup {

@@ -22,7 +22,7 @@ import Testing
         repeat {
             t += 1.0 / 60
             scene.tick(at: t)
-        } while (!scene.isIdle || !scene.queue.isEmpty) && t < end
+        } while (!scene.isIdle || !scene.strips.queue.isEmpty) && t < end
     }
 
     func request(_ effects: [Effect]) -> ScanRequest? {
@@ -55,7 +55,7 @@ import Testing
         var t = 0.0
         scene.handle(.key(Key(.right)), at: t)
         settle(&scene, from: &t)
-        #expect(scene.focusIndex == 1)
+        #expect(scene.strips.focusIndex == 1)
         _ = scene.handle(.key(Key(.n, ctrl: true)), at: t)
         scene.handle(.host(.scan(.started(scanPage(1)))), at: t)
         // At once: in the document, animating in, the scan's line naming it.
@@ -77,7 +77,7 @@ import Testing
         #expect(transition.duration == Tuning.defaults.editor.phaseDuration)
         #expect(scene.photosFrame?.decorations.status?.text == "Scanning page 1 (Scan 1)… (Esc stops)")
         settle(&scene, from: &t)
-        #expect(scene.focusIndex == 2)
+        #expect(scene.strips.focusIndex == 2)
         // The page completes at another height (a device that could not tell): the document and
         // its history take the final size, so undo and redo bring back the page as it is.
         scene.handle(.host(.scan(.finished(scanPage(1, height: 1200)))), at: t)
@@ -104,7 +104,7 @@ import Testing
         #expect(scene.pages.count == 4)  // the first is in, the others wait their turn
         settle(&scene, from: &t, seconds: 60)
         #expect(scene.pages.map(\.id) == ["p0.png"] + (1...10).map { "Scan \($0)" } + ["p1.png", "p2.png"])
-        #expect(scene.focusIndex == 10)
+        #expect(scene.strips.focusIndex == 10)
         #expect(scene.transfers.scan == nil)
         #expect(scene.document.history.undoStack.count == 10)
         #expect(scene.notices.status?.text == "Scanned 10 pages")
@@ -144,22 +144,22 @@ import Testing
         _ = scene.handle(.key(Key(.n, ctrl: true)), at: t)
         scene.handle(.host(.scan(.started(scanPage(1)))), at: t)
         settle(&scene, from: &t)
-        #expect(scene.focusIndex == 1)
+        #expect(scene.strips.focusIndex == 1)
         scene.handle(.key(Key(.delete)), at: t)
         scene.handle(.key(Key(.r)), at: t)
         settle(&scene, from: &t)
         #expect(scene.pages.count == 6 && scene.pages.allSatisfy { $0.rotation == 0 })
-        #expect(scene.queue.count == 2)
+        #expect(scene.strips.queue.count == 2)
         // The page's own step goes ahead of them; then they run, on the page in focus.
         scene.handle(.host(.scan(.finished(scanPage(1)))), at: t)
         settle(&scene, from: &t)
-        #expect(scene.queue.isEmpty)
+        #expect(scene.strips.queue.isEmpty)
         #expect(!scene.pages.contains { $0.id == "Scan 1" })
         #expect(scene.pages.count == 5 && scene.pages.filter { $0.rotation == 90 }.count == 1)
         // Paging meanwhile is never held up.
         scene.handle(.key(Key(.home)), at: t)
         settle(&scene, from: &t)
-        #expect(scene.focusIndex == 0)
+        #expect(scene.strips.focusIndex == 0)
     }
 
     @Test func escapeStopsTheScanOnceThenClearsTheSelectionThenQuits() throws {
@@ -287,7 +287,7 @@ import Testing
     /// language, and each page takes it in its recipe as it takes its slot.
     @Test func theScanPanelChoosesTheLanguageTheScannedPagesAreReadIn() throws {
         var scene = scene()
-        scene.readingLanguages = ["eng", "rus"]
+        scene.setup.readingLanguages = ["eng", "rus"]
         _ = scene.handle(.key(Key(.n, ctrl: true, shift: true)), at: 0)
         let scanners = [ScannerEntry(name: "test:0", label: "Noname frontend-tester")]
         _ = scene.handle(.host(.scan(.scanners(scanners, last: ScanChoice(device: "test:0")))), at: 0)

@@ -107,7 +107,7 @@ import Testing
         #expect(scene.pages.isEmpty)
         var t = 0.0
         while !scene.isIdle { t += 1.0 / 60; scene.tick(at: t) }
-        #expect(scene.focusIndex == -1)
+        #expect(scene.strips.focusIndex == -1)
         scene.handle(.key(Key(.z, ctrl: true)), at: t)
         #expect(scene.pages == pages && scene.document.selection.indices.count == 3000)
     }

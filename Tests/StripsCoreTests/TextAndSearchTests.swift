@@ -176,7 +176,7 @@ import Testing
         repeat {
             t += 1.0 / 60
             later += asked(t) ?? []
-        } while (!scene.isIdle || !scene.queue.isEmpty) && t < 10
+        } while (!scene.isIdle || !scene.strips.queue.isEmpty) && t < 10
         #expect(scene.transfers.scan?.arriving == nil)
         #expect(later.contains("Scan 1"))
     }

@@ -91,8 +91,8 @@ import Testing
         #expect(requests.count == 9, "\(requests.count) requests")
         #expect(requests.allSatisfy { $0.idle && $0.0.pages.count == 2 * TextReading.reach + 1 })
         // The flings went far: the window followed the focus all the way.
-        #expect(runner.scene.focusIndex > 400)
-        #expect(requests.last?.0.pages.first.map(Self.index) == runner.scene.focusIndex)
+        #expect(runner.scene.strips.focusIndex > 400)
+        #expect(requests.last?.0.pages.first.map(Self.index) == runner.scene.strips.focusIndex)
     }
 
     @Test func aSearchAsksOnceForEveryPageNotReadAndItsHitsGrowAsTheyArrive() throws {
@@ -120,11 +120,11 @@ import Testing
         #expect(search.countText == "1 of 1" && search.currentHit?.pageID == "p40.png")
         // The first hit to arrive is brought into view.
         var t = 0.5
-        while scene.focusIndex != 40, t < 5 {
+        while scene.strips.focusIndex != 40, t < 5 {
             t += 1.0 / 60
             scene.tick(at: t)
         }
-        #expect(scene.focusIndex == 40)
+        #expect(scene.strips.focusIndex == 40)
         // Escape: the pages still waited for are no longer asked for.
         #expect(scene.handle(.key(Key(.escape)), at: t) == [.readText(TextRequest(purpose: .search, pages: []))])
     }

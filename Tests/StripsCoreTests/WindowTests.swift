@@ -71,7 +71,7 @@ import Testing
         let undo = try button("undo", in: s)
         _ = s.handle(.pointerDown(undo.center), at: 0.1)
         #expect(s.handle(.pointerUp(undo.center), at: 0.15).isEmpty)
-        #expect(s.toolbarPointer.pressed == nil)
+        #expect(s.rooms.pointer.toolbar.pressed == nil)
         // A press let go off its button does nothing either.
         let delete = try button("delete", in: s)
         _ = s.handle(.pointerDown(delete.center), at: 0.2)
