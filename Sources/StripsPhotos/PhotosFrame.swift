@@ -210,7 +210,7 @@ extension PhotosScene {
         let window = Rect(origin: .zero, size: setup.windowSize)
         let g = geometry
         let shown = shownPages
-        let (previewContent, thumbnailContent) = content(at: time)
+        let (previewContent, thumbnailContent, moment) = content(at: time)
         let previewCells = zoomed(shown.isEmpty ? [] : strips.preview.cells(in: window, content: previewContent).map { cell in
             let aspect = previewContent.aspects[cell.index]
             return PhotosFrame.PreviewCell(
@@ -228,8 +228,7 @@ extension PhotosScene {
             thumbnailLayout: strips.thumbnails.layout, thumbnailContent: thumbnailContent,
             strips: [strips.preview.diagnostics("preview", at: time), strips.thumbnails.diagnostics("thumbnails", at: time)])
         var photos = content
-        if case .animating(let transition) = interaction.underPrompt {
-            let moment = transition.frame(at: time)
+        if let moment {
             photos.turning = moment.turning.mapValues(\.degrees)
             photos.fading = moment.fading
         }
@@ -246,8 +245,8 @@ extension PhotosScene {
         }
         photos.scanning = transfers.scan
         var breaking: (changes: [BreakChange], progress: [Int: Double])?
-        if case .animating(let transition) = interaction.underPrompt, case .breaks(let changes) = transition.edit {
-            breaking = (changes, transition.frame(at: time).breaking)
+        if case .animating(let transition) = interaction.underPrompt, case .breaks(let changes) = transition.edit, let moment {
+            breaking = (changes, moment.breaking)
         }
         photos.batch = BatchMarks.marks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, split: documentSplit,
                                         names: documentNames, judging: findings.batches.judging, breaking: breaking, measurer: setup.measurer)

@@ -130,8 +130,7 @@ extension PhotosScene {
         guard geometry.preview.contains(p) else { return nil }
         if zoom != nil { return strips.focusIndex }
         let window = Rect(origin: .zero, size: setup.windowSize)
-        let (content, _) = self.content(at: time)
-        return strips.preview.cells(in: window, content: content).first { $0.frame.contains(p) }?.index ?? strips.focusIndex
+        return strips.preview.cells(in: window, content: content(at: time).preview).first { $0.frame.contains(p) }?.index ?? strips.focusIndex
     }
 }
 

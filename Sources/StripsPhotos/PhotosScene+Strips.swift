@@ -42,14 +42,17 @@ extension PhotosScene {
     }
 
     /// What both strips lay out at `time`: the shapes of the pages shown and where the
-    /// interaction has them.
-    func content(at time: Double) -> (preview: PageStripContent, thumbnails: PageStripContent) {
+    /// interaction has them; during an edit, also the animation's moment they were laid out from
+    /// (the frame draws its turning pages, fades and breaks from the same one).
+    func content(at time: Double) -> (preview: PageStripContent, thumbnails: PageStripContent, moment: EditTransition.Frame?) {
         var aspects = document.aspects
         var slots = SlotMap(), thumbnailSlots = SlotMap()
         var override: FocusOverride?
+        var moment: EditTransition.Frame?
         switch interaction.underPrompt {
         case .animating(let transition):
             let frame = transition.frame(at: time)
+            moment = frame
             aspects = transition.shownAspects
             for (index, turning) in frame.turning where aspects.indices.contains(index) { aspects[index] = turning.aspect }
             slots = frame.slots
@@ -63,7 +66,7 @@ extension PhotosScene {
             break
         }
         return (PageStripContent(aspects: aspects, slots: slots),
-                PageStripContent(aspects: aspects, slots: thumbnailSlots, expandingRate: strips.expanding.value, focusOverride: override))
+                PageStripContent(aspects: aspects, slots: thumbnailSlots, expandingRate: strips.expanding.value, focusOverride: override), moment)
     }
 
     /// The thumbnail cell under window point `p` now (`alongAxis`: the nearest along the strip).
