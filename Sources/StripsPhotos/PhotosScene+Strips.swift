@@ -24,7 +24,7 @@ extension PhotosScene {
     var currentSlot: Double {
         if shownPages.isEmpty { return 0 }
         if geometry.preview.width <= 0 { return Double(strips.focusIndex) }
-        switch interaction.underPrompt {
+        switch interaction.activity {
         case .dragging(.thumbnails), .flinging(.thumbnails): return strips.thumbnails.position
         default: return strips.preview.position
         }
@@ -35,7 +35,7 @@ extension PhotosScene {
 
     /// Hands the lead to `strip`: the other one, if it was still moving on its own, stops first.
     mutating func lead(_ strip: EditorStrip) {
-        switch interaction {
+        switch interaction.shape {
         case .dragging(let current), .flinging(let current): inStrips(.lead(strip, moving: current))
         default: break
         }
@@ -49,7 +49,7 @@ extension PhotosScene {
         var slots = SlotMap(), thumbnailSlots = SlotMap()
         var override: FocusOverride?
         var moment: EditTransition.Frame?
-        switch interaction.underPrompt {
+        switch interaction.activity {
         case .animating(let transition):
             let frame = transition.frame(at: time)
             moment = frame
@@ -62,7 +62,7 @@ extension PhotosScene {
             override = glide.focusOverride(at: time)
         case .carrying(let carry):
             thumbnailSlots = SlotMap(reorder: carriedSlots(carry, at: time))
-        case .resting, .dragging, .flinging, .zoomed, .askingToQuit, .searching, .dialog, .editingBorders, .camera:
+        case .resting, .dragging, .flinging, .zoomed, .editingBorders:
             break
         }
         return (PageStripContent(aspects: aspects, slots: slots),
@@ -82,7 +82,7 @@ extension PhotosScene {
         rooms.pointer.gestures.abandon()
         strips.expanding = ExpandingRate()
         underPrompt { scene in
-            switch scene.interaction {
+            switch scene.interaction.shape {
             case .dragging, .flinging: scene.interaction = .resting
             default: break
             }
