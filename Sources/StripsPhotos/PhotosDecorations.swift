@@ -154,9 +154,7 @@ extension PhotosScene {
         }
         if let search = interaction.search, box.width > 0, box.height > 0 { d.search = SearchField(search, preview: box, measurer: setup.measurer) }
         if interaction.isAskingToQuit { d.prompt = QuitPrompt(window: setup.windowSize, documentName: setup.documentName, measurer: setup.measurer) }
-        var top = interaction
-        if case .askingToQuit(let under) = top { top = under }
-        switch top.dialog {
+        switch interaction.dialogUnderPrompt {
         case .scanPanel(let panel)?: d.scanPanel = ScanPanelCard(panel, window: setup.windowSize, measurer: setup.measurer)
         case .recovery(let offer)?: d.recovery = RecoveryPrompt(offer, window: setup.windowSize, measurer: setup.measurer)
         case .keys(let overlay)?: d.keys = KeysOverlayCard(overlay, window: setup.windowSize, measurer: setup.measurer)

@@ -210,7 +210,7 @@ extension PhotosScene {
         let window = Rect(origin: .zero, size: setup.windowSize)
         let g = geometry
         let shown = shownPages
-        let (previewContent, thumbnailContent) = content(at: time)
+        let (previewContent, thumbnailContent, moment) = content(at: time)
         let previewCells = zoomed(shown.isEmpty ? [] : strips.preview.cells(in: window, content: previewContent).map { cell in
             let aspect = previewContent.aspects[cell.index]
             return PhotosFrame.PreviewCell(
@@ -228,8 +228,7 @@ extension PhotosScene {
             thumbnailLayout: strips.thumbnails.layout, thumbnailContent: thumbnailContent,
             strips: [strips.preview.diagnostics("preview", at: time), strips.thumbnails.diagnostics("thumbnails", at: time)])
         var photos = content
-        if case .animating(let transition) = interaction.underPrompt {
-            let moment = transition.frame(at: time)
+        if let moment {
             photos.turning = moment.turning.mapValues(\.degrees)
             photos.fading = moment.fading
         }
@@ -241,19 +240,17 @@ extension PhotosScene {
         photos.search = interaction.search
         photos.clipboard = clipboard
         photos.saved = transfers.saving.last
-        if case .editingBorders(let session) = interaction.underPrompt {
+        if case .editingBorders(let session) = interaction.activity {
             photos.borders = BorderEditorFrame(session: session, area: borderArea, at: time, measurer: setup.measurer)
         }
         photos.scanning = transfers.scan
         var breaking: (changes: [BreakChange], progress: [Int: Double])?
-        if case .animating(let transition) = interaction.underPrompt, case .breaks(let changes) = transition.edit {
-            breaking = (changes, transition.frame(at: time).breaking)
+        if case .animating(let transition) = interaction.activity, case .breaks(let changes) = transition.edit, let moment {
+            breaking = (changes, moment.breaking)
         }
         photos.batch = BatchMarks.marks(pages: shown, preview: previewCells, thumbnails: thumbnailCells, strip: g.thumbnails, split: documentSplit,
                                         names: documentNames, judging: findings.batches.judging, breaking: breaking, measurer: setup.measurer)
-        var top = interaction
-        if case .askingToQuit(let under) = top { top = under }
-        photos.dialog = top.dialog
+        photos.dialog = interaction.dialogUnderPrompt
         photos.toolbar = toolbarFrame(at: time)
         photos.previewTop = g.preview.minY
         if let view = interaction.camera {
@@ -269,7 +266,7 @@ extension PhotosScene {
         let selection = document.selection
         guard !selection.isEmpty else { return [] }
         // The selection is the document's (after the edit); the pages shown may be the ones before.
-        if case .animating(let transition) = interaction.underPrompt, transition.showsBefore {
+        if case .animating(let transition) = interaction.activity, transition.showsBefore {
             return transition.edit.inverse.newIndices(of: selection.indices, count: transition.after.count).compactMap { $0 }.sorted()
         }
         return selection.indices

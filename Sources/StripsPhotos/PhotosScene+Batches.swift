@@ -80,7 +80,7 @@ extension PhotosScene {
 
     private var splitKey: SplitCache.Key {
         var before: Double?
-        if case .animating(let transition) = interaction.underPrompt, transition.showsBefore { before = transition.start }
+        if case .animating(let transition) = interaction.activity, transition.showsBefore { before = transition.start }
         return SplitCache.Key(generation: document.generation, separators: findings.batches.judging.separatorsVersion, showingBefore: before)
     }
 

@@ -8,7 +8,7 @@ import StripsPhotosFeatures
 extension PhotosScene {
     /// The editor's session while it is open (or closing).
     public var borderSession: BorderSession? {
-        if case .editingBorders(let session) = interaction.underPrompt { return session }
+        if case .editingBorders(let session) = interaction.activity { return session }
         return nil
     }
 
@@ -23,7 +23,7 @@ extension PhotosScene {
 
     /// `c`: the editor opens on the whole picture; an uncorrected page asks the host for a suggestion.
     mutating func openBorders(at time: Double) -> [Effect] {
-        switch interaction {
+        switch interaction.shape {
         case .resting, .zoomed, .flinging: break
         default: return []
         }

@@ -32,7 +32,7 @@ extension PhotosScene {
         let outputs = CameraFeature.reduce(into: &state, action: action, context: CameraFeature.Context(time: time))
         switch (before, state) {
         case (nil, let view?):
-            switch interaction {
+            switch interaction.shape {
             case .zoomed, .editingBorders: interaction = .resting
             default: break
             }
@@ -49,7 +49,7 @@ extension PhotosScene {
     }
 
     private static func removingCamera(from interaction: Interaction) -> Interaction {
-        switch interaction {
+        switch interaction.shape {
         case .camera(_, let under): return under
         case .askingToQuit(let under): return .askingToQuit(under: removingCamera(from: under))
         case .dialog(let dialog, let under): return .dialog(dialog, under: removingCamera(from: under))
@@ -61,7 +61,7 @@ extension PhotosScene {
     /// Changes the camera view wherever it is (under the quit prompt or a dialog too).
     mutating func updateCamera(_ change: (inout CameraView) -> Void) {
         func updated(_ interaction: Interaction) -> Interaction {
-            switch interaction {
+            switch interaction.shape {
             case .camera(var view, let under):
                 change(&view)
                 return .camera(view, under: under)
@@ -133,7 +133,7 @@ extension PhotosScene {
     /// Runs `body` on what goes on under the view, and puts the view back over it (under a quit
     /// prompt or a dialog the body opened).
     private mutating func underCamera(_ body: (inout PhotosScene) -> [Effect]) -> [Effect] {
-        guard case .camera(let view, let under) = interaction else { return body(&self) }
+        guard case .camera(let view, let under) = interaction.shape else { return body(&self) }
         interaction = under
         let effects = body(&self)
         interaction = interaction.wrapped(inCamera: view)
@@ -154,7 +154,7 @@ extension PhotosScene {
 extension Interaction {
     /// This interaction with the camera view over it; a quit prompt or a dialog on top stays on top.
     func wrapped(inCamera view: CameraView) -> Interaction {
-        switch self {
+        switch shape {
         case .askingToQuit(let under): return .askingToQuit(under: under.wrapped(inCamera: view))
         case .dialog(let dialog, let under): return .dialog(dialog, under: under.wrapped(inCamera: view))
         default: return .camera(view, under: self)

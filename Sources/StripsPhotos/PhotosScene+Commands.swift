@@ -9,7 +9,7 @@ import StripsPhotosFeatures
 extension PhotosScene {
     /// Queues a command; it starts at once unless an edit animates or the pointer drags.
     mutating func enqueue(_ command: EditorCommand, at time: Double) {
-        if case .gliding(let glide) = interaction, strips.queue.isEmpty, case .go(let navigation) = command, !pages.isEmpty {
+        if interaction.layers.isEmpty, case .gliding(let glide) = interaction.activity, strips.queue.isEmpty, case .go(let navigation) = command, !pages.isEmpty {
             let target = navigation.destination(from: glide.to, count: pages.count)
             // The page it was heading for counts as reached: the counter moves on with each key.
             if target != glide.to {
@@ -24,7 +24,7 @@ extension PhotosScene {
 
     /// An edit animates, the strips glide, a thumbnail is carried or the pointer drags: commands wait.
     var isBusy: Bool {
-        switch interaction.underPrompt {
+        switch interaction.activity {
         case .gliding, .animating, .carrying, .editingBorders: return true
         default: return rooms.pointer.gestures.press?.isDragging == true
         }
@@ -34,7 +34,7 @@ extension PhotosScene {
     /// that waited for them run.
     mutating func comeToRest(focusing focus: Int, at time: Double) {
         strips.focusIndex = focus
-        interaction = .resting
+        interaction.activity = .resting  // the tick's, with the layers taken off (`underPrompt`)
         layOut()
         startQueued(at: time)
     }
@@ -121,7 +121,7 @@ extension PhotosScene {
     private mutating func animate(_ edit: Edit, from before: [Page], origin: EditTransition.Origin, at time: Double) {
         let transition = EditTransition(edit, from: before, to: document.pages, origin: origin, at: time, timing: setup.tuning.editor)
         strips.focusIndex = transition.focusDuring
-        interaction = .animating(transition)
+        interaction = Interaction(activity: .animating(transition), layers: [])
         layOut()
         applyFrame(transition, at: time)
     }

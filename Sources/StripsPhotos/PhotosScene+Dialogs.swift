@@ -48,7 +48,7 @@ extension PhotosScene {
     mutating func card<State>(_ value: (Dialog) -> State?, _ dialog: (State) -> Dialog, at time: Double,
                               _ reduce: (inout State?) -> [PhotosOutput]) -> [Effect] {
         var state: State?
-        if case .dialog(let up, let under) = interaction, let shown = value(up) {
+        if case .dialog(let up, let under) = interaction.shape, let shown = value(up) {
             state = shown
             interaction = under
         }

@@ -6,9 +6,12 @@ import StripsPhotosFeatures
 /// toolbar button or a menu item does the same action through `perform(_:)`.
 extension PhotosScene {
     public mutating func keyPressed(_ key: Key, at time: Double) -> [Effect] {
-        if case .askingToQuit(let under) = interaction { return answerPrompt(key, under: under, at: time) }
-        if case .editingBorders(let session) = interaction { return borderKey(key, session, at: time) }
-        if case .dialog(let dialog, let under) = interaction { return dialogKey(key, dialog, under: under, at: time) }
+        switch interaction.layers.last {
+        case .askingToQuit?: return answerPrompt(key, under: interaction.under, at: time)
+        case .dialog(let dialog)?: return dialogKey(key, dialog, under: interaction.under, at: time)
+        case nil: if case .editingBorders(let session) = interaction.activity { return borderKey(key, session, at: time) }
+        case .searching?, .camera?: break
+        }
         guard let action = EditorKey(key) else { return [] }
         return perform(action, repeating: key.isRepeat, at: time)
     }
@@ -24,7 +27,7 @@ extension PhotosScene {
         case .selectAll:
             document.selection = .all(count: document.pages.count)
         case .escape:
-            if case .carrying = interaction {
+            if case .carrying = interaction.shape {
                 carrying(.cancel, at: time)
             } else if isScanRunning, transfers.scan?.cancelling == false {
                 return cancelScan(at: time)

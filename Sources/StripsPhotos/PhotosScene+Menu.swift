@@ -72,11 +72,11 @@ extension PhotosScene {
     /// page), at the pointer. Over an open menu's outside, that menu closes and the new one opens.
     public mutating func secondaryDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
         rooms.pointer.gestures.hover(p)
-        if case .dialog(.menu(let menu), let under) = interaction {
+        if case .dialog(.menu(let menu), let under) = interaction.shape {
             if ContextMenuCard(menu, window: setup.windowSize, measurer: setup.measurer).contains(p) { return [] }
             interaction = under
         }
-        switch interaction {
+        switch interaction.shape {
         case .resting, .flinging, .gliding, .zoomed: break
         default: return []
         }
@@ -94,7 +94,7 @@ extension PhotosScene {
     /// Shift+F10 or the Menu key: the menu of the page in focus, over the middle of the preview.
     mutating func openMenuForFocus(at time: Double) -> [Effect] {
         guard pages.indices.contains(strips.focusIndex), !geometry.preview.isEmpty else { return [] }
-        switch interaction {
+        switch interaction.shape {
         case .resting, .flinging, .gliding, .zoomed: break
         default: return []
         }
@@ -111,7 +111,7 @@ extension PhotosScene {
     /// The menu's page comes into focus now (a glide to it ends there): the border editor, saving
     /// a page and copying its text act on the page in focus.
     mutating func settleFocus(on index: Int) {
-        switch interaction {
+        switch interaction.shape {
         case .gliding, .resting, .flinging:
             guard strips.focusIndex != index || !isIdle else { return }
             strips.queue.removeAll { $0.isNavigation }
@@ -130,14 +130,13 @@ extension PhotosScene {
         guard geometry.preview.contains(p) else { return nil }
         if zoom != nil { return strips.focusIndex }
         let window = Rect(origin: .zero, size: setup.windowSize)
-        let (content, _) = self.content(at: time)
-        return strips.preview.cells(in: window, content: content).first { $0.frame.contains(p) }?.index ?? strips.focusIndex
+        return strips.preview.cells(in: window, content: content(at: time).preview).first { $0.frame.contains(p) }?.index ?? strips.focusIndex
     }
 }
 
 extension Interaction {
     var isZoomed: Bool {
-        if case .zoomed = self { return true }
+        if case .zoomed = shape { return true }
         return false
     }
 }

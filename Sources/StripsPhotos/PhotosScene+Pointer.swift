@@ -7,12 +7,12 @@ extension PhotosScene: InputRouting {
     public mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
         // The toolbar's buttons act on release; an empty document's buttons at once.
         if toolbarDown(p, at: time) { return [] }
-        if pages.isEmpty, case .resting = interaction, let way = emptyState().way(at: p) {
+        if pages.isEmpty, case .resting = interaction.shape, let way = emptyState().way(at: p) {
             rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: false, at: time)
             rooms.pointer.gestures.abandon()
             return canPerform(way.action) ? perform(way.action, at: time) : []
         }
-        switch interaction {
+        switch interaction.shape {
         case .askingToQuit(let under):
             return answerPrompt(at: p, under: under, at: time)
         case .editingBorders(let session):
@@ -52,7 +52,7 @@ extension PhotosScene: InputRouting {
         let becameDrag = rooms.pointer.gestures.moved(to: p, tuning: setup.tuning)
         toolbarHover(p, at: time)
         menu(.hover(p), at: time)
-        switch interaction {
+        switch interaction.shape {
         case .carrying:
             carrying(.move(toX: p.x), at: time)
         case .editingBorders(let session):
@@ -78,12 +78,12 @@ extension PhotosScene: InputRouting {
     public mutating func pointerUp(_ p: Point, at time: Double) -> [Effect] {
         if let effects = toolbarUp(p, at: time) { return effects }
         let release = rooms.pointer.gestures.up(p, at: time, tuning: setup.tuning)
-        switch interaction {
+        switch interaction.shape {
         case .carrying:
             carrying(.drop, at: time)
         case .editingBorders:
             // `gestures.up` above ended the press.
-            if case .editingBorders(var session) = interaction {
+            if case .editingBorders(var session) = interaction.shape {
                 session.drag = nil
                 interaction = .editingBorders(session)
             }
@@ -133,13 +133,13 @@ extension PhotosScene: InputRouting {
     }
 
     public mutating func wheel(dx: Double, dy: Double, at time: Double) {
-        if case .dialog(.keys, _) = interaction {
+        if case .dialog(.keys, _) = interaction.shape {
             help(.wheel(dy: dy), at: time)
             return
         }
         guard !pages.isEmpty, rooms.pointer.gestures.press == nil else { return }
         let pointer = rooms.pointer.gestures.pointer
-        switch interaction {
+        switch interaction.shape {
         case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders, .camera:
             return
         case .zoomed where geometry.preview.contains(pointer):
@@ -167,7 +167,7 @@ extension PhotosScene: InputRouting {
     /// Ctrl+wheel over the preview zooms about the pointer; elsewhere it is a plain wheel.
     public mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) {
         guard !pages.isEmpty else { return }
-        switch interaction {
+        switch interaction.shape {
         case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying: return
         default: break
         }
@@ -182,7 +182,7 @@ extension PhotosScene: InputRouting {
     /// A pinch takes over a press in progress (the first finger's), which ends where it is.
     public mutating func pinch(about center: Point, scale: Double, at time: Double) {
         guard !pages.isEmpty, scale.isFinite, scale > 0 else { return }
-        switch interaction {
+        switch interaction.shape {
         case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying, .editingBorders, .camera:
             return
         case .dragging(let strip):

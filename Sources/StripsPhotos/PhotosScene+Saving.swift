@@ -34,7 +34,7 @@ extension PhotosScene {
         }
         guard !interaction.isAskingToQuit else { return false }
         // The prompt takes the pointer: a press under way ends where it is, a carried thumbnail goes back.
-        switch interaction {
+        switch interaction.shape {
         case .dragging(let strip):
             rooms.pointer.gestures.abandon()
             if strip == .preview { strips.preview.stopAtRest() } else { strips.thumbnails.stopAtRest() }

@@ -77,7 +77,7 @@ extension PhotosScene {
         var state: RecoveryOffer?
         let outputs = RecoveryFeature.reduce(into: &state, action: action, context: ())
         if let offer = state {
-            if case .askingToQuit(let under) = interaction {
+            if case .askingToQuit(let under) = interaction.shape {
                 interaction = .askingToQuit(under: .dialog(.recovery(offer), under: under))
             } else {
                 interaction = .dialog(.recovery(offer), under: interaction)

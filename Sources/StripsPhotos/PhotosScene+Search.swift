@@ -26,7 +26,7 @@ extension PhotosScene {
         case (_?, .open(let search)):
             updateSearch { $0 = search }
         case (_?, .closed):
-            if case .searching(_, let under) = interaction { interaction = under }
+            if case .searching(_, let under) = interaction.shape { interaction = under }
         case (nil, .closed):
             break
         }
@@ -35,9 +35,9 @@ extension PhotosScene {
 
     private var searchContext: SearchFeature.Context {
         var beneath = SearchFeature.Beneath.busy, free = false
-        if case .searching(_, let under) = interaction {
+        if case .searching? = interaction.layers.last {
             free = strips.queue.isEmpty && rooms.pointer.gestures.press == nil
-            switch under {
+            switch interaction.under.shape {
             case .resting: beneath = .resting
             case .zoomed(let zoom): beneath = .zoomed(page: zoom.page, zoomedIn: zoom.targetScale > 1)
             default: break
@@ -70,7 +70,7 @@ extension PhotosScene {
 
     /// Runs `body` on what is going on under the search field, and puts the field back over it.
     private mutating func underSearch(_ body: (inout PhotosScene) -> [Effect]) -> [Effect] {
-        guard case .searching(let search, let under) = interaction else { return body(&self) }
+        guard case .searching(let search, let under) = interaction.shape else { return body(&self) }
         interaction = under
         let effects = body(&self)
         // The body may have closed nothing but opened the quit prompt: the prompt goes on top.
@@ -81,7 +81,7 @@ extension PhotosScene {
     /// Writes the search back where the field can be reached (on top, or under the quit prompt).
     private mutating func updateSearch(_ change: (inout Search) -> Void) {
         func updated(_ interaction: Interaction) -> Interaction {
-            switch interaction {
+            switch interaction.shape {
             case .searching(var search, let under):
                 change(&search)
                 return .searching(search, under: under)
@@ -102,7 +102,7 @@ extension Interaction {
     /// This interaction with the search field over it; a quit prompt or a dialog (the scan panel
     /// opened from under the field) stays on top, with the keys.
     func wrapped(in search: Search) -> Interaction {
-        switch self {
+        switch shape {
         case .askingToQuit(let under): return .askingToQuit(under: under.wrapped(in: search))
         case .dialog(let dialog, let under): return .dialog(dialog, under: under.wrapped(in: search))
         case .searching(_, let under): return .searching(search, under: under)

@@ -24,7 +24,7 @@ extension PhotosScene {
     var currentSlot: Double {
         if shownPages.isEmpty { return 0 }
         if geometry.preview.width <= 0 { return Double(strips.focusIndex) }
-        switch interaction.underPrompt {
+        switch interaction.activity {
         case .dragging(.thumbnails), .flinging(.thumbnails): return strips.thumbnails.position
         default: return strips.preview.position
         }
@@ -35,21 +35,24 @@ extension PhotosScene {
 
     /// Hands the lead to `strip`: the other one, if it was still moving on its own, stops first.
     mutating func lead(_ strip: EditorStrip) {
-        switch interaction {
+        switch interaction.shape {
         case .dragging(let current), .flinging(let current): inStrips(.lead(strip, moving: current))
         default: break
         }
     }
 
     /// What both strips lay out at `time`: the shapes of the pages shown and where the
-    /// interaction has them.
-    func content(at time: Double) -> (preview: PageStripContent, thumbnails: PageStripContent) {
+    /// interaction has them; during an edit, also the animation's moment they were laid out from
+    /// (the frame draws its turning pages, fades and breaks from the same one).
+    func content(at time: Double) -> (preview: PageStripContent, thumbnails: PageStripContent, moment: EditTransition.Frame?) {
         var aspects = document.aspects
         var slots = SlotMap(), thumbnailSlots = SlotMap()
         var override: FocusOverride?
-        switch interaction.underPrompt {
+        var moment: EditTransition.Frame?
+        switch interaction.activity {
         case .animating(let transition):
             let frame = transition.frame(at: time)
+            moment = frame
             aspects = transition.shownAspects
             for (index, turning) in frame.turning where aspects.indices.contains(index) { aspects[index] = turning.aspect }
             slots = frame.slots
@@ -59,11 +62,11 @@ extension PhotosScene {
             override = glide.focusOverride(at: time)
         case .carrying(let carry):
             thumbnailSlots = SlotMap(reorder: carriedSlots(carry, at: time))
-        case .resting, .dragging, .flinging, .zoomed, .askingToQuit, .searching, .dialog, .editingBorders, .camera:
+        case .resting, .dragging, .flinging, .zoomed, .editingBorders:
             break
         }
         return (PageStripContent(aspects: aspects, slots: slots),
-                PageStripContent(aspects: aspects, slots: thumbnailSlots, expandingRate: strips.expanding.value, focusOverride: override))
+                PageStripContent(aspects: aspects, slots: thumbnailSlots, expandingRate: strips.expanding.value, focusOverride: override), moment)
     }
 
     /// The thumbnail cell under window point `p` now (`alongAxis`: the nearest along the strip).
@@ -79,7 +82,7 @@ extension PhotosScene {
         rooms.pointer.gestures.abandon()
         strips.expanding = ExpandingRate()
         underPrompt { scene in
-            switch scene.interaction {
+            switch scene.interaction.shape {
             case .dragging, .flinging: scene.interaction = .resting
             default: break
             }

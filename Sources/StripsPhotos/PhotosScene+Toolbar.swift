@@ -18,14 +18,18 @@ extension PhotosScene {
     /// Nothing modal is up (a prompt, a dialog, a menu, the border editor, a carried thumbnail):
     /// the bar takes the pointer.
     var toolbarIsLive: Bool {
-        switch interaction {
-        case .askingToQuit, .dialog, .editingBorders, .carrying: return false
-        case .searching(_, let under):
-            switch under {
-            case .editingBorders, .carrying, .dialog: return false
-            default: return true
+        let layers = interaction.layers
+        switch layers.last {
+        case .askingToQuit?, .dialog?: return false
+        case .camera?: return true
+        case .searching?:
+            // The search field leaves the bar live, unless what is under it is modal.
+            switch layers.dropLast().last {
+            case .dialog?: return false
+            case .askingToQuit?, .searching?, .camera?: return true
+            case nil: return !interaction.activity.isModal
             }
-        default: return true
+        case nil: return !interaction.activity.isModal
         }
     }
 
@@ -92,11 +96,21 @@ extension PhotosScene {
         // A search reading the pages not read yet: how far it has got, counted by the search as
         // answers arrive (never by going over the document).
         var reading: ReadingProgress?
-        if case .searching(let search, _) = interaction, search.askedToRead, search.unread > 0, !pages.isEmpty {
+        if case .searching(let search)? = interaction.layers.last, search.askedToRead, search.unread > 0, !pages.isEmpty {
             reading = ReadingProgress(known: pages.count - search.unread, of: pages.count)
         }
         return ToolbarFrame(bar: bar, buttons: buttons, window: setup.windowSize,
                             tooltipFor: live && rooms.pointer.toolbar.showsTooltip(at: time) ? rooms.pointer.toolbar.hover : nil,
                             reading: reading, measurer: setup.measurer)
+    }
+}
+
+extension Interaction.Activity {
+    /// The border editor and a carried thumbnail take the pointer: the bar waits.
+    fileprivate var isModal: Bool {
+        switch self {
+        case .editingBorders, .carrying: return true
+        case .resting, .dragging, .flinging, .zoomed, .gliding, .animating: return false
+        }
     }
 }

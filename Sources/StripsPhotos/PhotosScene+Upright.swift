@@ -21,7 +21,7 @@ extension PhotosScene {
     /// The uprighting room's reducer on its state, given whether the strips rest; its outputs (an
     /// edit, a line) routed; it asks nothing of the host.
     private mutating func uprighting(_ action: Uprighting.Action, at time: Double) {
-        let rest = if case .resting = interaction.underPrompt { strips.queue.isEmpty && rooms.pointer.gestures.press == nil } else { false }
+        let rest = if case .resting = interaction.activity { strips.queue.isEmpty && rooms.pointer.gestures.press == nil } else { false }
         _ = apply(UprightingFeature.reduce(into: &findings.upright, action: action, context: .init(stripsRest: rest)), at: time)
     }
 

@@ -11,7 +11,7 @@ extension PhotosScene {
     /// `Interaction.zoomed`; one that ended leaves the strips resting; nothing started, nothing moves.
     mutating func zooming(_ action: ZoomFeature.Action, at time: Double) {
         var state: ZoomFeature.State = .notZoomed
-        if case .zoomed(let zoom) = interaction { state = .zoomed(zoom) }
+        if case .zoomed(let zoom) = interaction.shape { state = .zoomed(zoom) }
         let outputs = ZoomFeature.reduce(into: &state, action: action, context: zoomContext(at: time))
         switch state {
         case .notZoomed: break
@@ -28,7 +28,7 @@ extension PhotosScene {
 
     /// A zoom can begin on the page in focus of strips at rest, with nothing else under way.
     private var canStartZoom: Bool {
-        switch interaction {
+        switch interaction.shape {
         case .resting, .flinging: break
         default: return false
         }
@@ -44,7 +44,7 @@ extension PhotosScene {
 
     /// The preview cells with the zoomed page drawn at its zoom, clipped to the preview.
     func zoomed(_ cells: [PhotosFrame.PreviewCell]) -> [PhotosFrame.PreviewCell] {
-        guard case .zoomed(let zoom) = interaction.underPrompt, zoom.page == strips.focusIndex else { return cells }
+        guard case .zoomed(let zoom) = interaction.activity, zoom.page == strips.focusIndex else { return cells }
         return cells.map { cell in
             guard cell.index == zoom.page else { return cell }
             var zoomed = cell

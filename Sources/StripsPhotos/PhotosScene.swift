@@ -7,9 +7,9 @@ import StripsPhotosFeatures
 ///
 /// Its state is eight fields, each a feature's room or a group of rooms that belong together; at
 /// its heart the `document` (pages, history, selection), the page in focus (`strips`) and the
-/// `interaction`, what the user is doing right now (one case of `Interaction`). Every
-/// input handler is one switch over the interaction; an edit changes the document at once and
-/// runs as `Interaction.animating`, from the document before to the one after. Effects (saving,
+/// `interaction`, what the user is doing right now (one `Interaction.Activity`, under the layers
+/// put over it). Every input handler is one switch over the interaction; an edit changes the
+/// document at once and runs as the activity `animating`, from the document before to the one after. Effects (saving,
 /// reading dropped files) are values returned to the host, whose answers come back as events.
 public struct PhotosScene: Scene {
     public var name: String { "photos" }
@@ -48,7 +48,7 @@ public struct PhotosScene: Scene {
     public var wantsToQuit: Bool { transfers.saving.wantsToQuit }
     /// The preview's zoom while it is zoomed in.
     public var zoom: PreviewZoom? {
-        if case .zoomed(let zoom) = interaction.underPrompt { return zoom }
+        if case .zoomed(let zoom) = interaction.activity { return zoom }
         return nil
     }
     public var isDirty: Bool { document.isDirty }
@@ -57,17 +57,17 @@ public struct PhotosScene: Scene {
     /// The pages the strips lay out now: the document's, or during an edit the fuller of the
     /// documents before and after.
     public var shownPages: [Page] {
-        if case .animating(let transition) = interaction.underPrompt { return transition.shown }
+        if case .animating(let transition) = interaction.activity { return transition.shown }
         return document.pages
     }
 
     public var isIdle: Bool {
         let interactionIdle: Bool
-        switch interaction.underPrompt {
+        switch interaction.activity {
         case .gliding, .animating, .carrying: interactionIdle = false
         case .zoomed(let zoom): interactionIdle = zoom.isIdle
         case .editingBorders(let session): interactionIdle = session.settled
-        case .resting, .dragging, .flinging, .askingToQuit, .searching, .dialog, .camera: interactionIdle = true
+        case .resting, .dragging, .flinging: interactionIdle = true
         }
         return interactionIdle && interaction.camera?.isAnimating != true && strips.queue.isEmpty && strips.preview.isIdle && strips.thumbnails.isIdle && !strips.expanding.isAnimating
             && rooms.pointer.gestures.press?.isDragging != true
@@ -85,9 +85,11 @@ public struct PhotosScene: Scene {
 
     @discardableResult
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
-        if case .searching = interaction { return searching(event, at: time) }
-        if case .camera(_, let under) = interaction { return cameraInput(event, under: under, at: time) }
-        return route(event, at: time)
+        switch interaction.layers.last {
+        case .searching?: return searching(event, at: time)
+        case .camera?: return cameraInput(event, under: interaction.under, at: time)
+        case .askingToQuit?, .dialog?, nil: return route(event, at: time)
+        }
     }
 
     // MARK: Time
@@ -117,16 +119,16 @@ public struct PhotosScene: Scene {
         return textDue(at: time) + judgingDue(at: time)
     }
 
-    /// One step of whatever the user is doing.
+    /// One step of whatever the user is doing (`underPrompt` has taken the layers off).
     private mutating func advance(at time: Double) {
-        switch interaction {
+        switch interaction.activity {
         case .resting:
             break
         case .dragging(let strip), .flinging(let strip):
             strips.preview.tick(at: time)
             strips.thumbnails.tick(at: time)
             follow(strip)
-            if case .flinging = interaction, strips.preview.isIdle, strips.thumbnails.isIdle { interaction = .resting }
+            if interaction.layers.isEmpty, case .flinging = interaction.activity, strips.preview.isIdle, strips.thumbnails.isIdle { interaction = .resting }
         case .carrying:
             carrying(.autoscroll, at: time)
             follow(.thumbnails)
@@ -140,39 +142,26 @@ public struct PhotosScene: Scene {
             if transition.isFinished(at: time) { comeToRest(focusing: transition.focusAfter, at: time) }
         case .editingBorders(let session):
             advanceBorders(session, at: time)
-        case .askingToQuit, .searching, .dialog, .camera:
-            break  // `underPrompt` unwraps them
         }
     }
 
     /// Runs `body` on the interaction under the quit prompt, the search field and dialogs, if
     /// they are up, and puts them back.
     mutating func underPrompt(_ body: (inout PhotosScene) -> Void) {
-        switch interaction {
-        case .askingToQuit(let under):
-            interaction = under
-            underPrompt(body)
-            interaction = .askingToQuit(under: interaction)
-        case .searching(let search, let under):
-            interaction = under
-            underPrompt(body)
-            interaction = interaction.wrapped(in: search)
-        case .dialog(let dialog, let under):
-            interaction = under
-            underPrompt(body)
-            interaction = .dialog(dialog, under: interaction)
-        case .camera(let view, let under):
-            interaction = under
-            underPrompt(body)
-            interaction = interaction.wrapped(inCamera: view)
-        default:
-            body(&self)
+        guard let top = interaction.layers.last else { return body(&self) }
+        interaction = interaction.under
+        underPrompt(body)
+        switch top {
+        case .askingToQuit: interaction = .askingToQuit(under: interaction)
+        case .searching(let search): interaction = interaction.wrapped(in: search)
+        case .dialog(let dialog): interaction = .dialog(dialog, under: interaction)
+        case .camera(let view): interaction = interaction.wrapped(inCamera: view)
         }
     }
 
     /// The strips move on screen (not a zoom): the page counter shows.
     private var isMoving: Bool {
-        switch interaction.underPrompt {
+        switch interaction.activity {
         case .gliding, .animating, .carrying: return true
         default: return !strips.queue.isEmpty || !strips.preview.isIdle || !strips.thumbnails.isIdle
         }
@@ -180,7 +169,7 @@ public struct PhotosScene: Scene {
 
     /// The pointer holds the thumbnail strip (dragging it or carrying a thumbnail).
     private var handsOnThumbnails: Bool {
-        switch interaction.underPrompt {
+        switch interaction.activity {
         case .dragging(.thumbnails), .carrying: return true
         default: return false
         }
@@ -201,9 +190,9 @@ public struct PhotosScene: Scene {
     /// The quit prompt answers S, D and Escape itself, a dialog its own keys; the search field
     /// takes typed letters.
     public var capturesKeys: Bool {
-        switch interaction {
-        case .askingToQuit, .searching, .dialog: return true
-        default: return false
+        switch interaction.layers.last {
+        case .askingToQuit?, .searching?, .dialog?: return true
+        case .camera?, nil: return false
         }
     }
 }

@@ -60,7 +60,7 @@ import Testing
         scene.handle(.host(.scan(.started(scanPage(1)))), at: t)
         // At once: in the document, animating in, the scan's line naming it.
         #expect(scene.pages.map(\.id) == ["p0.png", "p1.png", "Scan 1", "p2.png", "p3.png", "p4.png"])
-        guard case .animating(let transition) = scene.interaction, case .insert = transition.edit else {
+        guard case .animating(let transition) = scene.interaction.shape, case .insert = transition.edit else {
             Issue.record("no insert animation")
             return
         }
@@ -126,7 +126,7 @@ import Testing
         scene.handle(.host(.scan(.ended(pages: 2, end: .fault(.verbatim(line))))), at: t)
         #expect(scene.notices.status?.text == line)
         // It leaves with the delete animation.
-        guard case .animating(let transition) = scene.interaction, case .remove = transition.edit else {
+        guard case .animating(let transition) = scene.interaction.shape, case .remove = transition.edit else {
             Issue.record("no delete animation")
             return
         }
@@ -230,7 +230,7 @@ import Testing
         var scene = PhotosScene(documentName: "T", pages: pages, windowSize: Size(width: 800, height: 600))
         var t = 0.0
         scene.handle(.key(Key(.i, ctrl: true)), at: t)
-        guard case .animating(let transition) = scene.interaction, case .move = transition.edit else {
+        guard case .animating(let transition) = scene.interaction.shape, case .move = transition.edit else {
             Issue.record("no move animation")
             return
         }
@@ -268,7 +268,7 @@ import Testing
         let offers = ScanOffers(sources: ["Flatbed", "Automatic Document Feeder"], modes: ["color", "gray", "lineart"],
                                 resolutions: [75, 150, 300, 600], pageSizes: ["a4", "letter"])
         scene.handle(.host(.scan(.offers(device: "test:1", offers))), at: 0)
-        guard case .dialog(.scanPanel(let panel), _) = scene.interaction else {
+        guard case .dialog(.scanPanel(let panel), _) = scene.interaction.shape else {
             Issue.record("no panel")
             return
         }
@@ -292,7 +292,7 @@ import Testing
         let scanners = [ScannerEntry(name: "test:0", label: "Noname frontend-tester")]
         _ = scene.handle(.host(.scan(.scanners(scanners, last: ScanChoice(device: "test:0")))), at: 0)
         scene.handle(.host(.scan(.offers(device: "test:0", ScanOffers(sources: ["Flatbed"], modes: ["gray"], resolutions: [300], pageSizes: [])))), at: 0)
-        guard case .dialog(.scanPanel(let panel), _) = scene.interaction else {
+        guard case .dialog(.scanPanel(let panel), _) = scene.interaction.shape else {
             Issue.record("no panel")
             return
         }
