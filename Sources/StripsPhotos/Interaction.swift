@@ -54,16 +54,10 @@ public struct Interaction: Sendable {
     }
 
     /// The interaction as its top shows it: the layer on top with what is under it, or the
-    /// activity when nothing is over it. What input handlers switch over.
-    public indirect enum Shape: Sendable {
-        case resting
-        case dragging(EditorStrip)
-        case flinging(EditorStrip)
-        case carrying(Carry)
-        case zoomed(PreviewZoom)
-        case gliding(Glide)
-        case animating(EditTransition)
-        case editingBorders(BorderSession)
+    /// activity when nothing is over it. What input handlers switch over; the activity's cases
+    /// are `Activity`'s own, so adding one makes the compiler point at every handler.
+    public enum Shape: Sendable {
+        case activity(Activity)
         case askingToQuit(under: Interaction)
         case searching(Search, under: Interaction)
         case dialog(Dialog, under: Interaction)
@@ -78,18 +72,7 @@ public struct Interaction: Sendable {
     }
 
     public var shape: Shape {
-        guard let top = layers.last else {
-            switch activity {
-            case .resting: return .resting
-            case .dragging(let strip): return .dragging(strip)
-            case .flinging(let strip): return .flinging(strip)
-            case .carrying(let carry): return .carrying(carry)
-            case .zoomed(let zoom): return .zoomed(zoom)
-            case .gliding(let glide): return .gliding(glide)
-            case .animating(let transition): return .animating(transition)
-            case .editingBorders(let session): return .editingBorders(session)
-            }
-        }
+        guard let top = layers.last else { return .activity(activity) }
         let under = self.under
         switch top {
         case .askingToQuit: return .askingToQuit(under: under)

@@ -24,7 +24,7 @@ extension PhotosScene {
     /// `c`: the editor opens on the whole picture; an uncorrected page asks the host for a suggestion.
     mutating func openBorders(at time: Double) -> [Effect] {
         switch interaction.shape {
-        case .resting, .zoomed, .flinging: break
+        case .activity(.resting), .activity(.zoomed), .activity(.flinging): break
         default: return []
         }
         guard let index = borderTarget else { return [] }

@@ -33,7 +33,7 @@ extension PhotosScene {
         switch (before, state) {
         case (nil, let view?):
             switch interaction.shape {
-            case .zoomed, .editingBorders: interaction = .resting
+            case .activity(.zoomed), .activity(.editingBorders): interaction = .resting
             default: break
             }
             interaction = .camera(view, under: interaction)

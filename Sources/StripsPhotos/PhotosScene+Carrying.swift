@@ -7,7 +7,7 @@ import StripsPhotosFeatures
 extension PhotosScene {
     /// A press held still on the thumbnails lifts the thumbnail under it.
     mutating func lift(_ held: Gestures.Press, at time: Double) {
-        guard case .dragging(.thumbnails) = interaction.shape else { return }
+        guard case .activity(.dragging(.thumbnails)) = interaction.shape else { return }
         carrying(.lift(at: held.start, cell: thumbnail(at: held.start, at: time)), at: time)
     }
 
@@ -37,6 +37,6 @@ extension PhotosScene {
 extension Interaction {
     /// The thumbnail carried, when that is what the user is doing.
     var carried: Carry? {
-        if case .carrying(let carry) = shape { carry } else { nil }
+        if case .activity(.carrying(let carry)) = shape { carry } else { nil }
     }
 }

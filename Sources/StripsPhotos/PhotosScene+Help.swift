@@ -18,7 +18,7 @@ extension PhotosScene {
 
     /// A press on a strip under way ends where it is: a card takes the pointer.
     mutating func endPress() {
-        guard case .dragging(let strip) = interaction.shape else { return }
+        guard case .activity(.dragging(let strip)) = interaction.shape else { return }
         rooms.pointer.gestures.abandon()
         if strip == .preview { strips.preview.stopAtRest() } else { strips.thumbnails.stopAtRest() }
         follow(strip)

@@ -27,7 +27,7 @@ extension PhotosScene {
         case .selectAll:
             document.selection = .all(count: document.pages.count)
         case .escape:
-            if case .carrying = interaction.shape {
+            if case .activity(.carrying) = interaction.shape {
                 carrying(.cancel, at: time)
             } else if isScanRunning, transfers.scan?.cancelling == false {
                 return cancelScan(at: time)

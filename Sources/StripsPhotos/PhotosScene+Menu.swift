@@ -77,7 +77,7 @@ extension PhotosScene {
             interaction = under
         }
         switch interaction.shape {
-        case .resting, .flinging, .gliding, .zoomed: break
+        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.zoomed): break
         default: return []
         }
         guard let index = page(at: p, at: time) else { return [] }
@@ -95,7 +95,7 @@ extension PhotosScene {
     mutating func openMenuForFocus(at time: Double) -> [Effect] {
         guard pages.indices.contains(strips.focusIndex), !geometry.preview.isEmpty else { return [] }
         switch interaction.shape {
-        case .resting, .flinging, .gliding, .zoomed: break
+        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.zoomed): break
         default: return []
         }
         return menu(.open(pageID: pages[strips.focusIndex].id, items: menuItems(for: strips.focusIndex), anchor: geometry.preview.center, byPointer: false), at: time)
@@ -112,7 +112,7 @@ extension PhotosScene {
     /// a page and copying its text act on the page in focus.
     mutating func settleFocus(on index: Int) {
         switch interaction.shape {
-        case .gliding, .resting, .flinging:
+        case .activity(.gliding), .activity(.resting), .activity(.flinging):
             guard strips.focusIndex != index || !isIdle else { return }
             strips.queue.removeAll { $0.isNavigation }
             strips.focusIndex = index
@@ -136,7 +136,7 @@ extension PhotosScene {
 
 extension Interaction {
     var isZoomed: Bool {
-        if case .zoomed = shape { return true }
+        if case .activity(.zoomed) = shape { return true }
         return false
     }
 }

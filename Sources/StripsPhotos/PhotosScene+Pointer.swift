@@ -7,7 +7,7 @@ extension PhotosScene: InputRouting {
     public mutating func pointerDown(_ p: Point, modifiers: Modifiers, at time: Double) -> [Effect] {
         // The toolbar's buttons act on release; an empty document's buttons at once.
         if toolbarDown(p, at: time) { return [] }
-        if pages.isEmpty, case .resting = interaction.shape, let way = emptyState().way(at: p) {
+        if pages.isEmpty, case .activity(.resting) = interaction.shape, let way = emptyState().way(at: p) {
             rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: false, at: time)
             rooms.pointer.gestures.abandon()
             return canPerform(way.action) ? perform(way.action, at: time) : []
@@ -15,21 +15,21 @@ extension PhotosScene: InputRouting {
         switch interaction.shape {
         case .askingToQuit(let under):
             return answerPrompt(at: p, under: under, at: time)
-        case .editingBorders(let session):
+        case .activity(.editingBorders(let session)):
             borderPointerDown(p, session, at: time)
         case .dialog(let dialog, let under):
             return dialogPress(at: p, dialog, under: under, at: time)
-        case .carrying, .searching, .camera:
+        case .activity(.carrying), .searching, .camera:
             break
-        case .zoomed(let zoom) where geometry.preview.contains(p):
+        case .activity(.zoomed(let zoom)) where geometry.preview.contains(p):
             // The zoomed preview pans.
             rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: zoom.isIdle, at: time)
             zooming(.press(p), at: time)
-        case .gliding, .animating:
+        case .activity(.gliding), .activity(.animating):
             // The strips are the edit's or the glide's: the press takes nothing.
             rooms.pointer.gestures.down(p, modifiers: modifiers, onRest: false, at: time)
             rooms.pointer.gestures.abandon()
-        case .resting, .dragging, .flinging, .zoomed:
+        case .activity(.resting), .activity(.dragging), .activity(.flinging), .activity(.zoomed):
             let g = geometry
             let target: EditorStrip? = pages.isEmpty ? nil : g.thumbnails.contains(p) ? .thumbnails : g.preview.contains(p) ? .preview : nil
             guard let target else {
@@ -53,14 +53,14 @@ extension PhotosScene: InputRouting {
         toolbarHover(p, at: time)
         menu(.hover(p), at: time)
         switch interaction.shape {
-        case .carrying:
+        case .activity(.carrying):
             carrying(.move(toX: p.x), at: time)
-        case .editingBorders(let session):
+        case .activity(.editingBorders(let session)):
             borderPointerMoved(p, session, at: time)
-        case .zoomed:
+        case .activity(.zoomed):
             guard let press = rooms.pointer.gestures.press, !press.isAbandoned else { return }
             zooming(.drag(p), at: time)
-        case .dragging(let strip):
+        case .activity(.dragging(let strip)):
             guard rooms.pointer.gestures.press?.isAbandoned == false else { return }
             if strip == .thumbnails {
                 // Scrolling the thumbnails evens them out (the expanding rate goes to 0).
@@ -70,7 +70,7 @@ extension PhotosScene: InputRouting {
                 strips.preview.drag(p, at: time)
             }
             follow(strip)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
+        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.animating), .askingToQuit, .searching, .dialog, .camera:
             break
         }
     }
@@ -79,15 +79,15 @@ extension PhotosScene: InputRouting {
         if let effects = toolbarUp(p, at: time) { return effects }
         let release = rooms.pointer.gestures.up(p, at: time, tuning: setup.tuning)
         switch interaction.shape {
-        case .carrying:
+        case .activity(.carrying):
             carrying(.drop, at: time)
-        case .editingBorders:
+        case .activity(.editingBorders):
             // `gestures.up` above ended the press.
-            if case .editingBorders(var session) = interaction.shape {
+            if case .activity(.editingBorders(var session)) = interaction.shape {
                 session.drag = nil
                 interaction = .editingBorders(session)
             }
-        case .zoomed:
+        case .activity(.zoomed):
             guard let release, !release.press.isAbandoned else {
                 startQueued(at: time)
                 break
@@ -95,7 +95,7 @@ extension PhotosScene: InputRouting {
             // The pan flings on; a double-click goes back to fit.
             zooming(.release(p, backToFit: release.taps == 2), at: time)
             startQueued(at: time)
-        case .dragging(let strip):
+        case .activity(.dragging(let strip)):
             guard let release, !release.press.isAbandoned else {
                 startQueued(at: time)
                 break
@@ -113,7 +113,7 @@ extension PhotosScene: InputRouting {
             startQueued(at: time)
             // A double-click on the preview at fit zooms to the close-up about it.
             if strip == .preview, release.taps == 2, release.press.modifiers.isEmpty { zooming(.closeUp(about: p), at: time) }
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
+        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.animating), .askingToQuit, .searching, .dialog, .camera:
             startQueued(at: time)
         }
         return []
@@ -140,13 +140,13 @@ extension PhotosScene: InputRouting {
         guard !pages.isEmpty, rooms.pointer.gestures.press == nil else { return }
         let pointer = rooms.pointer.gestures.pointer
         switch interaction.shape {
-        case .askingToQuit, .searching, .dialog, .gliding, .animating, .carrying, .dragging, .editingBorders, .camera:
+        case .askingToQuit, .searching, .dialog, .activity(.gliding), .activity(.animating), .activity(.carrying), .activity(.dragging), .activity(.editingBorders), .camera:
             return
-        case .zoomed where geometry.preview.contains(pointer):
+        case .activity(.zoomed) where geometry.preview.contains(pointer):
             // A plain wheel over the zoomed preview pans it.
             zooming(.pan(dx: dx, dy: dy), at: time)
             return
-        case .resting, .flinging, .zoomed:
+        case .activity(.resting), .activity(.flinging), .activity(.zoomed):
             break
         }
         // Horizontal strips: a plain vertical wheel pages too; wheel down moves forward.
@@ -168,7 +168,7 @@ extension PhotosScene: InputRouting {
     public mutating func ctrlWheel(dx: Double, dy: Double, at time: Double) {
         guard !pages.isEmpty else { return }
         switch interaction.shape {
-        case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying: return
+        case .activity(.gliding), .activity(.animating), .askingToQuit, .searching, .dialog, .activity(.carrying): return
         default: break
         }
         let pointer = rooms.pointer.gestures.pointer
@@ -183,19 +183,19 @@ extension PhotosScene: InputRouting {
     public mutating func pinch(about center: Point, scale: Double, at time: Double) {
         guard !pages.isEmpty, scale.isFinite, scale > 0 else { return }
         switch interaction.shape {
-        case .gliding, .animating, .askingToQuit, .searching, .dialog, .carrying, .editingBorders, .camera:
+        case .activity(.gliding), .activity(.animating), .askingToQuit, .searching, .dialog, .activity(.carrying), .activity(.editingBorders), .camera:
             return
-        case .dragging(let strip):
+        case .activity(.dragging(let strip)):
             rooms.pointer.gestures.cancel()
             if strip == .preview { strips.preview.stopAtRest() } else { strips.thumbnails.stopAtRest() }
             follow(strip)
             interaction = .flinging(strip)
-        case .zoomed:
+        case .activity(.zoomed):
             if rooms.pointer.gestures.press != nil {
                 rooms.pointer.gestures.cancel()
                 zooming(.endDrag, at: time)
             }
-        case .resting, .flinging:
+        case .activity(.resting), .activity(.flinging):
             rooms.pointer.gestures.cancel()
         }
         guard geometry.preview.contains(center) else { return }

@@ -35,21 +35,21 @@ extension PhotosScene {
         guard !interaction.isAskingToQuit else { return false }
         // The prompt takes the pointer: a press under way ends where it is, a carried thumbnail goes back.
         switch interaction.shape {
-        case .dragging(let strip):
+        case .activity(.dragging(let strip)):
             rooms.pointer.gestures.abandon()
             if strip == .preview { strips.preview.stopAtRest() } else { strips.thumbnails.stopAtRest() }
             follow(strip)
             interaction = .flinging(strip)
-        case .carrying:
+        case .activity(.carrying):
             carrying(.cancel, at: time)
-        case .zoomed:
+        case .activity(.zoomed):
             rooms.pointer.gestures.abandon()
             zooming(.endDrag, at: time)
-        case .editingBorders(var session):
+        case .activity(.editingBorders(var session)):
             rooms.pointer.gestures.abandon()
             session.drag = nil
             interaction = .editingBorders(session)
-        case .resting, .flinging, .gliding, .animating, .askingToQuit, .searching, .dialog, .camera:
+        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.animating), .askingToQuit, .searching, .dialog, .camera:
             break
         }
         interaction = .askingToQuit(under: interaction)

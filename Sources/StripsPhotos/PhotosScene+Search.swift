@@ -38,8 +38,8 @@ extension PhotosScene {
         if case .searching? = interaction.layers.last {
             free = strips.queue.isEmpty && rooms.pointer.gestures.press == nil
             switch interaction.under.shape {
-            case .resting: beneath = .resting
-            case .zoomed(let zoom): beneath = .zoomed(page: zoom.page, zoomedIn: zoom.targetScale > 1)
+            case .activity(.resting): beneath = .resting
+            case .activity(.zoomed(let zoom)): beneath = .zoomed(page: zoom.page, zoomedIn: zoom.targetScale > 1)
             default: break
             }
         }

@@ -36,7 +36,7 @@ extension PhotosScene {
     /// Hands the lead to `strip`: the other one, if it was still moving on its own, stops first.
     mutating func lead(_ strip: EditorStrip) {
         switch interaction.shape {
-        case .dragging(let current), .flinging(let current): inStrips(.lead(strip, moving: current))
+        case .activity(.dragging(let current)), .activity(.flinging(let current)): inStrips(.lead(strip, moving: current))
         default: break
         }
     }
@@ -83,7 +83,7 @@ extension PhotosScene {
         strips.expanding = ExpandingRate()
         underPrompt { scene in
             switch scene.interaction.shape {
-            case .dragging, .flinging: scene.interaction = .resting
+            case .activity(.dragging), .activity(.flinging): scene.interaction = .resting
             default: break
             }
             scene.layOut()

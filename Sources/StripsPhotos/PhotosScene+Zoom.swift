@@ -11,7 +11,7 @@ extension PhotosScene {
     /// `Interaction.zoomed`; one that ended leaves the strips resting; nothing started, nothing moves.
     mutating func zooming(_ action: ZoomFeature.Action, at time: Double) {
         var state: ZoomFeature.State = .notZoomed
-        if case .zoomed(let zoom) = interaction.shape { state = .zoomed(zoom) }
+        if case .activity(.zoomed(let zoom)) = interaction.shape { state = .zoomed(zoom) }
         let outputs = ZoomFeature.reduce(into: &state, action: action, context: zoomContext(at: time))
         switch state {
         case .notZoomed: break
@@ -29,7 +29,7 @@ extension PhotosScene {
     /// A zoom can begin on the page in focus of strips at rest, with nothing else under way.
     private var canStartZoom: Bool {
         switch interaction.shape {
-        case .resting, .flinging: break
+        case .activity(.resting), .activity(.flinging): break
         default: return false
         }
         return strips.queue.isEmpty && rooms.pointer.gestures.press == nil && strips.preview.isIdle && strips.thumbnails.isIdle

@@ -60,7 +60,7 @@ import Testing
         scene.handle(.host(.scan(.started(scanPage(1)))), at: t)
         // At once: in the document, animating in, the scan's line naming it.
         #expect(scene.pages.map(\.id) == ["p0.png", "p1.png", "Scan 1", "p2.png", "p3.png", "p4.png"])
-        guard case .animating(let transition) = scene.interaction.shape, case .insert = transition.edit else {
+        guard case .activity(.animating(let transition)) = scene.interaction.shape, case .insert = transition.edit else {
             Issue.record("no insert animation")
             return
         }
@@ -126,7 +126,7 @@ import Testing
         scene.handle(.host(.scan(.ended(pages: 2, end: .fault(.verbatim(line))))), at: t)
         #expect(scene.notices.status?.text == line)
         // It leaves with the delete animation.
-        guard case .animating(let transition) = scene.interaction.shape, case .remove = transition.edit else {
+        guard case .activity(.animating(let transition)) = scene.interaction.shape, case .remove = transition.edit else {
             Issue.record("no delete animation")
             return
         }
@@ -230,7 +230,7 @@ import Testing
         var scene = PhotosScene(documentName: "T", pages: pages, windowSize: Size(width: 800, height: 600))
         var t = 0.0
         scene.handle(.key(Key(.i, ctrl: true)), at: t)
-        guard case .animating(let transition) = scene.interaction.shape, case .move = transition.edit else {
+        guard case .activity(.animating(let transition)) = scene.interaction.shape, case .move = transition.edit else {
             Issue.record("no move animation")
             return
         }
