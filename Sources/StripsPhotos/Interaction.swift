@@ -82,7 +82,8 @@ public struct Interaction: Sendable {
         }
     }
 
-    // The activities with nothing over them, and a layer put over an interaction.
+    // So assignments read as the nested cases did: an activity alone (`interaction = .flinging(strip)`)
+    // takes every layer off; a layer's (`.dialog(d, under: i)`) puts it on top of `i`.
     public static var resting: Interaction { Interaction(.resting) }
     static func dragging(_ strip: EditorStrip) -> Interaction { Interaction(.dragging(strip)) }
     static func flinging(_ strip: EditorStrip) -> Interaction { Interaction(.flinging(strip)) }

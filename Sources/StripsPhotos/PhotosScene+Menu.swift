@@ -76,10 +76,7 @@ extension PhotosScene {
             if ContextMenuCard(menu, window: setup.windowSize, measurer: setup.measurer).contains(p) { return [] }
             interaction = under
         }
-        switch interaction.shape {
-        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.zoomed): break
-        default: return []
-        }
+        guard interaction.letsMenuOpen else { return [] }
         guard let index = page(at: p, at: time) else { return [] }
         if !document.selection.contains(index) { document.selection = .none }
         if index != strips.focusIndex, !(interaction.isZoomed) { enqueue(.go(.page(index)), at: time) }
@@ -94,10 +91,7 @@ extension PhotosScene {
     /// Shift+F10 or the Menu key: the menu of the page in focus, over the middle of the preview.
     mutating func openMenuForFocus(at time: Double) -> [Effect] {
         guard pages.indices.contains(strips.focusIndex), !geometry.preview.isEmpty else { return [] }
-        switch interaction.shape {
-        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.zoomed): break
-        default: return []
-        }
+        guard interaction.letsMenuOpen else { return [] }
         return menu(.open(pageID: pages[strips.focusIndex].id, items: menuItems(for: strips.focusIndex), anchor: geometry.preview.center, byPointer: false), at: time)
     }
 
@@ -135,6 +129,15 @@ extension PhotosScene {
 }
 
 extension Interaction {
+    /// A page's menu opens over the strips at rest or moving on their own, zoomed or not; not
+    /// while a hand is on them, an edit animates, the border editor is open or a layer is up.
+    var letsMenuOpen: Bool {
+        switch shape {
+        case .activity(.resting), .activity(.flinging), .activity(.gliding), .activity(.zoomed): true
+        default: false
+        }
+    }
+
     var isZoomed: Bool {
         if case .activity(.zoomed) = shape { return true }
         return false
