@@ -14,6 +14,14 @@ protocol PhotosFeature {
     static func reduce(into state: inout State, action: Action, context: Context) -> [PhotosOutput]
 }
 
+/// The context of a room that needs nothing of the rest but the time it acts at (the border
+/// editor's and the camera view's animations are closed forms of it).
+package struct AtTime: Sendable {
+    package var time: Double
+
+    package init(time: Double) { self.time = time }
+}
+
 /// What a feature's reducer asks of the rest of the editor; `PhotosScene.route` does it.
 package enum PhotosOutput {
     /// A line on the status line.

@@ -42,13 +42,7 @@ package enum BordersFeature: PhotosFeature {
         case found(BorderAnswer, pages: [Page])
     }
 
-    package struct Context {
-        package init(time: Double) {
-            self.time = time
-        }
-
-        var time: Double
-    }
+    package typealias Context = AtTime
 
     package static func reduce(into state: inout State, action: Action, context c: Context) -> [PhotosOutput] {
         let time = c.time
